@@ -1,0 +1,523 @@
+"""Semantic checks: boards, citations, rule values against the catalogue, completeness.
+
+Each check returns diagnostics; nothing here raises on bad input.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from . import expr as ex
+from . import model as m
+from .diagnostics import Diagnostic, did_you_mean, error, warning
+from .resolve import EffectiveRuleset, Index
+from .schema import SET_KINDS, Kind, RuleSpec, known_ids, lookup, required_ids
+
+MAX_ANCHOR_WORDS = 8
+# Armies counts tried when checking dice limits that depend on armies.
+_ARMY_PROBE = range(1, 41)
+
+
+def check_board(board: m.Board) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    territories: dict[str, m.Territory] = {}
+    continents: dict[str, m.Continent] = {}
+    for continent in board.continents:
+        if continent.id in continents:
+            out.append(error("RR0116", f"continent '{continent.id}' is declared twice",
+                             continent.span))
+        continents[continent.id] = continent
+        if not continent.territories:
+            out.append(error("RR0117", f"continent '{continent.id}' has no territories",
+                             continent.span))
+        for territory in continent.territories:
+            first = territories.get(territory.id)
+            if first is not None:
+                out.append(
+                    error(
+                        "RR0111",
+                        f"territory '{territory.id}' is in two continents: "
+                        f"'{first.continent}' and '{territory.continent}'",
+                        territory.span,
+                        "a territory belongs to exactly one continent",
+                    )
+                )
+            else:
+                territories[territory.id] = territory
+    seen: dict[frozenset[str], m.Border] = {}
+    adjacency: dict[str, set[str]] = {t: set() for t in territories}
+    for border in board.borders:
+        bad = False
+        for end in (border.a, border.b):
+            if end not in territories:
+                bad = True
+                out.append(
+                    error(
+                        "RR0101",
+                        f"unknown territory '{end}' in a border",
+                        border.span,
+                        did_you_mean(end, territories),
+                    )
+                )
+        if bad:
+            continue
+        if border.a == border.b:
+            out.append(error("RR0113", f"'{border.a}' borders itself", border.span))
+            continue
+        key = frozenset((border.a, border.b))
+        previous = seen.get(key)
+        if previous is not None:
+            if previous.kind != border.kind:
+                out.append(
+                    error(
+                        "RR0114",
+                        f"the border {border.a} - {border.b} is {border.kind} here but "
+                        f"{previous.kind} at line {previous.span.line}",
+                        border.span,
+                        "a border is the same both ways: keep one line, '-' land or '~' sea",
+                    )
+                )
+            else:
+                out.append(
+                    error(
+                        "RR0112",
+                        f"border {border.a} - {border.b} is listed twice "
+                        f"(first at line {previous.span.line})",
+                        border.span,
+                        "remove the duplicate line",
+                    )
+                )
+            continue
+        seen[key] = border
+        adjacency[border.a].add(border.b)
+        adjacency[border.b].add(border.a)
+    if territories:
+        start = next(iter(territories))
+        reached = {start}
+        queue = deque([start])
+        while queue:
+            for nxt in adjacency[queue.popleft()]:
+                if nxt not in reached:
+                    reached.add(nxt)
+                    queue.append(nxt)
+        cut_off = [t for t in territories if t not in reached]
+        if cut_off:
+            shown = ", ".join(cut_off[:5]) + (" …" if len(cut_off) > 5 else "")
+            out.append(
+                error(
+                    "RR0115",
+                    f"the board is not connected: {len(cut_off)} territories cannot be "
+                    f"reached from '{start}' ({shown})",
+                    board.span,
+                    "add the missing borders",
+                )
+            )
+    return out
+
+
+def check_citation(cite: m.Citation, index: Index) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    if cite.document not in index.sources:
+        out.append(
+            error(
+                "RR0103",
+                f"unknown document '{cite.document}'",
+                cite.span,
+                did_you_mean(cite.document, index.sources)
+                or "declare it: source ID \"FILE\" language LANG",
+            )
+        )
+    words = cite.anchor.split()
+    if len(words) > MAX_ANCHOR_WORDS:
+        out.append(
+            error(
+                "RR0120",
+                f"anchor has {len(words)} words; at most {MAX_ANCHOR_WORDS}",
+                cite.span,
+                "quote a shorter phrase that still finds the passage",
+            )
+        )
+    if not words:
+        out.append(error("RR0120", "anchor is empty", cite.span, "quote the manual's words"))
+    return out
+
+
+def check_ruleset(
+    eff: EffectiveRuleset, index: Index, require_citations: bool = False
+) -> list[Diagnostic]:
+    """Checks of the clauses a ruleset writes itself, and of its effective whole."""
+    out: list[Diagnostic] = []
+    board = eff.board
+    continents = [c.id for c in board.continents] if board else []
+    territories = [t.id for t in board.territories] if board else []
+    for clause in eff.ruleset.clauses:
+        spec = lookup(clause.id)
+        if spec is None:
+            out.append(
+                error(
+                    "RR0104",
+                    f"unknown rule id '{clause.id}'",
+                    clause.id_span,
+                    did_you_mean(clause.id, known_ids()),
+                )
+            )
+            continue
+        for cite in clause.citations:
+            out.extend(check_citation(cite, index))
+        if require_citations and not clause.citations:
+            out.append(
+                error(
+                    "RR0122",
+                    f"rule '{clause.id}' cites no manual passage",
+                    clause.id_span,
+                    'add: cite DOCUMENT page N "anchor words"',
+                )
+            )
+        for reason in m.assumed_reasons(clause.value):
+            out.append(
+                warning(
+                    "RR0501",
+                    f"rule '{clause.id}' uses an assumed value: {reason}",
+                    clause.span,
+                    "the manual does not give this value; --strict treats this as a failure",
+                )
+            )
+        out.extend(_check_value(spec, clause, index, continents, territories))
+    out.extend(_check_whole(eff))
+    return out
+
+
+def _plain(value: m.Value) -> m.Value:
+    return value.value if isinstance(value, m.Assumed) else value
+
+
+def _kind_error(spec: RuleSpec, clause: m.Clause, value: m.Value) -> Diagnostic:
+    return error(
+        "RR0201",
+        f"rule '{clause.id}' needs {spec.kind.value}",
+        value.span,
+        _choices_hint(spec),
+    )
+
+
+def _choices_hint(spec: RuleSpec) -> str | None:
+    if spec.choices:
+        return "one of: " + ", ".join(spec.choices)
+    return None
+
+
+def _word(value: m.Value) -> str | None:
+    if isinstance(value, m.Name):
+        return value.name
+    if isinstance(value, m.Phrase):
+        return value.text
+    return None
+
+
+def _check_choice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    word = _word(value)
+    if word is None:
+        return [_kind_error(spec, clause, value)]
+    if word not in spec.choices:
+        return [
+            error(
+                "RR0202",
+                f"'{word}' is not a choice for rule '{clause.id}'",
+                value.span,
+                did_you_mean(word, spec.choices) or _choices_hint(spec),
+            )
+        ]
+    return []
+
+
+def _check_int(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    if not isinstance(value, m.Int):
+        return [_kind_error(spec, clause, value)]
+    return []
+
+
+def _check_table(
+    spec: RuleSpec,
+    clause: m.Clause,
+    value: m.Value,
+    keys: list[str],
+    what: str,
+) -> list[Diagnostic]:
+    if not isinstance(value, m.Table):
+        return [_kind_error(spec, clause, value)]
+    out: list[Diagnostic] = []
+    present: set[str] = set()
+    for entry in value.entries:
+        key = str(entry.key)
+        if key not in keys:
+            out.append(
+                error("RR0101", f"unknown {what} '{key}'", entry.span, did_you_mean(key, keys))
+            )
+        elif key in present:
+            out.append(error("RR0207", f"{what} '{key}' is listed twice", entry.span))
+        present.add(key)
+        inner = _plain(entry.value)
+        if spec.kind == Kind.BY_CONTINENT and not isinstance(inner, m.Int):
+            out.append(error("RR0201", f"the bonus for '{key}' must be a whole number",
+                             entry.value.span))
+        if spec.kind == Kind.BY_TERRITORY:
+            word = _word(inner)
+            if word not in spec.choices:
+                out.append(
+                    error(
+                        "RR0202",
+                        f"'{word}' is not a card symbol",
+                        entry.value.span,
+                        did_you_mean(word or "", spec.choices) or _choices_hint(spec),
+                    )
+                )
+    missing = [k for k in keys if k not in present]
+    if missing and keys:
+        shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
+        out.append(
+            error(
+                "RR0207",
+                f"rule '{clause.id}' leaves out {len(missing)} {what}(s): {shown}",
+                value.span,
+                f"every {what} of the board needs an entry",
+            )
+        )
+    return out
+
+
+def _check_value(
+    spec: RuleSpec,
+    clause: m.Clause,
+    index: Index,
+    continents: list[str],
+    territories: list[str],
+) -> list[Diagnostic]:
+    value = _plain(clause.value)
+    kind = spec.kind
+    if kind == Kind.INT:
+        return _check_int(spec, clause, value)
+    if kind == Kind.OPTIONAL_INT:
+        if isinstance(value, m.Name) and value.name == "none":
+            return []
+        return _check_int(spec, clause, value)
+    if kind == Kind.BOOL:
+        return [] if isinstance(value, m.Bool) else [_kind_error(spec, clause, value)]
+    if kind == Kind.INT_RANGE:
+        if not (
+            isinstance(value, m.Range)
+            and isinstance(value.low, m.Int)
+            and isinstance(value.high, m.Int)
+        ):
+            return [_kind_error(spec, clause, value)]
+        if value.low.value > value.high.value:
+            return [error("RR0205", f"the range {value.low.value} .. {value.high.value} is empty",
+                          value.span)]
+        return []
+    if kind == Kind.DICE:
+        return _check_dice(spec, clause, value)
+    if kind in (Kind.EXPR, Kind.CONDITION):
+        if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
+            return [_kind_error(spec, clause, value)]
+        expect = "int" if kind == Kind.EXPR else "bool"
+        return ex.check(value, spec.names, expect, continents, clause.id)
+    if kind == Kind.BY_PLAYERS:
+        if not isinstance(value, m.Table) or not all(
+            isinstance(e.key, int) and isinstance(_plain(e.value), m.Int) for e in value.entries
+        ):
+            return [_kind_error(spec, clause, value)]
+        return []
+    if kind == Kind.BY_CONTINENT:
+        return _check_table(spec, clause, value, continents, "continent")
+    if kind == Kind.BY_TERRITORY:
+        return _check_table(spec, clause, value, territories, "territory")
+    if kind == Kind.CHOICE:
+        return _check_choice(spec, clause, value)
+    if kind == Kind.CHOICES:
+        items = value.items if isinstance(value, m.ListValue) else (value,)
+        return [d for item in items for d in _check_choice(spec, clause, item)]
+    if kind == Kind.SCHEDULE:
+        return _check_schedule(spec, clause, value)
+    if kind == Kind.BOARD:
+        if not isinstance(value, m.Name):
+            return [_kind_error(spec, clause, value)]
+        if value.name not in index.boards:
+            return [
+                error(
+                    "RR0105",
+                    f"unknown board '{value.name}'",
+                    value.span,
+                    did_you_mean(value.name, index.boards),
+                )
+            ]
+        return []
+    if kind == Kind.TEXT:
+        if isinstance(value, m.Text):
+            return []
+        if isinstance(value, m.Table) and all(
+            isinstance(_plain(e.value), m.Text) for e in value.entries
+        ):
+            return []
+        return [_kind_error(spec, clause, value)]
+    return []
+
+
+def _check_dice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    if not isinstance(value, m.Range):
+        return [_kind_error(spec, clause, value)]
+    out = ex.check(value.low, spec.names, "int", rule_id=clause.id)
+    out += ex.check(value.high, spec.names, "int", rule_id=clause.id)
+    if out:
+        return out
+    attacker = clause.id.startswith("combat.attacker")
+    for armies in _ARMY_PROBE:
+        try:
+            low = int(ex.evaluate(value.low, {"armies": armies}))
+            high = int(ex.evaluate(value.high, {"armies": armies}))
+        except ex.EvalError as exc:
+            return [error("RR0205", f"dice limits cannot be computed: {exc}", value.span)]
+        fighting = armies - 1 if attacker else armies
+        if fighting < 1:
+            continue
+        problem = None
+        if low < 1:
+            problem = f"the fewest dice is {low}"
+        elif high < low:
+            problem = f"at most {high} dice but at least {low}"
+        elif high > fighting:
+            who = "the attacker" if attacker else "the defender"
+            problem = f"{who} would roll {high} dice with only {fighting} armies to fight"
+        if problem:
+            return [
+                error(
+                    "RR0205",
+                    f"impossible dice limits with {armies} armies: {problem}",
+                    value.span,
+                    "the upper bound usually reads min(N, armies - 1) for the attacker and "
+                    "min(N, armies) for the defender",
+                )
+            ]
+    return []
+
+
+def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    if not isinstance(value, m.Schedule):
+        return [_kind_error(spec, clause, value)]
+    out: list[Diagnostic] = []
+    if value.kind == "by_kind":
+        table = value.table
+        keys = [str(e.key) for e in table.entries] if table else []
+        for entry in table.entries if table else ():
+            if str(entry.key) not in SET_KINDS:
+                out.append(
+                    error(
+                        "RR0202",
+                        f"'{entry.key}' is not a set kind",
+                        entry.span,
+                        did_you_mean(str(entry.key), SET_KINDS)
+                        or "one of: " + ", ".join(SET_KINDS),
+                    )
+                )
+            elif not isinstance(_plain(entry.value), m.Int):
+                out.append(error("RR0201", "a set's value must be a whole number", entry.span))
+        missing = [k for k in SET_KINDS if k not in keys]
+        if missing:
+            out.append(
+                error(
+                    "RR0207",
+                    f"the table by kind leaves out: {', '.join(missing)}",
+                    value.span,
+                    "give a value for every set kind (assumed, with a reason, if the manual "
+                    "does not say)",
+                )
+            )
+        return out
+    values = value.values
+    if not values:
+        return [error("RR0201", "a trade schedule needs at least one value", value.span)]
+    for i in range(1, len(values)):
+        if values[i] < values[i - 1]:
+            out.append(
+                warning(
+                    "RR0204",
+                    f"trade values decrease: set {i + 1} is worth {values[i]}, less than "
+                    f"set {i} ({values[i - 1]})",
+                    value.span,
+                    "later sets are normally worth more",
+                )
+            )
+            break
+    return out
+
+
+def _int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
+    value = eff.value(rule_id)
+    inner = _plain(value) if value is not None else None
+    return inner.value if isinstance(inner, m.Int) else None
+
+
+def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
+    """Checks of the effective ruleset: completeness and rules that constrain each other."""
+    out: list[Diagnostic] = []
+    own = {c.id for c in eff.ruleset.clauses}
+    missing = [rid for rid in required_ids() if eff.clause(rid) is None]
+    if missing:
+        shown = ", ".join(missing[:6]) + (" …" if len(missing) > 6 else "")
+        out.append(
+            error(
+                "RR0206",
+                f"ruleset '{eff.name}' is incomplete: {len(missing)} required rule(s) missing: "
+                f"{shown}",
+                eff.ruleset.name_span,
+                "extend a complete ruleset (such as classic) or add the missing rules",
+            )
+        )
+    board = eff.board
+    start = eff.clause("setup.start_armies")
+    relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards"}
+    if board is not None and start is not None and own & relevant:
+        table = _plain(start.value)
+        total = len(board.territories)
+        deal = _int_of(eff, "setup.deal.cards")
+        method = eff.value("setup.territories")
+        dealing = isinstance(method, m.Name) and method.name == "deal" and deal is not None
+        if isinstance(table, m.Table):
+            for entry in table.entries:
+                armies = _plain(entry.value)
+                if not isinstance(entry.key, int) or not isinstance(armies, m.Int):
+                    continue
+                players = entry.key
+                if players < 1:
+                    continue
+                need = deal if dealing and deal is not None else -(-total // players)
+                if armies.value < need:
+                    out.append(
+                        error(
+                            "RR0203",
+                            f"with {players} players each needs at least {need} armies to "
+                            f"hold their territories, but starts with {armies.value}",
+                            entry.span,
+                            "raise the start armies",
+                        )
+                    )
+    return out
+
+
+def check_all(
+    index: Index,
+    resolved: dict[str, EffectiveRuleset],
+    files: Iterable[m.RulesFile],
+    require_citations_in: Iterable[str] = (),
+) -> list[Diagnostic]:
+    """Board and ruleset checks for the given files (the rest of the index is context)."""
+    strict_files = set(require_citations_in)
+    out: list[Diagnostic] = []
+    for rules_file in files:
+        for board in rules_file.boards:
+            out.extend(check_board(board))
+        for ruleset in rules_file.rulesets:
+            eff = resolved.get(ruleset.name)
+            if eff is None or eff.ruleset is not ruleset:
+                continue
+            out.extend(check_ruleset(eff, index, rules_file.path in strict_files))
+    return out

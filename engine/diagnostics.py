@@ -1,0 +1,91 @@
+"""Compiler-grade diagnostics: a position, a stable code, a message and a hint.
+
+The checker never raises on bad input; it returns these. Codes are stable and documented in
+docs/diagnostics.md, so scripts and editors can key on them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A region of a source file; lines and columns are 1-based, the end is exclusive."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @staticmethod
+    def point(file: str, line: int, column: int, width: int = 1) -> Span:
+        return Span(file, line, column, line, column + max(width, 1))
+
+    def to(self, other: Span) -> Span:
+        """The span from the start of this one to the end of `other`."""
+        return Span(self.file, self.line, self.column, other.end_line, other.end_column)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    severity: Severity
+    message: str
+    span: Span
+    hint: str | None = None
+    notes: tuple[tuple[str, Span], ...] = field(default=())
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.span.file,
+            "line": self.span.line,
+            "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+def error(code: str, message: str, span: Span, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(code, Severity.ERROR, message, span, hint)
+
+
+def warning(code: str, message: str, span: Span, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(code, Severity.WARNING, message, span, hint)
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str | None:
+    """The closest candidate to a misspelt word, or None when nothing is close."""
+    pool = sorted(set(candidates))
+    matches = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    if matches:
+        return matches[0]
+    # Prefix matches catch truncations such as "kamch" for "kamchatka".
+    prefixed = [c for c in pool if c.startswith(word) or word.startswith(c)]
+    return prefixed[0] if len(prefixed) == 1 else None
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    best = suggest(word, candidates)
+    return f"did you mean '{best}'?" if best else None
+
+
+class DiagnosticError(Exception):
+    """Raised inside the front end to abandon a file; carries the diagnostics gathered."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("; ".join(d.message for d in diagnostics))
+        self.diagnostics = diagnostics

@@ -1,0 +1,272 @@
+"""The expression sublanguage: evaluation and static checking.
+
+Expressions are small (a formula such as `max(3, territories // 3)` or a condition such as
+`opponents == 0`), so evaluation is a direct walk of the tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+
+from . import model as m
+from .diagnostics import Diagnostic, did_you_mean, error
+
+Number = int | bool
+Function = Callable[..., Number]
+
+
+class EvalError(Exception):
+    """An expression could not be evaluated (a division by zero, an unknown name)."""
+
+
+@dataclass(frozen=True)
+class FunctionSpec:
+    name: str
+    arity: tuple[int, int]  # fewest and most arguments
+    result: str  # "int" or "bool"
+    symbolic: str | None = None  # what a bare-name argument names: "continent", "seat"
+
+
+FUNCTIONS: dict[str, FunctionSpec] = {
+    "min": FunctionSpec("min", (1, 16), "int"),
+    "max": FunctionSpec("max", (1, 16), "int"),
+    "controls": FunctionSpec("controls", (1, 1), "bool", "continent"),
+    "eliminated": FunctionSpec("eliminated", (1, 1), "bool", "seat"),
+    "territories_with_at_least": FunctionSpec("territories_with_at_least", (1, 1), "int"),
+}
+SEATS = ("left", "right", "any_opponent")
+
+_ARITH = {"+", "-", "*", "//", "%"}
+_COMPARE = {"==", "!=", "<", "<=", ">", ">="}
+_LOGIC = {"and", "or"}
+
+
+def evaluate(
+    expr: m.Expr,
+    names: Mapping[str, Number],
+    functions: Mapping[str, Function] | None = None,
+) -> Number:
+    """The value of `expr` with the given quantities; bare names in calls pass as strings."""
+    if isinstance(expr, m.Int):
+        return expr.value
+    if isinstance(expr, m.Bool):
+        return expr.value
+    if isinstance(expr, m.Name):
+        if expr.name not in names:
+            raise EvalError(f"unknown quantity '{expr.name}'")
+        return names[expr.name]
+    if isinstance(expr, m.Neg):
+        return -int(evaluate(expr.operand, names, functions))
+    if isinstance(expr, m.Not):
+        return not evaluate(expr.operand, names, functions)
+    if isinstance(expr, m.BinOp):
+        return _binop(expr, names, functions)
+    if isinstance(expr, m.Call):
+        return _call(expr, names, functions)
+    raise EvalError(f"not an expression: {type(expr).__name__}")
+
+
+def _binop(
+    expr: m.BinOp, names: Mapping[str, Number], functions: Mapping[str, Function] | None
+) -> Number:
+    if expr.op == "and":
+        return bool(evaluate(expr.left, names, functions)) and bool(
+            evaluate(expr.right, names, functions)
+        )
+    if expr.op == "or":
+        return bool(evaluate(expr.left, names, functions)) or bool(
+            evaluate(expr.right, names, functions)
+        )
+    left = int(evaluate(expr.left, names, functions))
+    right = int(evaluate(expr.right, names, functions))
+    match expr.op:
+        case "+":
+            return left + right
+        case "-":
+            return left - right
+        case "*":
+            return left * right
+        case "//" | "%":
+            if right == 0:
+                raise EvalError("division by zero")
+            return left // right if expr.op == "//" else left % right
+        case "==":
+            return left == right
+        case "!=":
+            return left != right
+        case "<":
+            return left < right
+        case "<=":
+            return left <= right
+        case ">":
+            return left > right
+        case ">=":
+            return left >= right
+    raise EvalError(f"unknown operator {expr.op}")
+
+
+def _call(
+    expr: m.Call, names: Mapping[str, Number], functions: Mapping[str, Function] | None
+) -> Number:
+    if expr.func in ("min", "max"):
+        values = [int(evaluate(a, names, functions)) for a in expr.args]
+        return min(values) if expr.func == "min" else max(values)
+    if functions is None or expr.func not in functions:
+        raise EvalError(f"'{expr.func}' cannot be used here")
+    args: list[object] = []
+    for arg in expr.args:
+        if isinstance(arg, m.Name) and arg.name not in names:
+            args.append(arg.name)
+        else:
+            args.append(evaluate(arg, names, functions))
+    return functions[expr.func](*args)
+
+
+def names_in(expr: m.Expr) -> set[str]:
+    """Every quantity an expression reads (bare call arguments excluded)."""
+    found: set[str] = set()
+    stack: list[m.Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, m.Name):
+            found.add(node.name)
+        elif isinstance(node, (m.Neg, m.Not)):
+            stack.append(node.operand)
+        elif isinstance(node, m.BinOp):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, m.Call):
+            spec = FUNCTIONS.get(node.func)
+            for arg in node.args:
+                if not (spec and spec.symbolic and isinstance(arg, m.Name)):
+                    stack.append(arg)
+    return found
+
+
+def check(
+    expr: m.Expr,
+    allowed: Collection[str],
+    expect: str,
+    continents: Collection[str] = (),
+    rule_id: str = "",
+) -> list[Diagnostic]:
+    """Static checks: known quantities and functions, arity, and the result type."""
+    out: list[Diagnostic] = []
+    got = _infer(expr, allowed, continents, out)
+    if got is not None and got != expect:
+        what = "a number" if expect == "int" else "a condition (true or false)"
+        out.append(
+            error(
+                "RR0210",
+                f"rule '{rule_id}' needs {what} here",
+                expr.span,
+                "compare with == < > to make a condition" if expect == "bool" else None,
+            )
+        )
+    return out
+
+
+def _infer(
+    expr: m.Expr, allowed: Collection[str], continents: Collection[str], out: list[Diagnostic]
+) -> str | None:
+    if isinstance(expr, m.Int):
+        return "int"
+    if isinstance(expr, m.Bool):
+        return "bool"
+    if isinstance(expr, m.Name):
+        if expr.name not in allowed:
+            hint = did_you_mean(expr.name, allowed)
+            listed = ", ".join(sorted(allowed)) or "none"
+            out.append(
+                error(
+                    "RR0211",
+                    f"unknown quantity '{expr.name}' (this rule may use: {listed})",
+                    expr.span,
+                    hint,
+                )
+            )
+            return None
+        return "int"
+    if isinstance(expr, m.Neg):
+        _want(expr.operand, "int", allowed, continents, out)
+        return "int"
+    if isinstance(expr, m.Not):
+        _want(expr.operand, "bool", allowed, continents, out)
+        return "bool"
+    if isinstance(expr, m.BinOp):
+        if expr.op in _LOGIC:
+            _want(expr.left, "bool", allowed, continents, out)
+            _want(expr.right, "bool", allowed, continents, out)
+            return "bool"
+        _want(expr.left, "int", allowed, continents, out)
+        _want(expr.right, "int", allowed, continents, out)
+        return "bool" if expr.op in _COMPARE else "int"
+    if isinstance(expr, m.Call):
+        return _infer_call(expr, allowed, continents, out)
+    return None
+
+
+def _want(
+    expr: m.Expr,
+    kind: str,
+    allowed: Collection[str],
+    continents: Collection[str],
+    out: list[Diagnostic],
+) -> None:
+    got = _infer(expr, allowed, continents, out)
+    if got is not None and got != kind:
+        what = "a number" if kind == "int" else "a condition"
+        out.append(error("RR0210", f"expected {what} here", expr.span))
+
+
+def _infer_call(
+    expr: m.Call, allowed: Collection[str], continents: Collection[str], out: list[Diagnostic]
+) -> str | None:
+    spec = FUNCTIONS.get(expr.func)
+    if spec is None:
+        out.append(
+            error(
+                "RR0212",
+                f"unknown function '{expr.func}'",
+                expr.span,
+                did_you_mean(expr.func, FUNCTIONS),
+            )
+        )
+        return None
+    low, high = spec.arity
+    if not low <= len(expr.args) <= high:
+        count = str(low) if low == high else f"{low} to {high}"
+        out.append(
+            error(
+                "RR0212",
+                f"'{expr.func}' takes {count} argument(s), got {len(expr.args)}",
+                expr.span,
+            )
+        )
+        return spec.result
+    for arg in expr.args:
+        if spec.symbolic == "continent":
+            if not isinstance(arg, m.Name) or arg.name not in continents:
+                word = arg.name if isinstance(arg, m.Name) else "this"
+                out.append(
+                    error(
+                        "RR0101",
+                        f"unknown continent '{word}'",
+                        arg.span,
+                        did_you_mean(word, continents),
+                    )
+                )
+        elif spec.symbolic == "seat":
+            if not isinstance(arg, m.Name) or arg.name not in SEATS:
+                word = arg.name if isinstance(arg, m.Name) else "this"
+                out.append(
+                    error(
+                        "RR0211",
+                        f"unknown seat '{word}' (use {', '.join(SEATS)})",
+                        arg.span,
+                        did_you_mean(word, SEATS),
+                    )
+                )
+        else:
+            _want(arg, "int", allowed, continents, out)
+    return spec.result

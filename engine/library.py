@@ -1,0 +1,139 @@
+"""The built-in specs and a workspace: built-ins plus the user's files, checked together."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from . import model as m
+from .check import check_all
+from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
+from .reader import read_path
+from .resolve import EffectiveRuleset, Index, resolve_all
+
+
+def builtin_paths() -> list[str]:
+    """Absolute paths of the built-in `.rules` files, wherever riskrules is installed."""
+    root = resources.files("riskrules.specs")
+    paths = [str(Path(str(entry))) for entry in root.iterdir() if entry.name.endswith(".rules")]
+    return sorted(os.path.abspath(p) for p in paths)
+
+
+@dataclass
+class Workspace:
+    """Files read and indexed together so rulesets can extend across files."""
+
+    files: list[m.RulesFile] = field(default_factory=list)
+    read_diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    index: Index = field(default_factory=Index)
+    resolved: dict[str, EffectiveRuleset] = field(default_factory=dict)
+    resolve_diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    builtin: frozenset[str] = frozenset()
+
+    @staticmethod
+    def open(extra: list[str] | None = None) -> Workspace:
+        builtins = builtin_paths()
+        ws = Workspace(builtin=frozenset(builtins))
+        seen: set[str] = set()
+        for path in [*builtins, *(extra or [])]:
+            absolute = os.path.abspath(path)
+            if absolute in seen:
+                continue
+            seen.add(absolute)
+            result = read_path(absolute)
+            ws.read_diagnostics[absolute] = list(result.diagnostics)
+            if result.file is not None:
+                ws.files.append(result.file)
+        ws.index = Index.build(ws.files)
+        ws.resolved, ws.resolve_diagnostics = resolve_all(ws.index)
+        return ws
+
+    def file(self, path: str) -> m.RulesFile | None:
+        absolute = os.path.abspath(path)
+        return next((f for f in self.files if f.path == absolute), None)
+
+    def diagnostics_for(self, paths: list[str]) -> list[Diagnostic]:
+        """Every diagnostic located in the given files, in file order, without repeats."""
+        wanted = {os.path.abspath(p) for p in paths}
+        found: list[Diagnostic] = []
+        for path in wanted:
+            found.extend(self.read_diagnostics.get(path, []))
+        found.extend(d for d in self.index.diagnostics if d.span.file in wanted)
+        for diags in self.resolve_diagnostics.values():
+            found.extend(d for d in diags if d.span.file in wanted)
+        files = [f for f in self.files if f.path in wanted]
+        found.extend(check_all(self.index, self.resolved, files, self.builtin & wanted))
+        unique = list(dict.fromkeys(found))
+        return sorted(unique, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
+
+    def ruleset_names(self) -> list[str]:
+        return list(self.index.rulesets)
+
+
+class RulesetNotFound(Exception):
+    """A ruleset reference that names nothing; carries a diagnostic for the user."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def split_reference(ref: str) -> tuple[str | None, str | None]:
+    """`NAME`, `PATH` or `PATH:NAME` → (path, name)."""
+    if ref.endswith(".rules") or os.sep in ref or "/" in ref:
+        if ":" in ref and not os.path.exists(ref):
+            path, _, name = ref.rpartition(":")
+            return path, name or None
+        return ref, None
+    if ":" in ref:
+        path, _, name = ref.rpartition(":")
+        return path, name or None
+    return None, ref
+
+
+def locate(ref: str) -> tuple[Workspace, EffectiveRuleset]:
+    """Open a workspace holding `ref` and return its effective ruleset, or raise RulesetNotFound."""
+    path, name = split_reference(ref)
+    span = Span.point(path or "<command line>", 1, 1)
+    if path is not None and not os.path.exists(path):
+        raise RulesetNotFound(error("RR0005", f"no such file: {path}", span))
+    ws = Workspace.open([path] if path else [])
+    if path is not None:
+        problems = [
+            d for d in ws.diagnostics_for([path]) if d.severity == Severity.ERROR
+        ]
+        rules_file = ws.file(path)
+        if rules_file is None or (problems and name is None and not rules_file.rulesets):
+            first = problems[0] if problems else error("RR0005", "cannot read rules", span)
+            raise RulesetNotFound(first)
+        if name is None:
+            if len(rules_file.rulesets) != 1:
+                names = ", ".join(r.name for r in rules_file.rulesets) or "none"
+                raise RulesetNotFound(
+                    error(
+                        "RR0107",
+                        f"{path} holds {len(rules_file.rulesets)} rulesets ({names})",
+                        span,
+                        f"name one: {path}:NAME",
+                    )
+                )
+            name = rules_file.rulesets[0].name
+    assert name is not None
+    eff = ws.resolved.get(name)
+    if eff is None:
+        if name in ws.index.rulesets:
+            diags = ws.resolve_diagnostics.get(name) or []
+            raise RulesetNotFound(
+                diags[0] if diags else error("RR0102", f"ruleset '{name}' cannot be resolved", span)
+            )
+        raise RulesetNotFound(
+            error(
+                "RR0102",
+                f"unknown ruleset '{name}'",
+                span,
+                did_you_mean(name, ws.index.rulesets) or "riskrules list shows the rulesets",
+            )
+        )
+    return ws, eff

@@ -1,0 +1,317 @@
+"""The typed, immutable model of a rules file: what the Lark transformer builds.
+
+Every node keeps the span it came from, so any later finding (a checker diagnostic, a rule
+violation in a game, a diff line) can point back at the text. Spans are excluded from equality:
+two values are equal when they say the same thing, wherever they were written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from .diagnostics import Span
+
+NO_SPAN = Span("<builtin>", 0, 0, 0, 0)
+
+
+def _span() -> Span:
+    return field(default=NO_SPAN, compare=False, repr=False)
+
+
+# ------------------------------------------------------------------ expressions
+
+
+@dataclass(frozen=True)
+class Int:
+    value: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Bool:
+    value: bool
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Name:
+    name: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Neg:
+    operand: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class BinOp:
+    """Arithmetic (`+ - * // %`), comparison (`== != < <= > >=`) or logic (`and`, `or`)."""
+
+    op: str
+    left: Expr
+    right: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Call:
+    func: str
+    args: tuple[Expr, ...]
+    span: Span = _span()
+
+
+Expr = Union[Int, Bool, Name, Neg, Not, BinOp, Call]
+
+
+# ------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A few words read as one keyword value: `connected through own territories`."""
+
+    words: tuple[str, ...]
+    span: Span = _span()
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+@dataclass(frozen=True)
+class Range:
+    """`low .. high`; the bounds are expressions so dice limits can depend on armies."""
+
+    low: Expr
+    high: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class ListValue:
+    items: tuple[Value, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Entry:
+    key: str | int
+    value: Value
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Table:
+    entries: tuple[Entry, ...]
+    span: Span = _span()
+
+    def get(self, key: str | int) -> Value | None:
+        for entry in self.entries:
+            if entry.key == key:
+                return entry.value
+        return None
+
+
+@dataclass(frozen=True)
+class Assumed:
+    """A value the manual does not give, written down with the reason it was chosen."""
+
+    value: Value
+    reason: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Segment:
+    values: tuple[int, ...]
+    assumed: str | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Trade values.
+
+    kind `sequence`: the listed values, then `step` more for each further set (None: stays);
+    kind `track`: finite spaces, then `step` more each time or, with step None, stay on the last;
+    kind `by_kind`: a table by set kind (infantry, cavalry, artillery, mixed);
+    kind `fixed`: one value for every set.
+    """
+
+    kind: str
+    segments: tuple[Segment, ...] = ()
+    step: int | None = None
+    table: Table | None = None
+    span: Span = _span()
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(v for seg in self.segments for v in seg.values)
+
+
+Value = Union[Int, Bool, Name, Neg, Not, BinOp, Call, Text, Phrase, Range, ListValue, Table,
+              Assumed, Schedule]
+
+
+# ------------------------------------------------------------------ declarations
+
+
+@dataclass(frozen=True)
+class Citation:
+    document: str
+    anchor: str
+    page: int | None = None
+    section: str | None = None
+    span: Span = _span()
+
+    def short(self) -> str:
+        where = f" p.{self.page}" if self.page is not None else ""
+        where += f' §"{self.section}"' if self.section else ""
+        return f'{self.document}{where} "{self.anchor}"'
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "document": self.document,
+            "page": self.page,
+            "section": self.section,
+            "anchor": self.anchor,
+        }
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    file: str
+    language: str
+    title: str | None = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Territory:
+    id: str
+    names: tuple[tuple[str, str], ...]
+    continent: str
+    span: Span = _span()
+
+    def name(self, lang: str) -> str:
+        return dict(self.names).get(lang) or dict(self.names).get("en") or self.id
+
+
+@dataclass(frozen=True)
+class Continent:
+    id: str
+    names: tuple[tuple[str, str], ...]
+    territories: tuple[Territory, ...]
+    span: Span = _span()
+
+    def name(self, lang: str) -> str:
+        return dict(self.names).get(lang) or dict(self.names).get("en") or self.id
+
+
+@dataclass(frozen=True)
+class Border:
+    a: str
+    b: str
+    kind: str  # "land" or "sea"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    title: str | None
+    continents: tuple[Continent, ...]
+    borders: tuple[Border, ...]
+    span: Span = _span()
+
+    @property
+    def territories(self) -> tuple[Territory, ...]:
+        return tuple(t for c in self.continents for t in c.territories)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule: `id: value cite …`, as written in one ruleset."""
+
+    id: str
+    value: Value
+    citations: tuple[Citation, ...]
+    override: bool
+    ruleset: str
+    span: Span = _span()
+    id_span: Span = _span()
+
+    @property
+    def assumed(self) -> bool:
+        return contains_assumed(self.value)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str | None
+    extends: str | None
+    clauses: tuple[Clause, ...]
+    span: Span = _span()
+    name_span: Span = _span()
+    extends_span: Span = _span()
+
+
+@dataclass(frozen=True)
+class RulesFile:
+    """Everything one `.rules` file declares."""
+
+    path: str
+    sources: tuple[Source, ...]
+    boards: tuple[Board, ...]
+    rulesets: tuple[Ruleset, ...]
+
+
+def contains_assumed(value: Value) -> bool:
+    """True when any part of the value is an `assumed` gap."""
+    if isinstance(value, Assumed):
+        return True
+    if isinstance(value, Schedule):
+        return any(s.assumed for s in value.segments) or (
+            value.table is not None and contains_assumed(value.table)
+        )
+    if isinstance(value, Table):
+        return any(contains_assumed(e.value) for e in value.entries)
+    if isinstance(value, ListValue):
+        return any(contains_assumed(i) for i in value.items)
+    return False
+
+
+def assumed_reasons(value: Value) -> list[str]:
+    """The reasons given for every `assumed` part of a value."""
+    if isinstance(value, Assumed):
+        return [value.reason]
+    if isinstance(value, Schedule):
+        out = [s.assumed for s in value.segments if s.assumed]
+        return out + (assumed_reasons(value.table) if value.table else [])
+    if isinstance(value, Table):
+        return [r for e in value.entries for r in assumed_reasons(e.value)]
+    if isinstance(value, ListValue):
+        return [r for i in value.items for r in assumed_reasons(i)]
+    return []
+
+
+def strip_assumed(value: Value) -> Value:
+    """The value with its `assumed` wrappers removed: what the engine plays with."""
+    return value.value if isinstance(value, Assumed) else value

@@ -1,0 +1,231 @@
+"""Inheritance: index the declarations of many files and resolve `extends` chains into one
+complete effective ruleset per name, reporting every inheritance mistake."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from . import model as m
+from .diagnostics import Diagnostic, did_you_mean, error, warning
+
+MAX_EXTENDS_DEPTH = 32
+
+
+def _where(span: m.Span) -> str:
+    return f"{span.file}:{span.line}:{span.column}"
+
+
+@dataclass(frozen=True)
+class EffectiveRuleset:
+    """A ruleset with everything it inherits: each rule's value and the chain behind it."""
+
+    name: str
+    title: str | None
+    ruleset: m.Ruleset
+    chain: tuple[str, ...]  # this ruleset first, then its bases
+    clauses: tuple[m.Clause, ...]
+    history: tuple[tuple[str, tuple[m.Clause, ...]], ...]  # rule id -> definitions, newest first
+    board: m.Board | None
+    sources: tuple[m.Source, ...]
+    _index: dict[str, m.Clause] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index.update({c.id: c for c in self.clauses})
+
+    def clause(self, rule_id: str) -> m.Clause | None:
+        return self._index.get(rule_id)
+
+    def value(self, rule_id: str) -> m.Value | None:
+        found = self._index.get(rule_id)
+        return found.value if found else None
+
+    def definitions(self, rule_id: str) -> tuple[m.Clause, ...]:
+        for rid, clauses in self.history:
+            if rid == rule_id:
+                return clauses
+        return ()
+
+    def source(self, doc: str) -> m.Source | None:
+        return next((s for s in self.sources if s.id == doc), None)
+
+    @property
+    def file(self) -> str:
+        return self.ruleset.span.file
+
+
+@dataclass
+class Index:
+    """Every declaration of a set of files, by name."""
+
+    sources: dict[str, m.Source] = field(default_factory=dict)
+    boards: dict[str, m.Board] = field(default_factory=dict)
+    rulesets: dict[str, m.Ruleset] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @staticmethod
+    def build(files: Iterable[m.RulesFile]) -> Index:
+        index = Index()
+        for rules_file in files:
+            for src in rules_file.sources:
+                index._add(index.sources, src.id, src, src.span, "source")
+            for board in rules_file.boards:
+                index._add(index.boards, board.name, board, board.span, "board")
+            for ruleset in rules_file.rulesets:
+                index._add(index.rulesets, ruleset.name, ruleset, ruleset.name_span, "ruleset")
+        return index
+
+    def _add(self, table: dict[str, object], key: str, item: object, span: m.Span, what: str) -> None:
+        previous = table.get(key)
+        if previous is not None:
+            first = getattr(previous, "name_span", None) or getattr(previous, "span")
+            self.diagnostics.append(
+                error(
+                    "RR0106",
+                    f"{what} '{key}' is declared twice (first at {_where(first)})",
+                    span,
+                    f"rename one of them or remove the duplicate",
+                )
+            )
+            return
+        table[key] = item
+
+
+def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diagnostic]]:
+    """The effective ruleset `name`, with the inheritance diagnostics of its chain."""
+    diags: list[Diagnostic] = []
+    ruleset = index.rulesets.get(name)
+    if ruleset is None:
+        return None, diags
+    chain: list[m.Ruleset] = [ruleset]
+    seen = {ruleset.name}
+    current = ruleset
+    while current.extends is not None:
+        base = index.rulesets.get(current.extends)
+        if base is None:
+            diags.append(
+                error(
+                    "RR0102",
+                    f"unknown ruleset '{current.extends}'",
+                    current.extends_span,
+                    did_you_mean(current.extends, index.rulesets),
+                )
+            )
+            return None, diags
+        if base.name in seen:
+            names = " -> ".join([r.name for r in chain] + [base.name])
+            diags.append(
+                error("RR0403", f"'extends' cycle: {names}", current.extends_span,
+                      "a ruleset cannot extend itself, directly or through others")
+            )
+            return None, diags
+        if len(chain) >= MAX_EXTENDS_DEPTH:
+            diags.append(
+                error(
+                    "RR0405",
+                    f"'extends' chain is deeper than {MAX_EXTENDS_DEPTH} rulesets",
+                    ruleset.extends_span,
+                )
+            )
+            return None, diags
+        chain.append(base)
+        seen.add(base.name)
+        current = base
+
+    effective: dict[str, m.Clause] = {}
+    history: dict[str, list[m.Clause]] = {}
+    order: list[str] = []
+    # Apply from the root base down to the ruleset itself.
+    for rs in reversed(chain):
+        local: dict[str, m.Clause] = {}
+        for clause in rs.clauses:
+            if clause.id in local:
+                diags.append(
+                    error(
+                        "RR0406",
+                        f"rule '{clause.id}' is defined twice in ruleset '{rs.name}' "
+                        f"(first at {_where(local[clause.id].id_span)})",
+                        clause.id_span,
+                        "remove one of the two definitions",
+                    )
+                )
+                continue
+            local[clause.id] = clause
+            inherited = effective.get(clause.id)
+            if inherited is not None and not clause.override:
+                diags.append(
+                    error(
+                        "RR0401",
+                        f"rule '{clause.id}' is already defined by '{inherited.ruleset}' at "
+                        f"{_where(inherited.id_span)}",
+                        clause.id_span,
+                        f"write 'override {clause.id}: …' to change an inherited rule",
+                    )
+                )
+            elif inherited is None and clause.override:
+                base_ids = list(effective)
+                hint = did_you_mean(clause.id, base_ids)
+                basename = rs.extends or "(no base)"
+                diags.append(
+                    error(
+                        "RR0402",
+                        f"'override {clause.id}': the base ruleset '{basename}' has no such rule",
+                        clause.id_span,
+                        hint or "remove 'override' to add a new rule",
+                    )
+                )
+            elif inherited is not None and clause.value == inherited.value:
+                diags.append(
+                    warning(
+                        "RR0404",
+                        f"override of '{clause.id}' sets the same value as '{inherited.ruleset}'",
+                        clause.id_span,
+                        "remove the override; the rule is inherited unchanged",
+                    )
+                )
+            if clause.id not in history:
+                order.append(clause.id)
+                history[clause.id] = []
+            history[clause.id].insert(0, clause)
+            effective[clause.id] = clause
+
+    board = None
+    board_value = effective.get("board")
+    if board_value is not None and isinstance(board_value.value, m.Name):
+        board = index.boards.get(board_value.value.name)
+    return (
+        EffectiveRuleset(
+            name=ruleset.name,
+            title=ruleset.title or next((r.title for r in chain if r.title), None),
+            ruleset=ruleset,
+            chain=tuple(r.name for r in chain),
+            clauses=tuple(effective[i] for i in order),
+            history=tuple((i, tuple(history[i])) for i in order),
+            board=board,
+            sources=tuple(index.sources.values()),
+        ),
+        diags,
+    )
+
+
+def resolve_all(index: Index) -> tuple[dict[str, EffectiveRuleset], dict[str, list[Diagnostic]]]:
+    """Every ruleset resolved; diagnostics are keyed by the ruleset whose chain raised them."""
+    resolved: dict[str, EffectiveRuleset] = {}
+    diags: dict[str, list[Diagnostic]] = {}
+    for name in index.rulesets:
+        eff, found = resolve(index, name)
+        if eff is not None:
+            resolved[name] = eff
+        diags[name] = found
+    return resolved, diags
+
+
+def own_diagnostics(ruleset: m.Ruleset, found: Mapping[str, list[Diagnostic]]) -> list[Diagnostic]:
+    """Those of a ruleset's diagnostics that point into the ruleset itself (not its bases)."""
+    span = ruleset.span
+    out = []
+    for diag in found.get(ruleset.name, []):
+        s = diag.span
+        if s.file == span.file and span.line <= s.line <= span.end_line:
+            out.append(diag)
+    return out

@@ -1,0 +1,230 @@
+"""The rule catalogue: every rule id the language knows, what its value must look like, and
+whether a complete ruleset needs it.
+
+The grammar is generic (a rule is `id: value`); this table gives each id its meaning. A new
+rule is one row here plus the engine code that reads it: no grammar change.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Kind(str, Enum):
+    INT = "a whole number"
+    OPTIONAL_INT = "a whole number or 'none'"
+    BOOL = "yes or no"
+    INT_RANGE = "a range such as 3 .. 6"
+    DICE = "a dice range such as 1 .. min(3, armies - 1)"
+    EXPR = "a number expression"
+    CONDITION = "a condition"
+    BY_PLAYERS = "a table by player count, such as {3: 35, 4: 30}"
+    BY_CONTINENT = "a table by continent, such as {asia: 7, europe: 5}"
+    BY_TERRITORY = "a table by territory, such as {alaska: infantry}"
+    CHOICE = "one of the listed words"
+    CHOICES = "a list of the listed words"
+    SCHEDULE = "a trade schedule (sequence, track, by kind or fixed)"
+    BOARD = "the name of a board"
+    TEXT = 'a text by language, such as {en: "…", da: "…"}'
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    id: str
+    kind: Kind
+    summary: str
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    section: str = "general"
+
+    @property
+    def pattern(self) -> bool:
+        return "*" in self.id
+
+
+SYMBOLS = ("infantry", "cavalry", "artillery")
+SET_KINDS = (*SYMBOLS, "mixed")
+PHASES = (
+    "bribe",
+    "reinforce",
+    "ally_reinforce",
+    "attack",
+    "fortify",
+    "ally_fortify",
+    "draw",
+)
+# Quantities a victory or mission condition may name; functions are listed in engine/expr.py.
+PLAYER_QUANTITIES = (
+    "territories",
+    "continents",
+    "opponents",
+    "armies",
+    "missions_completed",
+    "opposing_players_eliminated",
+)
+
+_R = RuleSpec
+CATALOGUE: tuple[RuleSpec, ...] = (
+    # ---------------------------------------------------------------- setup
+    _R("board", Kind.BOARD, "the board the game is played on", True, section="setup"),
+    _R("players", Kind.INT_RANGE, "how many players may play", True, section="setup"),
+    _R("setup.start_armies", Kind.BY_PLAYERS, "start armies for each player, by player count",
+       True, section="setup"),
+    _R("setup.territories", Kind.CHOICE, "how the starting territories are taken", True,
+       ("claim", "deal"), section="setup"),
+    _R("setup.place_per_turn", Kind.INT,
+       "armies each player places per turn once the board is claimed", True, section="setup"),
+    _R("setup.deal.cards", Kind.INT, "territory cards dealt to each player", section="setup"),
+    _R("setup.deal.remove_wild", Kind.BOOL, "the wild cards are taken out for the deal",
+       section="setup"),
+    _R("turn.phases", Kind.CHOICES, "the phases of a turn, in order", True, PHASES,
+       section="turn"),
+    # ---------------------------------------------------------------- reinforcements
+    _R("reinforcements.territories", Kind.EXPR,
+       "reinforcements for the territories held", True, names=("territories",),
+       section="reinforcements"),
+    _R("reinforcements.minimum", Kind.INT, "the fewest reinforcements a turn", True,
+       section="reinforcements"),
+    _R("continents.bonus", Kind.BY_CONTINENT, "extra armies for each continent held", True,
+       section="reinforcements"),
+    _R("territory.control", Kind.CHOICE, "who controls a territory", True,
+       ("sole_occupant", "most_armies"), section="reinforcements"),
+    # ---------------------------------------------------------------- cards
+    _R("cards.symbols", Kind.BY_TERRITORY, "the symbol on each territory card", True,
+       SYMBOLS, section="cards"),
+    _R("cards.wild", Kind.INT, "wild cards in the deck", True, section="cards"),
+    _R("cards.sets", Kind.CHOICES, "which three cards make a set", True,
+       ("three_alike", "one_of_each", "wild_substitutes"), section="cards"),
+    _R("cards.trade_values", Kind.SCHEDULE, "armies for the n-th set traded in the game", True,
+       section="cards"),
+    _R("cards.forced_trade", Kind.INT,
+       "with this many cards at the start of a turn a set must be traded", True,
+       section="cards"),
+    _R("cards.territory_bonus", Kind.INT,
+       "extra armies on a traded card's territory that you occupy", True, section="cards"),
+    _R("cards.territory_bonus_cap", Kind.OPTIONAL_INT,
+       "most territory-card extra armies in one turn", section="cards"),
+    _R("cards.draw", Kind.INT, "cards drawn at the end of a turn with a conquest", True,
+       section="cards"),
+    # ---------------------------------------------------------------- combat
+    _R("combat.adjacency", Kind.CHOICE, "which territories may be attacked", True,
+       ("bordering",), section="combat"),
+    _R("combat.attack_requires", Kind.CONDITION,
+       "what the attacking territory must hold to attack", True, names=("armies",),
+       section="combat"),
+    _R("combat.attacker.dice", Kind.DICE, "dice the attacker may roll", True,
+       names=("armies",), section="combat"),
+    _R("combat.defender.dice", Kind.DICE, "dice the defender may roll", True,
+       names=("armies",), section="combat"),
+    _R("combat.ties", Kind.CHOICE, "who wins when the dice are equal", True,
+       ("defender", "attacker"), section="combat"),
+    _R("combat.loss_cap", Kind.OPTIONAL_INT, "most armies the attacker loses in one roll",
+       section="combat"),
+    # ---------------------------------------------------------------- conquest
+    _R("conquest.move_in.minimum", Kind.EXPR, "armies that must move into a conquest", True,
+       names=("dice", "armies"), section="conquest"),
+    _R("conquest.move_in.maximum", Kind.EXPR, "armies that may move into a conquest", True,
+       names=("dice", "armies"), section="conquest"),
+    # ---------------------------------------------------------------- fortify
+    _R("fortify.moves", Kind.INT, "fortifying moves at the end of a turn", True,
+       section="fortify"),
+    _R("fortify.reach", Kind.CHOICE, "where a fortifying move may go", True,
+       ("adjacent", "connected through own territories",
+        "connected through friendly territories"), section="fortify"),
+    _R("fortify.leave_behind", Kind.INT, "armies that must stay behind", True,
+       section="fortify"),
+    # ---------------------------------------------------------------- elimination, victory
+    _R("elimination.cards", Kind.CHOICE, "what happens to an eliminated player's cards", True,
+       ("to_conqueror", "discarded"), section="elimination"),
+    _R("elimination.trade_at", Kind.OPTIONAL_INT,
+       "after taking cards, with this many a trade is due at once", section="elimination"),
+    _R("elimination.trade_down_to", Kind.OPTIONAL_INT,
+       "that immediate trading goes on until this many cards are left",
+       section="elimination"),
+    _R("victory", Kind.CONDITION, "when a player wins", True, names=PLAYER_QUANTITIES,
+       section="victory"),
+    # ---------------------------------------------------------------- neutrals
+    _R("neutrals.count", Kind.INT, "neutral armies on the board", section="neutrals"),
+    _R("neutrals.start_armies", Kind.INT, "start armies of each neutral", section="neutrals"),
+    _R("neutrals.cards_dealt", Kind.INT, "territory cards dealt to each neutral",
+       section="neutrals"),
+    _R("neutrals.place_per_turn", Kind.INT,
+       "armies placed for each neutral in a setup round", section="neutrals"),
+    _R("neutrals.mode", Kind.CHOICE, "whether neutrals only block or also ally",
+       choices=("passive", "active"), section="neutrals"),
+    _R("neutrals.defence_rolled_by", Kind.CHOICE, "who rolls a neutral's defence dice",
+       choices=("opponent",), section="neutrals"),
+    _R("neutrals.status.track", Kind.CHOICES, "the status track of a neutral",
+       choices=("ally_of_first", "not_involved", "ally_of_second"), section="neutrals"),
+    _R("neutrals.status.start", Kind.CHOICE, "where a neutral's status starts",
+       choices=("ally_of_first", "not_involved", "ally_of_second"), section="neutrals"),
+    _R("neutrals.bribe.steps_per_card", Kind.INT, "status steps a bribe card moves",
+       section="neutrals"),
+    _R("neutrals.bribe.max_cards", Kind.INT, "a neutral holding this many cannot be bribed",
+       section="neutrals"),
+    _R("neutrals.ally.reinforce", Kind.CHOICE, "how an ally is reinforced",
+       choices=("die",), section="neutrals"),
+    _R("neutrals.ally.counts_for_reinforcements", Kind.BOOL,
+       "an ally's territories count for your reinforcements", section="neutrals"),
+    _R("neutrals.ally.trades_cards", Kind.BOOL, "an ally trades cards", section="neutrals"),
+    _R("neutrals.ally.conquest_card", Kind.BOOL, "a conquest by an ally earns a card",
+       section="neutrals"),
+    _R("neutrals.ally.fortify_moves", Kind.INT, "extra fortifying moves for each ally",
+       section="neutrals"),
+    _R("neutrals.status_die.keep", Kind.INT_RANGE,
+       "die results that keep a neutral's status after an invasion", section="neutrals"),
+    _R("neutrals.elimination.cards", Kind.CHOICE, "what happens to an eliminated neutral's cards",
+       choices=("to_conqueror",), section="neutrals"),
+    # ---------------------------------------------------------------- missions
+    _R("missions.ranks", Kind.CHOICES, "mission ranks, easiest first",
+       choices=("captain", "major", "colonel", "general"), section="missions"),
+    _R("missions.per_player", Kind.CHOICE, "missions each player draws",
+       choices=("one_per_rank",), section="missions"),
+    _R("missions.claims_per_turn", Kind.INT, "missions claimed in one turn at most",
+       section="missions"),
+    _R("missions.reveal_after", Kind.INT, "after this many claims the last mission is shown",
+       section="missions"),
+    _R("missions.on_elimination", Kind.CHOICE, "what the eliminating player takes",
+       choices=("cards_not_missions",), section="missions"),
+    _R("missions.deck.*.rank", Kind.CHOICE, "the mission's rank",
+       choices=("captain", "major", "colonel", "general"), section="missions"),
+    _R("missions.deck.*.text", Kind.TEXT, "the mission's text", section="missions"),
+    _R("missions.deck.*.goal", Kind.CONDITION, "when the mission is complete",
+       names=PLAYER_QUANTITIES, section="missions"),
+    # ---------------------------------------------------------------- teams
+    _R("teams.count", Kind.INT, "teams in the game", section="teams"),
+    _R("teams.size", Kind.INT, "players in each team", section="teams"),
+    _R("teams.seating", Kind.CHOICE, "how the teams sit", choices=("alternate",),
+       section="teams"),
+    _R("teams.friendly_fire", Kind.BOOL, "a player may attack a team-mate", section="teams"),
+    _R("teams.shared_hand", Kind.BOOL, "the team holds one hand of cards", section="teams"),
+    _R("teams.fortify.into_team", Kind.BOOL,
+       "fortifying may move into a team-mate's territory", section="teams"),
+)
+
+_BY_ID = {spec.id: spec for spec in CATALOGUE if not spec.pattern}
+_PATTERNS = tuple(spec for spec in CATALOGUE if spec.pattern)
+
+
+def lookup(rule_id: str) -> RuleSpec | None:
+    """The catalogue entry for a rule id (pattern rows such as missions.deck.*.goal match)."""
+    spec = _BY_ID.get(rule_id)
+    if spec is not None:
+        return spec
+    for pattern in _PATTERNS:
+        if fnmatch.fnmatchcase(rule_id, pattern.id) and rule_id.count(".") == pattern.id.count(
+            "."
+        ):
+            return pattern
+    return None
+
+
+def known_ids() -> tuple[str, ...]:
+    return tuple(_BY_ID)
+
+
+def required_ids() -> tuple[str, ...]:
+    return tuple(spec.id for spec in CATALOGUE if spec.required)

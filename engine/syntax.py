@@ -1,0 +1,263 @@
+"""From text to a Lark tree: the grammar, the newline postlexer and readable syntax errors."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from importlib import resources
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lark import PostLex
+
+from .diagnostics import Diagnostic, DiagnosticError, Span, error
+
+MAX_FILE_BYTES = 1_000_000
+MAX_NESTING = 64
+
+# A newline ends a statement only after a token that can end one; elsewhere it is layout.
+_CAN_END = frozenset({"STRING", "INT", "NAME", "RPAR", "RSQB", "RBRACE", "YES", "NO", "STAY"})
+_OPENERS = {"LPAR": "RPAR", "LSQB": "RSQB", "LBRACE": "RBRACE"}
+_CLOSERS = frozenset(_OPENERS.values())
+
+
+class _TooDeep(Exception):
+    def __init__(self, token: Token) -> None:
+        super().__init__("nesting too deep")
+        self.token = token
+
+
+class NewlinePostLex(PostLex):
+    """Drops newlines that do not separate statements and bounds bracket nesting."""
+
+    always_accept = ("_NL",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        stack: list[str] = []
+        previous: Token | None = None
+        for token in stream:
+            if token.type == "_NL":
+                inside_parens = bool(stack) and stack[-1] != "LBRACE"
+                if previous is None or inside_parens or previous.type not in _CAN_END:
+                    continue
+            elif token.type in _OPENERS:
+                stack.append(token.type)
+                if len(stack) > MAX_NESTING:
+                    raise _TooDeep(token)
+            elif token.type in _CLOSERS and stack:
+                stack.pop()
+            previous = token
+            yield token
+
+
+@functools.cache
+def parser() -> Lark:
+    """The LALR parser, built once per process (and cached on disk by Lark between runs)."""
+    text = resources.files("riskrules.grammar").joinpath("riskrules.lark").read_text("utf-8")
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        strict=True,
+        propagate_positions=True,
+        maybe_placeholders=True,
+        postlex=NewlinePostLex(),
+        cache=True,
+    )
+
+
+def parse_tree(text: str, path: str) -> Tree[Token]:
+    """Parse `text`; raise DiagnosticError with one syntax diagnostic on failure."""
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise DiagnosticError(
+            [
+                error(
+                    "RR0003",
+                    f"file is {size:,} bytes; rules files are limited to {MAX_FILE_BYTES:,}",
+                    Span.point(path, 1, 1),
+                    "split the rules into several files",
+                )
+            ]
+        )
+    try:
+        return parser().parse(text)
+    except _TooDeep as exc:
+        span = Span.point(path, exc.token.line or 1, exc.token.column or 1)
+        raise DiagnosticError(
+            [error("RR0004", f"brackets nested deeper than {MAX_NESTING} levels", span)]
+        ) from None
+    except UnexpectedInput as exc:
+        raise DiagnosticError([syntax_diagnostic(exc, text, path)]) from None
+
+
+# ------------------------------------------------------------------ readable syntax errors
+
+_TERMINAL_WORDS = {
+    "RULE_ID": "a rule id (such as combat.ties)",
+    "RULESET_NAME": "a ruleset name (such as nl-classic)",
+    "NAME": "a name",
+    "STRING": 'a quoted string ("…")',
+    "INT": "a number",
+    "LANG": "a language code (en, da, nl)",
+    "COLON": "':'",
+    "COMMA": "','",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "DOTS": "'..'",
+    "PLUS": "'+'",
+    "MINUS": "'-'",
+    "ADD": "'+' or '-'",
+    "MUL": "'*', '//' or '%'",
+    "COMPARE": "a comparison",
+    "BORDER_KIND": "'-' (land) or '~' (sea)",
+    "_NL": "a new line",
+    "$END": "the end of the file",
+}
+
+
+def _describe(terminal: str) -> str:
+    if terminal in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[terminal]
+    if terminal.isupper() and terminal.isalpha():
+        return f"'{terminal.lower()}'"
+    return terminal
+
+
+def _expected_list(expected: set[str]) -> str:
+    words = sorted({_describe(t) for t in expected if not t.startswith("__")})
+    if len(words) > 8:
+        words = words[:8] + ["…"]
+    return ", ".join(words)
+
+
+def _found(token: Token) -> str:
+    if token.type == "$END":
+        return "the end of the file"
+    if token.type == "_NL":
+        return "the end of the line"
+    return f"'{token}'"
+
+
+def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
+    """One diagnostic for a Lark error, with curated messages for the usual mistakes."""
+    line = getattr(exc, "line", None) or 1
+    column = getattr(exc, "column", None) or 1
+    if line < 1:
+        line, column = _end_position(text)
+    if isinstance(exc, UnexpectedCharacters):
+        return _bad_character(exc, text, path, line, column)
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        expected = set(exc.accepts or exc.expected)
+        width = len(str(token)) if token.type not in ("$END", "_NL") else 1
+        if token.type == "$END":
+            line, column = _end_position(text)
+        elif token.type == "_NL":
+            line, column = _line_end(text, token)
+        span = Span.point(path, line, column, width)
+        return _unexpected_token(token, expected, span)
+    if isinstance(exc, UnexpectedEOF):
+        line, column = _end_position(text)
+        span = Span.point(path, line, column)
+        return error(
+            "RR0001",
+            "the file ends in the middle of a statement",
+            span,
+            f"expected {_expected_list(set(exc.expected))}",
+        )
+    return error("RR0001", str(exc), Span.point(path, line, column))
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _line_end(text: str, token: Token) -> tuple[int, int]:
+    """Where the line before a newline token ends: the caret goes after its last character."""
+    start = token.start_pos or 0
+    before = text[:start]
+    line = before.count("\n") + 1
+    return line, len(before) - (before.rfind("\n") + 1) + 1
+
+
+def _bad_character(
+    exc: UnexpectedCharacters, text: str, path: str, line: int, column: int
+) -> Diagnostic:
+    char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+    span = Span.point(path, line, column)
+    if char == "=":
+        return error(
+            "RR0002",
+            "unexpected '='",
+            span,
+            "a rule is written 'rule.id: value' (with ':'); compare with '=='",
+        )
+    if char == '"':
+        return error(
+            "RR0002",
+            "unterminated string",
+            span,
+            "close the string with '\"' on the same line",
+        )
+    if char.isalpha() and (char.isupper() or not char.isascii()):
+        rest = text[exc.pos_in_stream :].split(None, 1)[0] if text[exc.pos_in_stream :] else char
+        word = "".join(ch for ch in rest if ch.isalnum() or ch in "_-.")
+        lowered = word.lower()
+        hint = (
+            f"names are lower_snake_case ASCII: write '{lowered}'"
+            if lowered.isascii()
+            else "names are lower_snake_case ASCII; put display names in quotes"
+        )
+        return error("RR0002", f"unexpected character {char!r}", span, hint)
+    allowed = set(exc.allowed or ())
+    hint = f"expected {_expected_list(allowed)}" if allowed else None
+    shown = char if char.strip() else repr(char)
+    return error("RR0002", f"unexpected character {shown!r}", span, hint)
+
+
+def _unexpected_token(token: Token, expected: set[str], span: Span) -> Diagnostic:
+    found = _found(token)
+    if expected == {"BECAUSE"} or ("BECAUSE" in expected and len(expected) <= 2):
+        return error(
+            "RR0001",
+            f"an assumed value needs its reason, found {found}",
+            span,
+            'write: assumed VALUE because "why this value was chosen"',
+        )
+    if "COLON" in expected and "LBRACE" in expected and token.type != "$END":
+        return error(
+            "RR0001",
+            f"expected ':' after the rule id, found {found}",
+            span,
+            "a rule is written 'rule.id: value', a group 'prefix { … }'",
+        )
+    if expected == {"STRING"} or expected == {"PAGE", "SECTION", "STRING"}:
+        return error(
+            "RR0001",
+            f"expected a quoted anchor phrase, found {found}",
+            span,
+            'a citation reads: cite DOCUMENT [page N | section "…"] "anchor words"',
+        )
+    if token.type == "$END" and "RBRACE" in expected:
+        return error("RR0001", "missing '}' before the end of the file", span, None)
+    if token.type == "_NL" and expected & {"COLON", "DOTS", "INT", "NAME", "STRING"}:
+        return error(
+            "RR0001",
+            "the statement is incomplete at the end of the line",
+            span,
+            f"expected {_expected_list(expected)}",
+        )
+    if "_NL" in expected and token.type not in ("$END",):
+        return error(
+            "RR0001",
+            f"unexpected {found}",
+            span,
+            f"put each rule on its own line; expected {_expected_list(expected)}",
+        )
+    return error("RR0001", f"unexpected {found}", span, f"expected {_expected_list(expected)}")

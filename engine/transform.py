@@ -1,0 +1,397 @@
+"""The Lark Transformer that turns a parse tree into the typed model (engine/model.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Transformer, Tree, v_args
+from lark.tree import Meta
+
+from . import model as m
+from .diagnostics import Diagnostic, Span, error
+
+MAX_NUMBER = 1_000_000
+MAX_TREE_DEPTH = 150
+
+
+def _unquote(token: Token) -> str:
+    body = str(token)[1:-1]
+    out: list[str] = []
+    chars = iter(body)
+    for ch in chars:
+        if ch == "\\":
+            nxt = next(chars, "")
+            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+class _Draft:
+    """A clause before it knows which ruleset holds it."""
+
+    __slots__ = ("id", "value", "citations", "override", "span", "id_span")
+
+    def __init__(
+        self,
+        id: str,
+        value: m.Value,
+        citations: tuple[m.Citation, ...],
+        override: bool,
+        span: Span,
+        id_span: Span,
+    ) -> None:
+        self.id = id
+        self.value = value
+        self.citations = citations
+        self.override = override
+        self.span = span
+        self.id_span = id_span
+
+
+class _Extends:
+    def __init__(self, name: str, span: Span) -> None:
+        self.name = name
+        self.span = span
+
+
+class _Because(str):
+    pass
+
+
+class _AssumedMark(str):
+    pass
+
+
+class _Title(str):
+    pass
+
+
+@v_args(meta=True)
+class ToModel(Transformer[Token, m.RulesFile]):
+    """Builds model objects bottom-up; numbers past the limits become diagnostics."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(visit_tokens=False)
+        self.path = path
+        self.diagnostics: list[Diagnostic] = []
+
+    # -------------------------------------------------------------- positions
+
+    def _span(self, meta: Meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span.point(self.path, 1, 1)
+        return Span(self.path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tspan(self, token: Token) -> Span:
+        return Span(
+            self.path,
+            token.line or 1,
+            token.column or 1,
+            token.end_line or token.line or 1,
+            token.end_column or (token.column or 1) + len(token),
+        )
+
+    def _int(self, token: Token) -> int:
+        text = str(token)
+        if len(text) > 7 or int(text) > MAX_NUMBER:
+            self.diagnostics.append(
+                error(
+                    "RR0301",
+                    f"the number {text[:12]}{'…' if len(text) > 12 else ''} is past the "
+                    f"limit of {MAX_NUMBER:,}",
+                    self._tspan(token),
+                    "no Risk rule needs a number this large",
+                )
+            )
+            return MAX_NUMBER + 1
+        return int(text)
+
+    # -------------------------------------------------------------- file level
+
+    def start(self, meta: Meta, children: list[Any]) -> m.RulesFile:
+        sources = tuple(c for c in children if isinstance(c, m.Source))
+        boards = tuple(c for c in children if isinstance(c, m.Board))
+        rulesets = tuple(c for c in children if isinstance(c, m.Ruleset))
+        return m.RulesFile(self.path, sources, boards, rulesets)
+
+    def source(self, meta: Meta, children: list[Any]) -> m.Source:
+        name, file, lang = children[0], children[1], children[2]
+        title = children[3] if len(children) > 3 else None
+        return m.Source(str(name), _unquote(file), str(lang), title, self._span(meta))
+
+    def source_title(self, meta: Meta, children: list[Any]) -> _Title:
+        return _Title(_unquote(children[0]))
+
+    # -------------------------------------------------------------- boards
+
+    def board(self, meta: Meta, children: list[Any]) -> m.Board:
+        name = str(children[0])
+        title = None
+        continents: list[m.Continent] = []
+        borders: list[m.Border] = []
+        for child in children[1:]:
+            if isinstance(child, Token) and child.type == "STRING":
+                title = _unquote(child)
+            elif isinstance(child, m.Continent):
+                continents.append(child)
+            elif isinstance(child, list):
+                borders.extend(child)
+        return m.Board(name, title, tuple(continents), tuple(borders), self._span(meta))
+
+    def continent(self, meta: Meta, children: list[Any]) -> m.Continent:
+        cid = str(children[0])
+        names = children[1]
+        territories = tuple(
+            m.Territory(t.id, t.names, cid, t.span) for t in children[2:] if t is not None
+        )
+        return m.Continent(cid, names, territories, self._span(meta))
+
+    def territory(self, meta: Meta, children: list[Any]) -> m.Territory:
+        return m.Territory(str(children[0]), children[1], "", self._tspan(children[0]))
+
+    def names(self, meta: Meta, children: list[Any]) -> tuple[tuple[str, str], ...]:
+        return tuple(children)
+
+    def name_entry(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return (str(children[0]), _unquote(children[1]))
+
+    def borders(self, meta: Meta, children: list[Any]) -> list[m.Border]:
+        return [b for group in children if group for b in group]
+
+    def border(self, meta: Meta, children: list[Any]) -> list[m.Border]:
+        first, kind, *others = children
+        label = "sea" if str(kind) == "~" else "land"
+        return [
+            m.Border(str(first), str(other), label, self._tspan(first).to(self._tspan(other)))
+            for other in others
+        ]
+
+    # -------------------------------------------------------------- rulesets
+
+    def ruleset(self, meta: Meta, children: list[Any]) -> m.Ruleset:
+        name_token = children[0]
+        title = None
+        extends: _Extends | None = None
+        drafts: list[_Draft] = []
+        for child in children[1:]:
+            if isinstance(child, Token) and child.type == "STRING":
+                title = _unquote(child)
+            elif isinstance(child, _Extends):
+                extends = child
+            elif isinstance(child, _Draft):
+                drafts.append(child)
+            elif isinstance(child, list):
+                drafts.extend(child)
+        name = str(name_token)
+        clauses = tuple(
+            m.Clause(d.id, d.value, d.citations, d.override, name, d.span, d.id_span)
+            for d in drafts
+        )
+        return m.Ruleset(
+            name,
+            title,
+            extends.name if extends else None,
+            clauses,
+            self._span(meta),
+            self._tspan(name_token),
+            extends.span if extends else m.NO_SPAN,
+        )
+
+    def extends(self, meta: Meta, children: list[Any]) -> _Extends:
+        return _Extends(str(children[0]), self._tspan(children[0]))
+
+    def clause(self, meta: Meta, children: list[Any]) -> _Draft:
+        override = False
+        if isinstance(children[0], Token) and children[0].type == "OVERRIDE":
+            override = True
+            children = children[1:]
+        rid, value, *cites = children
+        return _Draft(str(rid), value, tuple(cites), override, self._span(meta), self._tspan(rid))
+
+    def group(self, meta: Meta, children: list[Any]) -> list[_Draft]:
+        override = False
+        if isinstance(children[0], Token) and children[0].type == "OVERRIDE":
+            override = True
+            children = children[1:]
+        prefix = str(children[0])
+        reason: str | None = None
+        inner: list[_Draft] = []
+        cites: list[m.Citation] = []
+        for child in children[1:]:
+            if isinstance(child, _AssumedMark):
+                reason = str(child)
+            elif isinstance(child, _Draft):
+                inner.append(child)
+            elif isinstance(child, list):
+                inner.extend(child)
+            elif isinstance(child, m.Citation):
+                cites.append(child)
+        out = []
+        for d in inner:
+            value = d.value
+            if reason is not None and not isinstance(value, m.Assumed):
+                value = m.Assumed(value, reason, value.span)
+            out.append(
+                _Draft(
+                    f"{prefix}.{d.id}",
+                    value,
+                    d.citations or tuple(cites),
+                    d.override or override,
+                    d.span,
+                    d.id_span,
+                )
+            )
+        return out
+
+    def assumed_mark(self, meta: Meta, children: list[Any]) -> _AssumedMark:
+        return _AssumedMark(children[0])
+
+    def citation(self, meta: Meta, children: list[Any]) -> m.Citation:
+        doc = str(children[0])
+        page = section = None
+        for child in children[1:-1]:
+            if isinstance(child, tuple) and child[0] == "page":
+                page = child[1]
+            elif isinstance(child, tuple):
+                section = child[1]
+        return m.Citation(doc, _unquote(children[-1]), page, section, self._span(meta))
+
+    def page(self, meta: Meta, children: list[Any]) -> tuple[str, int]:
+        return ("page", self._int(children[0]))
+
+    def section(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("section", _unquote(children[0]))
+
+    # -------------------------------------------------------------- values
+
+    def because(self, meta: Meta, children: list[Any]) -> _Because:
+        return _Because(_unquote(children[0]))
+
+    def assumed(self, meta: Meta, children: list[Any]) -> m.Assumed:
+        return m.Assumed(children[0], str(children[1]), self._span(meta))
+
+    def list(self, meta: Meta, children: list[Any]) -> m.ListValue:
+        return m.ListValue(tuple(c for c in children if c is not None), self._span(meta))
+
+    def range(self, meta: Meta, children: list[Any]) -> m.Range:
+        return m.Range(children[0], children[2], self._span(meta))
+
+    def phrase(self, meta: Meta, children: list[Any]) -> m.Phrase:
+        return m.Phrase(tuple(str(c) for c in children), self._span(meta))
+
+    def text(self, meta: Meta, children: list[Any]) -> m.Text:
+        return m.Text(_unquote(children[0]), self._span(meta))
+
+    def table(self, meta: Meta, children: list[Any]) -> m.Table:
+        return m.Table(tuple(c for c in children if c is not None), self._span(meta))
+
+    def entry(self, meta: Meta, children: list[Any]) -> m.Entry:
+        key_token, value = children
+        key: str | int
+        if key_token.type == "INT":
+            key = self._int(key_token)
+        elif key_token.type == "STRING":
+            key = _unquote(key_token)
+        else:
+            key = str(key_token)
+        return m.Entry(key, value, self._span(meta))
+
+    def sequence(self, meta: Meta, children: list[Any]) -> m.Schedule:
+        segments = tuple(c for c in children if isinstance(c, m.Segment))
+        steps = [c for c in children if isinstance(c, int)]
+        return m.Schedule(
+            "sequence", segments, steps[0] if steps else None, span=self._span(meta)
+        )
+
+    def track(self, meta: Meta, children: list[Any]) -> m.Schedule:
+        segments = tuple(c for c in children if isinstance(c, m.Segment))
+        end = children[-1]
+        return m.Schedule("track", segments, end if isinstance(end, int) else None,
+                          span=self._span(meta))
+
+    def by_kind(self, meta: Meta, children: list[Any]) -> m.Schedule:
+        return m.Schedule("by_kind", table=children[0], span=self._span(meta))
+
+    def fixed(self, meta: Meta, children: list[Any]) -> m.Schedule:
+        value = self._int(children[0])
+        seg = m.Segment((value,), None, self._tspan(children[0]))
+        return m.Schedule("fixed", (seg,), None, span=self._span(meta))
+
+    def segment(self, meta: Meta, children: list[Any]) -> m.Segment:
+        return m.Segment(tuple(self._int(c) for c in children), None, self._span(meta))
+
+    def assumed_segment(self, meta: Meta, children: list[Any]) -> m.Segment:
+        *numbers, reason = children
+        return m.Segment(tuple(self._int(c) for c in numbers), str(reason), self._span(meta))
+
+    def step(self, meta: Meta, children: list[Any]) -> int:
+        return self._int(children[0])
+
+    def stay(self, meta: Meta, children: list[Any]) -> None:
+        return None
+
+    # -------------------------------------------------------------- expressions
+
+    def int(self, meta: Meta, children: list[Any]) -> m.Int:
+        return m.Int(self._int(children[0]), self._span(meta))
+
+    def name(self, meta: Meta, children: list[Any]) -> m.Name:
+        return m.Name(str(children[0]), self._span(meta))
+
+    def yes(self, meta: Meta, children: list[Any]) -> m.Bool:
+        return m.Bool(True, self._span(meta))
+
+    def no(self, meta: Meta, children: list[Any]) -> m.Bool:
+        return m.Bool(False, self._span(meta))
+
+    def call(self, meta: Meta, children: list[Any]) -> m.Call:
+        func, *args = children
+        return m.Call(str(func), tuple(a for a in args if a is not None), self._span(meta))
+
+    def neg(self, meta: Meta, children: list[Any]) -> m.Neg:
+        return m.Neg(children[0], self._span(meta))
+
+    def not_(self, meta: Meta, children: list[Any]) -> m.Not:
+        return m.Not(children[0], self._span(meta))
+
+    def _fold(self, meta: Meta, children: list[Any], op: str | None = None) -> m.Expr:
+        result: m.Expr = children[0]
+        i = 1
+        while i < len(children):
+            if op is None:
+                operator, right = str(children[i]), children[i + 1]
+                i += 2
+            else:
+                operator, right = op, children[i]
+                i += 1
+            result = m.BinOp(operator, result, right, result.span.to(right.span))
+        return result
+
+    def or_expr(self, meta: Meta, children: list[Any]) -> m.Expr:
+        return self._fold(meta, children, "or")
+
+    def and_expr(self, meta: Meta, children: list[Any]) -> m.Expr:
+        return self._fold(meta, children, "and")
+
+    def comparison(self, meta: Meta, children: list[Any]) -> m.Expr:
+        return self._fold(meta, children)
+
+    def sum(self, meta: Meta, children: list[Any]) -> m.Expr:
+        return self._fold(meta, children)
+
+    def term(self, meta: Meta, children: list[Any]) -> m.Expr:
+        return self._fold(meta, children)
+
+
+def tree_depth(tree: Tree[Token]) -> int:
+    """The depth of a tree, measured without recursion (hostile input can nest deeply)."""
+    deepest = 0
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
+    return deepest

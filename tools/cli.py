@@ -1,0 +1,295 @@
+"""The `riskrules` command: subcommands in the manner of ruff and opa.
+
+Exit codes: 0 ok, 1 findings, 2 usage error, 3 internal error. Every command that prints
+something a script would read takes `--format json`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from ..engine import model as m
+from ..engine.diagnostics import Diagnostic, Severity, did_you_mean
+from ..engine.library import RulesetNotFound, Workspace, locate
+from ..engine.printer import to_json, value_text
+from ..engine.resolve import EffectiveRuleset
+from .render import diagnostic_text, display_path, summary_line
+
+FORMAT = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output for people (text) or scripts (json).",
+)
+
+
+def emit_json(data: object) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def usage_error(message: str) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def _not_found(exc: RulesetNotFound) -> NoReturn:
+    diag = exc.diagnostic
+    text = diag.message + (f" ({diag.hint})" if diag.hint else "")
+    if diag.span.file not in ("<command line>",) and diag.span.line:
+        click.echo(diagnostic_text(diag), err=True)
+        sys.exit(2)
+    usage_error(text)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="riskrules")
+def cli() -> None:
+    """riskrules: Risk's printed manuals as precise, checkable rulesets."""
+
+
+# ---------------------------------------------------------------------------- check
+
+
+def _targets(ws_names: list[str], targets: Sequence[str]) -> list[str]:
+    """Target arguments to file paths: a path is itself, a ruleset name its file."""
+    if not targets:
+        return []
+    ws = Workspace.open()
+    paths = []
+    for target in targets:
+        if os.path.exists(target) or target.endswith(".rules") or "/" in target:
+            if not os.path.exists(target):
+                usage_error(f"no such file: {target}")
+            paths.append(target)
+            continue
+        ruleset = ws.index.rulesets.get(target)
+        if ruleset is None:
+            hint = did_you_mean(target, ws.index.rulesets)
+            usage_error(f"unknown ruleset '{target}'" + (f" ({hint})" if hint else ""))
+        paths.append(ruleset.span.file)
+    return paths
+
+
+@cli.command()
+@click.argument("targets", nargs=-1)
+@FORMAT
+@click.option("--strict", is_flag=True, help="Treat warnings (assumed values …) as failures.")
+@click.option(
+    "--report",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write a readable report of every checked ruleset to this folder.",
+)
+def check(targets: tuple[str, ...], fmt: str, strict: bool, report: Path | None) -> None:
+    """Check rules files or built-in rulesets (no target: every built-in)."""
+    paths = _targets([], targets)
+    ws = Workspace.open(paths)
+    checked = [os.path.abspath(p) for p in paths] if paths else sorted(ws.builtin)
+    diags = ws.diagnostics_for(checked)
+    errors = sum(1 for d in diags if d.severity == Severity.ERROR)
+    warnings = len(diags) - errors
+    if fmt == "json":
+        emit_json(
+            {
+                "diagnostics": [d.to_json() for d in diags],
+                "errors": errors,
+                "warnings": warnings,
+            }
+        )
+    else:
+        color = sys.stdout.isatty()
+        for diag in diags:
+            click.echo(diagnostic_text(diag, color) + "\n")
+        names = [r.name for f in ws.files if f.path in checked for r in f.rulesets]
+        click.echo(f"checked {len(checked)} file(s), {len(names)} ruleset(s): "
+                   + summary_line(errors, warnings))
+    if report is not None:
+        from .report import write_report
+
+        written = write_report(ws, checked, diags, report)
+        if fmt == "text":
+            click.echo(f"report written to {display_path(str(written))}")
+    failed = errors > 0 or (strict and warnings > 0)
+    sys.exit(1 if failed else 0)
+
+
+# ---------------------------------------------------------------------------- list
+
+
+def _cited_sources(eff: EffectiveRuleset) -> list[str]:
+    found = dict.fromkeys(c.document for clause in eff.clauses for c in clause.citations)
+    return list(found)
+
+
+@cli.command("list")
+@FORMAT
+def list_cmd(fmt: str) -> None:
+    """List the built-in rulesets."""
+    ws = Workspace.open()
+    rows = []
+    for name, ruleset in ws.index.rulesets.items():
+        eff = ws.resolved.get(name)
+        rows.append(
+            {
+                "name": name,
+                "title": ruleset.title,
+                "file": os.path.abspath(ruleset.span.file),
+                "extends": ruleset.extends,
+                "sources": _cited_sources(eff) if eff else [],
+            }
+        )
+    if fmt == "json":
+        emit_json(rows)
+        return
+    width = max((len(r["name"] or "") for r in rows), default=4)  # type: ignore[arg-type]
+    for row in rows:
+        base = f"  (extends {row['extends']})" if row["extends"] else ""
+        click.echo(f"{str(row['name']).ljust(width)}  {row['title'] or ''}{base}")
+
+
+# ---------------------------------------------------------------------------- show, explain
+
+
+def _citations_json(clause: m.Clause) -> list[dict[str, object]]:
+    return [c.to_json() for c in clause.citations]
+
+
+def _located(ref: str) -> tuple[Workspace, EffectiveRuleset]:
+    try:
+        return locate(ref)
+    except RulesetNotFound as exc:
+        _not_found(exc)
+
+
+@cli.command()
+@click.argument("ruleset")
+@FORMAT
+def show(ruleset: str, fmt: str) -> None:
+    """Print the effective ruleset: every rule, inherited ones included."""
+    _, eff = _located(ruleset)
+    if fmt == "json":
+        emit_json(
+            {
+                "name": eff.name,
+                "title": eff.title,
+                "chain": list(eff.chain),
+                "rules": [
+                    {
+                        "id": c.id,
+                        "value": to_json(c.value),
+                        "text": value_text(c.value),
+                        "defined_in": c.ruleset,
+                        "file": os.path.abspath(c.span.file),
+                        "line": c.span.line,
+                        "assumed": c.assumed,
+                        "citations": _citations_json(c),
+                    }
+                    for c in eff.clauses
+                ],
+            }
+        )
+        return
+    title = f" {json.dumps(eff.title, ensure_ascii=False)}" if eff.title else ""
+    click.echo(f"# effective ruleset: {' -> '.join(eff.chain)}")
+    click.echo(f"ruleset {eff.name}{title} {{")
+    for clause in eff.clauses:
+        origin = f"  # from {clause.ruleset}" if clause.ruleset != eff.name else ""
+        click.echo(f"  {clause.id}: {value_text(clause.value)}{origin}")
+        for cite in clause.citations:
+            click.echo(f"    cite {_cite_text(cite)}")
+    click.echo("}")
+
+
+def _cite_text(cite: m.Citation) -> str:
+    where = f" page {cite.page}" if cite.page is not None else ""
+    where += f" section {json.dumps(cite.section, ensure_ascii=False)}" if cite.section else ""
+    return f"{cite.document}{where} {json.dumps(cite.anchor, ensure_ascii=False)}"
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.argument("rule_id")
+@FORMAT
+def explain(ruleset: str, rule_id: str, fmt: str) -> None:
+    """Show a rule's effective value and the chain of definitions behind it."""
+    _, eff = _located(ruleset)
+    clause = eff.clause(rule_id)
+    if clause is None:
+        hint = did_you_mean(rule_id, [c.id for c in eff.clauses])
+        usage_error(
+            f"ruleset '{eff.name}' has no rule '{rule_id}'" + (f" ({hint})" if hint else "")
+        )
+    chain = eff.definitions(rule_id)
+    if fmt == "json":
+        emit_json(
+            {
+                "ruleset": eff.name,
+                "rule": rule_id,
+                "value": to_json(clause.value),
+                "text": value_text(clause.value),
+                "assumed": clause.assumed,
+                "chain": [
+                    {
+                        "ruleset": c.ruleset,
+                        "file": os.path.abspath(c.span.file),
+                        "line": c.id_span.line,
+                        "column": c.id_span.column,
+                        "override": c.override,
+                        "value": to_json(c.value),
+                        "text": value_text(c.value),
+                        "citations": _citations_json(c),
+                    }
+                    for c in chain
+                ],
+            }
+        )
+        return
+    click.echo(f"{eff.name}: {rule_id} = {value_text(clause.value)}")
+    for i, c in enumerate(chain):
+        verb = "defined" if i == len(chain) - 1 else ("overridden" if c.override else "defined")
+        where = f"{display_path(c.span.file)}:{c.id_span.line}:{c.id_span.column}"
+        click.echo(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}")
+        for cite in c.citations:
+            click.echo(f"      cite {_cite_text(cite)}")
+
+
+# ---------------------------------------------------------------------------- entry point
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command; an unexpected exception is reported as an internal error (exit 3)."""
+    try:
+        cli.main(args=list(argv) if argv is not None else None, prog_name="riskrules",
+                 standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # noqa: BLE001 - the one place internal errors are caught
+        click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+        if os.environ.get("RISKRULES_DEBUG"):
+            traceback.print_exc()
+        else:
+            click.echo("(set RISKRULES_DEBUG=1 for the traceback; please report this)", err=True)
+        sys.exit(3)
+    sys.exit(0)
+
+
+Command = Callable[..., Any]

@@ -1,0 +1,70 @@
+"""`check --report DIR`: a readable Markdown report of the checked rulesets."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..engine.diagnostics import Diagnostic, Severity
+from ..engine.library import Workspace
+from ..engine.printer import value_text
+from .render import display_path
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folder: Path) -> Path:
+    """Write index.md and one page per ruleset; return the index path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rulesets = [r for f in ws.files if f.path in files for r in f.rulesets]
+    errors = sum(1 for d in diags if d.severity == Severity.ERROR)
+    lines = [
+        "# riskrules check report",
+        "",
+        f"{len(files)} file(s), {len(rulesets)} ruleset(s), {errors} error(s), "
+        f"{len(diags) - errors} warning(s).",
+        "",
+        "| ruleset | extends | title | rules | assumed |",
+        "|---|---|---|---|---|",
+    ]
+    for ruleset in rulesets:
+        eff = ws.resolved.get(ruleset.name)
+        if eff is None:
+            lines.append(f"| {ruleset.name} | {ruleset.extends or ''} | (does not resolve) | | |")
+            continue
+        assumed = sum(1 for c in eff.clauses if c.assumed)
+        lines.append(
+            f"| [{ruleset.name}]({ruleset.name}.md) | {ruleset.extends or ''} | "
+            f"{_cell(eff.title or '')} | {len(eff.clauses)} | {assumed} |"
+        )
+        _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
+    if diags:
+        lines += ["", "## Findings", ""]
+        for d in diags:
+            where = f"{display_path(d.span.file)}:{d.span.line}:{d.span.column}"
+            lines.append(f"- **{d.severity.value} {d.code}** {where}: {_cell(d.message)}")
+    index = folder / "index.md"
+    index.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return index
+
+
+def _write_ruleset(ws: Workspace, name: str, path: Path) -> None:
+    eff = ws.resolved[name]
+    lines = [
+        f"# {eff.title or eff.name}",
+        "",
+        f"Ruleset `{eff.name}`; chain: {' → '.join(eff.chain)}.",
+        "",
+        "| rule | value | defined in | citations |",
+        "|---|---|---|---|",
+    ]
+    for clause in eff.clauses:
+        cites = "; ".join(_cell(c.short()) for c in clause.citations)
+        where = f"{clause.ruleset} ({os.path.basename(clause.span.file)}:{clause.span.line})"
+        value = _cell(value_text(clause.value))
+        if len(value) > 160:
+            value = value[:157] + "…"
+        lines.append(f"| `{clause.id}` | {value} | {where} | {cites} |")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
