@@ -25,12 +25,14 @@ def check_board(board: m.Board) -> list[Diagnostic]:
     continents: dict[str, m.Continent] = {}
     for continent in board.continents:
         if continent.id in continents:
-            out.append(error("RR0116", f"continent '{continent.id}' is declared twice",
-                             continent.span))
+            out.append(
+                error("RR0116", f"continent '{continent.id}' is declared twice", continent.span)
+            )
         continents[continent.id] = continent
         if not continent.territories:
-            out.append(error("RR0117", f"continent '{continent.id}' has no territories",
-                             continent.span))
+            out.append(
+                error("RR0117", f"continent '{continent.id}' has no territories", continent.span)
+            )
         for territory in continent.territories:
             first = territories.get(territory.id)
             if first is not None:
@@ -125,7 +127,7 @@ def check_citation(cite: m.Citation, index: Index) -> list[Diagnostic]:
                 f"unknown document '{cite.document}'",
                 cite.span,
                 did_you_mean(cite.document, index.sources)
-                or "declare it: source ID \"FILE\" language LANG",
+                or 'declare it: source ID "FILE" language LANG',
             )
         )
     words = cite.anchor.split()
@@ -259,8 +261,9 @@ def _check_table(
         present.add(key)
         inner = _plain(entry.value)
         if spec.kind == Kind.BY_CONTINENT and not isinstance(inner, m.Int):
-            out.append(error("RR0201", f"the bonus for '{key}' must be a whole number",
-                             entry.value.span))
+            out.append(
+                error("RR0201", f"the bonus for '{key}' must be a whole number", entry.value.span)
+            )
         if spec.kind == Kind.BY_TERRITORY:
             word = _word(inner)
             if word not in spec.choices:
@@ -311,8 +314,13 @@ def _check_value(
         ):
             return [_kind_error(spec, clause, value)]
         if value.low.value > value.high.value:
-            return [error("RR0205", f"the range {value.low.value} .. {value.high.value} is empty",
-                          value.span)]
+            return [
+                error(
+                    "RR0205",
+                    f"the range {value.low.value} .. {value.high.value} is empty",
+                    value.span,
+                )
+            ]
         return []
     if kind == Kind.DICE:
         return _check_dice(spec, clause, value)

@@ -101,9 +101,7 @@ def locate(ref: str) -> tuple[Workspace, EffectiveRuleset]:
         raise RulesetNotFound(error("RR0005", f"no such file: {path}", span))
     ws = Workspace.open([path] if path else [])
     if path is not None:
-        problems = [
-            d for d in ws.diagnostics_for([path]) if d.severity == Severity.ERROR
-        ]
+        problems = [d for d in ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
         rules_file = ws.file(path)
         if rules_file is None or (problems and name is None and not rules_file.rulesets):
             first = problems[0] if problems else error("RR0005", "cannot read rules", span)

@@ -8,15 +8,10 @@ two values are equal when they say the same thing, wherever they were written.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from .diagnostics import Span
 
 NO_SPAN = Span("<builtin>", 0, 0, 0, 0)
-
-
-def _span() -> Span:
-    return field(default=NO_SPAN, compare=False, repr=False)
 
 
 # ------------------------------------------------------------------ expressions
@@ -25,31 +20,31 @@ def _span() -> Span:
 @dataclass(frozen=True)
 class Int:
     value: int
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Bool:
     value: bool
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Name:
     name: str
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Neg:
     operand: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Not:
     operand: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -59,17 +54,17 @@ class BinOp:
     op: str
     left: Expr
     right: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Call:
     func: str
     args: tuple[Expr, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
-Expr = Union[Int, Bool, Name, Neg, Not, BinOp, Call]
+Expr = Int | Bool | Name | Neg | Not | BinOp | Call
 
 
 # ------------------------------------------------------------------ values
@@ -78,7 +73,7 @@ Expr = Union[Int, Bool, Name, Neg, Not, BinOp, Call]
 @dataclass(frozen=True)
 class Text:
     text: str
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -86,7 +81,7 @@ class Phrase:
     """A few words read as one keyword value: `connected through own territories`."""
 
     words: tuple[str, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
     @property
     def text(self) -> str:
@@ -99,26 +94,26 @@ class Range:
 
     low: Expr
     high: Expr
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class ListValue:
     items: tuple[Value, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Entry:
     key: str | int
     value: Value
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Table:
     entries: tuple[Entry, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
     def get(self, key: str | int) -> Value | None:
         for entry in self.entries:
@@ -133,14 +128,14 @@ class Assumed:
 
     value: Value
     reason: str
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Segment:
     values: tuple[int, ...]
     assumed: str | None = None
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -157,15 +152,29 @@ class Schedule:
     segments: tuple[Segment, ...] = ()
     step: int | None = None
     table: Table | None = None
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
     @property
     def values(self) -> tuple[int, ...]:
         return tuple(v for seg in self.segments for v in seg.values)
 
 
-Value = Union[Int, Bool, Name, Neg, Not, BinOp, Call, Text, Phrase, Range, ListValue, Table,
-              Assumed, Schedule]
+Value = (
+    Int
+    | Bool
+    | Name
+    | Neg
+    | Not
+    | BinOp
+    | Call
+    | Text
+    | Phrase
+    | Range
+    | ListValue
+    | Table
+    | Assumed
+    | Schedule
+)
 
 
 # ------------------------------------------------------------------ declarations
@@ -177,7 +186,7 @@ class Citation:
     anchor: str
     page: int | None = None
     section: str | None = None
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
     def short(self) -> str:
         where = f" p.{self.page}" if self.page is not None else ""
@@ -199,7 +208,7 @@ class Source:
     file: str
     language: str
     title: str | None = None
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -207,7 +216,7 @@ class Territory:
     id: str
     names: tuple[tuple[str, str], ...]
     continent: str
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
     def name(self, lang: str) -> str:
         return dict(self.names).get(lang) or dict(self.names).get("en") or self.id
@@ -218,7 +227,7 @@ class Continent:
     id: str
     names: tuple[tuple[str, str], ...]
     territories: tuple[Territory, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
     def name(self, lang: str) -> str:
         return dict(self.names).get(lang) or dict(self.names).get("en") or self.id
@@ -229,7 +238,7 @@ class Border:
     a: str
     b: str
     kind: str  # "land" or "sea"
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -238,7 +247,7 @@ class Board:
     title: str | None
     continents: tuple[Continent, ...]
     borders: tuple[Border, ...]
-    span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
     @property
     def territories(self) -> tuple[Territory, ...]:
@@ -254,8 +263,8 @@ class Clause:
     citations: tuple[Citation, ...]
     override: bool
     ruleset: str
-    span: Span = _span()
-    id_span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    id_span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
     @property
     def assumed(self) -> bool:
@@ -268,9 +277,9 @@ class Ruleset:
     title: str | None
     extends: str | None
     clauses: tuple[Clause, ...]
-    span: Span = _span()
-    name_span: Span = _span()
-    extends_span: Span = _span()
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    name_span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    extends_span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

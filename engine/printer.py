@@ -43,7 +43,12 @@ def expr_text(expr: m.Expr, parent: int = 0) -> str:
     return f"({text})" if prec < parent else text
 
 
-def value_text(value: m.Value) -> str:
+def _list_text(value: m.ListValue, top: bool) -> str:
+    body = ", ".join(value_text(i, top=False) for i in value.items)
+    return body if top and len(value.items) > 1 else f"[{body}]"
+
+
+def value_text(value: m.Value, top: bool = True) -> str:
     """The value as it would be written in a rules file (without citations)."""
     if isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
         return expr_text(value)
@@ -54,11 +59,14 @@ def value_text(value: m.Value) -> str:
     if isinstance(value, m.Range):
         return f"{expr_text(value.low)} .. {expr_text(value.high)}"
     if isinstance(value, m.ListValue):
-        return ", ".join(value_text(i) for i in value.items)
+        return _list_text(value, top)
     if isinstance(value, m.Table):
-        return "{" + ", ".join(f"{_key(e.key)}: {value_text(e.value)}" for e in value.entries) + "}"
+        entries = ", ".join(
+            f"{_key(e.key)}: {value_text(e.value, top=False)}" for e in value.entries
+        )
+        return "{" + entries + "}"
     if isinstance(value, m.Assumed):
-        return f"assumed {value_text(value.value)} because {quote(value.reason)}"
+        return f"assumed {value_text(value.value, top)} because {quote(value.reason)}"
     return _schedule_text(value)
 
 

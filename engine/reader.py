@@ -46,7 +46,9 @@ def read_path(path: str) -> ReadResult:
             data = handle.read(2_000_001)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        return ReadResult(None, (error("RR0005", f"cannot read file: {reason}", Span.point(path, 1, 1)),))
+        return ReadResult(
+            None, (error("RR0005", f"cannot read file: {reason}", Span.point(path, 1, 1)),)
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from . import model as m
-from .diagnostics import Diagnostic, did_you_mean, error, warning
+from .diagnostics import Diagnostic, Span, did_you_mean, error, warning
+from .schema import lookup
 
 MAX_EXTENDS_DEPTH = 32
+_T = TypeVar("_T", m.Source, m.Board, m.Ruleset)
 
 
-def _where(span: m.Span) -> str:
+def _where(span: Span) -> str:
     return f"{span.file}:{span.line}:{span.column}"
 
 
@@ -75,16 +78,16 @@ class Index:
                 index._add(index.rulesets, ruleset.name, ruleset, ruleset.name_span, "ruleset")
         return index
 
-    def _add(self, table: dict[str, object], key: str, item: object, span: m.Span, what: str) -> None:
+    def _add(self, table: dict[str, _T], key: str, item: _T, span: Span, what: str) -> None:
         previous = table.get(key)
         if previous is not None:
-            first = getattr(previous, "name_span", None) or getattr(previous, "span")
+            first = previous.name_span if isinstance(previous, m.Ruleset) else previous.span
             self.diagnostics.append(
                 error(
                     "RR0106",
                     f"{what} '{key}' is declared twice (first at {_where(first)})",
                     span,
-                    f"rename one of them or remove the duplicate",
+                    "rename one of them or remove the duplicate",
                 )
             )
             return
@@ -115,8 +118,12 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
         if base.name in seen:
             names = " -> ".join([r.name for r in chain] + [base.name])
             diags.append(
-                error("RR0403", f"'extends' cycle: {names}", current.extends_span,
-                      "a ruleset cannot extend itself, directly or through others")
+                error(
+                    "RR0403",
+                    f"'extends' cycle: {names}",
+                    current.extends_span,
+                    "a ruleset cannot extend itself, directly or through others",
+                )
             )
             return None, diags
         if len(chain) >= MAX_EXTENDS_DEPTH:
@@ -162,7 +169,7 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                         f"write 'override {clause.id}: …' to change an inherited rule",
                     )
                 )
-            elif inherited is None and clause.override:
+            elif inherited is None and clause.override and lookup(clause.id) is not None:
                 base_ids = list(effective)
                 hint = did_you_mean(clause.id, base_ids)
                 basename = rs.extends or "(no base)"

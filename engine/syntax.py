@@ -131,7 +131,7 @@ def _describe(terminal: str) -> str:
 def _expected_list(expected: set[str]) -> str:
     words = sorted({_describe(t) for t in expected if not t.startswith("__")})
     if len(words) > 8:
-        words = words[:8] + ["…"]
+        words = [*words[:8], "…"]
     return ", ".join(words)
 
 
@@ -160,6 +160,13 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
         elif token.type == "_NL":
             line, column = _line_end(text, token)
         span = Span.point(path, line, column, width)
+        if token.type == "$END" and _open_braces(text) > 0:
+            return error(
+                "RR0001",
+                "the file ends before a block is closed: missing '}'",
+                span,
+                "close every '{' with a matching '}'",
+            )
         return _unexpected_token(token, expected, span)
     if isinstance(exc, UnexpectedEOF):
         line, column = _end_position(text)
@@ -171,6 +178,31 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
             f"expected {_expected_list(set(exc.expected))}",
         )
     return error("RR0001", str(exc), Span.point(path, line, column))
+
+
+def _open_braces(text: str) -> int:
+    """How many '{' are left open, ignoring strings and comments."""
+    depth = 0
+    for line in text.split("\n"):
+        in_string = False
+        escaped = False
+        for ch in line:
+            if in_string:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    in_string = False
+            elif ch == '"':
+                in_string = True
+            elif ch == "#":
+                break
+            elif ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+    return depth
 
 
 def _end_position(text: str) -> tuple[int, int]:
@@ -189,7 +221,8 @@ def _line_end(text: str, token: Token) -> tuple[int, int]:
 def _bad_character(
     exc: UnexpectedCharacters, text: str, path: str, line: int, column: int
 ) -> Diagnostic:
-    char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+    pos = exc.pos_in_stream or 0
+    char = text[pos] if pos < len(text) else ""
     span = Span.point(path, line, column)
     if char == "=":
         return error(
@@ -206,7 +239,7 @@ def _bad_character(
             "close the string with '\"' on the same line",
         )
     if char.isalpha() and (char.isupper() or not char.isascii()):
-        rest = text[exc.pos_in_stream :].split(None, 1)[0] if text[exc.pos_in_stream :] else char
+        rest = text[pos:].split(None, 1)[0] if text[pos:].strip() else char
         word = "".join(ch for ch in rest if ch.isalnum() or ch in "_-.")
         lowered = word.lower()
         hint = (
@@ -216,9 +249,9 @@ def _bad_character(
         )
         return error("RR0002", f"unexpected character {char!r}", span, hint)
     allowed = set(exc.allowed or ())
-    hint = f"expected {_expected_list(allowed)}" if allowed else None
+    allowed_hint = f"expected {_expected_list(allowed)}" if allowed else None
     shown = char if char.strip() else repr(char)
-    return error("RR0002", f"unexpected character {shown!r}", span, hint)
+    return error("RR0002", f"unexpected character {shown!r}", span, allowed_hint)
 
 
 def _unexpected_token(token: Token, expected: set[str], span: Span) -> Diagnostic:

@@ -30,7 +30,7 @@ def _unquote(token: Token) -> str:
 class _Draft:
     """A clause before it knows which ruleset holds it."""
 
-    __slots__ = ("id", "value", "citations", "override", "span", "id_span")
+    __slots__ = ("citations", "id", "id_span", "override", "span", "value")
 
     def __init__(
         self,
@@ -271,10 +271,10 @@ class ToModel(Transformer[Token, m.RulesFile]):
     def assumed(self, meta: Meta, children: list[Any]) -> m.Assumed:
         return m.Assumed(children[0], str(children[1]), self._span(meta))
 
-    def list(self, meta: Meta, children: list[Any]) -> m.ListValue:
+    def listing(self, meta: Meta, children: list[Any]) -> m.ListValue:
         return m.ListValue(tuple(c for c in children if c is not None), self._span(meta))
 
-    def range(self, meta: Meta, children: list[Any]) -> m.Range:
+    def interval(self, meta: Meta, children: list[Any]) -> m.Range:
         return m.Range(children[0], children[2], self._span(meta))
 
     def phrase(self, meta: Meta, children: list[Any]) -> m.Phrase:
@@ -300,15 +300,14 @@ class ToModel(Transformer[Token, m.RulesFile]):
     def sequence(self, meta: Meta, children: list[Any]) -> m.Schedule:
         segments = tuple(c for c in children if isinstance(c, m.Segment))
         steps = [c for c in children if isinstance(c, int)]
-        return m.Schedule(
-            "sequence", segments, steps[0] if steps else None, span=self._span(meta)
-        )
+        return m.Schedule("sequence", segments, steps[0] if steps else None, span=self._span(meta))
 
     def track(self, meta: Meta, children: list[Any]) -> m.Schedule:
         segments = tuple(c for c in children if isinstance(c, m.Segment))
         end = children[-1]
-        return m.Schedule("track", segments, end if isinstance(end, int) else None,
-                          span=self._span(meta))
+        return m.Schedule(
+            "track", segments, end if isinstance(end, int) else None, span=self._span(meta)
+        )
 
     def by_kind(self, meta: Meta, children: list[Any]) -> m.Schedule:
         return m.Schedule("by_kind", table=children[0], span=self._span(meta))
@@ -333,7 +332,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
 
     # -------------------------------------------------------------- expressions
 
-    def int(self, meta: Meta, children: list[Any]) -> m.Int:
+    def number(self, meta: Meta, children: list[Any]) -> m.Int:
         return m.Int(self._int(children[0]), self._span(meta))
 
     def name(self, meta: Meta, children: list[Any]) -> m.Name:
@@ -377,10 +376,10 @@ class ToModel(Transformer[Token, m.RulesFile]):
     def comparison(self, meta: Meta, children: list[Any]) -> m.Expr:
         return self._fold(meta, children)
 
-    def sum(self, meta: Meta, children: list[Any]) -> m.Expr:
+    def additive(self, meta: Meta, children: list[Any]) -> m.Expr:
         return self._fold(meta, children)
 
-    def term(self, meta: Meta, children: list[Any]) -> m.Expr:
+    def multiplicative(self, meta: Meta, children: list[Any]) -> m.Expr:
         return self._fold(meta, children)
 
 

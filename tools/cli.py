@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 import click
 
 from ..engine import model as m
-from ..engine.diagnostics import Diagnostic, Severity, did_you_mean
+from ..engine.diagnostics import Severity, did_you_mean
 from ..engine.library import RulesetNotFound, Workspace, locate
 from ..engine.printer import to_json, value_text
 from ..engine.resolve import EffectiveRuleset
@@ -110,8 +110,10 @@ def check(targets: tuple[str, ...], fmt: str, strict: bool, report: Path | None)
         for diag in diags:
             click.echo(diagnostic_text(diag, color) + "\n")
         names = [r.name for f in ws.files if f.path in checked for r in f.rulesets]
-        click.echo(f"checked {len(checked)} file(s), {len(names)} ruleset(s): "
-                   + summary_line(errors, warnings))
+        click.echo(
+            f"checked {len(checked)} file(s), {len(names)} ruleset(s): "
+            + summary_line(errors, warnings)
+        )
     if report is not None:
         from .report import write_report
 
@@ -150,7 +152,7 @@ def list_cmd(fmt: str) -> None:
     if fmt == "json":
         emit_json(rows)
         return
-    width = max((len(r["name"] or "") for r in rows), default=4)  # type: ignore[arg-type]
+    width = max((len(str(r["name"])) for r in rows), default=4)
     for row in rows:
         base = f"  (extends {row['extends']})" if row["extends"] else ""
         click.echo(f"{str(row['name']).ljust(width)}  {row['title'] or ''}{base}")
@@ -268,8 +270,11 @@ def explain(ruleset: str, rule_id: str, fmt: str) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command; an unexpected exception is reported as an internal error (exit 3)."""
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="riskrules",
-                 standalone_mode=False)
+        cli.main(
+            args=list(argv) if argv is not None else None,
+            prog_name="riskrules",
+            standalone_mode=False,
+        )
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
@@ -282,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise
     except BrokenPipeError:
         sys.exit(0)
-    except Exception as exc:  # noqa: BLE001 - the one place internal errors are caught
+    except Exception as exc:
         click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
         if os.environ.get("RISKRULES_DEBUG"):
             traceback.print_exc()

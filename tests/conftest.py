@@ -1,0 +1,20 @@
+"""Fixtures shared by the tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import SEEDS, run_cli
+
+
+@pytest.fixture
+def cli():
+    return run_cli
+
+
+@pytest.fixture
+def seeds() -> Path:
+    if not SEEDS.is_dir():
+        pytest.skip(f"the manuals are not at {SEEDS}: anchor checks skipped")
+    return SEEDS

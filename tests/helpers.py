@@ -1,0 +1,34 @@
+"""Shared test helpers: run the real command line; where the manuals are."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = Path(os.environ.get("RISKRULES_SOURCES", ROOT.parent / "shared" / "seeds"))
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> object:
+        return json.loads(self.out)
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> Result:
+    proc = subprocess.run(
+        [sys.executable, "-m", "riskrules", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+    return Result(proc.returncode, proc.stdout, proc.stderr)

@@ -1,0 +1,125 @@
+"""The command line: exit codes, JSON shapes, and no traceback ever."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from helpers import ROOT, run_cli
+
+
+def test_check_builtins_is_clean() -> None:
+    result = run_cli("check", "--format", "json")
+    assert result.code == 0, result.out
+    data = result.json()
+    assert data["errors"] == 0
+    assert set(data) == {"diagnostics", "errors", "warnings"}
+    for diag in data["diagnostics"]:
+        assert set(diag) == {
+            "file",
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "severity",
+            "code",
+            "message",
+            "hint",
+        }
+        assert diag["severity"] == "warning" and diag["code"] == "RR0501"
+
+
+def test_strict_fails_on_assumed_values() -> None:
+    assert run_cli("check", "--strict").code == 1
+
+
+def test_check_a_builtin_by_name_and_a_report(tmp_path: Path) -> None:
+    result = run_cli("check", "classic", "--report", str(tmp_path / "out"))
+    assert result.code == 0
+    index = (tmp_path / "out" / "index.md").read_text(encoding="utf-8")
+    assert "[classic](classic.md)" in index
+    page = (tmp_path / "out" / "classic.md").read_text(encoding="utf-8")
+    assert "`combat.ties`" in page and "defender" in page
+
+
+def test_list_json_shape() -> None:
+    rows = run_cli("list", "--format", "json").json()
+    assert isinstance(rows, list)
+    classic = next(r for r in rows if r["name"] == "classic")
+    assert set(classic) == {"name", "title", "file", "extends", "sources"}
+    assert os.path.isabs(classic["file"]) and classic["file"].endswith("classic.rules")
+    assert classic["extends"] is None
+    assert {"nl004", "da001"} <= set(classic["sources"])
+
+
+def test_show_and_explain(tmp_path: Path) -> None:
+    house = tmp_path / "house.rules"
+    house.write_text(
+        "ruleset house extends classic {\n"
+        "  override combat.ties: attacker\n"
+        '    cite nl004 "hoger of gelijk"\n'
+        "}\n"
+    )
+    shown = run_cli("show", str(house), "--format", "json").json()
+    rules = {r["id"]: r for r in shown["rules"]}
+    assert shown["chain"] == ["house", "classic"]
+    assert rules["combat.ties"]["value"] == "attacker"
+    assert rules["combat.ties"]["defined_in"] == "house"
+    assert rules["reinforcements.minimum"]["value"] == 3
+    explained = run_cli("explain", str(house), "combat.ties", "--format", "json").json()
+    assert explained["value"] == "attacker"
+    assert [c["ruleset"] for c in explained["chain"]] == ["house", "classic"]
+    assert explained["chain"][0]["line"] == 2
+    assert explained["chain"][1]["citations"][0]["document"] == "nl004"
+    text = run_cli("explain", str(house), "combat.ties")
+    assert text.code == 0 and "overridden in house" in text.out and "classic.rules" in text.out
+    shown_text = run_cli("show", "classic")
+    assert shown_text.code == 0 and "combat.ties: defender" in shown_text.out
+
+
+def test_usage_errors_exit_2() -> None:
+    unknown = run_cli("show", "clasic")
+    assert unknown.code == 2 and "did you mean 'classic'?" in unknown.err
+    assert run_cli("explain", "classic", "combat.tie").code == 2
+    assert run_cli("check", "no/such/file.rules").code == 2
+    assert run_cli("frobnicate").code == 2
+    assert run_cli("check", "--format", "xml").code == 2
+
+
+def test_findings_exit_1_without_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.rules"
+    bad.write_text("ruleset house extends classic {\n  override combat.ties: attacke\n}\n")
+    result = run_cli("check", str(bad))
+    assert result.code == 1
+    assert "Traceback" not in result.out + result.err
+    assert "did you mean 'attacker'?" in result.out
+
+
+def test_internal_error_exits_3(tmp_path: Path) -> None:
+    script = tmp_path / "boom.py"
+    script.write_text(
+        "import sys\n"
+        "from riskrules.engine import library\n"
+        "def boom(*a, **k):\n"
+        "    raise RuntimeError('boom')\n"
+        "library.Workspace.open = staticmethod(boom)\n"
+        "from riskrules.tools.cli import main\n"
+        "sys.argv = ['riskrules', 'check']\n"
+        "main()\n"
+    )
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert proc.returncode == 3
+    assert "internal error: RuntimeError: boom" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_builtins_are_package_data() -> None:
+    from riskrules.engine.library import builtin_paths
+
+    names = {Path(p).name for p in builtin_paths()}
+    assert {"world.rules", "classic.rules", "sources.rules"} <= names
+    assert all(Path(p).is_absolute() for p in builtin_paths())
+    assert (ROOT / "specs" / "__init__.py").exists()

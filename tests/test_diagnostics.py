@@ -1,0 +1,118 @@
+"""One bad file per diagnostic code, each checked for its code, line and message."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from helpers import ROOT, run_cli
+from riskrules.engine.check import check_ruleset
+from riskrules.engine.library import Workspace
+from riskrules.engine.reader import read_path, read_rules
+from riskrules.engine.resolve import Index, resolve
+
+SAMPLES = sorted((ROOT / "tests" / "diagnostics").glob("*.rules"))
+EXPECT = re.compile(r'# expect: (RR\d{4}) line (\d+) "(.*)"')
+DOCUMENTED = set(
+    re.findall(r"^\| (RR\d{4}) \|", (ROOT / "docs" / "diagnostics.md").read_text(), re.M)
+)
+TRIGGERED_HERE = {"RR0003", "RR0005", "RR0107", "RR0122"}
+
+
+def _expectation(path: Path) -> tuple[str, int, str]:
+    match = EXPECT.match(path.read_text(encoding="utf-8").splitlines()[0])
+    assert match, f"{path.name} has no '# expect:' header"
+    return match.group(1), int(match.group(2)), match.group(3)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_sample_gives_its_diagnostic(path: Path) -> None:
+    code, line, message = _expectation(path)
+    diags = Workspace.open([str(path)]).diagnostics_for([str(path)])
+    found = [d for d in diags if d.code == code]
+    assert found, f"expected {code}, got {[(d.code, d.message) for d in diags]}"
+    assert any(d.span.line == line and message in d.message for d in found), [
+        (d.span.line, d.message) for d in found
+    ]
+    assert all(d.span.file == str(path) for d in found)
+
+
+def test_every_documented_code_is_triggered() -> None:
+    sampled = {_expectation(p)[0] for p in SAMPLES}
+    assert sampled <= DOCUMENTED, sampled - DOCUMENTED
+    assert DOCUMENTED - sampled == TRIGGERED_HERE
+
+
+def test_oversized_file(tmp_path: Path) -> None:
+    big = tmp_path / "big.rules"
+    big.write_text("# padding\n" * 120_000)
+    result = read_path(str(big))
+    assert [d.code for d in result.diagnostics] == ["RR0003"]
+
+
+def test_unreadable_and_non_utf8(tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.rules"
+    bad.write_bytes(b'ruleset x "caf\xe9" {\n}\n')
+    result = read_path(str(bad))
+    assert [d.code for d in result.diagnostics] == ["RR0005"]
+    assert result.diagnostics[0].span.line == 1
+    missing = read_path(str(tmp_path / "nope.rules"))
+    assert [d.code for d in missing.diagnostics] == ["RR0005"]
+
+
+def test_several_rulesets_need_a_name(tmp_path: Path) -> None:
+    two = tmp_path / "two.rules"
+    two.write_text("ruleset a extends classic {\n}\nruleset b extends classic {\n}\n")
+    result = run_cli("show", str(two))
+    assert result.code == 2
+    assert "RR0107" in result.err and "two.rules:NAME" in result.err
+    named = run_cli("show", f"{two}:b", "--format", "json")
+    assert named.code == 0 and named.json()["name"] == "b"
+
+
+def test_builtin_rules_must_cite() -> None:
+    text = (ROOT / "specs" / "classic.rules").read_text(encoding="utf-8")
+    uncited = re.sub(r"(board: world)(\n\s*cite [^\n]*)+", r"\1", text)
+    parsed = read_rules(uncited, "classic.rules")
+    world = read_path(str(ROOT / "specs" / "world.rules"))
+    sources = read_path(str(ROOT / "specs" / "sources.rules"))
+    assert parsed.file and world.file and sources.file
+    index = Index.build([parsed.file, world.file, sources.file])
+    eff, _ = resolve(index, "classic")
+    assert eff is not None
+    codes = [d.code for d in check_ruleset(eff, index, require_citations=True)]
+    assert "RR0122" in codes
+    assert "RR0122" not in [d.code for d in check_ruleset(eff, index, require_citations=False)]
+
+
+def test_several_diagnostics_in_one_file(tmp_path: Path) -> None:
+    house = tmp_path / "house.rules"
+    house.write_text(
+        "ruleset house extends classic {\n"
+        "  override combat.ties: attacke\n"
+        "  fortify.reech: adjacent\n"
+        "  override board: wrold\n"
+        "}\n"
+    )
+    codes = [d.code for d in Workspace.open([str(house)]).diagnostics_for([str(house)])]
+    assert codes == ["RR0202", "RR0104", "RR0105"]
+
+
+def test_misspelt_territory_in_a_spec_copy(tmp_path: Path) -> None:
+    """The issue's acceptance example: exit 1, right line and column, the right suggestion."""
+    world = (ROOT / "specs" / "world.rules").read_text(encoding="utf-8")
+    lines = world.splitlines()
+    target = next(i for i, ln in enumerate(lines) if ln.strip() == "alaska ~ kamchatka")
+    lines[target] = lines[target].replace("kamchatka", "kamchatk")
+    bad_board = tmp_path / "world2.rules"
+    bad_board.write_text("\n".join(lines).replace("board world", "board world2") + "\n")
+    result = run_cli("check", str(bad_board), "--format", "json")
+    assert result.code == 1
+    diags = [d for d in result.json()["diagnostics"] if d["code"] == "RR0101"]
+    assert len(diags) == 1
+    col = lines[target].index("alaska") + 1
+    assert (diags[0]["line"], diags[0]["column"]) == (target + 1, col)
+    assert diags[0]["hint"] == "did you mean 'kamchatka'?"
+    text = run_cli("check", str(bad_board))
+    assert "^" in text.out and "kamchatk" in text.out

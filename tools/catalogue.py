@@ -1,0 +1,40 @@
+"""docs/rule-catalogue.md, generated from the rule catalogue in engine/schema.py.
+
+Run `python -m riskrules.tools.catalogue > docs/rule-catalogue.md`; a test keeps it current.
+"""
+
+from __future__ import annotations
+
+from ..engine.expr import FUNCTIONS
+from ..engine.schema import CATALOGUE
+
+
+def catalogue_markdown() -> str:
+    lines = [
+        "# Rule catalogue",
+        "",
+        "Every rule id the language knows (generated from `engine/schema.py`). *Required* rules",
+        "must be present in every effective ruleset; a `*` stands for any name.",
+        "",
+        "| rule id | value | required | meaning |",
+        "|---|---|---|---|",
+    ]
+    for spec in CATALOGUE:
+        value = spec.kind.value
+        if spec.choices:
+            value += ": " + ", ".join(f"`{c}`" for c in spec.choices)
+        if spec.names:
+            value += "; may use " + ", ".join(f"`{n}`" for n in spec.names)
+        required = "yes" if spec.required else ""
+        lines.append(f"| `{spec.id}` | {value} | {required} | {spec.summary} |")
+    lines += ["", "## Functions in expressions", ""]
+    for fn in FUNCTIONS.values():
+        low, high = fn.arity
+        arity = str(low) if low == high else f"{low}–{high}"
+        arg = f"; its argument names a {fn.symbolic}" if fn.symbolic else ""
+        lines.append(f"- `{fn.name}` ({arity} argument(s), gives a {fn.result}){arg}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(catalogue_markdown(), end="")
