@@ -1,3 +1,45 @@
-"""riskrules: Risk's printed manuals as precise, checkable rulesets."""
+"""riskrules: Risk's printed manuals as precise, checkable rulesets.
+
+    >>> import riskrules
+    >>> rules = riskrules.load("classic")
+    >>> rules.reinforcements(14, ["australia"])
+    6
+"""
+
+from .engine.actions import (
+    Attack,
+    Claim,
+    Draw,
+    EndAttack,
+    EndTurn,
+    Fortify,
+    MoveIn,
+    Place,
+    RuleViolation,
+    Trade,
+    with_chance,
+)
+from .engine.api import load
+from .engine.game import Game
+from .engine.rules import Rules, RulesError
+from .engine.state import GameState
 
 __version__ = "0.1.0"
+__all__ = [
+    "Attack",
+    "Claim",
+    "Draw",
+    "EndAttack",
+    "EndTurn",
+    "Fortify",
+    "Game",
+    "GameState",
+    "MoveIn",
+    "Place",
+    "RuleViolation",
+    "Rules",
+    "RulesError",
+    "Trade",
+    "load",
+    "with_chance",
+]

@@ -8,19 +8,24 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
 from ..engine import model as m
+from ..engine.api import load
 from ..engine.diagnostics import Severity, did_you_mean
 from ..engine.library import RulesetNotFound, Workspace, locate
+from ..engine.odds import battle_odds, battle_table, roll_outcomes
 from ..engine.printer import to_json, value_text
 from ..engine.resolve import EffectiveRuleset
+from ..engine.rules import Rules, RulesError
 from .render import diagnostic_text, display_path, summary_line
 
 FORMAT = click.option(
@@ -262,6 +267,147 @@ def explain(ruleset: str, rule_id: str, fmt: str) -> None:
         click.echo(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}")
         for cite in c.citations:
             click.echo(f"      cite {_cite_text(cite)}")
+
+
+# ---------------------------------------------------------------------------- odds
+
+
+def _prob(value: float | Fraction, exact: bool) -> str | float:
+    if exact:
+        frac = Fraction(value)
+        return f"{frac.numerator}/{frac.denominator}"
+    return float(value)
+
+
+def _roll_prob(value: Fraction, dice: int, exact: bool) -> str | float:
+    """A roll's probability over all 6**dice equally likely rolls, as the manuals count."""
+    if not exact:
+        return float(value)
+    total = 6**dice
+    return f"{value * total}/{total}"
+
+
+def _show_prob(value: float | Fraction, exact: bool) -> str:
+    return f"{Fraction(value)}" if exact else f"{float(value):.4f}"
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.option("--attackers", "-a", type=click.IntRange(0, 10_000), help="Armies able to fight.")
+@click.option("--defenders", "-d", type=click.IntRange(0, 10_000), help="Defending armies.")
+@click.option("--table", type=click.IntRange(1, 500), help="A table for 1..N on both sides.")
+@click.option("--roll", help="One roll's outcomes, e.g. 3v2.")
+@click.option("--exact", is_flag=True, help="Exact fractions instead of decimals.")
+@FORMAT
+def odds(
+    ruleset: str,
+    attackers: int | None,
+    defenders: int | None,
+    table: int | None,
+    roll: str | None,
+    exact: bool,
+    fmt: str,
+) -> None:
+    """Exact battle odds computed from the ruleset's combat rules.
+
+    ATTACKERS counts the armies that may fight: the attacking territory holds one more.
+    """
+    chosen = sum(x is not None for x in (table, roll)) + (
+        attackers is not None or defenders is not None
+    )
+    if chosen != 1:
+        usage_error("give --attackers and --defenders, or --table N, or --roll AvD")
+    rules = _rules(ruleset)
+    if roll is not None:
+        match = re.fullmatch(r"\s*(\d+)\s*[vVxX]\s*(\d+)\s*", roll)
+        if not match:
+            usage_error(f"--roll takes the dice of each side, such as 3v2, not {roll!r}")
+        ad, dd = int(match.group(1)), int(match.group(2))
+        if not (1 <= ad <= 8 and 1 <= dd <= 8):
+            usage_error("each side rolls 1 to 8 dice")
+        outcomes = roll_outcomes(rules, ad, dd)
+        if fmt == "json":
+            emit_json(
+                {
+                    "ruleset": rules.name,
+                    "attacker_dice": ad,
+                    "defender_dice": dd,
+                    "outcomes": [
+                        {
+                            "attacker_loses": o.attacker_loses,
+                            "defender_loses": o.defender_loses,
+                            "probability": _roll_prob(o.probability, ad + dd, exact),
+                        }
+                        for o in outcomes
+                    ],
+                }
+            )
+            return
+        click.echo(f"{rules.name}: one roll of {ad} attacking dice against {dd} defending dice")
+        for o in outcomes:
+            shown = (
+                f"{o.probability.numerator}/{o.probability.denominator}"
+                if exact
+                else f"{float(o.probability):.4f}"
+            )
+            click.echo(
+                f"  attacker loses {o.attacker_loses}, defender loses {o.defender_loses}: {shown}"
+            )
+        return
+    if table is not None:
+        grid = battle_table(rules, table, table, exact=exact)
+        if fmt == "json":
+            emit_json(
+                {
+                    "ruleset": rules.name,
+                    "size": table,
+                    "table": [[_prob(p, exact) for p in row] for row in grid],
+                }
+            )
+            return
+        click.echo(
+            f"{rules.name}: P(attacker takes the territory); "
+            "rows A = armies able to fight, columns D = defenders"
+        )
+        cells_text: list[list[str]] = [[_show_prob(p, exact) for p in row] for row in grid]
+        width = max([7, *(len(cell) for row in cells_text for cell in row)])
+        click.echo("A\\D".rjust(4) + "".join(str(d).rjust(width + 1) for d in range(1, table + 1)))
+        for a, cells in enumerate(cells_text, start=1):
+            click.echo(str(a).rjust(4) + "".join(cell.rjust(width + 1) for cell in cells))
+        return
+    if attackers is None or defenders is None:
+        usage_error("give both --attackers and --defenders")
+    result = battle_odds(rules, attackers, defenders, exact=exact)
+    data = {
+        "ruleset": rules.name,
+        "attackers": attackers,
+        "defenders": defenders,
+        "attacker_wins": _prob(result.attacker_wins, exact),
+        "defender_wins": _prob(1 - result.attacker_wins, exact),
+        "expected_attacker_survivors": _prob(result.expected_attacker_survivors, exact),
+        "expected_defender_survivors": _prob(result.expected_defender_survivors, exact),
+    }
+    if fmt == "json":
+        emit_json(data)
+        return
+    click.echo(
+        f"{rules.name}: {attackers} attacking armies "
+        f"(the territory holds {attackers + 1}) against {defenders}"
+    )
+    click.echo(f"  attacker takes the territory: {_show_prob(result.attacker_wins, exact)}")
+    click.echo(
+        f"  expected attackers left:      {_show_prob(result.expected_attacker_survivors, exact)}"
+    )
+    click.echo(
+        f"  expected defenders left:      {_show_prob(result.expected_defender_survivors, exact)}"
+    )
+
+
+def _rules(ref: str) -> Rules:
+    try:
+        return load(ref)
+    except RulesError as exc:
+        usage_error(str(exc))
 
 
 # ---------------------------------------------------------------------------- entry point

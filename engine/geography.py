@@ -1,0 +1,69 @@
+"""The board as the engine uses it: territory indexes, neighbours, continents, reach."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from .model import Board
+
+
+class Geography:
+    """Read-only lookups over a board, built once per ruleset."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.territories: tuple[str, ...] = tuple(t.id for t in board.territories)
+        self.index: dict[str, int] = {t: i for i, t in enumerate(self.territories)}
+        self.continents: dict[str, frozenset[str]] = {
+            c.id: frozenset(t.id for t in c.territories) for c in board.continents
+        }
+        self.continent_of: dict[str, str] = {
+            t: c for c, members in self.continents.items() for t in members
+        }
+        neighbours: dict[str, set[str]] = {t: set() for t in self.territories}
+        for border in board.borders:
+            if border.a in neighbours and border.b in neighbours and border.a != border.b:
+                neighbours[border.a].add(border.b)
+                neighbours[border.b].add(border.a)
+        self.neighbours: dict[str, frozenset[str]] = {
+            t: frozenset(n) for t, n in neighbours.items()
+        }
+
+    def borders(self, a: str, b: str) -> bool:
+        return b in self.neighbours.get(a, frozenset())
+
+    def connected(self, source: str, target: str, passable: Iterable[str] | set[str]) -> bool:
+        """A path from source to target through passable territories (both ends included)."""
+        allowed = passable if isinstance(passable, (set, frozenset)) else set(passable)
+        if source not in allowed or target not in allowed:
+            return False
+        if source == target:
+            return True
+        seen = {source}
+        queue = deque([source])
+        while queue:
+            here = queue.popleft()
+            for nxt in self.neighbours[here]:
+                if nxt == target:
+                    return True
+                if nxt in allowed and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return False
+
+    def reachable(self, source: str, passable: set[str] | frozenset[str]) -> set[str]:
+        """Every territory reachable from source through passable ones (source excluded)."""
+        seen = {source}
+        queue = deque([source])
+        while queue:
+            for nxt in self.neighbours[queue.popleft()]:
+                if nxt in passable and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        seen.discard(source)
+        return seen
+
+    def held_continents(self, held: Iterable[str]) -> list[str]:
+        owned = set(held)
+        return [c for c, members in self.continents.items() if members <= owned]

@@ -1,0 +1,329 @@
+"""`Rules`: an effective ruleset compiled into the typed questions the engine asks of it.
+
+Nothing here knows a manual's numbers: every answer is read from a rule clause, and every read
+is noted (engine/trace.py) so scenarios can report which clauses they exercised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from . import expr as ex
+from . import model as m
+from .geography import Geography
+from .resolve import EffectiveRuleset
+from .schema import SET_KINDS, SYMBOLS
+from .trace import consult
+
+WILD = "wild"
+
+
+class RulesError(Exception):
+    """A ruleset that cannot be played: incomplete or invalid (see its diagnostics)."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """A territory card (territory set) or a wild card (territory None, symbol 'wild')."""
+
+    id: int
+    territory: str | None
+    symbol: str
+
+
+def _plain(value: m.Value | None) -> m.Value | None:
+    return m.strip_assumed(value) if value is not None else None
+
+
+class Rules:
+    """The questions the engine and the tools ask of a ruleset, answered from its clauses."""
+
+    def __init__(self, effective: EffectiveRuleset) -> None:
+        if effective.board is None:
+            raise RulesError(f"ruleset '{effective.name}' has no board")
+        self.effective = effective
+        self.name = effective.name
+        self.geo = Geography(effective.board)
+        self._deck = self._build_deck()
+
+    # ---------------------------------------------------------------- reading clauses
+
+    def note(self, rule_id: str) -> None:
+        consult(self.name, rule_id)
+
+    def value(self, rule_id: str) -> m.Value | None:
+        """The clause's value with any `assumed` wrapper removed (None when absent)."""
+        self.note(rule_id)
+        return _plain(self.effective.value(rule_id))
+
+    def has(self, rule_id: str) -> bool:
+        return self.effective.clause(rule_id) is not None
+
+    def citation(self, rule_id: str) -> m.Citation | None:
+        clause = self.effective.clause(rule_id)
+        return clause.citations[0] if clause and clause.citations else None
+
+    def integer(self, rule_id: str, default: int | None = None) -> int:
+        value = self.value(rule_id)
+        if isinstance(value, m.Int):
+            return value.value
+        if default is not None:
+            return default
+        raise RulesError(f"{self.name}: rule '{rule_id}' is not a number")
+
+    def optional_integer(self, rule_id: str) -> int | None:
+        value = self.value(rule_id)
+        return value.value if isinstance(value, m.Int) else None
+
+    def limit(self, rule_id: str) -> int | None:
+        """An optional number rule: its value, or None when absent or written `none`."""
+        return self.optional_integer(rule_id) if self.has(rule_id) else None
+
+    def flag(self, rule_id: str, default: bool = False) -> bool:
+        value = self.value(rule_id)
+        return value.value if isinstance(value, m.Bool) else default
+
+    def word(self, rule_id: str, default: str = "") -> str:
+        value = self.value(rule_id)
+        if isinstance(value, m.Name):
+            return value.name
+        if isinstance(value, m.Phrase):
+            return value.text
+        return default
+
+    def words(self, rule_id: str) -> tuple[str, ...]:
+        value = self.value(rule_id)
+        items = value.items if isinstance(value, m.ListValue) else (value,) if value else ()
+        out = []
+        for item in items:
+            inner = _plain(item)
+            if isinstance(inner, m.Name):
+                out.append(inner.name)
+            elif isinstance(inner, m.Phrase):
+                out.append(inner.text)
+        return tuple(out)
+
+    def _expr(self, rule_id: str) -> m.Expr:
+        value = self.value(rule_id)
+        if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
+            raise RulesError(f"{self.name}: rule '{rule_id}' is not an expression")
+        return value
+
+    def evaluate(
+        self,
+        rule_id: str,
+        names: Mapping[str, ex.Number],
+        functions: Mapping[str, ex.Function] | None = None,
+    ) -> ex.Number:
+        return ex.evaluate(self._expr(rule_id), names, functions)
+
+    # ---------------------------------------------------------------- setup
+
+    @property
+    def players(self) -> tuple[int, int]:
+        value = self.value("players")
+        if isinstance(value, m.Range) and isinstance(value.low, m.Int):
+            high = value.high.value if isinstance(value.high, m.Int) else value.low.value
+            return value.low.value, high
+        raise RulesError(f"{self.name}: 'players' is not a range")
+
+    def start_armies(self, players: int) -> int:
+        table = self.value("setup.start_armies")
+        if isinstance(table, m.Table):
+            found = _plain(table.get(players))
+            if isinstance(found, m.Int):
+                return found.value
+        raise RulesError(f"{self.name}: no start armies for {players} players")
+
+    # ---------------------------------------------------------------- reinforcements
+
+    def territory_reinforcements(self, territories: int) -> int:
+        formula = int(self.evaluate("reinforcements.territories", {"territories": territories}))
+        return max(formula, self.integer("reinforcements.minimum"))
+
+    def continent_bonus(self, continent: str) -> int:
+        table = self.value("continents.bonus")
+        found = _plain(table.get(continent)) if isinstance(table, m.Table) else None
+        return found.value if isinstance(found, m.Int) else 0
+
+    def reinforcements(self, territories: int, continents: Iterable[str]) -> int:
+        """Armies for holding `territories` territories and these continents (no cards)."""
+        return self.territory_reinforcements(territories) + sum(
+            self.continent_bonus(c) for c in continents
+        )
+
+    def controller(self, armies: Mapping[str, int]) -> str | None:
+        """Who controls a territory holding these armies (None: nobody)."""
+        present = {who: n for who, n in armies.items() if n > 0}
+        rule = self.word("territory.control")
+        if not present:
+            return None
+        if rule == "most_armies":
+            top = max(present.values())
+            leaders = [who for who, n in present.items() if n == top]
+            return leaders[0] if len(leaders) == 1 else None
+        return next(iter(present)) if len(present) == 1 else None
+
+    # ---------------------------------------------------------------- cards
+
+    def _build_deck(self) -> tuple[Card, ...]:
+        table = _plain(self.effective.value("cards.symbols"))
+        symbols: dict[str, str] = {}
+        if isinstance(table, m.Table):
+            for entry in table.entries:
+                inner = _plain(entry.value)
+                if isinstance(inner, m.Name):
+                    symbols[str(entry.key)] = inner.name
+        cards = [
+            Card(i, t, symbols.get(t, SYMBOLS[i % 3])) for i, t in enumerate(self.geo.territories)
+        ]
+        wild = _plain(self.effective.value("cards.wild"))
+        count = wild.value if isinstance(wild, m.Int) else 0
+        cards += [Card(len(cards) + i, None, WILD) for i in range(count)]
+        return tuple(cards)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        self.note("cards.symbols")
+        self.note("cards.wild")
+        return self._deck
+
+    def card(self, card_id: int) -> Card:
+        return self._deck[card_id]
+
+    def set_kinds(self, cards: Iterable[int]) -> list[str]:
+        """The kinds a trio of cards can count as (empty: not a set), most valuable first."""
+        chosen = [self._deck[c] for c in cards]
+        if len(chosen) != 3 or len({c.id for c in chosen}) != 3:
+            return []
+        allowed = set(self.words("cards.sets"))
+        symbols = [c.symbol for c in chosen if c.symbol != WILD]
+        wilds = 3 - len(symbols)
+        if wilds and "wild_substitutes" not in allowed:
+            return []
+        kinds = []
+        if "three_alike" in allowed:
+            kinds += [s for s in SYMBOLS if all(x == s for x in symbols)]
+        if "one_of_each" in allowed and len(set(symbols)) == len(symbols):
+            kinds.append("mixed")
+        if not kinds:
+            return []
+        return sorted(set(kinds), key=lambda k: -self._kind_value(k))
+
+    def _kind_value(self, kind: str) -> int:
+        schedule = _plain(self.effective.value("cards.trade_values"))
+        if isinstance(schedule, m.Schedule) and schedule.table is not None:
+            found = _plain(schedule.table.get(kind))
+            return found.value if isinstance(found, m.Int) else 0
+        return 0
+
+    def trade_value(self, n: int, kind: str | None = None) -> int:
+        """Armies for the n-th set traded in the game (1-based), of the given kind."""
+        if n < 1:
+            raise ValueError("sets are counted from 1")
+        schedule = self.value("cards.trade_values")
+        if not isinstance(schedule, m.Schedule):
+            raise RulesError(f"{self.name}: 'cards.trade_values' is not a schedule")
+        if schedule.kind == "by_kind":
+            if kind is None:
+                raise ValueError(
+                    f"{self.name} values a set by its kind: pass kind= one of "
+                    + ", ".join(SET_KINDS)
+                )
+            if kind not in SET_KINDS:
+                raise ValueError(f"unknown set kind '{kind}'")
+            return self._kind_value(kind)
+        values = schedule.values
+        if n <= len(values):
+            return values[n - 1]
+        if schedule.step is None:
+            return values[-1]
+        return values[-1] + schedule.step * (n - len(values))
+
+    def sets_in(self, hand: Iterable[int]) -> list[tuple[int, int, int]]:
+        """Every trio in a hand that makes a set."""
+        cards = sorted(hand)
+        out = []
+        for i in range(len(cards)):
+            for j in range(i + 1, len(cards)):
+                for k in range(j + 1, len(cards)):
+                    trio = (cards[i], cards[j], cards[k])
+                    if self.set_kinds(trio):
+                        out.append(trio)
+        return out
+
+    # ---------------------------------------------------------------- combat
+
+    def attack_allowed(self, armies: int) -> bool:
+        """May a territory holding `armies` attack?"""
+        return bool(self.evaluate("combat.attack_requires", {"armies": armies}))
+
+    def _dice(self, rule_id: str, armies: int) -> tuple[int, int]:
+        value = self.value(rule_id)
+        if not isinstance(value, m.Range):
+            raise RulesError(f"{self.name}: '{rule_id}' is not a dice range")
+        names = {"armies": armies}
+        return int(ex.evaluate(value.low, names)), int(ex.evaluate(value.high, names))
+
+    def attacker_dice(self, armies: int) -> tuple[int, int]:
+        """Fewest and most dice the attacker may roll from a territory holding `armies`."""
+        return self._dice("combat.attacker.dice", armies)
+
+    def defender_dice(self, armies: int) -> tuple[int, int]:
+        return self._dice("combat.defender.dice", armies)
+
+    def battle(self, attacker_dice: Iterable[int], defender_dice: Iterable[int]) -> tuple[int, int]:
+        """(attacker losses, defender losses) for one roll, by the tie rule and any loss cap."""
+        attack = sorted(attacker_dice, reverse=True)
+        defence = sorted(defender_dice, reverse=True)
+        for die in (*attack, *defence):
+            if not 1 <= die <= 6:
+                raise ValueError(f"a die shows 1 to 6, not {die}")
+        ties_to_attacker = self.word("combat.ties") == "attacker"
+        attacker_losses = defender_losses = 0
+        for a, d in zip(attack, defence, strict=False):
+            if a > d or (a == d and ties_to_attacker):
+                defender_losses += 1
+            else:
+                attacker_losses += 1
+        cap = self.limit("combat.loss_cap")
+        if cap is not None:
+            attacker_losses = min(attacker_losses, cap)
+        return attacker_losses, defender_losses
+
+    def move_in(self, dice: int, armies: int) -> tuple[int, int]:
+        """Fewest and most armies that may move into a conquest after rolling `dice` dice from
+        a territory that now holds `armies`."""
+        names = {"dice": dice, "armies": armies}
+        low = int(self.evaluate("conquest.move_in.minimum", names))
+        high = int(self.evaluate("conquest.move_in.maximum", names))
+        high = min(high, armies - 1)
+        return min(low, high), high
+
+    # ---------------------------------------------------------------- fortify
+
+    def can_fortify(self, source: str, target: str, owned: set[str] | frozenset[str]) -> bool:
+        """May armies move from source to target, given the territories counted as one's own?"""
+        if source == target or source not in owned or target not in owned:
+            return False
+        reach = self.word("fortify.reach")
+        if reach == "adjacent":
+            return self.geo.borders(source, target)
+        return self.geo.connected(source, target, set(owned))
+
+    # ---------------------------------------------------------------- victory and odds
+
+    def conquest_odds(
+        self, attackers: int, defenders: int, exact: bool = False
+    ) -> float | Fraction:
+        """Probability that `attackers` armies able to fight (the territory holds one more)
+        take a territory held by `defenders`, each side rolling the most dice it may."""
+        from .odds import battle_odds
+
+        result = battle_odds(self, attackers, defenders, exact=exact)
+        return result.attacker_wins
+
+
+Functions = Mapping[str, Callable[..., ex.Number]]

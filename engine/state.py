@@ -1,0 +1,74 @@
+"""The state of a game.
+
+Immutable, with structural sharing: an action builds a new state that reuses every tuple it
+does not change (one territory's army row, one hand). Copying 42 pointers is cheaper than
+deep-copying a mutable game, every past state stays valid for replays and tests, and the
+engine stays pure: `apply(state, action)` never changes its argument.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    neutral: bool = False
+    team: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A conquest waiting for its armies to move in."""
+
+    source: str
+    target: str
+    dice: int
+    defender: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    seats: tuple[Seat, ...]
+    territories: tuple[str, ...]
+    armies: tuple[tuple[int, ...], ...]  # [territory][seat]: several seats may share one
+    hands: tuple[tuple[int, ...], ...]  # [seat]: card ids, sorted
+    draw_pile: frozenset[int]
+    discards: tuple[int, ...]
+    reserves: tuple[int, ...]  # [seat]: armies received and not yet placed
+    phase: str  # claim, place, reinforce, attack, move_in, fortify, draw, over
+    current: int  # the seat to act
+    turn: int = 0  # 0 during setup
+    sets_traded: int = 0
+    placed: int = 0  # armies placed in this setup round
+    conquered: bool = False
+    traded: bool = False
+    must_trade: bool = False
+    trade_down_to: int | None = None
+    bonus_taken: int = 0
+    fortifies_left: int = 0
+    pending: Pending | None = None
+    eliminated: frozenset[int] = frozenset()
+    winner: int | None = None
+    created: int = 0  # every army ever handed out
+    destroyed: int = 0  # every army lost in battle
+    index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def armies_in(self, territory: str) -> tuple[int, ...]:
+        return self.armies[self.index[territory]]
+
+    def total(self, territory: str) -> int:
+        return sum(self.armies[self.index[territory]])
+
+    def seat_of(self, name: str) -> int:
+        for i, seat in enumerate(self.seats):
+            if seat.name == name:
+                return i
+        raise KeyError(name)
+
+    def board_armies(self) -> int:
+        return sum(sum(row) for row in self.armies)
+
+    def cards_in_play(self) -> int:
+        return sum(len(h) for h in self.hands) + len(self.draw_pile) + len(self.discards)

@@ -1,0 +1,68 @@
+"""Benchmark: `riskrules check` start-to-finish, and parse+check throughput.
+
+Run `python tests/bench/bench_check.py`; it prints figures (it is not a timed test).
+Targets (issue 2): whole-process check of the built-ins <= 0.3 s; >= 10,000 lines/s on a
+generated 5,000-line ruleset file.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from riskrules.engine.library import Workspace
+
+
+def whole_process(runs: int = 10) -> float:
+    subprocess.run([sys.executable, "-m", "riskrules", "check"], capture_output=True)  # warm
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "riskrules", "check"], capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def generated(lines: int) -> str:
+    out = []
+    i = 0
+    while len(out) < lines:
+        out.append(f"ruleset house{i} \"House {i}\" extends classic {{")
+        out.append(f"  override reinforcements.territories: max(3, territories // {2 + i % 3})")
+        out.append('    cite nl004 section "Gebieden" "dat aantal deel je door drie"')
+        out.append(f"  override cards.trade_values: sequence 4, 6, 8, {10 + i % 5} then +5")
+        out.append("  override combat {")
+        out.append("    ties: attacker")
+        out.append("    defender.dice: 1 .. min(3, armies)")
+        out.append("  }")
+        out.append("}")
+        i += 1
+    return "\n".join(out) + "\n"
+
+
+def throughput(lines: int = 5000, runs: int = 5) -> tuple[int, float]:
+    text = generated(lines)
+    count = text.count("\n")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "big.rules"
+        path.write_text(text)
+        best = float("inf")
+        for _ in range(runs):
+            start = time.perf_counter()
+            ws = Workspace.open([str(path)])
+            diags = ws.diagnostics_for([str(path)])
+            best = min(best, time.perf_counter() - start)
+        errors = [d for d in diags if d.severity.value == "error"]
+        assert not errors, errors[:3]
+    return count, count / best
+
+
+if __name__ == "__main__":
+    figure = whole_process()
+    print(f"riskrules check (built-ins), whole process, median of 10: {figure:.3f} s", flush=True)
+    n, rate = throughput()
+    print(f"parse + check of a generated {n}-line file: {rate:,.0f} lines/s")
