@@ -1,9 +1,9 @@
 """riskrules: Risk's printed manuals as precise, checkable rulesets.
 
-    >>> import riskrules
-    >>> rules = riskrules.load("classic")
-    >>> rules.reinforcements(14, ["australia"])
-    6
+>>> import riskrules
+>>> rules = riskrules.load("classic")
+>>> rules.reinforcements(14, ["australia"])
+6
 """
 
 from .engine.actions import (

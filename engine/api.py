@@ -14,7 +14,8 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
     try:
         ws, eff = locate(os.fspath(name_or_path))
     except RulesetNotFound as exc:
-        raise RulesError(exc.diagnostic.message) from None
+        hint = f" ({exc.diagnostic.hint})" if exc.diagnostic.hint else ""
+        raise RulesError(exc.diagnostic.message + hint) from None
     files = sorted({ws.index.rulesets[name].span.file for name in eff.chain})
     errors = [d for d in ws.diagnostics_for(files) if d.severity == Severity.ERROR]
     if errors:

@@ -7,7 +7,7 @@ naming the rule an illegal action breaks.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from . import expr as ex
@@ -121,6 +121,53 @@ class Game:
             created=armies * len(seats),
             index=dict(self.geo.index),
         )
+
+    def position(
+        self,
+        players: Sequence[str],
+        layout: Mapping[str, Mapping[str, int]],
+        current: str | None = None,
+        hands: Mapping[str, Sequence[int]] | None = None,
+        sets_traded: int = 0,
+        begin: bool = True,
+    ) -> GameState:
+        """A game in progress, as a manual's example describes it: who holds what.
+
+        `layout` maps each territory to the armies of each player in it (every territory of
+        the board must be held). With `begin`, the current player's turn starts: their
+        reinforcements are counted as at the start of any turn.
+        """
+        seats = tuple(Seat(name) for name in players)
+        index = {name: i for i, name in enumerate(players)}
+        missing = [t for t in self.geo.territories if t not in layout]
+        if missing:
+            raise ValueError(f"the layout leaves out {len(missing)} territories: {missing[:3]}")
+        rows = []
+        for territory in self.geo.territories:
+            row = [0] * len(seats)
+            for who, n in layout[territory].items():
+                row[index[who]] = n
+            rows.append(tuple(row))
+        held = {c for cards in (hands or {}).values() for c in cards}
+        state = GameState(
+            seats=seats,
+            territories=self.geo.territories,
+            armies=tuple(rows),
+            hands=tuple(tuple(sorted((hands or {}).get(name, ()))) for name in players),
+            draw_pile=frozenset(c.id for c in self.rules.deck if c.id not in held),
+            discards=(),
+            reserves=(0,) * len(seats),
+            phase="attack",
+            current=index[current] if current else 0,
+            turn=1,
+            sets_traded=sets_traded,
+            fortifies_left=self.rules.integer("fortify.moves"),
+            index=dict(self.geo.index),
+        )
+        state = replace(state, created=state.board_armies())
+        if begin:
+            return self._begin_turn(replace(state, turn=0), state.current)
+        return state
 
     # ---------------------------------------------------------------- legal actions
 

@@ -31,7 +31,7 @@ def generated(lines: int) -> str:
     out = []
     i = 0
     while len(out) < lines:
-        out.append(f"ruleset house{i} \"House {i}\" extends classic {{")
+        out.append(f'ruleset house{i} "House {i}" extends classic {{')
         out.append(f"  override reinforcements.territories: max(3, territories // {2 + i % 3})")
         out.append('    cite nl004 section "Gebieden" "dat aantal deel je door drie"')
         out.append(f"  override cards.trade_values: sequence 4, 6, 8, {10 + i % 5} then +5")
