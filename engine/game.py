@@ -92,6 +92,7 @@ class Game:
 
     def start(self, players: Sequence[str]) -> GameState:
         """A new game: territories to be claimed in seat order, start armies in reserve."""
+        self.rules.note("board")
         low, high = self.rules.players
         if not low <= len(players) <= high:
             raise self.violation(
@@ -137,6 +138,7 @@ class Game:
         the board must be held). With `begin`, the current player's turn starts: their
         reinforcements are counted as at the start of any turn.
         """
+        self.rules.note("board")
         seats = tuple(Seat(name) for name in players)
         index = {name: i for i, name in enumerate(players)}
         missing = [t for t in self.geo.territories if t not in layout]

@@ -1,0 +1,1 @@
+"""Gherkin features transcribed from the manuals, and the step library that runs them."""
