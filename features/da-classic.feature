@@ -38,6 +38,12 @@ Egenskab: Den danske oversættelse af de klassiske regler (manual 001)
     Når en spiller har 8 territorier
     Så modtager spilleren 3 forstærkninger
 
+  @cite:001:kontinenter
+  Scenarie: Hære for hvert kontinent, man kontrollerer (tallene står på brættet)
+    Når en spiller har 12 territorier
+    Og spilleren kontrollerer "Asien"
+    Så modtager spilleren 11 forstærkninger
+
   @cite:001:handel_med_kort_til_hære
   Scenarie: Det syvende sæt giver 20 hære, det ottende 25
     Så er kortsæt nummer 7 20 arméer værd

@@ -23,6 +23,24 @@ Egenskab: Risk brætspilsregler fra nettet (manual 002)
     Når en spiller har 14 territorier
     Så modtager spilleren 4 forstærkninger
 
+  @cite:002:Få_og_placere_nye_hære
+  Scenarie: Hære for hvert kontinent, man kontrollerer (diagrammet på spillepladen)
+    Når en spiller har 4 territorier
+    Og spilleren kontrollerer "Australien"
+    Så modtager spilleren 5 forstærkninger
+
+  @cite:002:Regler_for_angreb
+  Scenarie: Du må kun angribe territorier, der berører dit eget
+    Givet spillerne "blå, rød"
+    Og "blå" har 5 arméer i "Brasilien"
+    Og "rød" har 2 arméer i "Egypten"
+    Og "rød" har 2 arméer i "Nordafrika"
+    Og det er "blå"s tur til at angribe
+    Når "blå" angriber "Egypten" fra "Brasilien" og slår 6, 6, 6 mod 1, 1
+    Så afvises trækket efter reglen "combat.adjacency"
+    Når "blå" angriber "Nordafrika" fra "Brasilien" og slår 6, 6, 6 mod 1, 1
+    Så er trækket tilladt
+
   @cite:002:Risikokort
   Scenarie: Første sæt 4 hære, andet 6, og så videre med 5 mere efter det sjette
     Så er kortsættene værd 4, 6, 8, 10, 12, 15, 20, 25

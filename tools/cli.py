@@ -410,6 +410,123 @@ def _rules(ref: str) -> Rules:
         usage_error(str(exc))
 
 
+# ---------------------------------------------------------------------------- diff
+
+
+@cli.command()
+@click.argument("rulesets", nargs=-1, required=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "md", "json"]),
+    default="text",
+    show_default=True,
+    help="Plain text, a Markdown table, or JSON.",
+)
+def diff(rulesets: tuple[str, ...], fmt: str) -> None:
+    """Every rule whose effective value differs between RULESETS (two or more)."""
+    from .diff import differences, markdown, text
+
+    if len(rulesets) < 2:
+        usage_error("diff needs at least two rulesets")
+    effective = [_located(ref)[1] for ref in rulesets]
+    names = [eff.name for eff in effective]
+    if len(set(names)) != len(names):
+        usage_error("name each ruleset once")
+    found = differences(effective)
+    if fmt == "json":
+        emit_json({"rulesets": names, "differences": [d.to_json() for d in found]})
+    elif fmt == "md":
+        click.echo(markdown(names, found), nl=False)
+    else:
+        click.echo(text(names, found), nl=False)
+
+
+# ---------------------------------------------------------------------------- test, trace
+
+
+@cli.command("test")
+@click.argument("ruleset")
+@click.argument("features", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-v", "--verbose", is_flag=True, help="List every scenario.")
+def test_cmd(ruleset: str, features: tuple[str, ...], verbose: bool) -> None:
+    """Run your own Gherkin FEATURES against RULESET (house rules included).
+
+    Steps may be written in English, Danish or Dutch (docs/steps.md lists them); the ruleset
+    given here replaces the one a feature's Background names.
+    """
+    from .scenarios import run_features
+
+    rules = _rules(ruleset)
+    target = ruleset if (os.sep in ruleset or ruleset.endswith(".rules")) else rules.name
+    code, _ = run_features(list(features), ruleset=target, quiet=False, verbose=verbose)
+    sys.exit(0 if code == 0 else 1 if code == 1 else 2)
+
+
+@cli.command()
+@click.argument("rulesets", nargs=-1)
+@click.option(
+    "--sources",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="RISKRULES_SOURCES",
+    help="Folder with the manuals' texts, to look every anchor up (or RISKRULES_SOURCES).",
+)
+@click.option(
+    "--features",
+    "feature_files",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="Feature files to run (default: the built-in ones).",
+)
+@FORMAT
+def trace(
+    rulesets: tuple[str, ...], sources: Path | None, feature_files: tuple[str, ...], fmt: str
+) -> None:
+    """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
+    from .scenarios import builtin_features, run_features
+    from .trace import trace as trace_ruleset
+
+    if sources is not None and not sources.is_dir():
+        usage_error(f"no such folder: {sources}")
+    ws = Workspace.open()
+    names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
+    effective = [_located(name)[1] for name in names]
+    code, results = run_features(list(feature_files) or builtin_features())
+    reports = [trace_ruleset(eff, results, sources) for eff in effective]
+    failed = [r for r in results if r.outcome != "passed"]
+    if fmt == "json":
+        emit_json(
+            {
+                "scenarios": len(results),
+                "scenarios_failed": len(failed),
+                "rulesets": [r.to_json() for r in reports],
+            }
+        )
+    else:
+        click.echo(f"{len(results)} scenario(s) run, {len(failed)} failed")
+        for report in reports:
+            share = (
+                100 * (len(report.clauses) - len(report.unexercised)) / max(len(report.clauses), 1)
+            )
+            click.echo(
+                f"{report.name}: {len(report.clauses)} clauses, {report.cited} cited, "
+                f"{share:.0f}% exercised"
+                + (
+                    f", anchors {report.anchors_found}/{report.anchors_checked} found"
+                    if sources
+                    else ", anchors not checked (no --sources)"
+                )
+            )
+            if report.unexercised:
+                click.echo("  not exercised: " + ", ".join(report.unexercised))
+            for miss in report.missing_anchors:
+                click.echo(
+                    f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": {miss["problem"]}'
+                )
+    problems = failed or any(r.missing_anchors or r.cited < len(r.clauses) for r in reports)
+    sys.exit(1 if problems or code not in (0, 5) else 0)
+
+
 # ---------------------------------------------------------------------------- entry point
 
 

@@ -1,0 +1,101 @@
+"""`riskrules diff`: every rule whose effective value differs between rulesets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import model as m
+from ..engine.printer import to_json, value_text
+from ..engine.resolve import EffectiveRuleset
+
+
+def _plain(value: object) -> object:
+    """A value's meaning for comparison: `assumed` marks and their reasons left out."""
+    if isinstance(value, dict):
+        if set(value) == {"assumed", "because"}:
+            return _plain(value["assumed"])
+        return {k: _plain(v) for k, v in value.items() if k != "assumed"}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass
+class Difference:
+    rule: str
+    values: dict[str, m.Clause | None]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "values": {
+                name: (value_text(c.value) if c else None) for name, c in self.values.items()
+            },
+            "assumed": {name: bool(c and c.assumed) for name, c in self.values.items()},
+            "citations": {
+                name: ([cite.short() for cite in c.citations] if c else [])
+                for name, c in self.values.items()
+            },
+        }
+
+
+def differences(rulesets: list[EffectiveRuleset]) -> list[Difference]:
+    order: list[str] = []
+    for eff in rulesets:
+        for clause in eff.clauses:
+            if clause.id not in order:
+                order.append(clause.id)
+    out = []
+    for rule in order:
+        clauses = {eff.name: eff.clause(rule) for eff in rulesets}
+        meanings = {
+            repr(_plain(to_json(c.value))) if c is not None else None for c in clauses.values()
+        }
+        if len(meanings) > 1:
+            out.append(Difference(rule, clauses))
+    return out
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def markdown(rulesets: list[str], diffs: list[Difference]) -> str:
+    lines = [
+        "| rule | " + " | ".join(rulesets) + " |",
+        "|---|" + "---|" * len(rulesets),
+    ]
+    for diff in diffs:
+        cells = []
+        for name in rulesets:
+            clause = diff.values[name]
+            if clause is None:
+                cells.append("—")
+                continue
+            text = _cell(value_text(m.strip_assumed(clause.value)))
+            mark = " *(assumed)*" if clause.assumed else ""
+            cite = "; ".join(_cell(c.short()) for c in clause.citations[:2])
+            cells.append(f"{text}{mark}<br><sub>{cite}</sub>" if cite else f"{text}{mark}")
+        lines.append(f"| `{diff.rule}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def text(rulesets: list[str], diffs: list[Difference]) -> str:
+    if not diffs:
+        return "no differences\n"
+    out = []
+    for diff in diffs:
+        out.append(diff.rule)
+        width = max(len(n) for n in rulesets)
+        for name in rulesets:
+            clause = diff.values[name]
+            if clause is None:
+                out.append(f"  {name.ljust(width)}  (no such rule)")
+                continue
+            shown = value_text(m.strip_assumed(clause.value))
+            if len(shown) > 70:
+                shown = shown[:67] + "..."
+            mark = "  [assumed]" if clause.assumed else ""
+            cite = f"  ({clause.citations[0].short()})" if clause.citations else ""
+            out.append(f"  {name.ljust(width)}  {shown}{mark}{cite}")
+    return "\n".join(out) + f"\n\n{len(diffs)} rule(s) differ\n"
