@@ -63,7 +63,72 @@ class Draw:
     card: int | None = None  # the card drawn; None until chance fills it in
 
 
-Action = Claim | Place | Trade | Attack | MoveIn | EndAttack | Fortify | EndTurn | Draw
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The territory cards dealt to every seat (players, then neutrals) to decide the start."""
+
+    hands: tuple[tuple[int, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AssignMissions:
+    """The missions each player draws, one per rank (Mission RISK)."""
+
+    missions: tuple[tuple[str, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bribe:
+    """Give a RISK card to a neutral army to move its status one step toward you."""
+
+    neutral: str
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllyReinforce:
+    """Roll one die for an ally: it receives that many armies, placed by the player."""
+
+    neutral: str
+    die: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatusRoll:
+    """After an invasion involving a neutral: 1-4 moves it a step away from you, 5-6 keeps it."""
+
+    neutral: str
+    die: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMission:
+    mission: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    """Done with an optional phase (bribing, reinforcing allies)."""
+
+
+Action = (
+    Claim
+    | Place
+    | Trade
+    | Attack
+    | MoveIn
+    | EndAttack
+    | Fortify
+    | EndTurn
+    | Draw
+    | Deal
+    | AssignMissions
+    | Bribe
+    | AllyReinforce
+    | StatusRoll
+    | ClaimMission
+    | EndPhase
+)
 
 
 class RuleViolation(Exception):
@@ -82,11 +147,16 @@ def roll(rng: random.Random, dice: int) -> tuple[int, ...]:
 
 
 def with_chance(action: Action, rng: random.Random, draw_pile: frozenset[int]) -> Action:
-    """The action with its chance part filled in: dice rolled, a card drawn."""
+    """The action with its chance part filled in: dice rolled, a card drawn.
+
+    Deals and mission draws are filled in by `Game.chance`, which knows the deck sizes.
+    """
     if isinstance(action, Attack) and action.rolls is None:
         return replace(
             action, rolls=(roll(rng, action.attacker_dice), roll(rng, action.defender_dice))
         )
     if isinstance(action, Draw) and action.card is None and draw_pile:
         return Draw(rng.choice(sorted(draw_pile)))
+    if isinstance(action, (AllyReinforce, StatusRoll)) and action.die is None:
+        return replace(action, die=rng.randint(1, 6))
     return action

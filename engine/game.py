@@ -1,175 +1,61 @@
-"""The game: a turn of Risk interpreted from the ruleset.
+"""The game: Risk interpreted from the ruleset.
 
 `Game(rules)` holds nothing but the rules; `start` builds the first state, `legal_actions`
 lists what the player to act may do, `apply` returns the next state or raises RuleViolation
-naming the rule an illegal action breaks.
+naming the rule an illegal action breaks. The setup, neutral armies and missions live in their
+own modules (engine/setup.py, engine/allies.py, engine/missions.py) as parts of this class.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 from . import expr as ex
 from .actions import (
     Action,
+    AllyReinforce,
+    AssignMissions,
     Attack,
+    Bribe,
     Claim,
+    ClaimMission,
+    Deal,
     Draw,
     EndAttack,
+    EndPhase,
     EndTurn,
     Fortify,
     MoveIn,
     Place,
-    RuleViolation,
+    StatusRoll,
     Trade,
+    with_chance,
 )
+from .allies import Allies
+from .missions import Missions
 from .rules import Rules
-from .state import GameState, Pending, Seat
+from .setup import Setup
+from .state import GameState, Invasion, Pending
 
 
-class Game:
+class Game(Setup, Allies, Missions):
     """Pure functions of (rules, state): nothing is stored between calls."""
 
     def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.geo = rules.geo
-        self._most_armies = rules.effective.value("territory.control") is not None and (
-            rules.word("territory.control") == "most_armies"
-        )
+        super().__init__(rules)
+        Missions.__init__(self, rules)
 
-    # ---------------------------------------------------------------- helpers
+    # ---------------------------------------------------------------- chance
 
-    def violation(self, rule: str, message: str) -> RuleViolation:
-        self.rules.note(rule)
-        return RuleViolation(rule, message, self.rules.citation(rule))
-
-    def controller(self, state: GameState, territory: str) -> int | None:
-        """The seat controlling a territory (None: empty, or a tie under majority control)."""
-        row = state.armies[state.index[territory]]
-        self.rules.note("territory.control")
-        best, seat, tied = 0, None, False
-        for i, n in enumerate(row):
-            if n > best:
-                best, seat, tied = n, i, False
-            elif n == best and n > 0:
-                tied = True
-        if seat is None or (tied and self._most_armies):
-            return None
-        return seat
-
-    def owned(self, state: GameState, seat: int) -> list[str]:
-        return [t for t in state.territories if self.controller(state, t) == seat]
-
-    def alive(self, state: GameState, seat: int) -> bool:
-        return any(row[seat] > 0 for row in state.armies)
-
-    def _set_armies(
-        self, state: GameState, territory: str, seat: int, delta: int
-    ) -> tuple[tuple[int, ...], ...]:
-        i = state.index[territory]
-        row = list(state.armies[i])
-        row[seat] += delta
-        armies = list(state.armies)
-        armies[i] = tuple(row)
-        return tuple(armies)
-
-    @staticmethod
-    def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-        out = list(values)
-        out[seat] = value
-        return tuple(out)
-
-    @staticmethod
-    def _hand(
-        hands: tuple[tuple[int, ...], ...], seat: int, cards: Sequence[int]
-    ) -> tuple[tuple[int, ...], ...]:
-        out = list(hands)
-        out[seat] = tuple(sorted(cards))
-        return tuple(out)
-
-    # ---------------------------------------------------------------- start
-
-    def start(self, players: Sequence[str]) -> GameState:
-        """A new game: territories to be claimed in seat order, start armies in reserve."""
-        self.rules.note("board")
-        low, high = self.rules.players
-        if not low <= len(players) <= high:
-            raise self.violation(
-                "players", f"this ruleset is for {low} to {high} players, not {len(players)}"
-            )
-        if len(set(players)) != len(players):
-            raise ValueError("player names must differ")
-        armies = self.rules.start_armies(len(players))
-        method = self.rules.word("setup.territories")
-        if method != "claim":
-            raise self.violation(
-                "setup.territories", f"this ruleset deals territories ({method}); use a deal"
-            )
-        seats = tuple(Seat(name) for name in players)
-        territories = self.geo.territories
-        deck = self.rules.deck
-        return GameState(
-            seats=seats,
-            territories=territories,
-            armies=tuple((0,) * len(seats) for _ in territories),
-            hands=tuple(() for _ in seats),
-            draw_pile=frozenset(c.id for c in deck),
-            discards=(),
-            reserves=(armies,) * len(seats),
-            phase="claim",
-            current=0,
-            created=armies * len(seats),
-            index=dict(self.geo.index),
-        )
-
-    def position(
-        self,
-        players: Sequence[str],
-        layout: Mapping[str, Mapping[str, int]],
-        current: str | None = None,
-        hands: Mapping[str, Sequence[int]] | None = None,
-        sets_traded: int = 0,
-        begin: bool = True,
-    ) -> GameState:
-        """A game in progress, as a manual's example describes it: who holds what.
-
-        `layout` maps each territory to the armies of each player in it (every territory of
-        the board must be held). With `begin`, the current player's turn starts: their
-        reinforcements are counted as at the start of any turn.
-        """
-        self.rules.note("board")
-        seats = tuple(Seat(name) for name in players)
-        index = {name: i for i, name in enumerate(players)}
-        missing = [t for t in self.geo.territories if t not in layout]
-        if missing:
-            raise ValueError(f"the layout leaves out {len(missing)} territories: {missing[:3]}")
-        rows = []
-        for territory in self.geo.territories:
-            row = [0] * len(seats)
-            for who, n in layout[territory].items():
-                row[index[who]] = n
-            rows.append(tuple(row))
-        held = {c for cards in (hands or {}).values() for c in cards}
-        state = GameState(
-            seats=seats,
-            territories=self.geo.territories,
-            armies=tuple(rows),
-            hands=tuple(tuple(sorted((hands or {}).get(name, ()))) for name in players),
-            draw_pile=frozenset(c.id for c in self.rules.deck if c.id not in held),
-            discards=(),
-            reserves=(0,) * len(seats),
-            phase="attack",
-            current=index[current] if current else 0,
-            turn=1,
-            sets_traded=sets_traded,
-            fortifies_left=self.rules.integer("fortify.moves"),
-            index=dict(self.geo.index),
-        )
-        state = replace(state, created=state.board_armies())
-        if begin:
-            return self._begin_turn(replace(state, turn=0), state.current)
-        return state
+    def chance(self, state: GameState, action: Action, rng: random.Random) -> Action:
+        """The action with its chance part filled in: dice, a card, a deal, missions drawn."""
+        if isinstance(action, Deal) and action.hands is None:
+            return self.random_deal(state, rng)
+        if isinstance(action, AssignMissions) and action.missions is None:
+            return self.random_missions(state, rng)
+        return with_chance(action, rng, state.draw_pile)
 
     # ---------------------------------------------------------------- legal actions
 
@@ -179,15 +65,16 @@ class Game:
     def iter_actions(self, state: GameState) -> Iterator[Action]:
         seat = state.current
         phase = state.phase
-        if phase == "claim":
-            for t in state.territories:
-                if state.total(t) == 0:
-                    yield Claim(t)
-        elif phase == "place":
-            most = min(self._per_round() - state.placed, state.reserves[seat])
-            for t in self.owned(state, seat):
-                for k in range(1, most + 1):
-                    yield Place(t, k)
+        if phase in ("deal", "missions", "claim", "place"):
+            yield from self.setup_actions(state)
+            return
+        if phase == "over":
+            return
+        if phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
+            yield from self.mission_claims(state)
+        if phase == "bribe":
+            yield from self.bribes(state)
+            yield EndPhase()
         elif phase == "reinforce":
             for cards in self.rules.sets_in(state.hands[seat]):
                 for kind in self.rules.set_kinds(cards):
@@ -196,62 +83,79 @@ class Game:
                 for t in self.owned(state, seat):
                     for k in range(1, state.reserves[seat] + 1):
                         yield Place(t, k)
+        elif phase == "ally_reinforce":
+            yield from self.ally_reinforcements(state)
         elif phase == "attack":
-            yield from self._attacks(state, seat)
-            yield EndAttack()
-            yield EndTurn()
+            yield from self.status_rolls(state)
+            if not self._invasion_open(state):
+                yield from self._attacks(state, seat, None)
+                yield EndAttack()
+                yield EndTurn()
+            else:
+                assert state.invasion is not None
+                yield from self._attacks(state, seat, state.invasion.target)
         elif phase == "move_in":
             assert state.pending is not None
-            low, high = self.rules.move_in(state.pending.dice, state.total(state.pending.source))
+            low, high = self._move_in_range(state)
             for k in range(low, high + 1):
                 yield MoveIn(k)
+        elif phase == "status":
+            yield from self.status_rolls(state)
         elif phase == "fortify":
-            if state.fortifies_left > 0:
-                yield from self._fortifies(state, seat)
+            yield from self._fortifies(state, seat)
             yield EndTurn()
         elif phase == "draw":
             yield Draw()
 
-    def _attacks(self, state: GameState, seat: int) -> Iterator[Attack]:
-        for source in self.owned(state, seat):
-            armies = state.total(source)
-            if not self.rules.attack_allowed(armies):
-                continue
-            a_low, a_high = self.rules.attacker_dice(armies)
-            for target in sorted(self.geo.neighbours[source]):
-                if not self._enemy(state, seat, target):
+    def _attacks(self, state: GameState, seat: int, only: str | None) -> Iterator[Attack]:
+        for army in sorted(self.commanded(state, seat)):
+            for source in self.owned(state, army):
+                armies = state.armies_in(source)[army]
+                if not self.rules.attack_allowed(armies):
                     continue
-                d_low, d_high = self.rules.defender_dice(state.total(target))
-                for ad in range(max(a_low, 1), a_high + 1):
-                    for dd in range(max(d_low, 1), d_high + 1):
-                        yield Attack(source, target, ad, dd)
+                a_low, a_high = self.rules.attacker_dice(armies)
+                for target in sorted(self.geo.neighbours[source]):
+                    if only is not None and target != only:
+                        continue
+                    if self._defender(state, seat, army, target) is None:
+                        continue
+                    d_low, d_high = self.rules.defender_dice(state.total(target))
+                    for ad in range(max(a_low, 1), a_high + 1):
+                        for dd in range(max(d_low, 1), d_high + 1):
+                            yield Attack(source, target, ad, dd)
 
-    def _enemy(self, state: GameState, seat: int, target: str) -> bool:
-        owner = self.controller(state, target)
-        return owner is not None and owner != seat
+    def _defender(self, state: GameState, seat: int, army: int, target: str) -> int | None:
+        """The seat defending `target` against `army` commanded by `seat`, if it is a foe."""
+        defender = self.strongest(state, target)
+        if defender is None or defender in self.friendly(state, seat) or defender == army:
+            return None
+        return defender
 
     def _fortifies(self, state: GameState, seat: int) -> Iterator[Fortify]:
-        mine = set(self.owned(state, seat))
         leave = self.rules.integer("fortify.leave_behind")
-        for source in sorted(mine):
-            movable = state.armies_in(source)[seat] - leave
-            movable = min(movable, state.total(source) - leave)
-            if movable < 1:
+        for mover in sorted(self.commanded(state, seat)):
+            if self._moves_left(state, seat, mover) < 1:
                 continue
-            for target in sorted(mine):
-                if self.rules.can_fortify(source, target, mine):
-                    for k in range(1, movable + 1):
-                        yield Fortify(source, target, k)
+            passable = self._passable(state, mover)
+            for source in sorted(t for t in state.territories if state.armies_in(t)[mover] > 0):
+                movable = min(state.armies_in(source)[mover], state.total(source) - leave)
+                if movable < 1:
+                    continue
+                for target in sorted(passable):
+                    if target != source and self._reaches(source, target, passable):
+                        for k in range(1, movable + 1):
+                            yield Fortify(source, target, k)
 
     # ---------------------------------------------------------------- apply
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
-        phase = state.phase
-        if phase == "over":
+        if state.phase == "over":
             raise self.violation("victory", "the game is over")
-        if isinstance(action, Claim):
-            return self._claim(state, action)
+        if isinstance(action, (Deal, AssignMissions, Claim)) or (
+            isinstance(action, Place) and state.phase == "place"
+        ):
+            return self.apply_setup(state, action)
         if isinstance(action, Place):
             return self._place(state, action)
         if isinstance(action, Trade):
@@ -268,114 +172,41 @@ class Game:
             return self._end_turn(state, action)
         if isinstance(action, Draw):
             return self._draw(state, action)
+        if isinstance(action, Bribe):
+            return self.bribe(state, action)
+        if isinstance(action, AllyReinforce):
+            return self.ally_reinforce(state, action)
+        if isinstance(action, StatusRoll):
+            return self.status_roll(state, action)
+        if isinstance(action, ClaimMission):
+            return self.claim_mission(state, action)
+        if isinstance(action, EndPhase):
+            return self._end_phase(state)
         raise ValueError(f"not an action: {action!r}")
 
-    def _phase_error(self, state: GameState, what: str) -> RuleViolation:
+    def phase_error(self, state: GameState, what: str) -> Exception:
         return self.violation(
             "turn.phases",
             f"{what} is not allowed now: it is "
             f"{state.seats[state.current].name}'s {state.phase} phase",
         )
 
-    def _territory(self, name: str) -> None:
-        if name not in self.geo.index:
-            from .diagnostics import did_you_mean
-
-            hint = did_you_mean(name, self.geo.territories)
-            raise self.violation(
-                "board", f"unknown territory '{name}'" + (f" ({hint})" if hint else "")
-            )
-
-    # -- setup
-
-    def _per_round(self) -> int:
-        return self.rules.integer("setup.place_per_turn")
-
-    def _claim(self, state: GameState, action: Claim) -> GameState:
-        if state.phase != "claim":
-            raise self._phase_error(state, "claiming a territory")
-        self._territory(action.territory)
-        if state.total(action.territory) > 0:
-            raise self.violation("setup.territories", f"{action.territory} is already claimed")
-        seat = state.current
-        armies = self._set_armies(state, action.territory, seat, 1)
-        reserves = self._with(state.reserves, seat, state.reserves[seat] - 1)
-        state = replace(state, armies=armies, reserves=reserves)
-        if all(sum(row) > 0 for row in armies):
-            return replace(
-                state, phase="place", current=self._next_with_reserves(state, seat), placed=0
-            )
-        return replace(state, current=self._next_with_reserves(state, seat))
-
-    def _next_with_reserves(self, state: GameState, seat: int) -> int:
-        n = len(state.seats)
-        for step in range(1, n + 1):
-            nxt = (seat + step) % n
-            if state.reserves[nxt] > 0 and not state.seats[nxt].neutral:
-                return nxt
-        return seat
-
-    def _place(self, state: GameState, action: Place) -> GameState:
-        if state.phase not in ("place", "reinforce"):
-            raise self._phase_error(state, "placing armies")
-        self._territory(action.territory)
-        seat = state.current
-        if self.controller(state, action.territory) != seat:
-            raise self.violation(
-                "territory.control", f"{state.seats[seat].name} does not control {action.territory}"
-            )
-        if action.armies < 1:
-            raise self.violation("reinforcements.territories", "place at least one army")
-        if state.phase == "place":
-            most = min(self._per_round() - state.placed, state.reserves[seat])
-            if action.armies > most:
-                raise self.violation(
-                    "setup.place_per_turn",
-                    f"{state.seats[seat].name} may place {most} more armies now, "
-                    f"not {action.armies}",
-                )
-        else:
-            if state.must_trade:
-                raise self.violation(
-                    "cards.forced_trade"
-                    if state.trade_down_to is None
-                    else "elimination.trade_down_to",
-                    f"{state.seats[seat].name} must trade a set of cards before placing armies",
-                )
-            if action.armies > state.reserves[seat]:
-                raise self.violation(
-                    "reinforcements.territories",
-                    f"{state.seats[seat].name} has {state.reserves[seat]} armies to place, "
-                    f"not {action.armies}",
-                )
-        armies = self._set_armies(state, action.territory, seat, action.armies)
-        left = state.reserves[seat] - action.armies
-        state = replace(state, armies=armies, reserves=self._with(state.reserves, seat, left))
-        if state.phase == "place":
-            placed = state.placed + action.armies
-            if placed >= self._per_round() or left == 0:
-                if not any(state.reserves):
-                    return self._begin_turn(replace(state, placed=0), 0, first=True)
-                return replace(state, placed=0, current=self._next_with_reserves(state, seat))
-            return replace(state, placed=placed)
-        if left == 0:
-            return replace(state, phase="attack")
-        return state
-
     # -- turns
 
-    def _begin_turn(self, state: GameState, seat: int, first: bool = False) -> GameState:
+    def begin_turn(self, state: GameState, seat: int) -> GameState:
         territories = self.owned(state, seat)
         continents = self.geo.held_continents(territories)
         income = self.rules.reinforcements(len(territories), continents)
         forced = len(state.hands[seat]) >= self.rules.integer("cards.forced_trade")
         moves = self.rules.integer("fortify.moves")
+        phases = self.rules.words("turn.phases")
+        ally_moves = self.rules.integer("neutrals.ally.fortify_moves", 0)
         return replace(
             state,
-            phase="reinforce",
+            phase="bribe" if "bribe" in phases and self.active_neutrals else "reinforce",
             current=seat,
             turn=state.turn + 1,
-            reserves=self._with(state.reserves, seat, state.reserves[seat] + income),
+            reserves=self.with_seat(state.reserves, seat, state.reserves[seat] + income),
             created=state.created + income,
             conquered=False,
             traded=False,
@@ -384,18 +215,74 @@ class Game:
             bonus_taken=0,
             fortifies_left=moves,
             pending=None,
+            invasion=None,
+            allies_reinforced=frozenset(),
+            ally_moves=tuple(ally_moves for _ in state.seats),
+            claims=0,
         )
+
+    def _end_phase(self, state: GameState) -> GameState:
+        if state.phase == "bribe":
+            self.rules.note("turn.phases")
+            return replace(state, phase="reinforce")
+        if state.phase == "ally_reinforce":
+            pending = [n for n in self.allies(state, state.current) if state.reserves[n] > 0]
+            if pending:
+                raise self.violation(
+                    "neutrals.ally.reinforce",
+                    f"place the armies of {self.names(state, pending)} first",
+                )
+            return replace(state, phase="attack")
+        raise self.phase_error(state, "ending this phase")
+
+    def _after_reinforcing(self, state: GameState) -> GameState:
+        """Where play goes once every reinforcement is placed."""
+        if state.conquered:  # a trade forced by an elimination, in the middle of the attacks
+            return replace(state, phase="attack")
+        if "ally_reinforce" in self.rules.words("turn.phases") and self.allies(
+            state, state.current
+        ):
+            return replace(state, phase="ally_reinforce")
+        return replace(state, phase="attack")
+
+    def _place(self, state: GameState, action: Place) -> GameState:
+        if state.phase == "ally_reinforce":
+            return self.place_for_ally(state, action)
+        if state.phase != "reinforce":
+            raise self.phase_error(state, "placing armies")
+        self.check_territory(action.territory)
+        seat = state.current
+        name = state.seats[seat].name
+        if self.controller(state, action.territory) != seat:
+            raise self.violation("territory.control", f"{name} does not control {action.territory}")
+        if action.armies < 1:
+            raise self.violation("reinforcements.territories", "place at least one army")
+        if state.must_trade:
+            raise self.violation(
+                "cards.forced_trade"
+                if state.trade_down_to is None
+                else "elimination.trade_down_to",
+                f"{name} must trade a set of cards before placing armies",
+            )
+        if action.armies > state.reserves[seat]:
+            raise self.violation(
+                "reinforcements.territories",
+                f"{name} has {state.reserves[seat]} armies to place, not {action.armies}",
+            )
+        armies = self.add_armies(state, action.territory, seat, action.armies)
+        left = state.reserves[seat] - action.armies
+        state = replace(state, armies=armies, reserves=self.with_seat(state.reserves, seat, left))
+        return self._after_reinforcing(state) if left == 0 else state
 
     def _trade(self, state: GameState, action: Trade) -> GameState:
         if state.phase != "reinforce":
-            raise self._phase_error(state, "trading cards")
+            raise self.phase_error(state, "trading cards")
         seat = state.current
         hand = list(state.hands[seat])
         cards = tuple(action.cards)
+        name = state.seats[seat].name
         if len(cards) != 3 or len(set(cards)) != 3 or any(c not in hand for c in cards):
-            raise self.violation(
-                "cards.sets", f"{state.seats[seat].name} does not hold cards {list(cards)}"
-            )
+            raise self.violation("cards.sets", f"{name} does not hold cards {list(cards)}")
         kinds = self.rules.set_kinds(cards)
         if not kinds:
             raise self.violation("cards.sets", f"cards {list(cards)} do not make a set")
@@ -417,54 +304,67 @@ class Game:
                     continue
                 room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
                 if room > 0:
-                    armies = self._set_armies(replace(state, armies=armies), territory, seat, room)
+                    armies = self.add_armies(replace(state, armies=armies), territory, seat, room)
                     bonus_total = room
                 break
-        hands = self._hand(state.hands, seat, hand)
-        discards = state.discards + cards
         new = replace(
             state,
             armies=armies,
-            hands=hands,
-            discards=discards,
+            hands=self.with_hand(state.hands, seat, hand),
+            discards=state.discards + cards,
             sets_traded=n,
-            reserves=self._with(state.reserves, seat, state.reserves[seat] + value),
+            reserves=self.with_seat(state.reserves, seat, state.reserves[seat] + value),
             created=state.created + value + bonus_total,
             traded=True,
             bonus_taken=state.bonus_taken + bonus_total,
         )
-        new = self._refill(new)
+        new = self.refill(new)
         still = False
         if new.trade_down_to is not None:
             still = len(hand) > new.trade_down_to and bool(self.rules.sets_in(hand))
         return replace(new, must_trade=still, trade_down_to=new.trade_down_to if still else None)
 
-    @staticmethod
-    def _refill(state: GameState) -> GameState:
-        if not state.draw_pile and state.discards:
-            return replace(state, draw_pile=frozenset(state.discards), discards=())
-        return state
-
     # -- combat
+
+    def _invasion_open(self, state: GameState) -> bool:
+        invasion = state.invasion
+        if invasion is None:
+            return False
+        return any(n not in invasion.rolled and self.alive(state, n) for n in invasion.neutrals)
 
     def _attack(self, state: GameState, action: Attack) -> GameState:
         if state.phase != "attack":
-            raise self._phase_error(state, "attacking")
+            raise self.phase_error(state, "attacking")
         seat = state.current
         name = state.seats[seat].name
-        self._territory(action.source)
-        self._territory(action.target)
-        if self.controller(state, action.source) != seat:
+        self.check_territory(action.source)
+        self.check_territory(action.target)
+        army = self.controller(state, action.source)
+        if army is None or army not in self.commanded(state, seat):
             raise self.violation("territory.control", f"{name} does not control {action.source}")
-        if not self._enemy(state, seat, action.target):
-            raise self.violation(
-                "combat.adjacency", f"{action.target} is not held by an opponent of {name}"
+        if self._invasion_open(state):
+            assert state.invasion is not None
+            if action.target != state.invasion.target:
+                raise self.violation(
+                    "neutrals.status_die.keep",
+                    f"the invasion of {state.invasion.target} is over: roll the status die "
+                    f"for {self.names(state, sorted(state.invasion.neutrals))} first",
+                )
+        defender = self._defender(state, seat, army, action.target)
+        if defender is None:
+            friendly = self.strongest(state, action.target) in self.friendly(state, seat)
+            rule = (
+                "teams.friendly_fire"
+                if friendly and self.teammates(state, seat)
+                else ("combat.adjacency")
             )
+            raise self.violation(rule, f"{action.target} is not held by an opponent of {name}")
         if not self.geo.borders(action.source, action.target):
+            self.rules.note("board")
             raise self.violation(
                 "combat.adjacency", f"{action.source} does not border {action.target}"
             )
-        armies = state.total(action.source)
+        armies = state.armies_in(action.source)[army]
         if not self.rules.attack_allowed(armies):
             raise self.violation(
                 "combat.attack_requires",
@@ -494,137 +394,223 @@ class Game:
             )
         if any(not 1 <= d <= 6 for d in (*attack, *defence)):
             raise self.violation("combat.attacker.dice", "a die shows 1 to 6")
-        self.rules.note("combat.ties")
         lost_a, lost_d = self.rules.battle(attack, defence)
-        defender = self.controller(state, action.target)
-        assert defender is not None
-        armies_rows = self._set_armies(state, action.source, seat, -lost_a)
-        state = replace(state, armies=armies_rows, destroyed=state.destroyed + lost_a + lost_d)
-        armies_rows = self._set_armies(state, action.target, defender, -lost_d)
-        state = replace(state, armies=armies_rows)
+        lost_d = min(lost_d, state.armies_in(action.target)[defender])
+        state = replace(
+            state,
+            armies=self.add_armies(state, action.source, army, -lost_a),
+            destroyed=state.destroyed + lost_a + lost_d,
+        )
+        state = replace(state, armies=self.add_armies(state, action.target, defender, -lost_d))
+        state = replace(state, invasion=self._track_invasion(state, action.target, army, defender))
         if state.total(action.target) == 0:
-            return replace(
-                state,
-                phase="move_in",
-                pending=Pending(action.source, action.target, action.attacker_dice, defender),
-            )
+            pending = Pending(action.source, action.target, action.attacker_dice, defender)
+            return replace(state, phase="move_in", pending=pending)
         return state
+
+    def _track_invasion(
+        self, state: GameState, target: str, army: int, defender: int
+    ) -> Invasion | None:
+        if not self.active_neutrals:
+            return None
+        involved = {s for s in (army, defender) if state.seats[s].neutral}
+        previous = state.invasion
+        if previous is not None and previous.target == target:
+            return replace(previous, neutrals=previous.neutrals | involved)
+        return Invasion(target, frozenset(involved)) if involved else None
+
+    def _move_in_range(self, state: GameState) -> tuple[int, int]:
+        pending = state.pending
+        assert pending is not None
+        army = self.controller(state, pending.source)
+        own = state.armies_in(pending.source)[army] if army is not None else 0
+        return self.rules.move_in(pending.dice, own)
 
     def _move_in(self, state: GameState, action: MoveIn) -> GameState:
         if state.phase != "move_in" or state.pending is None:
-            raise self._phase_error(state, "moving in")
+            raise self.phase_error(state, "moving in")
         pending = state.pending
         seat = state.current
-        low, high = self.rules.move_in(pending.dice, state.total(pending.source))
+        army = self.controller(state, pending.source)
+        assert army is not None
+        low, high = self._move_in_range(state)
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
             raise self.violation(rule, f"move in {low} to {high} armies, not {action.armies}")
-        armies = self._set_armies(state, pending.source, seat, -action.armies)
-        state = replace(state, armies=armies)
-        armies = self._set_armies(state, pending.target, seat, action.armies)
-        state = replace(state, armies=armies, pending=None, phase="attack", conquered=True)
+        state = replace(state, armies=self.add_armies(state, pending.source, army, -action.armies))
+        state = replace(state, armies=self.add_armies(state, pending.target, army, action.armies))
+        earns = army == seat or self.rules.flag("neutrals.ally.conquest_card", False)
+        if army != seat:
+            self.rules.note("neutrals.ally.conquest_card")
+        state = replace(state, pending=None, phase="attack", conquered=state.conquered or earns)
         if not self.alive(state, pending.defender):
             state = self._eliminate(state, seat, pending.defender)
-        if self._has_won(state, seat):
+        if self.has_won(state, seat):
             self.rules.note("victory")
             return replace(state, phase="over", winner=seat)
+        if self._invasion_open(state) and state.phase == "attack":
+            return replace(state, phase="status")
         return state
 
     def _eliminate(self, state: GameState, seat: int, loser: int) -> GameState:
-        eliminated = state.eliminated | {loser}
-        state = replace(state, eliminated=eliminated)
-        if self.rules.word("elimination.cards") != "to_conqueror":
+        state = replace(state, eliminated=state.eliminated | {loser})
+        neutral = state.seats[loser].neutral
+        rule = "neutrals.elimination.cards" if neutral else "elimination.cards"
+        if self.rules.word(rule, "to_conqueror") != "to_conqueror":
             discards = state.discards + state.hands[loser]
-            return replace(state, hands=self._hand(state.hands, loser, ()), discards=discards)
+            return replace(state, hands=self.with_hand(state.hands, loser, ()), discards=discards)
         hand = list(state.hands[seat]) + list(state.hands[loser])
-        hands = self._hand(self._hand(state.hands, loser, ()), seat, hand)
+        hands = self.with_hand(self.with_hand(state.hands, loser, ()), seat, hand)
         state = replace(state, hands=hands)
         trade_at = self.rules.limit("elimination.trade_at")
-        if trade_at is not None and len(hand) >= trade_at and self.rules.sets_in(hand):
+        if (
+            not neutral
+            and trade_at is not None
+            and len(hand) >= trade_at
+            and self.rules.sets_in(hand)
+        ):
             down_to = self.rules.limit("elimination.trade_down_to")
-            return replace(
-                state,
-                phase="reinforce",
-                must_trade=True,
-                trade_down_to=down_to if down_to is not None else trade_at - 1,
-            )
+            target = down_to if down_to is not None else trade_at - 1
+            return replace(state, phase="reinforce", must_trade=True, trade_down_to=target)
         return state
 
-    def _has_won(self, state: GameState, seat: int) -> bool:
+    # -- victory
+
+    def has_won(self, state: GameState, seat: int) -> bool:
         names = self.quantities(state, seat)
-        functions = self.functions(state, seat)
-        return bool(self.rules.evaluate("victory", names, functions))
+        return bool(self.rules.evaluate("victory", names, self.functions(state, seat)))
 
     def quantities(self, state: GameState, seat: int) -> dict[str, ex.Number]:
         """The named quantities a victory or mission condition may read, for one seat."""
         mine = self.owned(state, seat)
-        opponents = sum(
-            1
-            for i, s in enumerate(state.seats)
-            if i != seat and not s.neutral and i not in state.eliminated and self.alive(state, i)
-        )
+        friends = self.friendly(state, seat)
+        opponents = [
+            i
+            for i in self.players(state)
+            if i not in friends and i not in state.eliminated and self.alive(state, i)
+        ]
+        fallen = [i for i in state.eliminated if i not in friends and not state.seats[i].neutral]
+        completed = state.completed[seat] if state.completed else ()
         return {
             "territories": len(mine),
             "continents": len(self.geo.held_continents(mine)),
-            "opponents": opponents,
+            "opponents": len(opponents),
             "armies": sum(row[seat] for row in state.armies),
-            "missions_completed": 0,
-            "opposing_players_eliminated": 0,
+            "missions_completed": len(completed),
+            "opposing_players_eliminated": len(fallen),
         }
 
     def functions(self, state: GameState, seat: int) -> dict[str, ex.Function]:
-        mine = self.owned(state, seat)
+        mine = set(self.owned(state, seat))
+        players = self.players(state)
 
         def controls(continent: object) -> bool:
-            return self.geo.continents.get(str(continent), frozenset({""})) <= set(mine)
+            return self.geo.continents.get(str(continent), frozenset({""})) <= mine
 
         def at_least(n: object) -> int:
             return sum(1 for t in mine if state.armies_in(t)[seat] >= int(str(n)))
 
-        return {"controls": controls, "territories_with_at_least": at_least}
+        def eliminated(who: object) -> bool:
+            if seat not in players:
+                return False
+            i = players.index(seat)
+            if who == "left":
+                return players[(i + 1) % len(players)] in state.eliminated
+            if who == "right":
+                return players[(i - 1) % len(players)] in state.eliminated
+            return any(p in state.eliminated for p in players if p != seat)
 
-    # -- end of turn
+        return {
+            "controls": controls,
+            "territories_with_at_least": at_least,
+            "eliminated": eliminated,
+        }
+
+    # -- fortify and the end of a turn
 
     def _end_attack(self, state: GameState, action: EndAttack) -> GameState:
         if state.phase != "attack":
-            raise self._phase_error(state, "ending the attack phase")
+            raise self.phase_error(state, "ending the attack phase")
+        self._close_invasion(state)
         self.rules.note("turn.phases")
         return replace(state, phase="fortify")
 
+    def _close_invasion(self, state: GameState) -> None:
+        if self._invasion_open(state):
+            assert state.invasion is not None
+            raise self.violation(
+                "neutrals.status_die.keep",
+                f"roll the status die for {self.names(state, sorted(state.invasion.neutrals))} "
+                "first",
+            )
+
+    def _moves_left(self, state: GameState, seat: int, mover: int) -> int:
+        if mover == seat:
+            return state.fortifies_left
+        self.rules.note("neutrals.ally.fortify_moves")
+        return state.ally_moves[mover] if state.ally_moves else 0
+
+    def _passable(self, state: GameState, mover: int) -> set[str]:
+        """Territories a fortifying move may pass: those of the mover and their team-mates."""
+        friends = self.friendly(state, mover)
+        out = set()
+        for t in state.territories:
+            row = state.armies_in(t)
+            if any(row[i] > 0 for i in friends) and all(
+                row[i] == 0 or i in friends for i in range(len(row))
+            ):
+                out.add(t)
+        return out
+
+    def _reaches(self, source: str, target: str, passable: set[str]) -> bool:
+        return self.rules.can_fortify(source, target, passable)
+
     def _fortify(self, state: GameState, action: Fortify) -> GameState:
-        if state.phase not in ("fortify",):
-            raise self._phase_error(state, "fortifying")
+        if state.phase != "fortify":
+            raise self.phase_error(state, "fortifying")
         seat = state.current
         name = state.seats[seat].name
-        self._territory(action.source)
-        self._territory(action.target)
-        if state.fortifies_left < 1:
-            raise self.violation("fortify.moves", f"{name} has no fortifying moves left this turn")
-        mine = set(self.owned(state, seat))
-        if action.source not in mine or action.target not in mine:
+        self.check_territory(action.source)
+        self.check_territory(action.target)
+        commanded = self.commanded(state, seat)
+        movers = [m for m in sorted(commanded) if state.armies_in(action.source)[m] > 0]
+        if not movers:
             raise self.violation(
-                "territory.control", f"{name} must control both {action.source} and {action.target}"
+                "territory.control", f"{name} has no armies to move in {action.source}"
             )
-        if not self.rules.can_fortify(action.source, action.target, mine):
+        mover = movers[0]
+        if self._moves_left(state, seat, mover) < 1:
+            rule = "fortify.moves" if mover == seat else "neutrals.ally.fortify_moves"
+            raise self.violation(rule, f"no fortifying moves left for {state.seats[mover].name}")
+        passable = self._passable(state, mover)
+        if action.target not in passable:
+            raise self.violation(
+                "territory.control", f"{action.target} is not held by {state.seats[mover].name}"
+            )
+        if not self._reaches(action.source, action.target, passable):
             raise self.violation(
                 "fortify.reach",
                 f"{name} cannot move armies from {action.source} to {action.target}",
             )
         leave = self.rules.integer("fortify.leave_behind")
-        movable = min(state.armies_in(action.source)[seat], state.total(action.source)) - leave
+        movable = min(state.armies_in(action.source)[mover], state.total(action.source) - leave)
         if not 1 <= action.armies <= movable:
             raise self.violation(
                 "fortify.leave_behind",
                 f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
             )
-        armies = self._set_armies(state, action.source, seat, -action.armies)
-        state = replace(state, armies=armies)
-        armies = self._set_armies(state, action.target, seat, action.armies)
-        return replace(state, armies=armies, fortifies_left=state.fortifies_left - 1)
+        state = replace(state, armies=self.add_armies(state, action.source, mover, -action.armies))
+        state = replace(state, armies=self.add_armies(state, action.target, mover, action.armies))
+        if mover == seat:
+            return replace(state, fortifies_left=state.fortifies_left - 1)
+        return replace(
+            state, ally_moves=self.with_seat(state.ally_moves, mover, state.ally_moves[mover] - 1)
+        )
 
     def _end_turn(self, state: GameState, action: EndTurn) -> GameState:
         if state.phase not in ("attack", "fortify"):
-            raise self._phase_error(state, "ending the turn")
+            raise self.phase_error(state, "ending the turn")
+        self._close_invasion(state)
         draws = "draw" in self.rules.words("turn.phases") and self.rules.integer("cards.draw") > 0
         if state.conquered and draws and state.draw_pile:
             return replace(state, phase="draw", placed=0)
@@ -640,8 +626,8 @@ class Game:
         if action.card not in state.draw_pile:
             raise self.violation("cards.draw", f"card {action.card} is not in the draw pile")
         seat = state.current
-        hands = self._hand(state.hands, seat, [*state.hands[seat], action.card])
-        state = self._refill(replace(state, hands=hands, draw_pile=state.draw_pile - {action.card}))
+        hands = self.with_hand(state.hands, seat, [*state.hands[seat], action.card])
+        state = self.refill(replace(state, hands=hands, draw_pile=state.draw_pile - {action.card}))
         drawn = state.placed + 1
         if drawn < self.rules.integer("cards.draw") and state.draw_pile:
             return replace(state, placed=drawn)
@@ -649,12 +635,29 @@ class Game:
 
     def _next_turn(self, state: GameState) -> GameState:
         n = len(state.seats)
+        seat = state.current
         for step in range(1, n + 1):
-            nxt = (state.current + step) % n
-            if (
-                not state.seats[nxt].neutral
-                and nxt not in state.eliminated
-                and self.alive(state, nxt)
-            ):
-                return self._begin_turn(state, nxt)
+            nxt = (seat + step) % n
+            if state.seats[nxt].neutral or nxt in state.eliminated or not self.alive(state, nxt):
+                continue
+            state = self._pass_team_hand(state, seat)
+            return self.begin_turn(state, nxt)
         return replace(state, phase="over", winner=state.current)
+
+    def _pass_team_hand(self, state: GameState, seat: int) -> GameState:
+        """With a shared team hand, the player hands it on to the next team-mate in turn."""
+        if not self.rules.flag("teams.shared_hand"):
+            return state
+        mates = [
+            m
+            for m in self.teammates(state, seat)
+            if m not in state.eliminated and self.alive(state, m)
+        ]
+        if not mates:
+            return state
+        n = len(state.seats)
+        nxt = min(mates, key=lambda m: (m - seat) % n)
+        hand = [*state.hands[nxt], *state.hands[seat]]
+        return replace(
+            state, hands=self.with_hand(self.with_hand(state.hands, seat, ()), nxt, hand)
+        )

@@ -29,6 +29,15 @@ class Pending:
 
 
 @dataclass(frozen=True, slots=True)
+class Invasion:
+    """An invasion in progress: its target and the neutral seats involved (for status rolls)."""
+
+    target: str
+    neutrals: frozenset[int]
+    rolled: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     seats: tuple[Seat, ...]
     territories: tuple[str, ...]
@@ -37,7 +46,8 @@ class GameState:
     draw_pile: frozenset[int]
     discards: tuple[int, ...]
     reserves: tuple[int, ...]  # [seat]: armies received and not yet placed
-    phase: str  # claim, place, reinforce, attack, move_in, fortify, draw, over
+    phase: str  # deal, missions, claim, place, bribe, reinforce, ally_reinforce, attack,
+    # move_in, status, fortify, draw, over
     current: int  # the seat to act
     turn: int = 0  # 0 during setup
     sets_traded: int = 0
@@ -53,6 +63,16 @@ class GameState:
     winner: int | None = None
     created: int = 0  # every army ever handed out
     destroyed: int = 0  # every army lost in battle
+    # Neutral armies (two-player games): each seat's place on the status track (players: 0).
+    status: tuple[int, ...] = ()
+    placed_neutrals: frozenset[int] = frozenset()  # neutrals given an army this setup round
+    allies_reinforced: frozenset[int] = frozenset()
+    ally_moves: tuple[int, ...] = ()  # [seat] fortifying moves left for each ally this turn
+    invasion: Invasion | None = None
+    # Mission RISK: each player's missions, and those completed.
+    missions: tuple[tuple[str, ...], ...] = ()
+    completed: tuple[tuple[str, ...], ...] = ()
+    claims: int = 0  # missions claimed this turn
     index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def armies_in(self, territory: str) -> tuple[int, ...]:
@@ -69,6 +89,9 @@ class GameState:
 
     def board_armies(self) -> int:
         return sum(sum(row) for row in self.armies)
+
+    def team_of(self, seat: int) -> int | None:
+        return self.seats[seat].team
 
     def cards_in_play(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.draw_pile) + len(self.discards)

@@ -1,0 +1,168 @@
+"""Active neutral armies (the 2006 two-player game): bribery with RISK cards, reinforcing
+allies by a die, and the status die after an invasion that involved a neutral."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from . import model as m
+from .actions import Action, AllyReinforce, Bribe, EndPhase, Place, StatusRoll
+from .relations import Relations
+from .state import GameState
+
+
+class Allies(Relations):
+    """The phases and actions only active neutral armies have."""
+
+    # ---------------------------------------------------------------- bribery
+
+    def bribes(self, state: GameState) -> Iterator[Bribe]:
+        seat = state.current
+        limit = self.rules.integer("neutrals.bribe.max_cards", 0)
+        for n in self.neutrals(state):
+            if not self.alive(state, n) or len(state.hands[n]) >= limit:
+                continue
+            if self.step_toward(state, n, seat) == state.status[n]:
+                continue
+            for card in state.hands[seat]:
+                yield Bribe(state.seats[n].name, card)
+
+    def bribe(self, state: GameState, action: Bribe) -> GameState:
+        if state.phase != "bribe":
+            raise self.phase_error(state, "bribing a neutral army")
+        seat = state.current
+        name = state.seats[seat].name
+        n = self.seat_named(state, action.neutral, "neutrals.bribe.steps_per_card")
+        if not state.seats[n].neutral or not self.alive(state, n):
+            raise self.violation(
+                "neutrals.bribe.steps_per_card", f"{action.neutral} is not a neutral army in play"
+            )
+        if action.card not in state.hands[seat]:
+            raise self.violation(
+                "neutrals.bribe.steps_per_card", f"{name} does not hold card {action.card}"
+            )
+        limit = self.rules.integer("neutrals.bribe.max_cards")
+        if len(state.hands[n]) >= limit:
+            raise self.violation(
+                "neutrals.bribe.max_cards",
+                f"{action.neutral} already holds {len(state.hands[n])} cards and cannot be bribed",
+            )
+        steps = self.rules.integer("neutrals.bribe.steps_per_card")
+        place = state.status[n]
+        for _ in range(steps):
+            place = self.step_toward(
+                replace(state, status=self.with_seat(state.status, n, place)), n, seat
+            )
+        if place == state.status[n]:
+            raise self.violation(
+                "neutrals.bribe.steps_per_card", f"{action.neutral} is already {name}'s ally"
+            )
+        hands = self.with_hand(
+            state.hands, seat, [c for c in state.hands[seat] if c != action.card]
+        )
+        hands = self.with_hand(hands, n, [*state.hands[n], action.card])
+        return replace(state, hands=hands, status=self.with_seat(state.status, n, place))
+
+    # ---------------------------------------------------------------- ally reinforcements
+
+    def ally_reinforcements(self, state: GameState) -> Iterator[Action]:
+        seat = state.current
+        pending = [n for n in self.allies(state, seat) if state.reserves[n] > 0]
+        for n in self.allies(state, seat):
+            if n not in state.allies_reinforced and not pending:
+                yield AllyReinforce(state.seats[n].name)
+        for n in pending:
+            for t in self.owned(state, n):
+                for k in range(1, state.reserves[n] + 1):
+                    yield Place(t, k)
+        if not pending:
+            yield EndPhase()
+
+    def ally_reinforce(self, state: GameState, action: AllyReinforce) -> GameState:
+        if state.phase != "ally_reinforce":
+            raise self.phase_error(state, "reinforcing an ally")
+        seat = state.current
+        n = self.seat_named(state, action.neutral, "neutrals.ally.reinforce")
+        if n not in self.allies(state, seat):
+            raise self.violation(
+                "neutrals.ally.reinforce",
+                f"{action.neutral} is not an ally of {state.seats[seat].name}",
+            )
+        if n in state.allies_reinforced:
+            raise self.violation(
+                "neutrals.ally.reinforce", f"{action.neutral} was reinforced this turn"
+            )
+        if action.die is None:
+            raise ValueError("the die is missing (see with_chance)")
+        if not 1 <= action.die <= 6:
+            raise self.violation("neutrals.ally.reinforce", "a die shows 1 to 6")
+        self.rules.note("neutrals.ally.reinforce")
+        return replace(
+            state,
+            reserves=self.with_seat(state.reserves, n, state.reserves[n] + action.die),
+            created=state.created + action.die,
+            allies_reinforced=state.allies_reinforced | {n},
+        )
+
+    def place_for_ally(self, state: GameState, action: Place) -> GameState:
+        self.check_territory(action.territory)
+        n = self.controller(state, action.territory)
+        if n is None or n not in self.allies(state, state.current):
+            raise self.violation("territory.control", f"{action.territory} is not held by an ally")
+        if not 1 <= action.armies <= state.reserves[n]:
+            raise self.violation(
+                "neutrals.ally.reinforce",
+                f"{state.seats[n].name} has {state.reserves[n]} armies to place, "
+                f"not {action.armies}",
+            )
+        return replace(
+            state,
+            armies=self.add_armies(state, action.territory, n, action.armies),
+            reserves=self.with_seat(state.reserves, n, state.reserves[n] - action.armies),
+        )
+
+    # ---------------------------------------------------------------- the status die
+
+    def status_rolls(self, state: GameState) -> Iterator[StatusRoll]:
+        invasion = state.invasion
+        if invasion is None:
+            return
+        for n in sorted(invasion.neutrals - invasion.rolled):
+            if self.alive(state, n):
+                yield StatusRoll(state.seats[n].name)
+
+    def status_roll(self, state: GameState, action: StatusRoll) -> GameState:
+        invasion = state.invasion
+        n = self.seat_named(state, action.neutral, "neutrals.status_die.keep")
+        if state.phase not in ("attack", "status") or invasion is None:
+            raise self.violation(
+                "neutrals.status_die.keep", "no invasion involving a neutral army has ended"
+            )
+        if n not in invasion.neutrals or n in invasion.rolled or not self.alive(state, n):
+            raise self.violation(
+                "neutrals.status_die.keep", f"{action.neutral} was not involved in this invasion"
+            )
+        if action.die is None:
+            raise ValueError("the die is missing (see with_chance)")
+        if not 1 <= action.die <= 6:
+            raise self.violation("neutrals.status_die.keep", "a die shows 1 to 6")
+        keep = self.rules.value("neutrals.status_die.keep")
+        low, high = (
+            (keep.low.value, keep.high.value)
+            if isinstance(keep, m.Range)
+            and isinstance(keep.low, m.Int)
+            and isinstance(keep.high, m.Int)
+            else (7, 7)
+        )
+        status = state.status
+        if not low <= action.die <= high:
+            status = self.with_seat(status, n, self.step_toward(state, n, state.current, away=True))
+        rolled = invasion.rolled | {n}
+        done = all(x in rolled or not self.alive(state, x) for x in invasion.neutrals)
+        return replace(
+            state,
+            status=status,
+            invasion=None if done else replace(invasion, rolled=rolled),
+            phase="attack" if done and state.phase == "status" else state.phase,
+        )

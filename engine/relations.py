@@ -1,0 +1,177 @@
+"""What the game engine needs to know about a position: who controls what, and how the seats
+stand to each other (team-mates, allied neutral armies, opponents)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .actions import RuleViolation
+from .diagnostics import did_you_mean
+from .rules import Rules
+from .state import GameState
+
+TRACK_DEFAULT = ("ally_of_first", "not_involved", "ally_of_second")
+
+
+class Relations:
+    """Read-only questions about a state, shared by every part of the engine."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.geo = rules.geo
+        self._most_armies = rules.has("territory.control") and (
+            rules.word("territory.control") == "most_armies"
+        )
+        track = rules.words("neutrals.status.track") if rules.has("neutrals.status.track") else ()
+        self.track: tuple[str, ...] = track or TRACK_DEFAULT
+        self.active_neutrals = (
+            rules.has("neutrals.mode") and rules.word("neutrals.mode") == "active"
+        )
+
+    # ---------------------------------------------------------------- errors
+
+    def violation(self, rule: str, message: str) -> RuleViolation:
+        self.rules.note(rule)
+        return RuleViolation(rule, message, self.rules.citation(rule))
+
+    def check_territory(self, name: str) -> None:
+        if name not in self.geo.index:
+            hint = did_you_mean(name, self.geo.territories)
+            raise self.violation(
+                "board", f"unknown territory '{name}'" + (f" ({hint})" if hint else "")
+            )
+
+    # ---------------------------------------------------------------- control
+
+    def controller(self, state: GameState, territory: str) -> int | None:
+        """The seat controlling a territory (None: empty, or a tie under majority control)."""
+        row = state.armies[state.index[territory]]
+        self.rules.note("territory.control")
+        best, seat, tied = 0, None, False
+        for i, n in enumerate(row):
+            if n > best:
+                best, seat, tied = n, i, False
+            elif n == best and n > 0:
+                tied = True
+        if seat is None or (tied and self._most_armies):
+            return None
+        return seat
+
+    def strongest(self, state: GameState, territory: str) -> int | None:
+        """The seat with most armies in a territory (the first of them on a tie)."""
+        row = state.armies[state.index[territory]]
+        best = max(row)
+        return row.index(best) if best > 0 else None
+
+    def owned(self, state: GameState, seat: int) -> list[str]:
+        return [t for t in state.territories if self.controller(state, t) == seat]
+
+    def alive(self, state: GameState, seat: int) -> bool:
+        return any(row[seat] > 0 for row in state.armies)
+
+    def players(self, state: GameState) -> list[int]:
+        return [i for i, s in enumerate(state.seats) if not s.neutral]
+
+    def neutrals(self, state: GameState) -> list[int]:
+        return [i for i, s in enumerate(state.seats) if s.neutral]
+
+    # ---------------------------------------------------------------- teams
+
+    def teammates(self, state: GameState, seat: int) -> list[int]:
+        team = state.seats[seat].team
+        if team is None:
+            return []
+        return [i for i, s in enumerate(state.seats) if i != seat and s.team == team]
+
+    def friendly(self, state: GameState, seat: int) -> set[int]:
+        """Seats whose territories count as one's own for fortifying: oneself and team-mates."""
+        return {seat, *self.teammates(state, seat)}
+
+    # ---------------------------------------------------------------- neutral allies
+
+    def ally_of(self, state: GameState, neutral: int) -> int | None:
+        """The player an active neutral army is allied with (None: not involved)."""
+        if not self.active_neutrals or not state.seats[neutral].neutral or not state.status:
+            return None
+        place = self.track[state.status[neutral]]
+        players = self.players(state)
+        if place == "ally_of_first":
+            return players[0]
+        if place == "ally_of_second" and len(players) > 1:
+            return players[1]
+        return None
+
+    def allies(self, state: GameState, seat: int) -> list[int]:
+        return [
+            n
+            for n in self.neutrals(state)
+            if self.ally_of(state, n) == seat and self.alive(state, n)
+        ]
+
+    def commanded(self, state: GameState, seat: int) -> set[int]:
+        """Seats whose armies a player moves and attacks with: their own and their allies'."""
+        return {seat, *self.allies(state, seat)}
+
+    def step_toward(self, state: GameState, neutral: int, seat: int, away: bool = False) -> int:
+        """A neutral's next place on the status track toward (or away from) a player."""
+        players = self.players(state)
+        here = state.status[neutral]
+        direction = -1 if seat == players[0] else 1
+        if away:
+            direction = -direction
+        return min(max(here + direction, 0), len(self.track) - 1)
+
+    def names(self, state: GameState, seats: Sequence[int]) -> str:
+        return ", ".join(state.seats[i].name for i in seats)
+
+    def seat_named(self, state: GameState, name: str, rule: str) -> int:
+        for i, seat in enumerate(state.seats):
+            if seat.name == name:
+                return i
+        raise self.violation(rule, f"no seat is called '{name}'")
+
+    # ---------------------------------------------------------------- building states
+
+    @staticmethod
+    def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+        out = list(values)
+        out[seat] = value
+        return tuple(out)
+
+    @staticmethod
+    def with_hand(
+        hands: tuple[tuple[int, ...], ...], seat: int, cards: Sequence[int]
+    ) -> tuple[tuple[int, ...], ...]:
+        out = list(hands)
+        out[seat] = tuple(sorted(cards))
+        return tuple(out)
+
+    @staticmethod
+    def add_armies(
+        state: GameState, territory: str, seat: int, delta: int
+    ) -> tuple[tuple[int, ...], ...]:
+        i = state.index[territory]
+        row = list(state.armies[i])
+        row[seat] += delta
+        armies = list(state.armies)
+        armies[i] = tuple(row)
+        return tuple(armies)
+
+    @staticmethod
+    def refill(state: GameState) -> GameState:
+        """An empty draw pile is refilled from the traded cards."""
+        if not state.draw_pile and state.discards:
+            return replace(state, draw_pile=frozenset(state.discards), discards=())
+        return state
+
+    # ---------------------------------------------------------------- provided by Game
+
+    def begin_turn(self, state: GameState, seat: int) -> GameState:
+        raise NotImplementedError
+
+    def has_won(self, state: GameState, seat: int) -> bool:
+        raise NotImplementedError
+
+    def phase_error(self, state: GameState, what: str) -> Exception:
+        raise NotImplementedError

@@ -1,0 +1,351 @@
+"""Setting up a game: missions drawn, territories claimed in turn or dealt, start armies placed
+(the players' and, in the two-player games, the neutral armies')."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+
+from .actions import Action, AssignMissions, Claim, Deal, Place
+from .relations import Relations
+from .state import GameState, Seat
+
+
+class Setup(Relations):
+    """The start of a game, up to the first player's first turn."""
+
+    def neutral_names(self) -> list[str]:
+        count = self.rules.integer("neutrals.count", 0) if self.rules.has("neutrals.count") else 0
+        return [f"neutral-{i + 1}" for i in range(count)]
+
+    def start(self, players: Sequence[str], neutrals: Sequence[str] | None = None) -> GameState:
+        """A new game for these players (and the ruleset's neutral armies, named or not)."""
+        self.rules.note("board")
+        low, high = self.rules.players
+        if not low <= len(players) <= high:
+            raise self.violation(
+                "players", f"this ruleset is for {low} to {high} players, not {len(players)}"
+            )
+        names = list(neutrals) if neutrals is not None else self.neutral_names()
+        if len(names) != len(self.neutral_names()):
+            raise ValueError(f"this ruleset has {len(self.neutral_names())} neutral armies")
+        if len(set([*players, *names])) != len(players) + len(names):
+            raise ValueError("player and neutral names must differ")
+        teams = self.rules.integer("teams.count", 0) if self.rules.has("teams.count") else 0
+        seats = tuple(Seat(p, team=(i % teams) if teams else None) for i, p in enumerate(players))
+        seats += tuple(Seat(n, neutral=True) for n in names)
+        armies = self.rules.start_armies(len(players))
+        neutral_armies = self.rules.integer("neutrals.start_armies", 0) if names else 0
+        reserves = (armies,) * len(players) + (neutral_armies,) * len(names)
+        method = self.rules.word("setup.territories")
+        missions = self.rules.has("missions.per_player")
+        start = "missions" if missions else ("deal" if method == "deal" else "claim")
+        track_start = (
+            self.track.index(self.rules.word("neutrals.status.start"))
+            if self.rules.has("neutrals.status.start")
+            else 0
+        )
+        return GameState(
+            seats=seats,
+            territories=self.geo.territories,
+            armies=tuple((0,) * len(seats) for _ in self.geo.territories),
+            hands=tuple(() for _ in seats),
+            draw_pile=frozenset(c.id for c in self.rules.deck),
+            discards=(),
+            reserves=reserves,
+            phase=start,
+            current=0,
+            created=sum(reserves),
+            index=dict(self.geo.index),
+            status=tuple(track_start if s.neutral else 0 for s in seats),
+            missions=tuple(() for _ in seats),
+            completed=tuple(() for _ in seats),
+        )
+
+    def position(
+        self,
+        players: Sequence[str],
+        layout: Mapping[str, Mapping[str, int]],
+        current: str | None = None,
+        hands: Mapping[str, Sequence[int]] | None = None,
+        sets_traded: int = 0,
+        begin: bool = True,
+        neutrals: Sequence[str] = (),
+        status: Mapping[str, str] | None = None,
+        missions: Mapping[str, Sequence[str]] | None = None,
+        teams: Mapping[str, int] | None = None,
+    ) -> GameState:
+        """A game in progress, as a manual's example describes it: who holds what.
+
+        `layout` maps each territory to the armies of each seat in it (every territory of the
+        board must be held). With `begin`, the current player's turn starts: their
+        reinforcements are counted as at the start of any turn.
+        """
+        self.rules.note("board")
+        count = self.rules.integer("teams.count", 0) if self.rules.has("teams.count") else 0
+        seats = tuple(
+            Seat(name, team=(teams or {}).get(name, i % count if count else None))
+            if count or teams
+            else Seat(name)
+            for i, name in enumerate(players)
+        ) + tuple(Seat(n, neutral=True) for n in neutrals)
+        index = {seat.name: i for i, seat in enumerate(seats)}
+        missing = [t for t in self.geo.territories if t not in layout]
+        if missing:
+            raise ValueError(f"the layout leaves out {len(missing)} territories: {missing[:3]}")
+        rows = []
+        for territory in self.geo.territories:
+            row = [0] * len(seats)
+            for who, n in layout[territory].items():
+                row[index[who]] = n
+            rows.append(tuple(row))
+        held = {c for cards in (hands or {}).values() for c in cards}
+        places = {
+            seat.name: self.track.index((status or {}).get(seat.name, "not_involved"))
+            for seat in seats
+            if seat.neutral
+        }
+        state = GameState(
+            seats=seats,
+            territories=self.geo.territories,
+            armies=tuple(rows),
+            hands=tuple(tuple(sorted((hands or {}).get(s.name, ()))) for s in seats),
+            draw_pile=frozenset(c.id for c in self.rules.deck if c.id not in held),
+            discards=(),
+            reserves=(0,) * len(seats),
+            phase="attack",
+            current=index[current] if current else 0,
+            turn=1,
+            sets_traded=sets_traded,
+            fortifies_left=self.rules.integer("fortify.moves"),
+            index=dict(self.geo.index),
+            status=tuple(places.get(s.name, 0) for s in seats),
+            ally_moves=tuple(self.rules.integer("neutrals.ally.fortify_moves", 0) for _ in seats),
+            missions=tuple(tuple((missions or {}).get(s.name, ())) for s in seats),
+            completed=tuple(() for _ in seats),
+        )
+        state = replace(state, created=state.board_armies())
+        if begin:
+            return self.begin_turn(replace(state, turn=0), state.current)
+        return state
+
+    # ---------------------------------------------------------------- chance
+
+    def _deal_sizes(self, state: GameState) -> list[int]:
+        per_player = self.rules.integer("setup.deal.cards")
+        per_neutral = self.rules.integer("neutrals.cards_dealt", 0) if self.neutrals(state) else 0
+        return [per_neutral if s.neutral else per_player for s in state.seats]
+
+    def _dealable(self) -> list[int]:
+        wild_out = self.rules.flag("setup.deal.remove_wild", False)
+        return [c.id for c in self.rules.deck if not (wild_out and c.territory is None)]
+
+    def random_deal(self, state: GameState, rng: random.Random) -> Deal:
+        cards = self._dealable()
+        rng.shuffle(cards)
+        hands, at = [], 0
+        for size in self._deal_sizes(state):
+            hands.append(tuple(sorted(cards[at : at + size])))
+            at += size
+        return Deal(tuple(hands))
+
+    def random_missions(self, state: GameState, rng: random.Random) -> AssignMissions:
+        from .missions import deck
+
+        ranks = self.rules.words("missions.ranks")
+        by_rank = {r: [mi.id for mi in deck(self.rules) if mi.rank == r] for r in ranks}
+        for pile in by_rank.values():
+            rng.shuffle(pile)
+        out = []
+        for _ in self.players(state):
+            out.append(tuple(by_rank[r].pop() for r in ranks if by_rank[r]))
+        return AssignMissions(tuple(out))
+
+    # ---------------------------------------------------------------- legal actions
+
+    def setup_actions(self, state: GameState) -> Iterator[Action]:
+        if state.phase == "deal":
+            yield Deal()
+        elif state.phase == "missions":
+            yield AssignMissions()
+        elif state.phase == "claim":
+            for t in state.territories:
+                if state.total(t) == 0:
+                    yield Claim(t)
+        elif state.phase == "place":
+            seat = state.current
+            own = min(self._per_round() - state.placed, state.reserves[seat])
+            for t in self.owned(state, seat):
+                for k in range(1, own + 1):
+                    yield Place(t, k)
+            for n in self._neutrals_to_place(state):
+                for t in self.owned(state, n):
+                    yield Place(t, 1)
+
+    # ---------------------------------------------------------------- apply
+
+    def apply_setup(self, state: GameState, action: Action) -> GameState:
+        if isinstance(action, AssignMissions):
+            return self._assign(state, action)
+        if isinstance(action, Deal):
+            return self._deal(state, action)
+        if isinstance(action, Claim):
+            return self._claim(state, action)
+        if isinstance(action, Place):
+            return self._setup_place(state, action)
+        raise ValueError(f"not a setup action: {action!r}")
+
+    def _assign(self, state: GameState, action: AssignMissions) -> GameState:
+        from .missions import deck
+
+        if state.phase != "missions":
+            raise self.phase_error(state, "drawing missions")
+        if action.missions is None:
+            raise ValueError("the missions drawn are missing (see Game.chance)")
+        ranks = self.rules.words("missions.ranks")
+        known = {mi.id: mi for mi in deck(self.rules)}
+        players = self.players(state)
+        if len(action.missions) != len(players):
+            raise self.violation("missions.per_player", "every player draws missions")
+        seen: set[str] = set()
+        for hand in action.missions:
+            got = sorted(known[m].rank for m in hand if m in known)
+            if len(hand) != len(ranks) or got != sorted(ranks) or seen & set(hand):
+                raise self.violation(
+                    "missions.per_player", "each player draws one mission of each rank"
+                )
+            seen |= set(hand)
+        missions = list(state.missions)
+        for seat, hand in zip(players, action.missions, strict=True):
+            missions[seat] = tuple(hand)
+        method = self.rules.word("setup.territories")
+        return replace(
+            state, missions=tuple(missions), phase="deal" if method == "deal" else "claim"
+        )
+
+    def _deal(self, state: GameState, action: Deal) -> GameState:
+        if state.phase != "deal":
+            raise self.phase_error(state, "dealing territory cards")
+        if action.hands is None:
+            raise ValueError("the cards dealt are missing (see Game.chance)")
+        sizes = self._deal_sizes(state)
+        dealable = set(self._dealable())
+        if len(action.hands) != len(sizes):
+            raise self.violation("setup.deal.cards", "deal cards to every seat")
+        seen: set[int] = set()
+        for hand, size, holder in zip(action.hands, sizes, state.seats, strict=True):
+            rule = "neutrals.cards_dealt" if holder.neutral else "setup.deal.cards"
+            if len(hand) != size:
+                raise self.violation(rule, f"{holder.name} is dealt {size} cards, not {len(hand)}")
+            if seen & set(hand) or not set(hand) <= dealable:
+                raise self.violation(
+                    "setup.deal.remove_wild", "each territory card is dealt once; no wild cards"
+                )
+            seen |= set(hand)
+        rows = [list(r) for r in state.armies]
+        reserves = list(state.reserves)
+        for seat, hand in enumerate(action.hands):
+            for card in hand:
+                territory = self.rules.card(card).territory
+                assert territory is not None
+                rows[state.index[territory]][seat] += 1
+                reserves[seat] -= 1
+        if any(sum(r) == 0 for r in rows):
+            raise self.violation("setup.deal.cards", "the deal must cover every territory")
+        return replace(
+            state,
+            armies=tuple(tuple(r) for r in rows),
+            reserves=tuple(reserves),
+            phase="place",
+            current=self.players(state)[0],
+            placed=0,
+        )
+
+    def _claim(self, state: GameState, action: Claim) -> GameState:
+        if state.phase != "claim":
+            raise self.phase_error(state, "claiming a territory")
+        self.check_territory(action.territory)
+        if state.total(action.territory) > 0:
+            raise self.violation("setup.territories", f"{action.territory} is already claimed")
+        seat = state.current
+        armies = self.add_armies(state, action.territory, seat, 1)
+        reserves = self.with_seat(state.reserves, seat, state.reserves[seat] - 1)
+        state = replace(state, armies=armies, reserves=reserves)
+        if all(sum(row) > 0 for row in armies):
+            return replace(state, phase="place", current=self._next_placer(state, seat), placed=0)
+        return replace(state, current=self._next_placer(state, seat))
+
+    def _per_round(self) -> int:
+        return self.rules.integer("setup.place_per_turn")
+
+    def _neutrals_placed_by_players(self) -> bool:
+        return self.rules.has("neutrals.place_per_turn")
+
+    def _neutrals_to_place(self, state: GameState) -> list[int]:
+        if not self._neutrals_placed_by_players():
+            return []
+        return [
+            n
+            for n in self.neutrals(state)
+            if state.reserves[n] > 0 and n not in state.placed_neutrals
+        ]
+
+    def _next_placer(self, state: GameState, seat: int) -> int:
+        """The next seat to claim or place: players in turn, and neutrals that act for
+        themselves in the setup (when no player places their armies for them)."""
+        n = len(state.seats)
+        by_players = self._neutrals_placed_by_players()
+        neutral_left = by_players and any(state.reserves[x] > 0 for x in self.neutrals(state))
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if state.seats[nxt].neutral:
+                if not by_players and state.reserves[nxt] > 0:
+                    return nxt
+                continue
+            if state.reserves[nxt] > 0 or neutral_left:
+                return nxt
+        return seat
+
+    def _setup_place(self, state: GameState, action: Place) -> GameState:
+        self.check_territory(action.territory)
+        seat = state.current
+        name = state.seats[seat].name
+        owner = self.controller(state, action.territory)
+        if owner is None:
+            raise self.violation("territory.control", f"{action.territory} is not held")
+        if owner == seat:
+            most = min(self._per_round() - state.placed, state.reserves[seat])
+            if not 1 <= action.armies <= most:
+                raise self.violation(
+                    "setup.place_per_turn",
+                    f"{name} may place {most} more armies now, not {action.armies}",
+                )
+            state = replace(
+                state,
+                armies=self.add_armies(state, action.territory, seat, action.armies),
+                reserves=self.with_seat(state.reserves, seat, state.reserves[seat] - action.armies),
+                placed=state.placed + action.armies,
+            )
+        elif owner in self._neutrals_to_place(state):
+            if action.armies != 1:
+                raise self.violation(
+                    "neutrals.place_per_turn", "one army is placed for each neutral army"
+                )
+            state = replace(
+                state,
+                armies=self.add_armies(state, action.territory, owner, 1),
+                reserves=self.with_seat(state.reserves, owner, state.reserves[owner] - 1),
+                placed_neutrals=state.placed_neutrals | {owner},
+            )
+        else:
+            raise self.violation("territory.control", f"{name} does not control {action.territory}")
+        own_done = state.placed >= self._per_round() or state.reserves[seat] == 0
+        if not (own_done and not self._neutrals_to_place(state)):
+            return state
+        if not any(state.reserves):
+            first = self.players(state)[0]
+            return self.begin_turn(replace(state, placed=0, placed_neutrals=frozenset()), first)
+        return replace(
+            state, placed=0, placed_neutrals=frozenset(), current=self._next_placer(state, seat)
+        )
