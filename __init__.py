@@ -7,15 +7,23 @@
 """
 
 from .engine.actions import (
+    Action,
+    AllyReinforce,
+    AssignMissions,
     Attack,
+    Bribe,
     Claim,
+    ClaimMission,
+    Deal,
     Draw,
     EndAttack,
+    EndPhase,
     EndTurn,
     Fortify,
     MoveIn,
     Place,
     RuleViolation,
+    StatusRoll,
     Trade,
     with_chance,
 )
@@ -26,10 +34,17 @@ from .engine.state import GameState
 
 __version__ = "0.1.0"
 __all__ = [
+    "Action",
+    "AllyReinforce",
+    "AssignMissions",
     "Attack",
+    "Bribe",
     "Claim",
+    "ClaimMission",
+    "Deal",
     "Draw",
     "EndAttack",
+    "EndPhase",
     "EndTurn",
     "Fortify",
     "Game",
@@ -39,6 +54,7 @@ __all__ = [
     "RuleViolation",
     "Rules",
     "RulesError",
+    "StatusRoll",
     "Trade",
     "load",
     "with_chance",

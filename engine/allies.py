@@ -93,11 +93,17 @@ class Allies(Relations):
             raise self.violation(
                 "neutrals.ally.reinforce", f"{action.neutral} was reinforced this turn"
             )
+        waiting = [x for x in self.allies(state, seat) if state.reserves[x] > 0]
+        if waiting:
+            raise self.violation(
+                "neutrals.ally.reinforce", f"place the armies of {self.names(state, waiting)} first"
+            )
         if action.die is None:
             raise ValueError("the die is missing (see with_chance)")
         if not 1 <= action.die <= 6:
             raise self.violation("neutrals.ally.reinforce", "a die shows 1 to 6")
         self.rules.note("neutrals.ally.reinforce")
+        self.rules.note("neutrals.ally.trades_cards")  # allies get armies by the die, not cards
         return replace(
             state,
             reserves=self.with_seat(state.reserves, n, state.reserves[n] + action.die),

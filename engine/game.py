@@ -80,7 +80,7 @@ class Game(Setup, Allies, Missions):
                 for kind in self.rules.set_kinds(cards):
                     yield Trade(cards, kind)
             if not state.must_trade:
-                for t in self.owned(state, seat):
+                for t in self.placeable(state, seat):
                     for k in range(1, state.reserves[seat] + 1):
                         yield Place(t, k)
         elif phase == "ally_reinforce":
@@ -141,10 +141,9 @@ class Game(Setup, Allies, Missions):
                 movable = min(state.armies_in(source)[mover], state.total(source) - leave)
                 if movable < 1:
                     continue
-                for target in sorted(passable):
-                    if target != source and self._reaches(source, target, passable):
-                        for k in range(1, movable + 1):
-                            yield Fortify(source, target, k)
+                for target in sorted(self._reachable(source, passable)):
+                    for k in range(1, movable + 1):
+                        yield Fortify(source, target, k)
 
     # ---------------------------------------------------------------- apply
 
@@ -195,6 +194,9 @@ class Game(Setup, Allies, Missions):
 
     def begin_turn(self, state: GameState, seat: int) -> GameState:
         territories = self.owned(state, seat)
+        if self.active_neutrals and self.rules.flag("neutrals.ally.counts_for_reinforcements"):
+            for ally in self.allies(state, seat):
+                territories += self.owned(state, ally)
         continents = self.geo.held_continents(territories)
         income = self.rules.reinforcements(len(territories), continents)
         forced = len(state.hands[seat]) >= self.rules.integer("cards.forced_trade")
@@ -224,7 +226,11 @@ class Game(Setup, Allies, Missions):
     def _end_phase(self, state: GameState) -> GameState:
         if state.phase == "bribe":
             self.rules.note("turn.phases")
-            return replace(state, phase="reinforce")
+            hand = state.hands[state.current]
+            forced = len(hand) >= self.rules.integer("cards.forced_trade")
+            return replace(
+                state, phase="reinforce", must_trade=forced and bool(self.rules.sets_in(hand))
+            )
         if state.phase == "ally_reinforce":
             pending = [n for n in self.allies(state, state.current) if state.reserves[n] > 0]
             if pending:
@@ -253,7 +259,7 @@ class Game(Setup, Allies, Missions):
         self.check_territory(action.territory)
         seat = state.current
         name = state.seats[seat].name
-        if self.controller(state, action.territory) != seat:
+        if action.territory not in self.placeable(state, seat):
             raise self.violation("territory.control", f"{name} does not control {action.territory}")
         if action.armies < 1:
             raise self.violation("reinforcements.territories", "place at least one army")
@@ -394,6 +400,8 @@ class Game(Setup, Allies, Missions):
             )
         if any(not 1 <= d <= 6 for d in (*attack, *defence)):
             raise self.violation("combat.attacker.dice", "a die shows 1 to 6")
+        if state.seats[defender].neutral:
+            self.rules.note("neutrals.defence_rolled_by")
         lost_a, lost_d = self.rules.battle(attack, defence)
         lost_d = min(lost_d, state.armies_in(action.target)[defender])
         state = replace(
@@ -562,8 +570,11 @@ class Game(Setup, Allies, Missions):
                 out.add(t)
         return out
 
-    def _reaches(self, source: str, target: str, passable: set[str]) -> bool:
-        return self.rules.can_fortify(source, target, passable)
+    def _reachable(self, source: str, passable: set[str]) -> set[str]:
+        """Where a fortifying move from source may end, by the ruleset's reach."""
+        if self.rules.word("fortify.reach") == "adjacent":
+            return set(self.geo.neighbours[source]) & passable
+        return self.geo.reachable(source, passable) if source in passable else set()
 
     def _fortify(self, state: GameState, action: Fortify) -> GameState:
         if state.phase != "fortify":
@@ -587,7 +598,7 @@ class Game(Setup, Allies, Missions):
             raise self.violation(
                 "territory.control", f"{action.target} is not held by {state.seats[mover].name}"
             )
-        if not self._reaches(action.source, action.target, passable):
+        if action.target not in self._reachable(action.source, passable):
             raise self.violation(
                 "fortify.reach",
                 f"{name} cannot move armies from {action.source} to {action.target}",

@@ -67,6 +67,19 @@ class Relations:
     def owned(self, state: GameState, seat: int) -> list[str]:
         return [t for t in state.territories if self.controller(state, t) == seat]
 
+    def placeable(self, state: GameState, seat: int) -> list[str]:
+        """Where a player may put reinforcements: territories they control and, in team play,
+        those their armies share with team-mates only."""
+        friends = self.friendly(state, seat)
+        out = []
+        for t in state.territories:
+            row = state.armies_in(t)
+            if (
+                row[seat] > 0 and all(n == 0 or i in friends for i, n in enumerate(row))
+            ) or self.controller(state, t) == seat:
+                out.append(t)
+        return out
+
     def alive(self, state: GameState, seat: int) -> bool:
         return any(row[seat] > 0 for row in state.armies)
 

@@ -12,7 +12,22 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from ..engine.actions import Attack, Draw, EndAttack, EndTurn, Fortify, MoveIn, Place, Trade
+from ..engine.actions import (
+    AllyReinforce,
+    Attack,
+    Bribe,
+    ClaimMission,
+    Deal,
+    Draw,
+    EndAttack,
+    EndPhase,
+    EndTurn,
+    Fortify,
+    MoveIn,
+    Place,
+    StatusRoll,
+    Trade,
+)
 from ..engine.trace import recording
 from .world import World, numbers, split_list
 
@@ -434,7 +449,11 @@ def _players(world: World, names: str) -> None:
     nl='"{player}" heeft {armies:d} legers in "{territory}"',
 )
 def _armies_in(world: World, player: str, armies: int, territory: str) -> None:
-    world.holdings[world.territory(territory)] = (player, armies)
+    key = world.territory(territory)
+    shared = world.r.word("territory.control") == "most_armies"  # team play: armies mix
+    if not shared or key not in world.holdings:
+        world.holdings[key] = {}
+    world.holdings[key][player] = armies
 
 
 @step(
@@ -446,7 +465,7 @@ def _armies_in(world: World, player: str, armies: int, territory: str) -> None:
 )
 def _whole_continent(world: World, player: str, continent: str, armies: int) -> None:
     for t in world.r.geo.continents[world.continent(continent)]:
-        world.holdings[t] = (player, armies)
+        world.holdings[t] = {player: armies}
 
 
 @step(
@@ -639,6 +658,8 @@ def _place(world: World, player: str, n: int, territory: str) -> None:
     nl='"{player}" alle legers plaatst in "{territory}"',
 )
 def _place_all(world: World, player: str, territory: str) -> None:
+    if world.s.phase == "bribe":
+        world.act(EndPhase())
     world.act(Place(world.territory(territory), world.s.reserves[world.seat(player)]))
     assert world.error is None, world.error
 
@@ -792,3 +813,262 @@ def _wins(world: World, player: str) -> None:
 )
 def _now_turn(world: World, player: str) -> None:
     assert world.s.current == world.seat(player)
+
+
+# ---------------------------------------------------------------- neutral armies
+
+
+@step(
+    "given",
+    "the neutral armies",
+    en="the neutral armies {names}",
+    da="de neutrale hære {names}",
+    nl="de neutrale legers {names}",
+)
+def _neutral_armies(world: World, names: str) -> None:
+    world.neutrals = split_list(names.replace('"', ""))
+
+
+@step(
+    "given",
+    "a neutral army is allied with a player",
+    en='"{neutral}" is allied with "{player}"',
+    da='"{neutral}" er allieret med "{player}"',
+    nl='"{neutral}" is bondgenoot van "{player}"',
+)
+def _given_ally(world: World, neutral: str, player: str) -> None:
+    first = world.players.index(player) == 0
+    world.status[neutral] = "ally_of_first" if first else "ally_of_second"
+
+
+@step(
+    "given",
+    "a neutral army is not involved",
+    en='"{neutral}" is not involved',
+    da='"{neutral}" er ikke involveret',
+    nl='"{neutral}" is niet betrokken',
+)
+def _given_not_involved(world: World, neutral: str) -> None:
+    world.status[neutral] = "not_involved"
+
+
+@step(
+    "when",
+    "bribing a neutral army",
+    en='"{player}" bribes "{neutral}" with {n:d} cards',
+    da='"{player}" bestikker "{neutral}" med {n:d} kort',
+    nl='"{player}" "{neutral}" omkoopt met {n:d} kaarten',
+)
+def _bribe(world: World, player: str, neutral: str, n: int) -> None:
+    for _ in range(n):
+        card = world.s.hands[world.seat(player)][0]
+        world.act(Bribe(neutral, card))
+        if world.error is not None:
+            return
+
+
+@step(
+    "then",
+    "a neutral army's ally",
+    en='"{neutral}" is now allied with "{player}"',
+    da='er "{neutral}" allieret med "{player}"',
+    nl='is "{neutral}" bondgenoot van "{player}"',
+)
+def _is_ally(world: World, neutral: str, player: str) -> None:
+    assert world.g.ally_of(world.s, world.seat(neutral)) == world.seat(player)
+
+
+@step(
+    "then",
+    "a neutral army allied with nobody",
+    en='"{neutral}" is now not involved',
+    da='er "{neutral}" ikke involveret',
+    nl='is "{neutral}" niet betrokken',
+)
+def _not_involved(world: World, neutral: str) -> None:
+    assert world.g.ally_of(world.s, world.seat(neutral)) is None
+
+
+@step(
+    "when",
+    "the status die after an invasion",
+    en='"{player}" rolls {die:d} on the status die for "{neutral}"',
+    da='"{player}" slår {die:d} med statusterningen for "{neutral}"',
+    nl='"{player}" {die:d} gooit met de statusdobbelsteen voor "{neutral}"',
+)
+def _status_roll(world: World, player: str, die: int, neutral: str) -> None:
+    world.act(StatusRoll(neutral, die))
+
+
+@step(
+    "when",
+    "reinforcing an ally",
+    en='"{player}" rolls {die:d} to reinforce "{neutral}"',
+    da='"{player}" slår {die:d} for at forstærke "{neutral}"',
+    nl='"{player}" {die:d} gooit om "{neutral}" te versterken',
+)
+def _ally_reinforce(world: World, player: str, die: int, neutral: str) -> None:
+    if world.s.phase == "bribe":
+        world.act(EndPhase())
+    world.act(AllyReinforce(neutral, die))
+
+
+@step(
+    "then",
+    "a passive neutral army never acts",
+    en='"{neutral}" cannot move, reinforce or attack',
+    da='kan "{neutral}" hverken flytte sig, forstærkes eller angribe',
+    nl='kan "{neutral}" niet verplaatsen, versterken of aanvallen',
+)
+def _passive(world: World, neutral: str) -> None:
+    world.r.note("neutrals.mode")
+    seat = world.seat(neutral)
+    held = set(world.g.owned(world.s, seat))
+    assert world.s.reserves[seat] == 0
+    for action in world.g.legal_actions(world.s):
+        source = getattr(action, "source", None) or getattr(action, "territory", None)
+        assert source not in held, action
+
+
+@step(
+    "when",
+    "dealing territory cards",
+    en="{players:d} players and {neutrals:d} neutral armies are dealt their cards",
+    da="{players:d} spillere og {neutrals:d} neutrale hære får kortene delt",
+    nl="{players:d} spelers en {neutrals:d} neutrale legers de kaarten krijgen",
+)
+def _deal(world: World, players: int, neutrals: int) -> None:
+    import random
+
+    world.players = [f"p{i + 1}" for i in range(players)]
+    world.neutrals = [f"n{i + 1}" for i in range(neutrals)]
+    state = world.g.start(world.players, world.neutrals)
+    world.state = world.g.apply(state, world.g.chance(state, Deal(), random.Random(0)))
+
+
+@step(
+    "then",
+    "territories held by each player",
+    en="each player holds {n:d} territories",
+    da="har hver spiller {n:d} territorier",
+    nl="heeft elke speler {n:d} gebieden",
+)
+def _each_player_holds(world: World, n: int) -> None:
+    for name in world.players:
+        assert len(world.g.owned(world.s, world.seat(name))) == n
+
+
+@step(
+    "then",
+    "territories held by each neutral army",
+    en="each neutral army holds {n:d} territories",
+    da="har hver neutral hær {n:d} territorier",
+    nl="heeft elk neutraal leger {n:d} gebieden",
+)
+def _each_neutral_holds(world: World, n: int) -> None:
+    for name in world.neutrals:
+        assert len(world.g.owned(world.s, world.seat(name))) == n
+
+
+@step(
+    "then",
+    "start armies of a neutral army",
+    en="each neutral army starts with {n:d} armies",
+    da="starter hver neutral hær med {n:d} arméer",
+    nl="begint elk neutraal leger met {n:d} legers",
+)
+def _neutral_start(world: World, n: int) -> None:
+    assert world.r.integer("neutrals.start_armies") == n
+
+
+@step(
+    "then",
+    "cards dealt to players and neutrals",
+    en="each player is dealt {p:d} cards and each neutral army {q:d}",
+    da="får hver spiller {p:d} kort og hver neutral hær {q:d}",
+    nl="krijgt elke speler {p:d} kaarten en elk neutraal leger {q:d}",
+)
+def _dealt(world: World, p: int, q: int) -> None:
+    assert world.r.integer("setup.deal.cards") == p
+    assert world.r.integer("neutrals.cards_dealt") == q
+
+
+# ---------------------------------------------------------------- teams
+
+
+@step(
+    "then",
+    "nobody controls a territory",
+    en='nobody controls "{territory}"',
+    da='kontrollerer ingen "{territory}"',
+    nl='bezit niemand "{territory}"',
+)
+def _nobody(world: World, territory: str) -> None:
+    assert world.g.controller(world.s, world.territory(territory)) is None
+
+
+# ---------------------------------------------------------------- missions
+
+
+@step(
+    "given",
+    "a player's missions",
+    en='"{player}" holds the missions "{missions}"',
+    da='"{player}" har missionerne "{missions}"',
+    nl='"{player}" heeft de missies "{missions}"',
+)
+def _missions(world: World, player: str, missions: str) -> None:
+    world.missions[player] = split_list(missions)
+
+
+@step(
+    "when",
+    "claiming a mission",
+    en='"{player}" claims the mission "{mission}"',
+    da='"{player}" gør krav på missionen "{mission}"',
+    nl='"{player}" de missie "{mission}" opeist',
+)
+def _claim(world: World, player: str, mission: str) -> None:
+    world.act(ClaimMission(mission))
+
+
+@step(
+    "then",
+    "missions completed",
+    en='"{player}" has completed {n:d} missions',
+    da='har "{player}" gennemført {n:d} missioner',
+    nl='heeft "{player}" {n:d} missies voltooid',
+)
+def _completed(world: World, player: str, n: int) -> None:
+    assert len(world.s.completed[world.seat(player)]) == n
+
+
+@step(
+    "then",
+    "missions held",
+    en='"{player}" holds {n:d} missions',
+    da='har "{player}" {n:d} missioner',
+    nl='heeft "{player}" {n:d} missies',
+)
+def _missions_held(world: World, player: str, n: int) -> None:
+    world.r.note("missions.on_elimination")
+    assert len(world.s.missions[world.seat(player)]) == n
+
+
+@step(
+    "then",
+    "armies placed per setup round",
+    en='"{player}" places at most {own:d} own armies and {n:d} for each neutral army',
+    da='placerer "{player}" højst {own:d} egne arméer og {n:d} for hver neutral hær',
+    nl='plaatst "{player}" hoogstens {own:d} eigen legers en {n:d} voor elk neutraal leger',
+)
+def _setup_round(world: World, player: str, own: int, n: int) -> None:
+    seat = world.seat(player)
+    assert world.s.phase == "place" and world.s.current == seat
+    mine: set[int] = set()
+    theirs: set[int] = set()
+    for action in world.g.legal_actions(world.s):
+        assert isinstance(action, Place)
+        holder = world.g.controller(world.s, action.territory)
+        (mine if holder == seat else theirs).add(action.armies)
+    assert max(mine) == own and theirs == {n}, (mine, theirs)

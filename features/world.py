@@ -44,7 +44,10 @@ class World:
     rules: Rules | None = None
     ruleset_override: str | None = None
     players: list[str] = field(default_factory=list)
-    holdings: dict[str, tuple[str, int]] = field(default_factory=dict)
+    neutrals: list[str] = field(default_factory=list)
+    status: dict[str, str] = field(default_factory=dict)
+    missions: dict[str, list[str]] = field(default_factory=dict)
+    holdings: dict[str, dict[str, int]] = field(default_factory=dict)
     filler: str | None = None
     hands: dict[str, list[int]] = field(default_factory=dict)
     sets_traded: int = 0
@@ -127,20 +130,28 @@ class World:
     # ------------------------------------------------------------ positions
 
     def seat(self, player: str) -> int:
-        return self.players.index(player)
+        return [*self.players, *self.neutrals].index(player)
 
     def build(self, current: str, begin: bool) -> GameState:
         layout: dict[str, dict[str, int]] = {}
         turn = 0
         for t in self.r.geo.territories:
             if t in self.holdings:
-                who, armies = self.holdings[t]
+                layout[t] = dict(self.holdings[t])
             else:  # unnamed territories: the stated holder, or the players in turn
-                who, armies = self.filler or self.players[turn % len(self.players)], 1
+                everyone = [*self.players, *self.neutrals]
+                layout[t] = {self.filler or everyone[turn % len(everyone)]: 1}
                 turn += 1
-            layout[t] = {who: armies}
         self.state = self.g.position(
-            self.players, layout, current, self.hands, sets_traded=self.sets_traded, begin=begin
+            self.players,
+            layout,
+            current,
+            self.hands,
+            sets_traded=self.sets_traded,
+            begin=begin,
+            neutrals=self.neutrals,
+            status=self.status,
+            missions=self.missions,
         )
         return self.state
 

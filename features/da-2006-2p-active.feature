@@ -1,0 +1,98 @@
+# language: da
+Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
+
+  Baggrund:
+    Givet reglerne "da-2006-2p-active"
+
+  @cite:000:p8
+  Scenarie: Rød bestikker den gule hær, som bliver hans allierede
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" er ikke involveret
+    Og "rød" har kortene "infanteri, kavaleri"
+    Når det er "rød"s tur
+    Og "rød" bestikker "gul" med 1 kort
+    Så er "gul" allieret med "rød"
+    Og har "gul" 1 kort
+    Og har "rød" 1 kort
+
+  @cite:000:p8
+  Scenarie: To kort til modspillerens allierede gør den til din allierede
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "sort" er allieret med "blå"
+    Og "rød" har kortene "infanteri, kavaleri, artilleri"
+    Når det er "rød"s tur
+    Og "rød" bestikker "sort" med 2 kort
+    Så er "sort" allieret med "rød"
+
+  @cite:000:p8
+  Scenarie: En neutral hær med fem kort kan ikke længere bestikkes
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" er ikke involveret
+    Og "gul" har kortene "infanteri, infanteri, infanteri, kavaleri, kavaleri"
+    Og "rød" har kortene "artilleri"
+    Når det er "rød"s tur
+    Og "rød" bestikker "gul" med 1 kort
+    Så afvises trækket efter reglen "neutrals.bribe.max_cards"
+    Og er "gul" ikke involveret
+
+  @cite:000:p9
+  Scenarie: Blå invaderer Quebec (sort, ikke involveret) og taber; terningen viser 3
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "sort" er ikke involveret
+    Og "sort" har 5 arméer i "Quebec"
+    Og "blå" har 3 arméer i "Ontario"
+    Og det er "blå"s tur til at angribe
+    Når "blå" angriber "Quebec" fra "Ontario" og slår 2, 1 mod 6, 5
+    Og "blå" stopper angrebet
+    Så afvises trækket efter reglen "neutrals.status_die.keep"
+    Når "blå" slår 3 med statusterningen for "sort"
+    Så er "sort" allieret med "rød"
+
+  @cite:000:p9
+  Scenarie: Blå bruger den gule hær til at tage røds australske territorium; terningen viser 5
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" er allieret med "blå"
+    Og "gul" har 6 arméer i "Indonesien"
+    Og "rød" har 1 arméer i "Vestaustralien"
+    Og det er "blå"s tur til at angribe
+    Når "blå" angriber "Vestaustralien" fra "Indonesien" og slår 6, 6, 6 mod 1
+    Og "blå" rykker 3 arméer ind
+    Så kontrollerer "gul" "Vestaustralien"
+    Når "blå" slår 5 med statusterningen for "gul"
+    Så er "gul" allieret med "blå"
+    Når "blå" afslutter sin tur
+    Så har "blå" 0 kort
+
+  @cite:000:p9
+  Scenarie: En allieret forstærkes med det antal arméer, terningen viser
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" er allieret med "rød"
+    Og "gul" har 2 arméer i "Peru"
+    Og "rød" har 2 arméer i "Alaska"
+    Når det er "rød"s tur
+    Og "rød" placerer alle forstærkninger i "Alaska"
+    Og "rød" slår 4 for at forstærke "gul"
+    Og "rød" placerer 4 arméer i "Peru"
+    Så er trækket tilladt
+    Og har "Peru" 6 arméer
+
+  @cite:000:p9
+  Scenarie: At udslette en neutral hær giver dens kort
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "sort" er ikke involveret
+    Og "sort" har kortene "infanteri, kavaleri"
+    Og "sort" har 1 arméer i "Island"
+    Og "rød" har 5 arméer i "Grønland"
+    Og "blå" har alle andre territorier
+    Og det er "rød"s tur til at angribe
+    Når "rød" angriber "Island" fra "Grønland" og slår 6, 6, 6 mod 1
+    Og "rød" rykker 3 arméer ind
+    Så er "sort" ude af spillet
+    Og har "rød" 2 kort

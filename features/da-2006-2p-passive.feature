@@ -1,0 +1,40 @@
+# language: da
+Egenskab: RISK for 2 spillere med passive neutrale hære (manual 000, side 8)
+
+  Baggrund:
+    Givet reglerne "da-2006-2p-passive"
+
+  @cite:000:p8
+  Scenarie: 36 startarméer til hver spiller og 24 til hver neutral hær
+    Så starter hver af 2 spillere med 36 arméer
+    Og starter hver neutral hær med 24 arméer
+    Og er et spil for 3 spillere ikke tilladt
+
+  @cite:000:p8
+  Scenarie: Kortene deles uden jokere: 12 til hver spiller, 9 til hver neutral hær
+    Så får hver spiller 12 kort og hver neutral hær 9
+    Når 2 spillere og 2 neutrale hære får kortene delt
+    Så er alle territorier besat
+    Og har hver spiller 12 territorier
+    Og har hver neutral hær 9 territorier
+    Og er der 42 arméer på brættet
+
+  @cite:000:p8
+  Scenarie: Spillerne placerer tre arméer ad gangen og én for hver neutral hær
+    Når 2 spillere og 2 neutrale hære får kortene delt
+    Så placerer "p1" højst 3 egne arméer og 1 for hver neutral hær
+
+  @cite:000:p8
+  Scenarie: Modspilleren slår forsvaret for den neutrale hær, som aldrig forstærkes
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" har 3 arméer i "Quebec"
+    Og "sort" har 2 arméer i "Island"
+    Og "rød" har 6 arméer i "Grønland"
+    Når det er "rød"s tur
+    Så kan "gul" hverken flytte sig, forstærkes eller angribe
+    Og kan "sort" hverken flytte sig, forstærkes eller angribe
+    Når "rød" placerer alle forstærkninger i "Grønland"
+    Og "rød" angriber "Quebec" fra "Grønland" og slår 6, 6, 6 mod 5, 4
+    Så er trækket tilladt
+    Og har "Quebec" 1 arméer
