@@ -28,6 +28,11 @@ class Relations:
         self.active_neutrals = (
             rules.has("neutrals.mode") and rules.word("neutrals.mode") == "active"
         )
+        # Memos of pure functions of a position (controller by army row, the last position's
+        # controllers): a Game holds no game state, only these.
+        self._control: dict[tuple[int, ...], int | None] = {}
+        self._owners_of: object = None
+        self._owners: list[int | None] = []
 
     # ---------------------------------------------------------------- errors
 
@@ -48,15 +53,27 @@ class Relations:
         """The seat controlling a territory (None: empty, or a tie under majority control)."""
         row = state.armies[state.index[territory]]
         self.rules.note("territory.control")
+        if row in self._control:
+            return self._control[row]
         best, seat, tied = 0, None, False
         for i, n in enumerate(row):
             if n > best:
                 best, seat, tied = n, i, False
             elif n == best and n > 0:
                 tied = True
-        if seat is None or (tied and self._most_armies):
-            return None
-        return seat
+        found = None if seat is None or (tied and self._most_armies) else seat
+        if len(self._control) < 100_000:  # rows repeat; memory stays bounded
+            self._control[row] = found
+        return found
+
+    def controllers(self, state: GameState) -> list[int | None]:
+        """Every territory's controller, in board order (remembered for the last position)."""
+        if self._owners_of is state.armies:
+            self.rules.note("territory.control")
+            return self._owners
+        owners = [self.controller(state, t) for t in state.territories]
+        self._owners_of, self._owners = state.armies, owners
+        return owners
 
     def strongest(self, state: GameState, territory: str) -> int | None:
         """The seat with most armies in a territory (the first of them on a tie)."""
@@ -65,7 +82,8 @@ class Relations:
         return row.index(best) if best > 0 else None
 
     def owned(self, state: GameState, seat: int) -> list[str]:
-        return [t for t in state.territories if self.controller(state, t) == seat]
+        owners = self.controllers(state)
+        return [t for t, o in zip(state.territories, owners, strict=True) if o == seat]
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play,

@@ -15,7 +15,7 @@ from . import model as m
 from .geography import Geography
 from .resolve import EffectiveRuleset
 from .schema import SET_KINDS, SYMBOLS
-from .trace import consult
+from .trace import consult, recording_active
 
 WILD = "wild"
 
@@ -47,11 +47,14 @@ class Rules:
         self.name = effective.name
         self.geo = Geography(effective.board)
         self._deck = self._build_deck()
+        # Answers that depend only on the rules and one small number (dice by armies …).
+        self._answers: dict[tuple[str, int], object] = {}
 
     # ---------------------------------------------------------------- reading clauses
 
     def note(self, rule_id: str) -> None:
-        consult(self.name, rule_id)
+        if recording_active():
+            consult(self.name, rule_id)
 
     def value(self, rule_id: str) -> m.Value | None:
         """The clause's value with any `assumed` wrapper removed (None when absent)."""
@@ -258,14 +261,27 @@ class Rules:
 
     def attack_allowed(self, armies: int) -> bool:
         """May a territory holding `armies` attack?"""
-        return bool(self.evaluate("combat.attack_requires", {"armies": armies}))
+        key = ("combat.attack_requires", armies)
+        if key in self._answers:
+            self.note("combat.attack_requires")
+            return bool(self._answers[key])
+        found = bool(self.evaluate("combat.attack_requires", {"armies": armies}))
+        self._answers[key] = found
+        return found
 
     def _dice(self, rule_id: str, armies: int) -> tuple[int, int]:
+        key = (rule_id, armies)
+        cached = self._answers.get(key)
+        if isinstance(cached, tuple):
+            self.note(rule_id)
+            return (int(cached[0]), int(cached[1]))
         value = self.value(rule_id)
         if not isinstance(value, m.Range):
             raise RulesError(f"{self.name}: '{rule_id}' is not a dice range")
         names = {"armies": armies}
-        return int(ex.evaluate(value.low, names)), int(ex.evaluate(value.high, names))
+        dice = int(ex.evaluate(value.low, names)), int(ex.evaluate(value.high, names))
+        self._answers[key] = dice
+        return dice
 
     def attacker_dice(self, armies: int) -> tuple[int, int]:
         """Fewest and most dice the attacker may roll from a territory holding `armies`."""

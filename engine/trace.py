@@ -14,6 +14,10 @@ from contextvars import ContextVar
 _CONSULTED: ContextVar[set[tuple[str, str]] | None] = ContextVar("consulted", default=None)
 
 
+def recording_active() -> bool:
+    return _CONSULTED.get() is not None
+
+
 def consult(ruleset: str, rule_id: str) -> None:
     seen = _CONSULTED.get()
     if seen is not None:

@@ -1,0 +1,209 @@
+"""Built-in players for the simulator: pure functions from (game, state, rng) to an action.
+
+`random`: a uniformly random legal action. `aggressive`: trades whenever it can, masses its
+reinforcements where an attack looks best, attacks whenever the exact odds (computed from the
+ruleset) are good, moves everything in, fortifies towards the front, claims missions, bribes.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+
+from .actions import (
+    Action,
+    AllyReinforce,
+    AssignMissions,
+    Attack,
+    Claim,
+    Deal,
+    Draw,
+    EndAttack,
+    EndPhase,
+    EndTurn,
+    Fortify,
+    MoveIn,
+    Place,
+    Trade,
+)
+from .game import Game
+from .odds import battle_table
+from .state import GameState
+
+Agent = Callable[[Game, GameState, random.Random], Action]
+ODDS_SIZE = 40
+
+
+def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
+    return game.chance(state, rng.choice(game.legal_actions(state)), rng)
+
+
+@functools.lru_cache(maxsize=32)
+def _odds(game: Game) -> list[list[float]]:
+    table = battle_table(game.rules, ODDS_SIZE, ODDS_SIZE)
+    return [[float(p) for p in row] for row in table]
+
+
+def _win_chance(game: Game, attackers: int, defenders: int) -> float:
+    if attackers < 1:
+        return 0.0
+    if defenders < 1:
+        return 1.0
+    table = _odds(game)
+    a, d = min(attackers, ODDS_SIZE), min(defenders, ODDS_SIZE)
+    return table[a - 1][d - 1]
+
+
+def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action:
+    phase = state.phase
+    seat = state.current
+    if phase in ("deal", "missions"):
+        return game.chance(state, Deal() if phase == "deal" else AssignMissions(), rng)
+    if phase == "claim":
+        return _claim(game, state, rng)
+    if phase == "place":
+        return _setup_place(game, state, rng)
+    if phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
+        claim = next(iter(game.mission_claims(state)), None)
+        if claim is not None:
+            return claim
+    if phase == "bribe":
+        return _bribe(game, state, seat)
+    if phase == "reinforce":
+        sets = game.rules.sets_in(state.hands[seat])
+        if sets:
+            kinds = game.rules.set_kinds(sets[0])
+            return Trade(sets[0], kinds[0])
+        return Place(_front(game, state, seat, state.reserves[seat]), state.reserves[seat])
+    if phase == "ally_reinforce":
+        return _ally_reinforce(game, state, seat, rng)
+    if phase in ("attack", "status"):
+        rolls = list(game.status_rolls(state))
+        if rolls:
+            return game.chance(state, rolls[0], rng)
+        return _attack(game, state, seat, rng)
+    if phase == "move_in":
+        _low, high = game._move_in_range(state)
+        return MoveIn(high)
+    if phase == "fortify":
+        return _fortify(game, state, seat)
+    if phase == "draw":
+        return game.chance(state, Draw(), rng)
+    return game.chance(state, rng.choice(game.legal_actions(state)), rng)
+
+
+def _enemy_neighbours(game: Game, state: GameState, seat: int, territory: str) -> list[str]:
+    friends = game.friendly(state, seat)
+    out = []
+    for n in game.geo.neighbours[territory]:
+        holder = game.strongest(state, n)
+        if holder is not None and holder not in friends:
+            out.append(n)
+    return out
+
+
+def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
+    """The territory where `extra` more armies would give the best attack."""
+    best, best_score = None, -1.0
+    for t in game.placeable(state, seat):
+        armies = state.armies_in(t)[seat] + extra
+        for n in _enemy_neighbours(game, state, seat, t):
+            score = _win_chance(game, armies - 1, state.total(n))
+            if score > best_score:
+                best, best_score = t, score
+    if best is None:
+        places = game.placeable(state, seat)
+        return places[0] if places else game.owned(state, seat)[0]
+    return best
+
+
+def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
+    seat = state.current
+    mine = set(game.owned(state, seat))
+    free = [t for t in state.territories if state.total(t) == 0]
+    near = [t for t in free if game.geo.neighbours[t] & mine]
+    return Claim(rng.choice(near or free))
+
+
+def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
+    seat = state.current
+    neutrals = game._neutrals_to_place(state)
+    own_left = min(game._per_round() - state.placed, state.reserves[seat])
+    if own_left > 0:
+        return Place(_front(game, state, seat, own_left), own_left)
+    neutral = neutrals[0]
+    return Place(rng.choice(game.owned(state, neutral)), 1)
+
+
+def _bribe(game: Game, state: GameState, seat: int) -> Action:
+    if len(state.hands[seat]) >= 2:
+        for bribe in game.bribes(state):
+            if game.ally_of(state, game.seat_named(state, bribe.neutral, "neutrals.mode")) is None:
+                return bribe
+    return EndPhase()
+
+
+def _ally_reinforce(game: Game, state: GameState, seat: int, rng: random.Random) -> Action:
+    for ally in game.allies(state, seat):
+        if state.reserves[ally] > 0:
+            return Place(_front(game, state, ally, state.reserves[ally]), state.reserves[ally])
+    for ally in game.allies(state, seat):
+        if ally not in state.allies_reinforced:
+            return game.chance(state, AllyReinforce(state.seats[ally].name), rng)
+    return EndPhase()
+
+
+def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Action:
+    only = state.invasion.target if game._invasion_open(state) and state.invasion else None
+    best: Attack | None = None
+    best_odds = 0.0
+    for army in sorted(game.commanded(state, seat)):
+        for source in game.owned(state, army):
+            armies = state.armies_in(source)[army]
+            if not game.rules.attack_allowed(armies):
+                continue
+            for target in game.geo.neighbours[source]:
+                if only is not None and target != only:
+                    continue
+                if game._defender(state, seat, army, target) is None:
+                    continue
+                chance = _win_chance(game, armies - 1, state.total(target))
+                if chance > best_odds:
+                    a_high = game.rules.attacker_dice(armies)[1]
+                    d_high = game.rules.defender_dice(state.total(target))[1]
+                    best, best_odds = Attack(source, target, a_high, d_high), chance
+    threshold = 0.5 if state.turn < 150 else 0.3
+    if best is not None and best_odds >= threshold:
+        return game.chance(state, best, rng)
+    if only is not None:
+        rolls = list(game.status_rolls(state))
+        if rolls:
+            return game.chance(state, rolls[0], rng)
+    return EndAttack()
+
+
+def _fortify(game: Game, state: GameState, seat: int) -> Action:
+    if state.fortifies_left > 0:
+        leave = game.rules.integer("fortify.leave_behind")
+        passable = game._passable(state, seat)
+        interior = [
+            t
+            for t in passable
+            if state.armies_in(t)[seat] > leave and not _enemy_neighbours(game, state, seat, t)
+        ]
+        interior.sort(key=lambda t: -state.armies_in(t)[seat])
+        for source in interior:
+            targets = [
+                t
+                for t in game._reachable(source, passable)
+                if _enemy_neighbours(game, state, seat, t)
+            ]
+            if targets:
+                movable = min(state.armies_in(source)[seat], state.total(source) - leave)
+                if movable > 0:
+                    return Fortify(source, targets[0], movable)
+    return EndTurn()
+
+
+AGENTS: dict[str, Agent] = {"random": random_agent, "aggressive": aggressive_agent}
