@@ -194,7 +194,7 @@ def from_json(obj: Any, seats: list[str]) -> tuple[str, Action]:
             isinstance(v, list) and all(isinstance(x, str) for x in v) for v in missions.values()
         ):
             raise RecordError("'draw_missions' needs 'missions': each player's mission ids")
-        action = AssignMissions(tuple(tuple(v) for v in missions.values()))
+        action = AssignMissions(tuple(tuple(missions[s]) for s in seats if s in missions))
     elif kind == "claim":
         action = Claim(_field(obj, "territory", str))
     elif kind == "place":

@@ -527,6 +527,97 @@ def trace(
     sys.exit(1 if problems or code not in (0, 5) else 0)
 
 
+# ---------------------------------------------------------------------------- referee, simulate
+
+
+@cli.command("referee")
+@click.argument("ruleset")
+@click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@FORMAT
+def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
+    """Check a game RECORD (JSON Lines) action by action against RULESET."""
+    from .referee import referee
+
+    rules = _rules(ruleset)
+    if record == "-":
+        verdict = referee(rules, sys.stdin)
+    else:
+        try:
+            with open(record, "rb") as handle:
+                verdict = referee(rules, handle)
+        except OSError as exc:
+            usage_error(f"cannot read {record}: {exc.strerror or exc}")
+    if fmt == "json":
+        emit_json(verdict.to_json())
+    elif verdict.ok:
+        who = f"; {verdict.winner} wins" if verdict.winner else ""
+        click.echo(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}")
+        for note in verdict.notes:
+            click.echo(f"note: {note}")
+    else:
+        rule = f" (rule {verdict.rule}" if verdict.rule else ""
+        if verdict.rule and verdict.citation:
+            rule += f", {verdict.citation['document']} '{verdict.citation['anchor']}'"
+        rule += ")" if verdict.rule else ""
+        click.echo(f"{record}:{verdict.line}: {verdict.message}{rule}")
+    sys.exit(0 if verdict.ok else 1)
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.option("--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest).")
+@click.option("--games", "-g", type=click.IntRange(1, 1_000_000), default=10, show_default=True)
+@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option(
+    "--agent", type=click.Choice(["aggressive", "random"]), default="aggressive", show_default=True
+)
+@click.option("--max-turns", type=click.IntRange(1, 100_000), default=500, show_default=True)
+@click.option("--record", type=click.Path(file_okay=False), help="Write each game's record here.")
+@click.option("--workers", "-w", type=click.IntRange(1, 64), default=1, show_default=True)
+@FORMAT
+def simulate(
+    ruleset: str,
+    players: int | None,
+    games: int,
+    seed: int,
+    agent: str,
+    max_turns: int,
+    record: str | None,
+    workers: int,
+    fmt: str,
+) -> None:
+    """Play complete games with built-in agents, checking every invariant after every action."""
+    from .simulate import Summary, jobs, run
+
+    rules = _rules(ruleset)
+    low, high = rules.players
+    count = players or low
+    if not low <= count <= high:
+        usage_error(f"{rules.name} is for {low} to {high} players, not {count}")
+    target = ruleset if (os.sep in ruleset or ruleset.endswith(".rules")) else rules.name
+    todo = jobs(target, count, games, seed, agent, max_turns, record)
+    show = fmt == "text" and sys.stderr.isatty()
+    if show:
+        with click.progressbar(length=len(todo), label=f"{rules.name}", file=sys.stderr) as bar:
+            results, elapsed = run(todo, workers, bar)
+    else:
+        results, elapsed = run(todo, workers)
+    summary = Summary(rules.name, count, results, elapsed).to_json()
+    if fmt == "json":
+        emit_json(summary)
+    else:
+        click.echo(
+            f"{rules.name}, {count} players: {summary['completed']}/{summary['games']} games "
+            f"completed, {summary['unfinished']} unfinished at {max_turns} turns, "
+            f"{len(summary['violations'])} violations"  # type: ignore[arg-type]
+        )
+        click.echo(f"  winners: {summary['winners']}; turns {summary['turns']}")
+        click.echo(f"  {summary['elapsed_s']} s, {summary['games_per_s']} games/s")
+        for v in summary["violations"]:  # type: ignore[attr-defined]
+            click.echo(f"  violation in game {v['game']}: {v['message']} (record: {v['record']})")
+    sys.exit(1 if summary["violations"] else 0)
+
+
 # ---------------------------------------------------------------------------- entry point
 
 

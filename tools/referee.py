@@ -1,0 +1,111 @@
+"""`riskrules referee`: stream a game record through the engine and stop at the first illegal
+or malformed line. Memory stays constant however long the record is."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import RuleViolation
+from ..engine.game import Game
+from ..engine.record import RecordError, check_header, from_json
+from ..engine.rules import Rules
+
+
+@dataclass
+class Verdict:
+    ok: bool
+    actions: int = 0
+    winner: str | None = None
+    turns: int = 0
+    line: int | None = None
+    action: Any = None
+    rule: str | None = None
+    citation: dict[str, object] | None = None
+    message: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        if self.ok:
+            return {
+                "ok": True,
+                "actions": self.actions,
+                "winner": self.winner,
+                "turns": self.turns,
+                "notes": self.notes,
+            }
+        return {
+            "ok": False,
+            "line": self.line,
+            "action": self.action,
+            "rule": self.rule,
+            "citation": self.citation,
+            "message": self.message,
+            "actions": self.actions,
+        }
+
+
+def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
+    """Check a record line by line against `rules`."""
+    game = Game(rules)
+    stream = iter(lines)
+    first = next(stream, None)
+    if first is None:
+        return Verdict(False, line=1, message="the record is empty: no header line")
+    try:
+        ruleset, players, neutrals = check_header(json.loads(first))
+        state = game.start(players, neutrals)
+    except (ValueError, RecordError) as exc:
+        return Verdict(False, line=1, message=f"bad header: {exc}")
+    except RuleViolation as exc:
+        return _refused(1, None, exc, 0)
+    notes = (
+        []
+        if ruleset == rules.name
+        else [f"recorded under '{ruleset}', checked against '{rules.name}'"]
+    )
+    names = [seat.name for seat in state.seats]
+    count = 0
+    for number, raw in enumerate(stream, start=2):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except ValueError as exc:
+            return Verdict(False, line=number, message=f"not JSON: {exc}", actions=count)
+        try:
+            player, action = from_json(obj, names)
+        except RecordError as exc:
+            return Verdict(False, line=number, action=obj, message=str(exc), actions=count)
+        current = state.seats[state.current].name
+        if player != current:
+            message = f"it is {current}'s move ({state.phase}), not {player}'s"
+            return _refused(number, obj, game.violation("turn.phases", message), count)
+        if obj["turn"] != state.turn:
+            message = f"the record says turn {obj['turn']}, the game is in turn {state.turn}"
+            return _refused(number, obj, game.violation("turn.phases", message), count)
+        try:
+            state = game.apply(state, action)
+        except RuleViolation as exc:
+            return _refused(number, obj, exc, count)
+        except ValueError as exc:
+            return Verdict(False, line=number, action=obj, message=str(exc), actions=count)
+        count += 1
+    winner = state.seats[state.winner].name if state.winner is not None else None
+    if state.phase != "over":
+        notes.append(f"the record ends in turn {state.turn} before the game is over")
+    return Verdict(True, actions=count, winner=winner, turns=state.turn, notes=notes)
+
+
+def _refused(number: int, obj: Any, exc: RuleViolation, count: int) -> Verdict:
+    return Verdict(
+        False,
+        line=number,
+        action=obj,
+        rule=exc.rule,
+        citation=exc.citation.to_json() if exc.citation else None,
+        message=exc.message,
+        actions=count,
+    )

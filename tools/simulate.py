@@ -1,0 +1,146 @@
+"""`riskrules simulate`: complete games played by the built-in agents, every invariant checked
+after every action, records written on request."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine.agents import AGENTS
+from ..engine.api import load
+from ..engine.game import Game
+from ..engine.invariants import violations
+from ..engine.record import header, to_json
+from ..engine.rules import Rules
+
+_RULES: dict[str, Rules] = {}
+
+
+@dataclass
+class GameResult:
+    index: int
+    completed: bool
+    winner: str | None
+    turns: int
+    actions: int
+    violation: str | None = None
+    record: str | None = None  # the record's path, when one was written
+
+
+@dataclass
+class Job:
+    ruleset: str
+    players: int
+    seed: int
+    index: int
+    agent: str
+    max_turns: int
+    record_dir: str | None
+    names: list[str] = field(default_factory=list)
+
+
+def play(job: Job) -> GameResult:
+    """One complete game (or one that reaches the turn limit), checked as it goes."""
+    rules = _RULES.get(job.ruleset)
+    if rules is None:
+        rules = _RULES[job.ruleset] = load(job.ruleset)
+    game = Game(rules)
+    rng = random.Random(job.seed)
+    agent = AGENTS[job.agent]
+    names = job.names or [f"p{i + 1}" for i in range(job.players)]
+    state = game.start(names)
+    neutrals = [s.name for s in state.seats if s.neutral]
+    lines = [json.dumps(header(rules.name, names, neutrals, job.seed))]
+    problem = None
+    count = 0
+    while state.phase != "over" and state.turn <= job.max_turns:
+        action = agent(game, state, rng)
+        lines.append(json.dumps(to_json(state, action), ensure_ascii=False))
+        state = game.apply(state, action)
+        count += 1
+        found = violations(game, state)
+        if found:
+            problem = f"after line {len(lines)}: {'; '.join(found)}"
+            break
+    path = None
+    if job.record_dir is not None or problem is not None:
+        folder = Path(job.record_dir or tempfile.mkdtemp(prefix="riskrules-violation-"))
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"game-{job.index + 1:04d}.jsonl"
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        path = str(target)
+    winner = state.seats[state.winner].name if state.winner is not None else None
+    return GameResult(job.index, state.phase == "over", winner, state.turn, count, problem, path)
+
+
+@dataclass
+class Summary:
+    ruleset: str
+    players: int
+    results: list[GameResult]
+    elapsed: float
+
+    def to_json(self) -> dict[str, object]:
+        turns = [r.turns for r in self.results] or [0]
+        winners = Counter(r.winner for r in self.results if r.winner is not None)
+        return {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "games": len(self.results),
+            "completed": sum(1 for r in self.results if r.completed),
+            "unfinished": sum(1 for r in self.results if not r.completed and not r.violation),
+            "violations": [
+                {"game": r.index + 1, "message": r.violation, "record": r.record}
+                for r in self.results
+                if r.violation
+            ],
+            "winners": dict(sorted(winners.items())),
+            "turns": {"mean": round(statistics.fmean(turns), 1), "max": max(turns)},
+            "actions": sum(r.actions for r in self.results),
+            "elapsed_s": round(self.elapsed, 3),
+            "games_per_s": round(len(self.results) / self.elapsed, 2) if self.elapsed else None,
+        }
+
+
+def jobs(
+    ruleset: str,
+    players: int,
+    games: int,
+    seed: int,
+    agent: str,
+    max_turns: int,
+    record: str | None,
+) -> list[Job]:
+    return [Job(ruleset, players, seed + i, i, agent, max_turns, record) for i in range(games)]
+
+
+def run(
+    all_jobs: list[Job], workers: int, progress: object = None
+) -> tuple[list[GameResult], float]:
+    """Play the jobs, in this process or spread over `workers` processes."""
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    tick = getattr(progress, "update", None)
+    if workers <= 1:
+        for job in all_jobs:
+            results.append(play(job))
+            if tick:
+                tick(1)
+    else:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with context.Pool(workers) as pool:
+            for result in pool.imap_unordered(play, all_jobs):
+                results.append(result)
+                if tick:
+                    tick(1)
+    results.sort(key=lambda r: r.index)
+    return results, time.perf_counter() - start
