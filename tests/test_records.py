@@ -161,7 +161,7 @@ def test_extra_card_draw(records: dict[str, Path], tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "end_attack")
     extra = {"turn": lines[i]["turn"], "player": lines[i]["player"], "action": "draw", "card": 0}
-    verdict = _referee(tmp_path, lines[: i + 1] + [extra] + lines[i + 1 :])
+    verdict = _referee(tmp_path, [*lines[: i + 1], extra, *lines[i + 1 :]])
     assert (verdict["line"], verdict["rule"]) == (i + 2, "cards.draw")
 
 
