@@ -52,7 +52,7 @@ class Allies(Relations):
         place = state.status[n]
         for _ in range(steps):
             place = self.step_toward(
-                replace(state, status=self.with_seat(state.status, n, place)), n, seat
+                state.evolve(status=self.with_seat(state.status, n, place)), n, seat
             )
         if place == state.status[n]:
             raise self.violation(
@@ -62,7 +62,7 @@ class Allies(Relations):
             state.hands, seat, [c for c in state.hands[seat] if c != action.card]
         )
         hands = self.with_hand(hands, n, [*state.hands[n], action.card])
-        return replace(state, hands=hands, status=self.with_seat(state.status, n, place))
+        return state.evolve(hands=hands, status=self.with_seat(state.status, n, place))
 
     # ---------------------------------------------------------------- ally reinforcements
 
@@ -104,8 +104,7 @@ class Allies(Relations):
             raise self.violation("neutrals.ally.reinforce", "a die shows 1 to 6")
         self.rules.note("neutrals.ally.reinforce")
         self.rules.note("neutrals.ally.trades_cards")  # allies get armies by the die, not cards
-        return replace(
-            state,
+        return state.evolve(
             reserves=self.with_seat(state.reserves, n, state.reserves[n] + action.die),
             created=state.created + action.die,
             allies_reinforced=state.allies_reinforced | {n},
@@ -122,8 +121,7 @@ class Allies(Relations):
                 f"{state.seats[n].name} has {state.reserves[n]} armies to place, "
                 f"not {action.armies}",
             )
-        return replace(
-            state,
+        return state.evolve(
             armies=self.add_armies(state, action.territory, n, action.armies),
             reserves=self.with_seat(state.reserves, n, state.reserves[n] - action.armies),
         )
@@ -166,8 +164,7 @@ class Allies(Relations):
             status = self.with_seat(status, n, self.step_toward(state, n, state.current, away=True))
         rolled = invasion.rolled | {n}
         done = all(x in rolled or not self.alive(state, x) for x in invasion.neutrals)
-        return replace(
-            state,
+        return state.evolve(
             status=status,
             invasion=None if done else replace(invasion, rolled=rolled),
             phase="attack" if done and state.phase == "status" else state.phase,

@@ -203,8 +203,7 @@ class Game(Setup, Allies, Missions):
         moves = self.rules.integer("fortify.moves")
         phases = self.rules.words("turn.phases")
         ally_moves = self.rules.integer("neutrals.ally.fortify_moves", 0)
-        return replace(
-            state,
+        return state.evolve(
             phase="bribe" if "bribe" in phases and self.active_neutrals else "reinforce",
             current=seat,
             turn=state.turn + 1,
@@ -228,8 +227,8 @@ class Game(Setup, Allies, Missions):
             self.rules.note("turn.phases")
             hand = state.hands[state.current]
             forced = len(hand) >= self.rules.integer("cards.forced_trade")
-            return replace(
-                state, phase="reinforce", must_trade=forced and bool(self.rules.sets_in(hand))
+            return state.evolve(
+                phase="reinforce", must_trade=forced and bool(self.rules.sets_in(hand))
             )
         if state.phase == "ally_reinforce":
             pending = [n for n in self.allies(state, state.current) if state.reserves[n] > 0]
@@ -238,18 +237,18 @@ class Game(Setup, Allies, Missions):
                     "neutrals.ally.reinforce",
                     f"place the armies of {self.names(state, pending)} first",
                 )
-            return replace(state, phase="attack")
+            return state.evolve(phase="attack")
         raise self.phase_error(state, "ending this phase")
 
     def _after_reinforcing(self, state: GameState) -> GameState:
         """Where play goes once every reinforcement is placed."""
         if state.conquered:  # a trade forced by an elimination, in the middle of the attacks
-            return replace(state, phase="attack")
+            return state.evolve(phase="attack")
         if "ally_reinforce" in self.rules.words("turn.phases") and self.allies(
             state, state.current
         ):
-            return replace(state, phase="ally_reinforce")
-        return replace(state, phase="attack")
+            return state.evolve(phase="ally_reinforce")
+        return state.evolve(phase="attack")
 
     def _place(self, state: GameState, action: Place) -> GameState:
         if state.phase == "ally_reinforce":
@@ -259,7 +258,7 @@ class Game(Setup, Allies, Missions):
         self.check_territory(action.territory)
         seat = state.current
         name = state.seats[seat].name
-        if action.territory not in self.placeable(state, seat):
+        if not self.can_place(state, seat, action.territory):
             raise self.violation("territory.control", f"{name} does not control {action.territory}")
         if action.armies < 1:
             raise self.violation("reinforcements.territories", "place at least one army")
@@ -277,7 +276,7 @@ class Game(Setup, Allies, Missions):
             )
         armies = self.add_armies(state, action.territory, seat, action.armies)
         left = state.reserves[seat] - action.armies
-        state = replace(state, armies=armies, reserves=self.with_seat(state.reserves, seat, left))
+        state = state.evolve(armies=armies, reserves=self.with_seat(state.reserves, seat, left))
         return self._after_reinforcing(state) if left == 0 else state
 
     def _trade(self, state: GameState, action: Trade) -> GameState:
@@ -310,11 +309,10 @@ class Game(Setup, Allies, Missions):
                     continue
                 room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
                 if room > 0:
-                    armies = self.add_armies(replace(state, armies=armies), territory, seat, room)
+                    armies = self.add_armies(state.evolve(armies=armies), territory, seat, room)
                     bonus_total = room
                 break
-        new = replace(
-            state,
+        new = state.evolve(
             armies=armies,
             hands=self.with_hand(state.hands, seat, hand),
             discards=state.discards + cards,
@@ -328,7 +326,7 @@ class Game(Setup, Allies, Missions):
         still = False
         if new.trade_down_to is not None:
             still = len(hand) > new.trade_down_to and bool(self.rules.sets_in(hand))
-        return replace(new, must_trade=still, trade_down_to=new.trade_down_to if still else None)
+        return new.evolve(must_trade=still, trade_down_to=new.trade_down_to if still else None)
 
     # -- combat
 
@@ -404,16 +402,15 @@ class Game(Setup, Allies, Missions):
             self.rules.note("neutrals.defence_rolled_by")
         lost_a, lost_d = self.rules.battle(attack, defence)
         lost_d = min(lost_d, state.armies_in(action.target)[defender])
-        state = replace(
-            state,
+        state = state.evolve(
             armies=self.add_armies(state, action.source, army, -lost_a),
             destroyed=state.destroyed + lost_a + lost_d,
         )
-        state = replace(state, armies=self.add_armies(state, action.target, defender, -lost_d))
-        state = replace(state, invasion=self._track_invasion(state, action.target, army, defender))
+        state = state.evolve(armies=self.add_armies(state, action.target, defender, -lost_d))
+        state = state.evolve(invasion=self._track_invasion(state, action.target, army, defender))
         if state.total(action.target) == 0:
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
-            return replace(state, phase="move_in", pending=pending)
+            return state.evolve(phase="move_in", pending=pending)
         return state
 
     def _track_invasion(
@@ -445,31 +442,31 @@ class Game(Setup, Allies, Missions):
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
             raise self.violation(rule, f"move in {low} to {high} armies, not {action.armies}")
-        state = replace(state, armies=self.add_armies(state, pending.source, army, -action.armies))
-        state = replace(state, armies=self.add_armies(state, pending.target, army, action.armies))
+        state = state.evolve(armies=self.add_armies(state, pending.source, army, -action.armies))
+        state = state.evolve(armies=self.add_armies(state, pending.target, army, action.armies))
         earns = army == seat or self.rules.flag("neutrals.ally.conquest_card", False)
         if army != seat:
             self.rules.note("neutrals.ally.conquest_card")
-        state = replace(state, pending=None, phase="attack", conquered=state.conquered or earns)
+        state = state.evolve(pending=None, phase="attack", conquered=state.conquered or earns)
         if not self.alive(state, pending.defender):
             state = self._eliminate(state, seat, pending.defender)
         if self.has_won(state, seat):
             self.rules.note("victory")
-            return replace(state, phase="over", winner=seat)
+            return state.evolve(phase="over", winner=seat)
         if self._invasion_open(state) and state.phase == "attack":
-            return replace(state, phase="status")
+            return state.evolve(phase="status")
         return state
 
     def _eliminate(self, state: GameState, seat: int, loser: int) -> GameState:
-        state = replace(state, eliminated=state.eliminated | {loser})
+        state = state.evolve(eliminated=state.eliminated | {loser})
         neutral = state.seats[loser].neutral
         rule = "neutrals.elimination.cards" if neutral else "elimination.cards"
         if self.rules.word(rule, "to_conqueror") != "to_conqueror":
             discards = state.discards + state.hands[loser]
-            return replace(state, hands=self.with_hand(state.hands, loser, ()), discards=discards)
+            return state.evolve(hands=self.with_hand(state.hands, loser, ()), discards=discards)
         hand = list(state.hands[seat]) + list(state.hands[loser])
         hands = self.with_hand(self.with_hand(state.hands, loser, ()), seat, hand)
-        state = replace(state, hands=hands)
+        state = state.evolve(hands=hands)
         trade_at = self.rules.limit("elimination.trade_at")
         if (
             not neutral
@@ -479,7 +476,7 @@ class Game(Setup, Allies, Missions):
         ):
             down_to = self.rules.limit("elimination.trade_down_to")
             target = down_to if down_to is not None else trade_at - 1
-            return replace(state, phase="reinforce", must_trade=True, trade_down_to=target)
+            return state.evolve(phase="reinforce", must_trade=True, trade_down_to=target)
         return state
 
     # -- victory
@@ -541,7 +538,7 @@ class Game(Setup, Allies, Missions):
             raise self.phase_error(state, "ending the attack phase")
         self._close_invasion(state)
         self.rules.note("turn.phases")
-        return replace(state, phase="fortify")
+        return state.evolve(phase="fortify")
 
     def _close_invasion(self, state: GameState) -> None:
         if self._invasion_open(state):
@@ -610,12 +607,12 @@ class Game(Setup, Allies, Missions):
                 "fortify.leave_behind",
                 f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
             )
-        state = replace(state, armies=self.add_armies(state, action.source, mover, -action.armies))
-        state = replace(state, armies=self.add_armies(state, action.target, mover, action.armies))
+        state = state.evolve(armies=self.add_armies(state, action.source, mover, -action.armies))
+        state = state.evolve(armies=self.add_armies(state, action.target, mover, action.armies))
         if mover == seat:
-            return replace(state, fortifies_left=state.fortifies_left - 1)
-        return replace(
-            state, ally_moves=self.with_seat(state.ally_moves, mover, state.ally_moves[mover] - 1)
+            return state.evolve(fortifies_left=state.fortifies_left - 1)
+        return state.evolve(
+            ally_moves=self.with_seat(state.ally_moves, mover, state.ally_moves[mover] - 1)
         )
 
     def _end_turn(self, state: GameState, action: EndTurn) -> GameState:
@@ -624,7 +621,7 @@ class Game(Setup, Allies, Missions):
         self._close_invasion(state)
         draws = "draw" in self.rules.words("turn.phases") and self.rules.integer("cards.draw") > 0
         if state.conquered and draws and state.draw_pile:
-            return replace(state, phase="draw", placed=0)
+            return state.evolve(phase="draw", placed=0)
         return self._next_turn(state)
 
     def _draw(self, state: GameState, action: Draw) -> GameState:
@@ -638,11 +635,11 @@ class Game(Setup, Allies, Missions):
             raise self.violation("cards.draw", f"card {action.card} is not in the draw pile")
         seat = state.current
         hands = self.with_hand(state.hands, seat, [*state.hands[seat], action.card])
-        state = self.refill(replace(state, hands=hands, draw_pile=state.draw_pile - {action.card}))
+        state = self.refill(state.evolve(hands=hands, draw_pile=state.draw_pile - {action.card}))
         drawn = state.placed + 1
         if drawn < self.rules.integer("cards.draw") and state.draw_pile:
-            return replace(state, placed=drawn)
-        return self._next_turn(replace(state, placed=0))
+            return state.evolve(placed=drawn)
+        return self._next_turn(state.evolve(placed=0))
 
     def _next_turn(self, state: GameState) -> GameState:
         n = len(state.seats)
@@ -653,7 +650,7 @@ class Game(Setup, Allies, Missions):
                 continue
             state = self._pass_team_hand(state, seat)
             return self.begin_turn(state, nxt)
-        return replace(state, phase="over", winner=state.current)
+        return state.evolve(phase="over", winner=state.current)
 
     def _pass_team_hand(self, state: GameState, seat: int) -> GameState:
         """With a shared team hand, the player hands it on to the next team-mate in turn."""
@@ -669,6 +666,4 @@ class Game(Setup, Allies, Missions):
         n = len(state.seats)
         nxt = min(mates, key=lambda m: (m - seat) % n)
         hand = [*state.hands[nxt], *state.hands[seat]]
-        return replace(
-            state, hands=self.with_hand(self.with_hand(state.hands, seat, ()), nxt, hand)
-        )
+        return state.evolve(hands=self.with_hand(self.with_hand(state.hands, seat, ()), nxt, hand))

@@ -4,7 +4,6 @@ stand to each other (team-mates, allied neutral armies, opponents)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from .actions import RuleViolation
 from .diagnostics import did_you_mean
@@ -51,10 +50,13 @@ class Relations:
 
     def controller(self, state: GameState, territory: str) -> int | None:
         """The seat controlling a territory (None: empty, or a tie under majority control)."""
-        row = state.armies[state.index[territory]]
         self.rules.note("territory.control")
-        if row in self._control:
-            return self._control[row]
+        return self._owner(state.armies[state.index[territory]])
+
+    def _owner(self, row: tuple[int, ...]) -> int | None:
+        found = self._control.get(row, -1)
+        if found != -1:
+            return found
         best, seat, tied = 0, None, False
         for i, n in enumerate(row):
             if n > best:
@@ -71,7 +73,8 @@ class Relations:
         if self._owners_of is state.armies:
             self.rules.note("territory.control")
             return self._owners
-        owners = [self.controller(state, t) for t in state.territories]
+        self.rules.note("territory.control")
+        owners = [self._owner(row) for row in state.armies]
         self._owners_of, self._owners = state.armies, owners
         return owners
 
@@ -88,15 +91,16 @@ class Relations:
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play,
         those their armies share with team-mates only."""
+        return [t for t in state.territories if self.can_place(state, seat, t)]
+
+    def can_place(self, state: GameState, seat: int, territory: str) -> bool:
+        row = state.armies[state.index[territory]]
+        if self._owner(row) == seat:
+            return True
+        if row[seat] == 0 or not self.teammates(state, seat):
+            return False
         friends = self.friendly(state, seat)
-        out = []
-        for t in state.territories:
-            row = state.armies_in(t)
-            if (
-                row[seat] > 0 and all(n == 0 or i in friends for i, n in enumerate(row))
-            ) or self.controller(state, t) == seat:
-                out.append(t)
-        return out
+        return all(n == 0 or i in friends for i, n in enumerate(row))
 
     def alive(self, state: GameState, seat: int) -> bool:
         return any(row[seat] > 0 for row in state.armies)
@@ -193,7 +197,7 @@ class Relations:
     def refill(state: GameState) -> GameState:
         """An empty draw pile is refilled from the traded cards."""
         if not state.draw_pile and state.discards:
-            return replace(state, draw_pile=frozenset(state.discards), discards=())
+            return state.evolve(draw_pile=frozenset(state.discards), discards=())
         return state
 
     # ---------------------------------------------------------------- provided by Game

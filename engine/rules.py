@@ -49,6 +49,8 @@ class Rules:
         self._deck = self._build_deck()
         # Answers that depend only on the rules and one small number (dice by armies …).
         self._answers: dict[tuple[str, int], object] = {}
+        self._values: dict[str, m.Value | None] = {}
+        self._words: dict[str, tuple[str, ...]] = {}
 
     # ---------------------------------------------------------------- reading clauses
 
@@ -59,7 +61,11 @@ class Rules:
     def value(self, rule_id: str) -> m.Value | None:
         """The clause's value with any `assumed` wrapper removed (None when absent)."""
         self.note(rule_id)
-        return _plain(self.effective.value(rule_id))
+        try:
+            return self._values[rule_id]
+        except KeyError:
+            found = self._values[rule_id] = _plain(self.effective.value(rule_id))
+            return found
 
     def has(self, rule_id: str) -> bool:
         return self.effective.clause(rule_id) is not None
@@ -97,6 +103,10 @@ class Rules:
         return default
 
     def words(self, rule_id: str) -> tuple[str, ...]:
+        self.note(rule_id)
+        cached = self._words.get(rule_id)
+        if cached is not None:
+            return cached
         value = self.value(rule_id)
         items = value.items if isinstance(value, m.ListValue) else (value,) if value else ()
         out = []
@@ -106,6 +116,7 @@ class Rules:
                 out.append(inner.name)
             elif isinstance(inner, m.Phrase):
                 out.append(inner.text)
+        self._words[rule_id] = tuple(out)
         return tuple(out)
 
     def _expr(self, rule_id: str) -> m.Expr:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 
 from .actions import Action, AssignMissions, Claim, Deal, Place
 from .relations import Relations
@@ -125,9 +124,9 @@ class Setup(Relations):
             missions=tuple(tuple((missions or {}).get(s.name, ())) for s in seats),
             completed=tuple(() for _ in seats),
         )
-        state = replace(state, created=state.board_armies())
+        state = state.evolve(created=state.board_armies())
         if begin:
-            return self.begin_turn(replace(state, turn=0), state.current)
+            return self.begin_turn(state.evolve(turn=0), state.current)
         return state
 
     # ---------------------------------------------------------------- chance
@@ -220,9 +219,7 @@ class Setup(Relations):
         for seat, hand in zip(players, action.missions, strict=True):
             missions[seat] = tuple(hand)
         method = self.rules.word("setup.territories")
-        return replace(
-            state, missions=tuple(missions), phase="deal" if method == "deal" else "claim"
-        )
+        return state.evolve(missions=tuple(missions), phase="deal" if method == "deal" else "claim")
 
     def _deal(self, state: GameState, action: Deal) -> GameState:
         if state.phase != "deal":
@@ -253,8 +250,7 @@ class Setup(Relations):
                 reserves[seat] -= 1
         if any(sum(r) == 0 for r in rows):
             raise self.violation("setup.deal.cards", "the deal must cover every territory")
-        return replace(
-            state,
+        return state.evolve(
             armies=tuple(tuple(r) for r in rows),
             reserves=tuple(reserves),
             phase="place",
@@ -271,10 +267,10 @@ class Setup(Relations):
         seat = state.current
         armies = self.add_armies(state, action.territory, seat, 1)
         reserves = self.with_seat(state.reserves, seat, state.reserves[seat] - 1)
-        state = replace(state, armies=armies, reserves=reserves)
+        state = state.evolve(armies=armies, reserves=reserves)
         if all(sum(row) > 0 for row in armies):
-            return replace(state, phase="place", current=self._next_placer(state, seat), placed=0)
-        return replace(state, current=self._next_placer(state, seat))
+            return state.evolve(phase="place", current=self._next_placer(state, seat), placed=0)
+        return state.evolve(current=self._next_placer(state, seat))
 
     def _per_round(self) -> int:
         return self.rules.integer("setup.place_per_turn")
@@ -321,8 +317,7 @@ class Setup(Relations):
                     "setup.place_per_turn",
                     f"{name} may place {most} more armies now, not {action.armies}",
                 )
-            state = replace(
-                state,
+            state = state.evolve(
                 armies=self.add_armies(state, action.territory, seat, action.armies),
                 reserves=self.with_seat(state.reserves, seat, state.reserves[seat] - action.armies),
                 placed=state.placed + action.armies,
@@ -332,8 +327,7 @@ class Setup(Relations):
                 raise self.violation(
                     "neutrals.place_per_turn", "one army is placed for each neutral army"
                 )
-            state = replace(
-                state,
+            state = state.evolve(
                 armies=self.add_armies(state, action.territory, owner, 1),
                 reserves=self.with_seat(state.reserves, owner, state.reserves[owner] - 1),
                 placed_neutrals=state.placed_neutrals | {owner},
@@ -345,7 +339,7 @@ class Setup(Relations):
             return state
         if not any(state.reserves):
             first = self.players(state)[0]
-            return self.begin_turn(replace(state, placed=0, placed_neutrals=frozenset()), first)
-        return replace(
-            state, placed=0, placed_neutrals=frozenset(), current=self._next_placer(state, seat)
+            return self.begin_turn(state.evolve(placed=0, placed_neutrals=frozenset()), first)
+        return state.evolve(
+            placed=0, placed_neutrals=frozenset(), current=self._next_placer(state, seat)
         )

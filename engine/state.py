@@ -8,7 +8,8 @@ engine stays pure: `apply(state, action)` never changes its argument.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +91,18 @@ class GameState:
     def board_armies(self) -> int:
         return sum(sum(row) for row in self.armies)
 
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with some fields changed: `dataclasses.replace`, without its overhead."""
+        new = object.__new__(GameState)
+        for name in _FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
     def team_of(self, seat: int) -> int | None:
         return self.seats[seat].team
 
     def cards_in_play(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.draw_pile) + len(self.discards)
+
+
+_FIELDS = tuple(f.name for f in fields(GameState))

@@ -1,0 +1,103 @@
+"""Benchmark: simulated games per second, the speed-up of two workers, the referee's actions
+per second on a long record and its peak memory on a 1,000,000-line record.
+
+Run `python tests/bench/bench_games.py [--quick]`; it prints figures (not a timed test).
+Targets (issue 6): >= 50 games/s for classic with 4 players on one core; referee >= 100,000
+actions/s.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import riskrules
+from riskrules import EndTurn, Game, Place
+from riskrules.engine.record import header, to_json
+from riskrules.tools.referee import referee
+from riskrules.tools.simulate import jobs, run
+
+
+def games_per_second(name: str, players: int, games: int, workers: int = 1) -> float:
+    results, elapsed = run(jobs(name, players, games, 1, "aggressive", 500, None), workers)
+    assert not any(r.violation for r in results)
+    return len(results) / elapsed
+
+
+def long_record(path: Path, lines: int) -> None:
+    """A legal record of `lines` lines: three players who only reinforce and pass."""
+    rules = riskrules.load("classic")
+    game = Game(rules)
+    rng = random.Random(1)
+    state = game.start(["red", "blue", "green"])
+    with path.open("w") as out:
+        out.write(json.dumps(header("classic", ["red", "blue", "green"], [], 1)) + "\n")
+        written = 1
+        while written < lines:
+            if state.phase in ("claim", "place"):
+                action = rng.choice(game.legal_actions(state))
+            elif state.phase == "reinforce":
+                seat = state.current
+                action = Place(game.owned(state, seat)[0], state.reserves[seat])
+            else:
+                action = EndTurn()
+            out.write(json.dumps(to_json(state, action)) + "\n")
+            state = game.apply(state, action)
+            written += 1
+
+
+def referee_rate(path: Path) -> tuple[int, float]:
+    rules = riskrules.load("classic")
+    start = time.perf_counter()
+    with path.open("rb") as handle:
+        verdict = referee(rules, handle)
+    elapsed = time.perf_counter() - start
+    assert verdict.ok, verdict
+    return verdict.actions, verdict.actions / elapsed
+
+
+def referee_peak_memory(path: Path) -> float:
+    """Peak resident memory, in MiB, of `riskrules referee` on the record (a child process)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run(
+        [sys.executable, "-m", "riskrules", "referee", "classic", str(path)],
+        check=True,
+        capture_output=True,
+    )
+    return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+
+
+if __name__ == "__main__":
+    quick = "--quick" in sys.argv
+    listing = subprocess.run(
+        [sys.executable, "-m", "riskrules", "list", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for name in [r["name"] for r in json.loads(listing.stdout)]:
+        rules = riskrules.load(name)
+        players = 4 if name == "classic" else rules.players[0]
+        rate = games_per_second(name, players, 4 if quick else 10)
+        print(f"{name} ({players} players), aggressive, one core: {rate:.1f} games/s", flush=True)
+    one = games_per_second("classic", 4, 8 if quick else 20, workers=1)
+    two = games_per_second("classic", 4, 8 if quick else 20, workers=2)
+    print(
+        f"classic, 4 players: {one:.1f} games/s with 1 worker, {two:.1f} with 2 "
+        f"(speed-up {two / one:.2f}x)",
+        flush=True,
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.jsonl"
+        size = 100_000 if quick else 1_000_000
+        long_record(path, size)
+        actions, rate = referee_rate(path)
+        print(f"referee on a {size:,}-line record: {rate:,.0f} actions/s", flush=True)
+        peak = referee_peak_memory(path)
+        print(f"referee peak memory on the {size:,}-line record: {peak:.0f} MiB")
