@@ -527,6 +527,43 @@ def trace(
     sys.exit(1 if problems or code not in (0, 5) else 0)
 
 
+# ---------------------------------------------------------------------------- summary
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.option("--lang", type=click.Choice(["en", "da", "nl"]), default="en", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["html", "md", "pdf"]),
+    default="html",
+    show_default=True,
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="File to write.")
+def summary(ruleset: str, lang: str, fmt: str, output: str | None) -> None:
+    """A printable rule summary (A4) in English, Danish or Dutch."""
+    from .summary import build_for, render
+
+    ws, eff = _located(ruleset)
+    sheet = build_for(ws, eff, lang)
+    try:
+        data = render(sheet, fmt)
+    except Exception as exc:  # a missing PDF library is the user's to fix
+        from .pdf import PdfUnavailable
+
+        if isinstance(exc, PdfUnavailable):
+            usage_error(str(exc))
+        raise
+    if output is None:
+        if fmt == "pdf":
+            usage_error("PDF output needs -o FILE")
+        click.echo(data if isinstance(data, str) else data.decode("utf-8"), nl=False)
+        return
+    Path(output).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+    click.echo(f"wrote {output}", err=True)
+
+
 # ---------------------------------------------------------------------------- referee, simulate
 
 
