@@ -418,14 +418,15 @@ def _rules(ref: str) -> Rules:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "md", "json"]),
+    type=click.Choice(["text", "md", "html", "json"]),
     default="text",
     show_default=True,
-    help="Plain text, a Markdown table, or JSON.",
+    help="Plain text, a Markdown table, a printable HTML page, or JSON.",
 )
-def diff(rulesets: tuple[str, ...], fmt: str) -> None:
+@click.option("--lang", type=click.Choice(["en", "da", "nl"]), default="en", show_default=True)
+def diff(rulesets: tuple[str, ...], fmt: str, lang: str) -> None:
     """Every rule whose effective value differs between RULESETS (two or more)."""
-    from .diff import differences, markdown, text
+    from .diff import differences, html, markdown, text
 
     if len(rulesets) < 2:
         usage_error("diff needs at least two rulesets")
@@ -438,6 +439,8 @@ def diff(rulesets: tuple[str, ...], fmt: str) -> None:
         emit_json({"rulesets": names, "differences": [d.to_json() for d in found]})
     elif fmt == "md":
         click.echo(markdown(names, found), nl=False)
+    elif fmt == "html":
+        click.echo(html(effective, found, lang), nl=False)
     else:
         click.echo(text(names, found), nl=False)
 

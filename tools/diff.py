@@ -99,3 +99,45 @@ def text(rulesets: list[str], diffs: list[Difference]) -> str:
             cite = f"  ({clause.citations[0].short()})" if clause.citations else ""
             out.append(f"  {name.ljust(width)}  {shown}{mark}{cite}")
     return "\n".join(out) + f"\n\n{len(diffs)} rule(s) differ\n"
+
+
+def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = "en") -> str:
+    """The concordance as a printable page, in the summaries' look."""
+    from .describe import Words
+    from .i18n import translations
+    from .summary import _environment
+
+    tr = translations(lang)
+    _ = tr.gettext
+    words = Words(tr, lang, rulesets[0].board)
+    names = [eff.name for eff in rulesets]
+    rows = []
+    for diff in diffs:
+        cells: list[dict[str, object]] = []
+        for name in names:
+            clause = diff.values[name]
+            if clause is None:
+                cells.append({"value": None})
+                continue
+            cells.append(
+                {
+                    "value": words.value(clause.value),
+                    "assumed": clause.assumed,
+                    "cites": [c.short() for c in clause.citations[:2]],
+                }
+            )
+        rows.append({"label": words.label(diff.rule), "cells": cells})
+    title = _("Concordance: {names}").format(names=", ".join(names))
+    subtitle = _("{n} rules differ").format(n=len(diffs))
+    return (
+        _environment()
+        .get_template("diff.html.j2")
+        .render(
+            title=title,
+            subtitle=subtitle,
+            names=names,
+            rows=rows,
+            lang=lang,
+            assumed=_("not from the manual: assumed"),
+        )
+    )

@@ -26,8 +26,8 @@ def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folde
         f"{len(files)} file(s), {len(rulesets)} ruleset(s), {errors} error(s), "
         f"{len(diags) - errors} warning(s).",
         "",
-        "| ruleset | extends | title | rules | assumed |",
-        "|---|---|---|---|---|",
+        "| ruleset | extends | title | rules | assumed | rule summary |",
+        "|---|---|---|---|---|---|",
     ]
     for ruleset in rulesets:
         eff = ws.resolved.get(ruleset.name)
@@ -35,9 +35,10 @@ def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folde
             lines.append(f"| {ruleset.name} | {ruleset.extends or ''} | (does not resolve) | | |")
             continue
         assumed = sum(1 for c in eff.clauses if c.assumed)
+        sheets = _write_summaries(ws, ruleset.name, folder)
         lines.append(
             f"| [{ruleset.name}]({ruleset.name}.md) | {ruleset.extends or ''} | "
-            f"{_cell(eff.title or '')} | {len(eff.clauses)} | {assumed} |"
+            f"{_cell(eff.title or '')} | {len(eff.clauses)} | {assumed} | {sheets} |"
         )
         _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
     if diags:
@@ -48,6 +49,19 @@ def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folde
     index = folder / "index.md"
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return index
+
+
+def _write_summaries(ws: Workspace, name: str, folder: Path) -> str:
+    """One printable summary (HTML, A4) per language; returns Markdown links to them."""
+    from .summary import build_for, render_html
+
+    eff = ws.resolved[name]
+    links = []
+    for lang in ("en", "da", "nl"):
+        target = folder / f"{name}.{lang}.html"
+        target.write_text(render_html(build_for(ws, eff, lang)), encoding="utf-8")
+        links.append(f"[{lang}]({target.name})")
+    return " ".join(links)
 
 
 def _write_ruleset(ws: Workspace, name: str, path: Path) -> None:

@@ -245,11 +245,11 @@ def _special(rules: Rules, words: Words, clause: m.Clause) -> tuple[str, list[li
             dice.append(str(high) if low == high else f"{low}–{high}")
         return "", [header, dice]
     if rid == "cards.symbols" and isinstance(value, m.Table):
-        counts: dict[str, int] = {}
+        symbols: dict[str, int] = {}
         for entry in value.entries:
             word = words.value(entry.value)
-            counts[word] = counts.get(word, 0) + 1
-        return ", ".join(f"{n} {w}" for w, n in counts.items()), []
+            symbols[word] = symbols.get(word, 0) + 1
+        return ", ".join(f"{n} {w}" for w, n in symbols.items()), []
     return None
 
 
