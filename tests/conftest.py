@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from helpers import SEEDS, run_cli
 
 # The step library of the manuals' features (and of users' own, via `riskrules test`).

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from helpers import ROOT, run_cli
 from riskrules.engine.check import check_ruleset
 from riskrules.engine.library import Workspace

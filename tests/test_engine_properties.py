@@ -7,10 +7,11 @@ import random
 from pathlib import Path
 
 import pytest
-import riskrules
-from helpers import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import riskrules
+from helpers import ROOT
 from riskrules import (
     AllyReinforce,
     Attack,

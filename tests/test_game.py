@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 import riskrules
 from gamehelpers import place_all, position
 from helpers import ROOT

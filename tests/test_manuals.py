@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 import riskrules
 from helpers import ROOT, run_cli
 

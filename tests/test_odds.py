@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 import riskrules
 from helpers import run_cli
 from riskrules.engine.odds import battle_odds, battle_table, roll_outcomes

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import ROOT, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from helpers import ROOT, run_cli
 from riskrules.engine.library import Workspace
 from riskrules.engine.reader import read_rules
 

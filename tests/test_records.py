@@ -9,6 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 import riskrules
 from helpers import run_cli
 from riskrules.engine.record import from_json

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 import riskrules
 from helpers import ROOT
 from riskrules.engine.rules import WILD

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
-from helpers import ROOT, run_cli
 
 import riskrules
+from helpers import ROOT, run_cli
 from riskrules.engine.library import locate
 from riskrules.engine.schema import CATALOGUE
 from riskrules.tools.describe import CHOICES, LABELS

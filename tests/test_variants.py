@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 import riskrules
 from helpers import run_cli
 
