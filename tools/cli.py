@@ -530,6 +530,78 @@ def trace(
     sys.exit(1 if problems or code not in (0, 5) else 0)
 
 
+# ---------------------------------------------------------------------------- fmt, new
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not formatted.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print what would change; change nothing.")
+def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
+    """Rewrite rules files in the one canonical layout (comments stay where they are)."""
+    import difflib
+
+    from ..engine.layout import format_text
+    from ..engine.reader import read_path, read_rules
+
+    unformatted = 0
+    broken = 0
+    for name in files:
+        result = read_path(name)
+        if result.file is None:
+            broken += 1
+            for diag in result.diagnostics:
+                click.echo(diagnostic_text(diag) + "\n", err=True)
+            continue
+        text = Path(name).read_text(encoding="utf-8")
+        formatted = format_text(text)
+        again = read_rules(formatted, name)
+        if again.file is None or again.file != result.file:
+            raise RuntimeError(f"formatting {name} would change its meaning; file left as it is")
+        if formatted == text:
+            continue
+        unformatted += 1
+        if show_diff:
+            lines = difflib.unified_diff(
+                text.splitlines(keepends=True),
+                formatted.splitlines(keepends=True),
+                fromfile=name,
+                tofile=f"{name} (formatted)",
+            )
+            click.echo("".join(lines), nl=False)
+        elif check:
+            click.echo(f"would reformat {display_path(name)}")
+        else:
+            Path(name).write_text(formatted, encoding="utf-8")
+            click.echo(f"reformatted {display_path(name)}")
+    if not check and not show_diff:
+        click.echo(f"{len(files) - broken} file(s) formatted", err=True)
+    sys.exit(1 if broken or ((check or show_diff) and unformatted) else 0)
+
+
+@cli.command()
+@click.argument("name")
+@click.option("--extends", "base", default="classic", show_default=True, help="The base ruleset.")
+@click.option("--title", help="The ruleset's title.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="File (default NAME.rules).")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new(name: str, base: str, title: str | None, output: str | None, force: bool) -> None:
+    """Start a house-rules file that extends BASE, with common changes as comments."""
+    import re as _re
+
+    from ..engine.layout import format_text
+    from .scaffold import scaffold
+
+    if not _re.fullmatch(r"[a-z][a-z0-9_]*(-[a-z0-9_]+)*", name):
+        usage_error(f"'{name}' is not a ruleset name: use lower-case letters, digits, '_' and '-'")
+    _, eff = _located(base)
+    target = Path(output or f"{name}.rules")
+    if target.exists() and not force:
+        usage_error(f"{target} exists (use --force to overwrite it)")
+    target.write_text(format_text(scaffold(name, eff, title)), encoding="utf-8")
+    click.echo(f"wrote {target}; check it with: riskrules check {target}")
+
+
 # ---------------------------------------------------------------------------- summary
 
 
