@@ -80,33 +80,34 @@ def _unary(prev: _Tok | None) -> bool:
     return prev.text in ("then", "last", "fixed", "sequence", "track")
 
 
+def _spaced(prev: _Tok, tok: _Tok, tokens: list[_Tok], after_sign: bool) -> bool:
+    """Is there a space between `prev` and `tok`?"""
+    text = tok.text
+    if tok.kind == "op" and text in (",", ":", ")", "]"):
+        return False
+    if prev.kind == "op" and prev.text in ("(", "["):
+        return False
+    if tok.kind == "op" and text == "}" and _table_close(tokens, tok):
+        return False
+    if prev.kind == "op" and prev.text == "{" and not _block_open(tokens, prev):
+        return False
+    if text == "(" and prev.kind == "word" and prev.text not in NOT_CALLS:
+        return False  # a call: min(3, armies)
+    return not after_sign
+
+
 def _join(tokens: list[_Tok]) -> str:
     out = ""
     prev: _Tok | None = None
-    prev_unary = False
+    after_sign = False
     for tok in tokens:
-        text = tok.text
         if prev is None:
-            out = text
+            out = tok.text
+        elif tok.kind == "comment":
+            out += "  " + tok.text
         else:
-            space = True
-            if tok.kind == "op" and text in (",", ":", ")", "]"):
-                space = False
-            elif prev.kind == "op" and prev.text in ("(", "["):
-                space = False
-            elif tok.kind == "op" and text == "}" and _table_close(tokens, tok):
-                space = False
-            elif prev.kind == "op" and prev.text == "{" and not _block_open(tokens, prev):
-                space = False
-            elif text == "(" and prev.kind == "word" and prev.text not in NOT_CALLS:
-                space = False  # a call: min(3, armies)
-            elif prev_unary:
-                space = False
-            if tok.kind == "comment":
-                out += "  " + text
-            else:
-                out += (" " if space else "") + text
-        prev_unary = tok.kind == "op" and text in ("-", "+") and _unary(prev)
+            out += (" " if _spaced(prev, tok, tokens, after_sign) else "") + tok.text
+        after_sign = tok.kind == "op" and tok.text in ("-", "+") and _unary(prev)
         prev = tok
     return out
 

@@ -24,13 +24,13 @@ KEYWORDS = (
 )  # fmt: skip
 
 
-class RiskrulesLexer(RegexLexer):
+class RiskrulesLexer(RegexLexer):  # type: ignore[misc]
     name = "riskrules"
     aliases: ClassVar[list[str]] = ["riskrules", "rules"]
     filenames: ClassVar[list[str]] = ["*.rules"]
     mimetypes: ClassVar[list[str]] = ["text/x-riskrules"]
 
-    tokens: ClassVar[dict[str, list[object]]] = {  # type: ignore[misc]
+    tokens: ClassVar[dict[str, list[object]]] = {
         "root": [
             (r"\s+", Whitespace),
             (r"#.*?$", Comment.Single),
