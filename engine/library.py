@@ -10,7 +10,7 @@ from pathlib import Path
 from . import model as m
 from .check import check_all
 from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
-from .reader import read_path
+from .reader import read_path, read_rules
 from .resolve import EffectiveRuleset, Index, resolve_all
 
 
@@ -33,16 +33,21 @@ class Workspace:
     builtin: frozenset[str] = frozenset()
 
     @staticmethod
-    def open(extra: list[str] | None = None) -> Workspace:
+    def open(extra: list[str] | None = None, texts: dict[str, str] | None = None) -> Workspace:
+        """The built-ins and `extra` files; `texts` gives files' unsaved contents (an editor's)."""
         builtins = builtin_paths()
         ws = Workspace(builtin=frozenset(builtins))
+        overlays = {os.path.abspath(k): v for k, v in (texts or {}).items()}
         seen: set[str] = set()
-        for path in [*builtins, *(extra or [])]:
+        for path in [*builtins, *(extra or []), *overlays]:
             absolute = os.path.abspath(path)
             if absolute in seen:
                 continue
             seen.add(absolute)
-            result = read_path(absolute)
+            if absolute in overlays:
+                result = read_rules(overlays[absolute], absolute)
+            else:
+                result = read_path(absolute)
             ws.read_diagnostics[absolute] = list(result.diagnostics)
             if result.file is not None:
                 ws.files.append(result.file)

@@ -602,6 +602,14 @@ def new(name: str, base: str, title: str | None, output: str | None, force: bool
     click.echo(f"wrote {target}; check it with: riskrules check {target}")
 
 
+@cli.command()
+def lsp() -> None:
+    """Run the language server on standard input and output (for editors)."""
+    from .lsp import main as serve
+
+    serve()
+
+
 # ---------------------------------------------------------------------------- summary
 
 

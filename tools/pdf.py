@@ -9,7 +9,7 @@ class PdfUnavailable(Exception):
 
 def html_to_pdf(html: str) -> bytes:
     try:
-        from weasyprint import HTML  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        from weasyprint import HTML
     except (ImportError, OSError) as exc:
         raise PdfUnavailable(
             f"PDF output needs WeasyPrint: pip install 'riskrules[pdf]' ({exc})"

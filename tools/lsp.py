@@ -1,0 +1,278 @@
+"""`riskrules lsp`: a language server (pygls, stdio) for rules files.
+
+Diagnostics as the file changes (the checker's, with their codes), hover on a rule id or a name
+(effective value, where it comes from, its citation), completion of territory, continent,
+ruleset and rule ids, go to definition into the base ruleset (built-in files included), and
+formatting.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from ..engine import model as m
+from ..engine.diagnostics import Severity, Span
+from ..engine.layout import format_text
+from ..engine.library import Workspace
+from ..engine.printer import value_text
+from ..engine.reader import read_rules
+from ..engine.schema import CATALOGUE, lookup
+
+server = LanguageServer("riskrules", "0.1.0")
+_WORD = re.compile(r"[A-Za-z0-9_.\-]+")
+
+
+def _path(uri: str) -> str:
+    parsed = urlparse(uri)
+    return os.path.abspath(unquote(parsed.path)) if parsed.scheme == "file" else uri
+
+
+def _uri(path: str) -> str:
+    return "file://" + os.path.abspath(path)
+
+
+def _workspace(uri: str) -> Workspace:
+    document = server.workspace.get_text_document(uri)
+    return Workspace.open(texts={_path(uri): document.source})
+
+
+def _range(span: Span) -> types.Range:
+    return types.Range(
+        start=types.Position(line=max(span.line - 1, 0), character=max(span.column - 1, 0)),
+        end=types.Position(line=max(span.end_line - 1, 0), character=max(span.end_column - 1, 0)),
+    )
+
+
+def _publish(uri: str) -> None:
+    path = _path(uri)
+    ws = _workspace(uri)
+    diagnostics = [
+        types.Diagnostic(
+            range=_range(d.span),
+            message=d.message + (f" ({d.hint})" if d.hint else ""),
+            severity=types.DiagnosticSeverity.Error
+            if d.severity == Severity.ERROR
+            else types.DiagnosticSeverity.Warning,
+            code=d.code,
+            source="riskrules",
+        )
+        for d in ws.diagnostics_for([path])
+    ]
+    server.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
+    )
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(params: types.DidOpenTextDocumentParams) -> None:
+    _publish(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(params: types.DidChangeTextDocumentParams) -> None:
+    _publish(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(params: types.DidSaveTextDocumentParams) -> None:
+    _publish(params.text_document.uri)
+
+
+def _word_at(uri: str, position: types.Position) -> str | None:
+    document = server.workspace.get_text_document(uri)
+    lines = document.source.split("\n")
+    if position.line >= len(lines):
+        return None
+    line = lines[position.line]
+    for match in _WORD.finditer(line):
+        if match.start() <= position.character <= match.end():
+            return match.group().rstrip(":").strip(".")
+    return None
+
+
+def _ruleset_at(ws: Workspace, path: str, line: int) -> m.Ruleset | None:
+    rules_file = ws.file(path)
+    if rules_file is None:
+        return None
+    for ruleset in rules_file.rulesets:
+        if ruleset.span.line <= line + 1 <= ruleset.span.end_line:
+            return ruleset
+    return None
+
+
+def _territory(ws: Workspace, word: str) -> tuple[m.Territory, m.Board] | None:
+    for board in ws.index.boards.values():
+        for territory in board.territories:
+            if territory.id == word:
+                return territory, board
+    return None
+
+
+def _continent(ws: Workspace, word: str) -> m.Continent | None:
+    for board in ws.index.boards.values():
+        for continent in board.continents:
+            if continent.id == word:
+                return continent
+    return None
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+def hover(params: types.HoverParams) -> types.Hover | None:
+    uri = params.text_document.uri
+    word = _word_at(uri, params.position)
+    if not word:
+        return None
+    ws = _workspace(uri)
+    text = _describe(ws, _path(uri), params.position.line, word)
+    if text is None:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+
+def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
+    ruleset = _ruleset_at(ws, path, line)
+    eff = ws.resolved.get(ruleset.name) if ruleset else None
+    if eff is not None and eff.clause(word) is not None:
+        clause = eff.clause(word)
+        assert clause is not None
+        spec = lookup(word)
+        chain = eff.definitions(word)
+        lines = [f"**{word}** = `{value_text(clause.value)}`"]
+        if spec:
+            lines.append(spec.summary)
+        for c in chain:
+            where = f"{os.path.basename(c.span.file)}:{c.id_span.line}"
+            cites = "; ".join(x.short() for x in c.citations) or "no citation"
+            lines.append(f"- {c.ruleset} ({where}): `{value_text(c.value)}` — {cites}")
+        return "\n\n".join(lines)
+    spec = lookup(word)
+    if spec is not None:
+        return f"**{word}**: {spec.summary} ({spec.kind.value})"
+    if word in ws.index.rulesets:
+        target = ws.resolved.get(word)
+        names = " → ".join(target.chain) if target else word
+        return f"**ruleset {word}**: {ws.index.rulesets[word].title or ''}\n\n{names}"
+    found = _territory(ws, word)
+    if found is not None:
+        territory, board = found
+        names = ", ".join(f"{lang}: {name}" for lang, name in territory.names)
+        return f"**territory {word}** in {territory.continent} ({board.name})\n\n{names}"
+    continent = _continent(ws, word)
+    if continent is not None:
+        names = ", ".join(f"{lang}: {name}" for lang, name in continent.names)
+        return f"**continent {word}**: {len(continent.territories)} territories\n\n{names}"
+    if word in ws.index.sources:
+        source = ws.index.sources[word]
+        return f"**source {word}**: {source.title or ''} ({source.file}, {source.language})"
+    return None
+
+
+@server.feature(types.TEXT_DOCUMENT_COMPLETION)
+def completion(params: types.CompletionParams) -> types.CompletionList:
+    ws = _workspace(params.text_document.uri)
+    items: list[types.CompletionItem] = []
+    for spec in CATALOGUE:
+        if not spec.pattern:
+            items.append(
+                types.CompletionItem(
+                    label=spec.id, kind=types.CompletionItemKind.Property, detail=spec.summary
+                )
+            )
+    for name, ruleset in ws.index.rulesets.items():
+        items.append(
+            types.CompletionItem(
+                label=name, kind=types.CompletionItemKind.Module, detail=ruleset.title or ""
+            )
+        )
+    for board in ws.index.boards.values():
+        for continent in board.continents:
+            items.append(
+                types.CompletionItem(
+                    label=continent.id,
+                    kind=types.CompletionItemKind.Enum,
+                    detail=continent.name("en"),
+                )
+            )
+            for territory in continent.territories:
+                items.append(
+                    types.CompletionItem(
+                        label=territory.id,
+                        kind=types.CompletionItemKind.EnumMember,
+                        detail=territory.name("en"),
+                    )
+                )
+    for source in ws.index.sources.values():
+        items.append(
+            types.CompletionItem(
+                label=source.id, kind=types.CompletionItemKind.Reference, detail=source.file
+            )
+        )
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(types.TEXT_DOCUMENT_DEFINITION)
+def definition(params: types.DefinitionParams) -> types.Location | None:
+    uri = params.text_document.uri
+    word = _word_at(uri, params.position)
+    if not word:
+        return None
+    ws = _workspace(uri)
+    path = _path(uri)
+    span = _definition(ws, path, params.position.line, word)
+    if span is None:
+        return None
+    return types.Location(uri=_uri(span.file), range=_range(span))
+
+
+def _definition(ws: Workspace, path: str, line: int, word: str) -> Span | None:
+    ruleset = _ruleset_at(ws, path, line)
+    eff = ws.resolved.get(ruleset.name) if ruleset else None
+    if eff is not None:
+        chain = eff.definitions(word)
+        here = [c for c in chain if c.ruleset == eff.name]
+        inherited = [c for c in chain if c.ruleset != eff.name]
+        if inherited:  # from an override to the base's definition
+            return inherited[0].id_span
+        if here:
+            return here[0].id_span
+    if word in ws.index.rulesets:
+        return ws.index.rulesets[word].name_span
+    found = _territory(ws, word)
+    if found is not None:
+        return found[0].span
+    continent = _continent(ws, word)
+    if continent is not None:
+        return continent.span
+    if word in ws.index.sources:
+        return ws.index.sources[word].span
+    return None
+
+
+@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit]:
+    document = server.workspace.get_text_document(params.text_document.uri)
+    text = document.source
+    before = read_rules(text, document.path)
+    if before.file is None:
+        return []
+    formatted = format_text(text)
+    after = read_rules(formatted, document.path)
+    if after.file != before.file or formatted == text:
+        return []
+    lines = text.split("\n")
+    end = types.Position(line=len(lines), character=0)
+    return [
+        types.TextEdit(
+            range=types.Range(start=types.Position(line=0, character=0), end=end),
+            new_text=formatted,
+        )
+    ]
+
+
+def main() -> None:
+    server.start_io()
