@@ -35,11 +35,11 @@ class RiskrulesLexer(RegexLexer):  # type: ignore[misc]
             (r"\s+", Whitespace),
             (r"#.*?$", Comment.Single),
             (r'"(?:[^"\\\n]|\\.)*"', String.Double),
-            (words(KEYWORDS, suffix=r"\b"), Keyword),
             (
                 r"(ruleset|extends)(\s+)([a-z][a-z0-9_]*(?:-[a-z0-9_]+)*)",
                 bygroups(Keyword, Whitespace, Name.Class),
             ),
+            (words(KEYWORDS, suffix=r"\b"), Keyword),
             (r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+(?=\s*[:{])", Name.Attribute),
             (r"[a-z_][a-z0-9_]*(?=\s*[:{])", Name.Attribute),
             (r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+", Name.Attribute),

@@ -86,7 +86,11 @@ def run_features(
             "no:cacheprovider",
             "--import-mode=importlib",
         ]
-        args += ["-q", "--no-header"] if quiet else (["-v"] if verbose else [])
+        args += (
+            ["-q", "--no-header"]
+            if quiet
+            else ["--no-header", "--tb=short", "-v" if verbose else "-q"]
+        )
         with _environment(ruleset):
             if quiet:
                 sink = io.StringIO()
