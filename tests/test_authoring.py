@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, run_cli
 
+from helpers import ROOT, run_cli
 from riskrules.engine.layout import format_text
 from riskrules.engine.reader import read_rules
 
