@@ -5,12 +5,12 @@ Each check returns diagnostics; nothing here raises on bad input.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 
 from . import expr as ex
 from . import model as m
 from .diagnostics import Diagnostic, did_you_mean, error, warning
+from .geography import Geography
 from .resolve import EffectiveRuleset, Index
 from .schema import SET_KINDS, Kind, RuleSpec, known_ids, lookup, required_ids
 
@@ -96,13 +96,7 @@ def check_board(board: m.Board) -> list[Diagnostic]:
         adjacency[border.b].add(border.a)
     if territories:
         start = next(iter(territories))
-        reached = {start}
-        queue = deque([start])
-        while queue:
-            for nxt in adjacency[queue.popleft()]:
-                if nxt not in reached:
-                    reached.add(nxt)
-                    queue.append(nxt)
+        reached = {start} | Geography(board).reachable(start, frozenset(territories))
         cut_off = [t for t in territories if t not in reached]
         if cut_off:
             shown = ", ".join(cut_off[:5]) + (" …" if len(cut_off) > 5 else "")

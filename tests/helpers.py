@@ -10,6 +10,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The two-player, Mission RISK and team rulesets (issue 5's six).
+VARIANTS = [
+    "da-2006-2p-passive",
+    "da-2006-2p-active",
+    "da-2006-mission",
+    "da-2006-teams",
+    "da-web-2p",
+    "da-web-2p-classic",
+]
 SEEDS = Path(os.environ.get("RISKRULES_SOURCES", ROOT.parent / "shared" / "seeds"))
 
 

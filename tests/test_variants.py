@@ -5,16 +5,7 @@ from __future__ import annotations
 import pytest
 
 import riskrules
-from helpers import run_cli
-
-VARIANTS = [
-    "da-2006-2p-passive",
-    "da-2006-2p-active",
-    "da-2006-mission",
-    "da-2006-teams",
-    "da-web-2p",
-    "da-web-2p-classic",
-]
+from helpers import VARIANTS, run_cli
 
 
 def test_variants_check_clean_with_only_assumed_warnings() -> None:
