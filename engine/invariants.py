@@ -20,25 +20,30 @@ def violations(game: Game, state: GameState) -> list[str]:
         out.append(
             f"cards not conserved: {cards} in hands and piles, deck of {len(game.rules.deck)}"
         )
-    if any(n < 0 for row in state.armies for n in row):
+    if min(map(min, state.armies)) < 0:
         out.append("a negative number of armies")
     if state.phase in ("deal", "missions", "claim"):
         return out
     pending = state.pending.target if state.pending else None
-    empty = [t for t in state.territories if state.total(t) == 0 and t != pending]
+    empty = [
+        t
+        for t, row in zip(state.territories, state.armies, strict=True)
+        if not any(row) and t != pending
+    ]
     if empty:
         out.append(f"empty territories: {', '.join(empty[:5])}")
     sole = game.rules.word("territory.control") == "sole_occupant"
-    for t, owner in zip(state.territories, game.controllers(state), strict=True):
-        row = state.armies_in(t)
-        occupants = [i for i, n in enumerate(row) if n > 0]
+    owners = game.controllers(state)
+    for t, row, owner in zip(state.territories, state.armies, owners, strict=True):
+        occupied = len(row) - row.count(0)
+        if not occupied:
+            continue
+        top = max(row)
         if sole:
-            if len(occupants) > 1:
+            if occupied > 1:
                 out.append(f"{t} is shared, but this ruleset lets one player hold a territory")
-            elif occupants and owner != occupants[0]:
+            elif owner != row.index(top):
                 out.append(f"{t} is controlled by the wrong seat")
-        elif occupants:
-            leaders = [i for i in occupants if row[i] == max(row)]
-            if owner != (leaders[0] if len(leaders) == 1 else None):
-                out.append(f"{t} is controlled by the wrong seat")
+        elif owner != (row.index(top) if row.count(top) == 1 else None):
+            out.append(f"{t} is controlled by the wrong seat")
     return out

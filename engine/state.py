@@ -89,7 +89,7 @@ class GameState:
         raise KeyError(name)
 
     def board_armies(self) -> int:
-        return sum(sum(row) for row in self.armies)
+        return sum(map(sum, self.armies))
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with some fields changed: `dataclasses.replace`, without its overhead."""
