@@ -263,7 +263,8 @@ class Words:
             return _("{n} for every set").format(n=s.values[0])
         if s.kind == "by_kind":
             return self.table(s.table) if s.table else ""
-        row = "  ".join(str(v) for v in s.values)
+        # A sequence reads like the board's edge; a track like the spaces the piece moves along.
+        row = ("  " if s.kind == "sequence" else " → ").join(str(v) for v in s.values)
         if s.kind == "sequence":
             if s.step is None:
                 return _("{values}, then the last value again").format(values=row)
