@@ -11,10 +11,10 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import click
 
@@ -65,7 +65,7 @@ def cli() -> None:
 # ---------------------------------------------------------------------------- check
 
 
-def _targets(ws_names: list[str], targets: Sequence[str]) -> list[str]:
+def _targets(targets: Sequence[str]) -> list[str]:
     """Target arguments to file paths: a path is itself, a ruleset name its file."""
     if not targets:
         return []
@@ -96,7 +96,7 @@ def _targets(ws_names: list[str], targets: Sequence[str]) -> list[str]:
 )
 def check(targets: tuple[str, ...], fmt: str, strict: bool, report: Path | None) -> None:
     """Check rules files or built-in rulesets (no target: every built-in)."""
-    paths = _targets([], targets)
+    paths = _targets(targets)
     ws = Workspace.open(paths)
     checked = [os.path.abspath(p) for p in paths] if paths else sorted(ws.builtin)
     diags = ws.diagnostics_for(checked)
@@ -769,6 +769,3 @@ def main(argv: Sequence[str] | None = None) -> None:
             click.echo("(set RISKRULES_DEBUG=1 for the traceback; please report this)", err=True)
         sys.exit(3)
     sys.exit(0)
-
-
-Command = Callable[..., Any]
