@@ -72,6 +72,12 @@ def _targets(targets: Sequence[str]) -> list[str]:
     ws = Workspace.open()
     paths = []
     for target in targets:
+        if os.path.isdir(target):
+            found = sorted(str(p) for p in Path(target).rglob("*.rules"))
+            if not found:
+                usage_error(f"no .rules files in {target}")
+            paths.extend(found)
+            continue
         if os.path.exists(target) or target.endswith(".rules") or "/" in target:
             if not os.path.exists(target):
                 usage_error(f"no such file: {target}")
@@ -95,7 +101,7 @@ def _targets(targets: Sequence[str]) -> list[str]:
     help="Also write a readable report of every checked ruleset to this folder.",
 )
 def check(targets: tuple[str, ...], fmt: str, strict: bool, report: Path | None) -> None:
-    """Check rules files or built-in rulesets (no target: every built-in)."""
+    """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
     paths = _targets(targets)
     ws = Workspace.open(paths)
     checked = [os.path.abspath(p) for p in paths] if paths else sorted(ws.builtin)
@@ -293,9 +299,9 @@ def _show_prob(value: float | Fraction, exact: bool) -> str:
 
 @cli.command()
 @click.argument("ruleset")
-@click.option("--attackers", "-a", type=click.IntRange(0, 10_000), help="Armies able to fight.")
-@click.option("--defenders", "-d", type=click.IntRange(0, 10_000), help="Defending armies.")
-@click.option("--table", type=click.IntRange(1, 500), help="A table for 1..N on both sides.")
+@click.option("--attackers", "-a", type=click.IntRange(0, 1000), help="Armies able to fight.")
+@click.option("--defenders", "-d", type=click.IntRange(0, 1000), help="Defending armies.")
+@click.option("--table", type=click.IntRange(1, 200), help="A table for 1..N on both sides.")
 @click.option("--roll", help="One roll's outcomes, e.g. 3v2.")
 @click.option("--exact", is_flag=True, help="Exact fractions instead of decimals.")
 @FORMAT
@@ -317,6 +323,9 @@ def odds(
     )
     if chosen != 1:
         usage_error("give --attackers and --defenders, or --table N, or --roll AvD")
+    biggest = max(attackers or 0, defenders or 0, table or 0)
+    if exact and biggest > 60:
+        usage_error("--exact works up to 60 armies a side (exact fractions grow very long)")
     rules = _rules(ruleset)
     if roll is not None:
         match = re.fullmatch(r"\s*(\d+)\s*[vVxX]\s*(\d+)\s*", roll)
