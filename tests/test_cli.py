@@ -123,3 +123,21 @@ def test_builtins_are_package_data() -> None:
     assert {"world.rules", "classic.rules", "sources.rules"} <= names
     assert all(Path(p).is_absolute() for p in builtin_paths())
     assert (ROOT / "specs" / "__init__.py").exists()
+
+
+def test_check_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text("ruleset a extends classic {\n}\n")
+    nested = tmp_path / "more"
+    nested.mkdir()
+    (nested / "b.rules").write_text("ruleset b extends clasic {\n}\n")
+    result = run_cli("check", str(tmp_path), "--format", "json")
+    assert result.code == 1
+    assert [d["code"] for d in result.json()["diagnostics"]] == ["RR0102"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert run_cli("check", str(empty)).code == 2
+
+
+def test_odds_are_bounded() -> None:
+    assert run_cli("odds", "classic", "-a", "61", "-d", "2", "--exact").code == 2
+    assert run_cli("odds", "classic", "-a", "5000", "-d", "2").code == 2
