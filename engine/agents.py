@@ -96,7 +96,7 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
 def _enemy_neighbours(game: Game, state: GameState, seat: int, territory: str) -> list[str]:
     friends = game.friendly(state, seat)
     out = []
-    for n in game.geo.neighbours[territory]:
+    for n in game.geo.adjacent[territory]:
         holder = game.strongest(state, n)
         if holder is not None and holder not in friends:
             out.append(n)
@@ -122,7 +122,7 @@ def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
     seat = state.current
     mine = set(game.owned(state, seat))
     free = [t for t in state.territories if state.total(t) == 0]
-    near = [t for t in free if game.geo.neighbours[t] & mine]
+    near = [t for t in free if not game.geo.neighbours[t].isdisjoint(mine)]
     return Claim(rng.choice(near or free))
 
 
@@ -163,7 +163,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
             armies = state.armies_in(source)[army]
             if not game.rules.attack_allowed(armies):
                 continue
-            for target in game.geo.neighbours[source]:
+            for target in game.geo.adjacent[source]:
                 if only is not None and target != only:
                     continue
                 if game._defender(state, seat, army, target) is None:
@@ -187,18 +187,16 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
     if state.fortifies_left > 0:
         leave = game.rules.integer("fortify.leave_behind")
         passable = game._passable(state, seat)
+        order = game.geo.index.__getitem__  # board order: the same choice in every process
         interior = [
             t
-            for t in passable
+            for t in sorted(passable, key=order)
             if state.armies_in(t)[seat] > leave and not _enemy_neighbours(game, state, seat, t)
         ]
         interior.sort(key=lambda t: -state.armies_in(t)[seat])
         for source in interior:
-            targets = [
-                t
-                for t in game._reachable(source, passable)
-                if _enemy_neighbours(game, state, seat, t)
-            ]
+            reach = sorted(game._reachable(source, passable), key=order)
+            targets = [t for t in reach if _enemy_neighbours(game, state, seat, t)]
             if targets:
                 movable = min(state.armies_in(source)[seat], state.total(source) - leave)
                 if movable > 0:

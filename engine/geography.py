@@ -29,6 +29,11 @@ class Geography:
         self.neighbours: dict[str, frozenset[str]] = {
             t: frozenset(n) for t, n in neighbours.items()
         }
+        # The same, in board order: what code that iterates uses, so that a seeded game
+        # makes the same choices in every process (set order follows string hashing).
+        self.adjacent: dict[str, tuple[str, ...]] = {
+            t: tuple(x for x in self.territories if x in n) for t, n in neighbours.items()
+        }
 
     def borders(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, frozenset())

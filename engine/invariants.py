@@ -6,8 +6,13 @@ from .game import Game
 from .state import GameState
 
 
-def violations(game: Game, state: GameState) -> list[str]:
-    """Every invariant the position breaks (empty when all hold)."""
+def violations(game: Game, state: GameState, since: GameState | None = None) -> list[str]:
+    """Every invariant the position breaks (empty when all hold).
+
+    With `since`, the position just before, a territory whose row of armies is the very same
+    object as before is not looked at again (states share unchanged rows): only what an action
+    changed is re-checked, besides the counts that span the whole game.
+    """
     out = []
     on_board = state.board_armies() + sum(state.reserves)
     if on_board != state.created - state.destroyed:
@@ -25,19 +30,27 @@ def violations(game: Game, state: GameState) -> list[str]:
     if state.phase in ("deal", "missions", "claim"):
         return out
     pending = state.pending.target if state.pending else None
-    empty = [
-        t
-        for t, row in zip(state.territories, state.armies, strict=True)
-        if not any(row) and t != pending
-    ]
-    if empty:
-        out.append(f"empty territories: {', '.join(empty[:5])}")
+    recheck = None
+    if since is not None and since.phase not in ("deal", "missions", "claim"):
+        recheck = {since.pending.target} if since.pending else set()
+        old = since.armies
+        recheck |= {
+            t
+            for i, (t, row) in enumerate(zip(state.territories, state.armies, strict=True))
+            if row is not old[i]
+        }
     sole = game.rules.word("territory.control") == "sole_occupant"
-    owners = game.controllers(state)
-    for t, row, owner in zip(state.territories, state.armies, owners, strict=True):
+    empty = []
+    for i, t in enumerate(state.territories):
+        if recheck is not None and t not in recheck:
+            continue
+        row = state.armies[i]
         occupied = len(row) - row.count(0)
         if not occupied:
+            if t != pending:
+                empty.append(t)
             continue
+        owner = game.controller(state, t)
         top = max(row)
         if sole:
             if occupied > 1:
@@ -46,4 +59,6 @@ def violations(game: Game, state: GameState) -> list[str]:
                 out.append(f"{t} is controlled by the wrong seat")
         elif owner != (row.index(top) if row.count(top) == 1 else None):
             out.append(f"{t} is controlled by the wrong seat")
+    if empty:
+        out.append(f"empty territories: {', '.join(empty[:5])}")
     return out

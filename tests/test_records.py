@@ -227,3 +227,36 @@ def test_bad_header(tmp_path: Path) -> None:
     assert (
         verdict["ok"] is False and verdict["line"] == 1 and "riskrules record" in verdict["message"]
     )
+
+
+def test_a_seeded_simulation_is_the_same_in_every_process() -> None:
+    """Iteration order must not depend on string hashing: the same seed, the same games."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "riskrules",
+                "simulate",
+                "da-2006-teams",
+                "--games",
+                "2",
+                "--seed",
+                "9",
+                "--format",
+                "json",
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+        summary = json.loads(proc.stdout)
+        outputs.add(json.dumps([summary["turns"], summary["winners"], summary["actions"]]))
+    assert len(outputs) == 1

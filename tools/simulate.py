@@ -13,12 +13,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.actions import Action
 from ..engine.agents import AGENTS
 from ..engine.api import load
 from ..engine.game import Game
 from ..engine.invariants import violations
 from ..engine.record import header, to_json
 from ..engine.rules import Rules
+from ..engine.state import GameState
 
 _RULES: dict[str, Rules] = {}
 
@@ -57,20 +59,22 @@ def play(job: Job) -> GameResult:
     names = job.names or [f"p{i + 1}" for i in range(job.players)]
     state = game.start(names)
     neutrals = [s.name for s in state.seats if s.neutral]
-    lines = [json.dumps(header(rules.name, names, neutrals, job.seed))]
+    taken: list[tuple[GameState, Action]] = []  # serialised only if a record is wanted
     problem = None
     count = 0
     while state.phase != "over" and state.turn <= job.max_turns:
         action = agent(game, state, rng)
-        lines.append(json.dumps(to_json(state, action), ensure_ascii=False))
-        state = game.apply(state, action)
+        taken.append((state, action))
+        before, state = state, game.apply(state, action)
         count += 1
-        found = violations(game, state)
+        found = violations(game, state, since=before)
         if found:
-            problem = f"after line {len(lines)}: {'; '.join(found)}"
+            problem = f"after line {len(taken) + 1}: {'; '.join(found)}"
             break
     path = None
     if job.record_dir is not None or problem is not None:
+        lines = [json.dumps(header(rules.name, names, neutrals, job.seed))]
+        lines += [json.dumps(to_json(s, a), ensure_ascii=False) for s, a in taken]
         folder = Path(job.record_dir or tempfile.mkdtemp(prefix="riskrules-violation-"))
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / f"game-{job.index + 1:04d}.jsonl"
