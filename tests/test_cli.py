@@ -141,3 +141,19 @@ def test_check_a_folder(tmp_path: Path) -> None:
 def test_odds_are_bounded() -> None:
     assert run_cli("odds", "classic", "-a", "61", "-d", "2", "--exact").code == 2
     assert run_cli("odds", "classic", "-a", "5000", "-d", "2").code == 2
+
+
+def test_show_prints_a_ruleset_that_checks(tmp_path: Path) -> None:
+    """`show` flattens inheritance into the language itself: the result checks clean and has
+    the same effective values as the original."""
+    from riskrules.engine.library import Workspace
+
+    for name in ("classic", "da-2006-mission", "da-2006-teams"):
+        text = run_cli("show", name).out.replace(f"ruleset {name} ", f"ruleset flat-{name} ", 1)
+        path = tmp_path / f"flat-{name}.rules"
+        path.write_text(text, encoding="utf-8")
+        result = run_cli("check", str(path), "--format", "json")
+        assert result.json()["errors"] == 0, result.out
+        ws = Workspace.open([str(path)])
+        flat, original = ws.resolved[f"flat-{name}"], ws.resolved[name]
+        assert {c.id: c.value for c in flat.clauses} == {c.id: c.value for c in original.clauses}
