@@ -15,7 +15,7 @@ from . import model as m
 from .geography import Geography
 from .resolve import EffectiveRuleset
 from .schema import SET_KINDS, SYMBOLS
-from .trace import consult, recording_active
+from .trace import CONSULTED, consult
 
 WILD = "wild"
 
@@ -55,7 +55,7 @@ class Rules:
     # ---------------------------------------------------------------- reading clauses
 
     def note(self, rule_id: str) -> None:
-        if recording_active():
+        if CONSULTED.get() is not None:  # cheap when no one is recording
             consult(self.name, rule_id)
 
     def value(self, rule_id: str) -> m.Value | None:

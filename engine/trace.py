@@ -11,15 +11,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-_CONSULTED: ContextVar[set[tuple[str, str]] | None] = ContextVar("consulted", default=None)
+CONSULTED: ContextVar[set[tuple[str, str]] | None] = ContextVar("consulted", default=None)
 
 
 def recording_active() -> bool:
-    return _CONSULTED.get() is not None
+    return CONSULTED.get() is not None
 
 
 def consult(ruleset: str, rule_id: str) -> None:
-    seen = _CONSULTED.get()
+    seen = CONSULTED.get()
     if seen is not None:
         seen.add((ruleset, rule_id))
 
@@ -28,8 +28,8 @@ def consult(ruleset: str, rule_id: str) -> None:
 def recording() -> Iterator[set[tuple[str, str]]]:
     """Collect (ruleset, rule id) pairs consulted inside the block."""
     seen: set[tuple[str, str]] = set()
-    token = _CONSULTED.set(seen)
+    token = CONSULTED.set(seen)
     try:
         yield seen
     finally:
-        _CONSULTED.reset(token)
+        CONSULTED.reset(token)
