@@ -74,7 +74,15 @@ class Relations:
             self.rules.note("territory.control")
             return self._owners
         self.rules.note("territory.control")
-        owners = [self._owner(row) for row in state.armies]
+        last = self._owners_of
+        if isinstance(last, tuple) and len(last) == len(state.armies):
+            # Positions share unchanged rows: only the rows that differ are looked at again.
+            owners = [
+                owner if row is old else self._owner(row)
+                for row, old, owner in zip(state.armies, last, self._owners, strict=True)
+            ]
+        else:
+            owners = [self._owner(row) for row in state.armies]
         self._owners_of, self._owners = state.armies, owners
         return owners
 
