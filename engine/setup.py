@@ -73,6 +73,7 @@ class Setup(Relations):
         neutrals: Sequence[str] = (),
         status: Mapping[str, str] | None = None,
         missions: Mapping[str, Sequence[str]] | None = None,
+        completed: Mapping[str, Sequence[str]] | None = None,
         teams: Mapping[str, int] | None = None,
     ) -> GameState:
         """A game in progress, as a manual's example describes it: who holds what.
@@ -122,7 +123,7 @@ class Setup(Relations):
             status=tuple(places.get(s.name, 0) for s in seats),
             ally_moves=tuple(self.rules.integer("neutrals.ally.fortify_moves", 0) for _ in seats),
             missions=tuple(tuple((missions or {}).get(s.name, ())) for s in seats),
-            completed=tuple(() for _ in seats),
+            completed=tuple(tuple((completed or {}).get(s.name, ())) for s in seats),
         )
         state = state.evolve(created=state.board_armies())
         if begin:

@@ -47,3 +47,22 @@ Egenskab: Mission RISK (manual 000, side 9-10)
     Så er "blå" ude af spillet
     Og har "rød" 2 kort
     Og har "rød" 4 missioner
+
+  @cite:000:p10
+  Scenarie: Når tre missioner er gennemført, vises den fjerde for alle
+    Givet spillerne "rød, blå, grøn"
+    Og "rød" har missionerne "captain_australia, major_africa, colonel_24, general_30"
+    Og "rød" har gennemført missionerne "captain_australia, major_africa"
+    Og "rød" har hele "Australien" med 2 arméer i hvert territorium
+    Og "rød" har hele "Afrika" med 2 arméer i hvert territorium
+    Og "rød" har hele "Sydamerika" med 2 arméer i hvert territorium
+    Og "rød" har hele "Europa" med 2 arméer i hvert territorium
+    Og "rød" har 2 arméer i "Alaska"
+    Og "rød" har 2 arméer i "Alberta"
+    Og "rød" har 2 arméer i "Ontario"
+    Når det er "rød"s tur
+    Så vises ingen af "rød"s missioner endnu
+    Når "rød" gør krav på missionen "colonel_24"
+    Så er trækket tilladt
+    Og har "rød" gennemført 3 missioner
+    Og vises den sidste mission for "rød", "general_30", for alle

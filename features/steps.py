@@ -1072,3 +1072,36 @@ def _setup_round(world: World, player: str, own: int, n: int) -> None:
         holder = world.g.controller(world.s, action.territory)
         (mine if holder == seat else theirs).add(action.armies)
     assert max(mine) == own and theirs == {n}, (mine, theirs)
+
+
+@step(
+    "given",
+    "missions already completed",
+    en='"{player}" has completed the missions "{missions}"',
+    da='"{player}" har gennemført missionerne "{missions}"',
+    nl='"{player}" heeft de missies "{missions}" voltooid',
+)
+def _already_completed(world: World, player: str, missions: str) -> None:
+    world.completed[player] = split_list(missions)
+
+
+@step(
+    "then",
+    "the last mission is shown to all",
+    en='the last mission of "{player}", "{mission}", is shown to everyone',
+    da='vises den sidste mission for "{player}", "{mission}", for alle',
+    nl='wordt de laatste missie van "{player}", "{mission}", aan iedereen getoond',
+)
+def _revealed(world: World, player: str, mission: str) -> None:
+    assert world.g.revealed(world.s, world.seat(player)) == mission
+
+
+@step(
+    "then",
+    "no mission is shown yet",
+    en='no mission of "{player}" is shown yet',
+    da='vises ingen af "{player}"s missioner endnu',
+    nl='wordt nog geen missie van "{player}" getoond',
+)
+def _not_revealed(world: World, player: str) -> None:
+    assert world.g.revealed(world.s, world.seat(player)) is None

@@ -47,6 +47,7 @@ class World:
     neutrals: list[str] = field(default_factory=list)
     status: dict[str, str] = field(default_factory=dict)
     missions: dict[str, list[str]] = field(default_factory=dict)
+    completed: dict[str, list[str]] = field(default_factory=dict)
     holdings: dict[str, dict[str, int]] = field(default_factory=dict)
     filler: str | None = None
     hands: dict[str, list[int]] = field(default_factory=dict)
@@ -152,6 +153,7 @@ class World:
             neutrals=self.neutrals,
             status=self.status,
             missions=self.missions,
+            completed=self.completed,
         )
         return self.state
 
