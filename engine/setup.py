@@ -32,6 +32,14 @@ class Setup(Relations):
         if len(set([*players, *names])) != len(players) + len(names):
             raise ValueError("player and neutral names must differ")
         teams = self.rules.integer("teams.count", 0) if self.rules.has("teams.count") else 0
+        if teams:
+            size = self.rules.integer("teams.size", len(players) // teams)
+            if teams * size != len(players):
+                raise self.violation(
+                    "teams.size", f"{teams} teams of {size} need {teams * size} players"
+                )
+            # Seated so that the teams take turns: player i is on team i mod the team count.
+            self.rules.note("teams.seating")
         seats = tuple(Seat(p, team=(i % teams) if teams else None) for i, p in enumerate(players))
         seats += tuple(Seat(n, neutral=True) for n in names)
         armies = self.rules.start_armies(len(players))

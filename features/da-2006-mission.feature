@@ -66,3 +66,8 @@ Egenskab: Mission RISK (manual 000, side 9-10)
     Så er trækket tilladt
     Og har "rød" gennemført 3 missioner
     Og vises den sidste mission for "rød", "general_30", for alle
+
+  @cite:000:p9
+  Scenarie: Hver spiller trækker ét missionskort fra hver bunke
+    Når 3 spillere trækker deres missioner
+    Så har hver spiller én mission af hver grad

@@ -68,3 +68,10 @@ Egenskab: RISK for 4 spillere på 2 hold (manual 000, side 10)
     Og "rød" rykker 3 arméer ind
     Så er "gul" ude af spillet
     Og vinder "rød" spillet
+
+  @cite:000:p10
+  Scenarie: Fire spillere på to hold sidder skiftevis og gør krav på brættet
+    Når 4 spillere gør krav på brættet og placerer deres startarméer
+    Så sidder holdene skiftevis
+    Og er alle territorier besat
+    Og er der 120 arméer på brættet

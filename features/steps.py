@@ -5,6 +5,7 @@ Load it as a pytest plugin (`-p riskrules.features.steps`); docs/steps.md lists 
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -14,6 +15,7 @@ from pytest_bdd import given, parsers, then, when
 
 from ..engine.actions import (
     AllyReinforce,
+    AssignMissions,
     Attack,
     Bribe,
     ClaimMission,
@@ -1105,3 +1107,44 @@ def _revealed(world: World, player: str, mission: str) -> None:
 )
 def _not_revealed(world: World, player: str) -> None:
     assert world.g.revealed(world.s, world.seat(player)) is None
+
+
+@step(
+    "when",
+    "players draw their missions",
+    en="{count:d} players draw their missions",
+    da="{count:d} spillere trækker deres missioner",
+    nl="{count:d} spelers hun missies trekken",
+)
+def _draw_missions(world: World, count: int) -> None:
+    import random
+
+    world.players = [f"p{i + 1}" for i in range(count)]
+    state = world.g.start(world.players)
+    world.state = world.g.apply(state, world.g.chance(state, AssignMissions(), random.Random(0)))
+
+
+@step(
+    "then",
+    "one mission of each rank for every player",
+    en="every player holds one mission of each rank",
+    da="har hver spiller én mission af hver grad",
+    nl="heeft elke speler één missie van elke rang",
+)
+def _one_per_rank(world: World) -> None:
+    ranks = world.r.words("missions.ranks")
+    for name in world.players:
+        held = world.s.missions[world.seat(name)]
+        assert sorted(world.g.deck[m].rank for m in held) == sorted(ranks)
+
+
+@step(
+    "then",
+    "the teams take turns",
+    en="the teams take turns around the table",
+    da="sidder holdene skiftevis",
+    nl="zitten de teams om en om",
+)
+def _alternate(world: World) -> None:
+    teams = [world.s.seats[world.seat(name)].team for name in world.players]
+    assert all(a != b for a, b in itertools.pairwise(teams)), teams
