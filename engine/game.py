@@ -558,6 +558,8 @@ class Game(Setup, Allies, Missions):
     def _passable(self, state: GameState, mover: int) -> set[str]:
         """Territories a fortifying move may pass: those of the mover and their team-mates."""
         friends = self.friendly(state, mover)
+        if len(friends) > 1:
+            self.rules.note("teams.fortify.into_team")
         out = set()
         for t in state.territories:
             row = state.armies_in(t)

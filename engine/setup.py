@@ -212,6 +212,7 @@ class Setup(Relations):
         if action.missions is None:
             raise ValueError("the missions drawn are missing (see Game.chance)")
         ranks = self.rules.words("missions.ranks")
+        self.rules.note("missions.per_player")
         known = {mi.id: mi for mi in deck(self.rules)}
         players = self.players(state)
         if len(action.missions) != len(players):
