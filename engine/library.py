@@ -10,7 +10,7 @@ from pathlib import Path
 from . import model as m
 from .check import check_all
 from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
-from .reader import read_path, read_rules
+from .reader import ReadResult, read_path, read_rules
 from .resolve import EffectiveRuleset, Index, resolve_all
 
 
@@ -47,7 +47,7 @@ class Workspace:
             if absolute in overlays:
                 result = read_rules(overlays[absolute], absolute)
             else:
-                result = read_path(absolute)
+                result = _read_cached(absolute)
             ws.read_diagnostics[absolute] = list(result.diagnostics)
             if result.file is not None:
                 ws.files.append(result.file)
@@ -75,6 +75,26 @@ class Workspace:
 
     def ruleset_names(self) -> list[str]:
         return list(self.index.rulesets)
+
+
+_READ: dict[str, tuple[tuple[int, int], ReadResult]] = {}
+
+
+def _read_cached(path: str) -> ReadResult:
+    """A file's parse, reused while the file is unchanged (size and modification time): a
+    language server re-checks on every keystroke, and the built-ins never change."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return read_path(path)
+    key = (stat.st_mtime_ns, stat.st_size)
+    cached = _READ.get(path)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    result = read_path(path)
+    if len(_READ) < 256:
+        _READ[path] = (key, result)
+    return result
 
 
 class RulesetNotFound(Exception):
