@@ -195,7 +195,7 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
         ]
         interior.sort(key=lambda t: -state.armies_in(t)[seat])
         for source in interior:
-            reach = sorted(game._reachable(source, passable), key=order)
+            reach = sorted(game.rules.reachable(source, passable), key=order)
             targets = [t for t in reach if _enemy_neighbours(game, state, seat, t)]
             if targets:
                 movable = min(state.armies_in(source)[seat], state.total(source) - leave)

@@ -123,26 +123,6 @@ def _call(
     return functions[expr.func](*args)
 
 
-def names_in(expr: m.Expr) -> set[str]:
-    """Every quantity an expression reads (bare call arguments excluded)."""
-    found: set[str] = set()
-    stack: list[m.Expr] = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, m.Name):
-            found.add(node.name)
-        elif isinstance(node, (m.Neg, m.Not)):
-            stack.append(node.operand)
-        elif isinstance(node, m.BinOp):
-            stack.extend((node.left, node.right))
-        elif isinstance(node, m.Call):
-            spec = FUNCTIONS.get(node.func)
-            for arg in node.args:
-                if not (spec and spec.symbolic and isinstance(arg, m.Name)):
-                    stack.append(arg)
-    return found
-
-
 def check(
     expr: m.Expr,
     allowed: Collection[str],

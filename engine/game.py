@@ -141,7 +141,7 @@ class Game(Setup, Allies, Missions):
                 movable = min(state.armies_in(source)[mover], state.total(source) - leave)
                 if movable < 1:
                     continue
-                for target in sorted(self._reachable(source, passable)):
+                for target in sorted(self.rules.reachable(source, passable)):
                     for k in range(1, movable + 1):
                         yield Fortify(source, target, k)
 
@@ -569,12 +569,6 @@ class Game(Setup, Allies, Missions):
                 out.add(t)
         return out
 
-    def _reachable(self, source: str, passable: set[str]) -> set[str]:
-        """Where a fortifying move from source may end, by the ruleset's reach."""
-        if self.rules.word("fortify.reach") == "adjacent":
-            return set(self.geo.neighbours[source]) & passable
-        return self.geo.reachable(source, passable) if source in passable else set()
-
     def _fortify(self, state: GameState, action: Fortify) -> GameState:
         if state.phase != "fortify":
             raise self.phase_error(state, "fortifying")
@@ -597,7 +591,7 @@ class Game(Setup, Allies, Missions):
             raise self.violation(
                 "territory.control", f"{action.target} is not held by {state.seats[mover].name}"
             )
-        if action.target not in self._reachable(action.source, passable):
+        if action.target not in self.rules.reachable(action.source, passable):
             raise self.violation(
                 "fortify.reach",
                 f"{name} cannot move armies from {action.source} to {action.target}",

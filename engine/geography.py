@@ -38,25 +38,6 @@ class Geography:
     def borders(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, frozenset())
 
-    def connected(self, source: str, target: str, passable: Iterable[str] | set[str]) -> bool:
-        """A path from source to target through passable territories (both ends included)."""
-        allowed = passable if isinstance(passable, (set, frozenset)) else set(passable)
-        if source not in allowed or target not in allowed:
-            return False
-        if source == target:
-            return True
-        seen = {source}
-        queue = deque([source])
-        while queue:
-            here = queue.popleft()
-            for nxt in self.neighbours[here]:
-                if nxt == target:
-                    return True
-                if nxt in allowed and nxt not in seen:
-                    seen.add(nxt)
-                    queue.append(nxt)
-        return False
-
     def reachable(self, source: str, passable: set[str] | frozenset[str]) -> set[str]:
         """Every territory reachable from source through passable ones (source excluded)."""
         seen = {source}

@@ -6,7 +6,7 @@ is noted (engine/trace.py) so scenarios can report which clauses they exercised.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -331,14 +331,18 @@ class Rules:
 
     # ---------------------------------------------------------------- fortify
 
+    def reachable(self, source: str, passable: set[str] | frozenset[str]) -> set[str]:
+        """Where a fortifying move from source may end, by the ruleset's reach, moving only
+        through `passable` territories (source excluded)."""
+        if source not in passable:
+            return set()
+        if self.word("fortify.reach") == "adjacent":
+            return set(self.geo.neighbours[source]) & set(passable)
+        return self.geo.reachable(source, passable)
+
     def can_fortify(self, source: str, target: str, owned: set[str] | frozenset[str]) -> bool:
         """May armies move from source to target, given the territories counted as one's own?"""
-        if source == target or source not in owned or target not in owned:
-            return False
-        reach = self.word("fortify.reach")
-        if reach == "adjacent":
-            return self.geo.borders(source, target)
-        return self.geo.connected(source, target, set(owned))
+        return target in self.reachable(source, owned)
 
     # ---------------------------------------------------------------- victory and odds
 
@@ -351,6 +355,3 @@ class Rules:
 
         result = battle_odds(self, attackers, defenders, exact=exact)
         return result.attacker_wins
-
-
-Functions = Mapping[str, Callable[..., ex.Number]]

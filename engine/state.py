@@ -82,12 +82,6 @@ class GameState:
     def total(self, territory: str) -> int:
         return sum(self.armies[self.index[territory]])
 
-    def seat_of(self, name: str) -> int:
-        for i, seat in enumerate(self.seats):
-            if seat.name == name:
-                return i
-        raise KeyError(name)
-
     def board_armies(self) -> int:
         return sum(map(sum, self.armies))
 
@@ -97,9 +91,6 @@ class GameState:
         for name in _FIELDS:
             object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
         return new
-
-    def team_of(self, seat: int) -> int | None:
-        return self.seats[seat].team
 
     def cards_in_play(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.draw_pile) + len(self.discards)

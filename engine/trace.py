@@ -14,10 +14,6 @@ from contextvars import ContextVar
 CONSULTED: ContextVar[set[tuple[str, str]] | None] = ContextVar("consulted", default=None)
 
 
-def recording_active() -> bool:
-    return CONSULTED.get() is not None
-
-
 def consult(ruleset: str, rule_id: str) -> None:
     seen = CONSULTED.get()
     if seen is not None:

@@ -34,7 +34,3 @@ def translations(lang: str) -> gettext.NullTranslations:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
-
-
-def gettext_for(lang: str) -> gettext.NullTranslations:
-    return translations(lang)
