@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import functools
+import getpass
+import hashlib
+import os
+import sys
+import tempfile
 from collections.abc import Iterator
-from importlib import resources
+from importlib import metadata, resources
+from pathlib import Path
 
+import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
@@ -50,20 +57,71 @@ class NewlinePostLex(PostLex):
             yield token
 
 
-@functools.cache
-def parser() -> Lark:
-    """The LALR parser, built once per process (and cached on disk by Lark between runs)."""
-    text = resources.files("riskrules.grammar").joinpath("riskrules.lark").read_text("utf-8")
+GRAMMAR_FILE = "riskrules.lark"
+
+
+def grammar_text() -> str:
+    return resources.files("riskrules.grammar").joinpath(GRAMMAR_FILE).read_text("utf-8")
+
+
+def build_parser(*, strict: bool = False, cache: str | bool = False) -> Lark:
+    """Build the LALR parser from the grammar.
+
+    `strict=True` makes Lark refuse shift/reduce conflicts and colliding terminals; it needs the
+    `interegular` package, so it runs in the test suite (tests/test_grammar.py), not for users.
+    """
     return Lark(
-        text,
+        grammar_text(),
         parser="lalr",
         lexer="contextual",
-        strict=True,
+        strict=strict,
         propagate_positions=True,
         maybe_placeholders=True,
         postlex=NewlinePostLex(),
-        cache=True,
+        cache=cache,
     )
+
+
+def cache_path() -> str | None:
+    """Where the built parser is kept between runs, or None to build it every time.
+
+    The name holds the project's version, the grammar's hash, Lark's version and Python's, so a
+    cache can only stand in for the very parser this install would build; it lives in a folder
+    of the user's own (not shared with other users) under the temporary directory.
+    `RISKRULES_NO_CACHE=1` turns it off.
+    """
+    if os.environ.get("RISKRULES_NO_CACHE"):
+        return None
+    try:
+        version = metadata.version("riskrules")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    digest = hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()[:16]
+    folder = Path(tempfile.gettempdir()) / f"riskrules-{_user()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        if hasattr(os, "getuid") and folder.stat().st_uid != os.getuid():
+            return None
+    except OSError:
+        return None
+    python = "".join(map(str, sys.version_info[:2]))
+    name = f"parser-{version}-{digest}-lark{lark.__version__}-py{python}.cache"
+    return str(folder / name)
+
+
+def _user() -> str:
+    if hasattr(os, "getuid"):
+        return str(os.getuid())
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # pragma: no cover - no user name on this system
+        return "user"
+
+
+@functools.cache
+def parser() -> Lark:
+    """The LALR parser, built once per process and kept on disk between runs (cache_path)."""
+    return build_parser(cache=cache_path() or False)
 
 
 def parse_tree(text: str, path: str) -> Tree[Token]:

@@ -23,7 +23,7 @@ def test_ruff_format() -> None:
 
 
 def test_mypy_strict() -> None:
-    result = _run(sys.executable, "-m", "mypy", "engine", "tools")
+    result = _run(sys.executable, str(ROOT / "tests" / "typecheck.py"))
     assert result.returncode == 0, result.stdout + result.stderr
 
 

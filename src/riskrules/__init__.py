@@ -6,6 +6,8 @@
 6
 """
 
+from importlib import metadata as _metadata
+
 from .engine.actions import (
     Action,
     AllyReinforce,
@@ -32,7 +34,10 @@ from .engine.game import Game
 from .engine.rules import Rules, RulesError
 from .engine.state import GameState
 
-__version__ = "0.1.0"
+try:
+    __version__ = _metadata.version("riskrules")  # one source of truth: pyproject.toml
+except _metadata.PackageNotFoundError:  # pragma: no cover - run from a checkout, not installed
+    __version__ = "0+unknown"
 __all__ = [
     "Action",
     "AllyReinforce",
