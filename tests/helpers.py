@@ -32,12 +32,15 @@ class Result:
         return json.loads(self.out)
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> Result:
+def run_cli(*args: str, cwd: Path | None = None, unset: tuple[str, ...] = ()) -> Result:
+    """Run `riskrules ARGS` as a user would; `unset` names environment variables to clear."""
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     proc = subprocess.run(
         [sys.executable, "-m", "riskrules", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
+        env=env,
         timeout=120,
     )
     return Result(proc.returncode, proc.stdout, proc.stderr)
