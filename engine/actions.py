@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .model import Citation
+from ..grammar.model import Citation
 
 
 @dataclass(frozen=True, slots=True)

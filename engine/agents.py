@@ -128,8 +128,8 @@ def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
 
 def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
     seat = state.current
-    neutrals = game._neutrals_to_place(state)
-    own_left = min(game._per_round() - state.placed, state.reserves[seat])
+    neutrals = game.setup.neutrals_to_place(state)
+    own_left = min(game.setup.per_round() - state.placed, state.reserves[seat])
     if own_left > 0:
         return Place(_front(game, state, seat, own_left), own_left)
     neutral = neutrals[0]

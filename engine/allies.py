@@ -6,74 +6,76 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from . import model as m
+from ..grammar import model as m
 from .actions import Action, AllyReinforce, Bribe, EndPhase, Place, StatusRoll
 from .relations import Relations
-from .state import GameState
+from .state import GameState, add_armies, with_hand, with_seat
 
 
-class Allies(Relations):
+class Allies:
     """The phases and actions only active neutral armies have."""
+
+    def __init__(self, relations: Relations) -> None:
+        self.rel = relations
+        self.rules = relations.rules
 
     # ---------------------------------------------------------------- bribery
 
     def bribes(self, state: GameState) -> Iterator[Bribe]:
         seat = state.current
         limit = self.rules.integer("neutrals.bribe.max_cards", 0)
-        for n in self.neutrals(state):
-            if not self.alive(state, n) or len(state.hands[n]) >= limit:
+        for n in self.rel.neutrals(state):
+            if not self.rel.alive(state, n) or len(state.hands[n]) >= limit:
                 continue
-            if self.step_toward(state, n, seat) == state.status[n]:
+            if self.rel.step_toward(state, n, seat) == state.status[n]:
                 continue
             for card in state.hands[seat]:
                 yield Bribe(state.seats[n].name, card)
 
     def bribe(self, state: GameState, action: Bribe) -> GameState:
         if state.phase != "bribe":
-            raise self.phase_error(state, "bribing a neutral army")
+            raise self.rel.phase_error(state, "bribing a neutral army")
         seat = state.current
         name = state.seats[seat].name
-        n = self.seat_named(state, action.neutral, "neutrals.bribe.steps_per_card")
-        if not state.seats[n].neutral or not self.alive(state, n):
-            raise self.violation(
+        n = self.rel.seat_named(state, action.neutral, "neutrals.bribe.steps_per_card")
+        if not state.seats[n].neutral or not self.rel.alive(state, n):
+            raise self.rel.violation(
                 "neutrals.bribe.steps_per_card", f"{action.neutral} is not a neutral army in play"
             )
         if action.card not in state.hands[seat]:
-            raise self.violation(
+            raise self.rel.violation(
                 "neutrals.bribe.steps_per_card", f"{name} does not hold card {action.card}"
             )
         limit = self.rules.integer("neutrals.bribe.max_cards")
         if len(state.hands[n]) >= limit:
-            raise self.violation(
+            raise self.rel.violation(
                 "neutrals.bribe.max_cards",
                 f"{action.neutral} already holds {len(state.hands[n])} cards and cannot be bribed",
             )
         steps = self.rules.integer("neutrals.bribe.steps_per_card")
         place = state.status[n]
         for _ in range(steps):
-            place = self.step_toward(
-                state.evolve(status=self.with_seat(state.status, n, place)), n, seat
+            place = self.rel.step_toward(
+                state.evolve(status=with_seat(state.status, n, place)), n, seat
             )
         if place == state.status[n]:
-            raise self.violation(
+            raise self.rel.violation(
                 "neutrals.bribe.steps_per_card", f"{action.neutral} is already {name}'s ally"
             )
-        hands = self.with_hand(
-            state.hands, seat, [c for c in state.hands[seat] if c != action.card]
-        )
-        hands = self.with_hand(hands, n, [*state.hands[n], action.card])
-        return state.evolve(hands=hands, status=self.with_seat(state.status, n, place))
+        hands = with_hand(state.hands, seat, [c for c in state.hands[seat] if c != action.card])
+        hands = with_hand(hands, n, [*state.hands[n], action.card])
+        return state.evolve(hands=hands, status=with_seat(state.status, n, place))
 
     # ---------------------------------------------------------------- ally reinforcements
 
     def ally_reinforcements(self, state: GameState) -> Iterator[Action]:
         seat = state.current
-        pending = [n for n in self.allies(state, seat) if state.reserves[n] > 0]
-        for n in self.allies(state, seat):
+        pending = [n for n in self.rel.allies(state, seat) if state.reserves[n] > 0]
+        for n in self.rel.allies(state, seat):
             if n not in state.allies_reinforced and not pending:
                 yield AllyReinforce(state.seats[n].name)
         for n in pending:
-            for t in self.owned(state, n):
+            for t in self.rel.owned(state, n):
                 for k in range(1, state.reserves[n] + 1):
                     yield Place(t, k)
         if not pending:
@@ -81,49 +83,52 @@ class Allies(Relations):
 
     def ally_reinforce(self, state: GameState, action: AllyReinforce) -> GameState:
         if state.phase != "ally_reinforce":
-            raise self.phase_error(state, "reinforcing an ally")
+            raise self.rel.phase_error(state, "reinforcing an ally")
         seat = state.current
-        n = self.seat_named(state, action.neutral, "neutrals.ally.reinforce")
-        if n not in self.allies(state, seat):
-            raise self.violation(
+        n = self.rel.seat_named(state, action.neutral, "neutrals.ally.reinforce")
+        if n not in self.rel.allies(state, seat):
+            raise self.rel.violation(
                 "neutrals.ally.reinforce",
                 f"{action.neutral} is not an ally of {state.seats[seat].name}",
             )
         if n in state.allies_reinforced:
-            raise self.violation(
+            raise self.rel.violation(
                 "neutrals.ally.reinforce", f"{action.neutral} was reinforced this turn"
             )
-        waiting = [x for x in self.allies(state, seat) if state.reserves[x] > 0]
+        waiting = [x for x in self.rel.allies(state, seat) if state.reserves[x] > 0]
         if waiting:
-            raise self.violation(
-                "neutrals.ally.reinforce", f"place the armies of {self.names(state, waiting)} first"
+            raise self.rel.violation(
+                "neutrals.ally.reinforce",
+                f"place the armies of {self.rel.names(state, waiting)} first",
             )
         if action.die is None:
             raise ValueError("the die is missing (see with_chance)")
         if not 1 <= action.die <= 6:
-            raise self.violation("neutrals.ally.reinforce", "a die shows 1 to 6")
+            raise self.rel.violation("neutrals.ally.reinforce", "a die shows 1 to 6")
         self.rules.note("neutrals.ally.reinforce")
         self.rules.note("neutrals.ally.trades_cards")  # allies get armies by the die, not cards
         return state.evolve(
-            reserves=self.with_seat(state.reserves, n, state.reserves[n] + action.die),
+            reserves=with_seat(state.reserves, n, state.reserves[n] + action.die),
             created=state.created + action.die,
             allies_reinforced=state.allies_reinforced | {n},
         )
 
     def place_for_ally(self, state: GameState, action: Place) -> GameState:
-        self.check_territory(action.territory)
-        n = self.controller(state, action.territory)
-        if n is None or n not in self.allies(state, state.current):
-            raise self.violation("territory.control", f"{action.territory} is not held by an ally")
+        self.rel.check_territory(action.territory)
+        n = self.rel.controller(state, action.territory)
+        if n is None or n not in self.rel.allies(state, state.current):
+            raise self.rel.violation(
+                "territory.control", f"{action.territory} is not held by an ally"
+            )
         if not 1 <= action.armies <= state.reserves[n]:
-            raise self.violation(
+            raise self.rel.violation(
                 "neutrals.ally.reinforce",
                 f"{state.seats[n].name} has {state.reserves[n]} armies to place, "
                 f"not {action.armies}",
             )
         return state.evolve(
-            armies=self.add_armies(state, action.territory, n, action.armies),
-            reserves=self.with_seat(state.reserves, n, state.reserves[n] - action.armies),
+            armies=add_armies(state, action.territory, n, action.armies),
+            reserves=with_seat(state.reserves, n, state.reserves[n] - action.armies),
         )
 
     # ---------------------------------------------------------------- the status die
@@ -133,24 +138,24 @@ class Allies(Relations):
         if invasion is None:
             return
         for n in sorted(invasion.neutrals - invasion.rolled):
-            if self.alive(state, n):
+            if self.rel.alive(state, n):
                 yield StatusRoll(state.seats[n].name)
 
     def status_roll(self, state: GameState, action: StatusRoll) -> GameState:
         invasion = state.invasion
-        n = self.seat_named(state, action.neutral, "neutrals.status_die.keep")
+        n = self.rel.seat_named(state, action.neutral, "neutrals.status_die.keep")
         if state.phase not in ("attack", "status") or invasion is None:
-            raise self.violation(
+            raise self.rel.violation(
                 "neutrals.status_die.keep", "no invasion involving a neutral army has ended"
             )
-        if n not in invasion.neutrals or n in invasion.rolled or not self.alive(state, n):
-            raise self.violation(
+        if n not in invasion.neutrals or n in invasion.rolled or not self.rel.alive(state, n):
+            raise self.rel.violation(
                 "neutrals.status_die.keep", f"{action.neutral} was not involved in this invasion"
             )
         if action.die is None:
             raise ValueError("the die is missing (see with_chance)")
         if not 1 <= action.die <= 6:
-            raise self.violation("neutrals.status_die.keep", "a die shows 1 to 6")
+            raise self.rel.violation("neutrals.status_die.keep", "a die shows 1 to 6")
         keep = self.rules.value("neutrals.status_die.keep")
         low, high = (
             (keep.low.value, keep.high.value)
@@ -161,9 +166,9 @@ class Allies(Relations):
         )
         status = state.status
         if not low <= action.die <= high:
-            status = self.with_seat(status, n, self.step_toward(state, n, state.current, away=True))
+            status = with_seat(status, n, self.rel.step_toward(state, n, state.current, away=True))
         rolled = invasion.rolled | {n}
-        done = all(x in rolled or not self.alive(state, x) for x in invasion.neutrals)
+        done = all(x in rolled or not self.rel.alive(state, x) for x in invasion.neutrals)
         return state.evolve(
             status=status,
             invasion=None if done else replace(invasion, rolled=rolled),

@@ -2,17 +2,18 @@
 
 `Game(rules)` holds nothing but the rules; `start` builds the first state, `legal_actions`
 lists what the player to act may do, `apply` returns the next state or raises RuleViolation
-naming the rule an illegal action breaks. The setup, neutral armies and missions live in their
-own modules (engine/setup.py, engine/allies.py, engine/missions.py) as parts of this class.
+naming the rule an illegal action breaks. The setup, active neutral armies, missions and
+victory are rule families in modules of their own that `Game` holds and calls.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from typing import Any
 
-from . import expr as ex
+from ..grammar import expr as ex
 from .actions import (
     Action,
     AllyReinforce,
@@ -29,32 +30,115 @@ from .actions import (
     Fortify,
     MoveIn,
     Place,
+    RuleViolation,
     StatusRoll,
     Trade,
     with_chance,
 )
 from .allies import Allies
-from .missions import Missions
+from .missions import Mission, Missions
+from .relations import Relations
 from .rules import Rules
 from .setup import Setup
-from .state import GameState, Invasion, Pending
+from .state import GameState, Invasion, Pending, add_armies, refill, with_hand, with_seat
+from .turns import begin_turn
+from .victory import Victory
 
 
-class Game(Setup, Allies, Missions):
-    """Pure functions of (rules, state): nothing is stored between calls."""
+class Game:
+    """Pure functions of (rules, state): nothing is stored between calls.
+
+    The rule families are parts it holds and calls, each built on the same `Relations` (the
+    read-only questions about a position): `setup` (engine/setup.py), `neutral_allies`
+    (engine/allies.py), `missions` (engine/missions.py), `victory` (engine/victory.py). The
+    turn itself (reinforce, attack, conquer, fortify, draw) is here.
+    """
 
     def __init__(self, rules: Rules) -> None:
-        super().__init__(rules)
-        Missions.__init__(self, rules)
+        self.rules = rules
+        self.geo = rules.geo
+        self.rel = Relations(rules)
+        self.victory = Victory(self.rel)
+        self.setup = Setup(self.rel)
+        self.neutral_allies = Allies(self.rel)
+        self.missions = Missions(self.rel, self.victory)
+
+    # ---------------------------------------------------------------- starting a game
+
+    def start(self, players: Sequence[str], neutrals: Sequence[str] | None = None) -> GameState:
+        """A new game for these players (and the ruleset's neutral armies, named or not)."""
+        return self.setup.start(players, neutrals)
+
+    def position(self, *args: Any, **kwargs: Any) -> GameState:
+        """A game in progress, as a manual's example describes it (see Setup.position)."""
+        return self.setup.position(*args, **kwargs)
+
+    def neutral_names(self) -> list[str]:
+        return self.setup.neutral_names()
+
+    # ---------------------------------------------------------------- questions about a position
+
+    def controller(self, state: GameState, territory: str) -> int | None:
+        return self.rel.controller(state, territory)
+
+    def owned(self, state: GameState, seat: int) -> list[str]:
+        return self.rel.owned(state, seat)
+
+    def placeable(self, state: GameState, seat: int) -> list[str]:
+        return self.rel.placeable(state, seat)
+
+    def strongest(self, state: GameState, territory: str) -> int | None:
+        return self.rel.strongest(state, territory)
+
+    def friendly(self, state: GameState, seat: int) -> set[int]:
+        return self.rel.friendly(state, seat)
+
+    def commanded(self, state: GameState, seat: int) -> set[int]:
+        return self.rel.commanded(state, seat)
+
+    def allies(self, state: GameState, seat: int) -> list[int]:
+        return self.rel.allies(state, seat)
+
+    def ally_of(self, state: GameState, neutral: int) -> int | None:
+        return self.rel.ally_of(state, neutral)
+
+    def seat_named(self, state: GameState, name: str, rule: str) -> int:
+        return self.rel.seat_named(state, name, rule)
+
+    def violation(self, rule: str, message: str) -> RuleViolation:
+        return self.rel.violation(rule, message)
+
+    def has_won(self, state: GameState, seat: int) -> bool:
+        return self.victory.has_won(state, seat)
+
+    def quantities(self, state: GameState, seat: int) -> dict[str, ex.Number]:
+        return self.victory.quantities(state, seat)
+
+    @property
+    def deck(self) -> dict[str, Mission]:
+        """The ruleset's missions by id (Mission RISK)."""
+        return self.missions.deck
+
+    def revealed(self, state: GameState, seat: int) -> str | None:
+        return self.missions.revealed(state, seat)
+
+    def mission_claims(self, state: GameState) -> Iterator[ClaimMission]:
+        return self.missions.mission_claims(state)
+
+    def bribes(self, state: GameState) -> Iterator[Bribe]:
+        return self.neutral_allies.bribes(state)
+
+    def status_rolls(self, state: GameState) -> Iterator[StatusRoll]:
+        return self.neutral_allies.status_rolls(state)
 
     # ---------------------------------------------------------------- chance
 
     def chance(self, state: GameState, action: Action, rng: random.Random) -> Action:
         """The action with its chance part filled in: dice, a card, a deal, missions drawn."""
         if isinstance(action, Deal) and action.hands is None:
-            return self.random_deal(state, rng)
+            return self.setup.random_deal(state, rng)
         if isinstance(action, AssignMissions) and action.missions is None:
-            return self.random_missions(state, rng)
+            return self.setup.random_missions(state, rng)
         return with_chance(action, rng, state.draw_pile)
 
     # ---------------------------------------------------------------- legal actions
@@ -66,27 +150,27 @@ class Game(Setup, Allies, Missions):
         seat = state.current
         phase = state.phase
         if phase in ("deal", "missions", "claim", "place"):
-            yield from self.setup_actions(state)
+            yield from self.setup.setup_actions(state)
             return
         if phase == "over":
             return
         if phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
-            yield from self.mission_claims(state)
+            yield from self.missions.mission_claims(state)
         if phase == "bribe":
-            yield from self.bribes(state)
+            yield from self.neutral_allies.bribes(state)
             yield EndPhase()
         elif phase == "reinforce":
             for cards in self.rules.sets_in(state.hands[seat]):
                 for kind in self.rules.set_kinds(cards):
                     yield Trade(cards, kind)
             if not state.must_trade:
-                for t in self.placeable(state, seat):
+                for t in self.rel.placeable(state, seat):
                     for k in range(1, state.reserves[seat] + 1):
                         yield Place(t, k)
         elif phase == "ally_reinforce":
-            yield from self.ally_reinforcements(state)
+            yield from self.neutral_allies.ally_reinforcements(state)
         elif phase == "attack":
-            yield from self.status_rolls(state)
+            yield from self.neutral_allies.status_rolls(state)
             if not self._invasion_open(state):
                 yield from self._attacks(state, seat, None)
                 yield EndAttack()
@@ -100,7 +184,7 @@ class Game(Setup, Allies, Missions):
             for k in range(low, high + 1):
                 yield MoveIn(k)
         elif phase == "status":
-            yield from self.status_rolls(state)
+            yield from self.neutral_allies.status_rolls(state)
         elif phase == "fortify":
             yield from self._fortifies(state, seat)
             yield EndTurn()
@@ -108,8 +192,8 @@ class Game(Setup, Allies, Missions):
             yield Draw()
 
     def _attacks(self, state: GameState, seat: int, only: str | None) -> Iterator[Attack]:
-        for army in sorted(self.commanded(state, seat)):
-            for source in self.owned(state, army):
+        for army in sorted(self.rel.commanded(state, seat)):
+            for source in self.rel.owned(state, army):
                 armies = state.armies_in(source)[army]
                 if not self.rules.attack_allowed(armies):
                     continue
@@ -126,14 +210,14 @@ class Game(Setup, Allies, Missions):
 
     def _defender(self, state: GameState, seat: int, army: int, target: str) -> int | None:
         """The seat defending `target` against `army` commanded by `seat`, if it is a foe."""
-        defender = self.strongest(state, target)
-        if defender is None or defender in self.friendly(state, seat) or defender == army:
+        defender = self.rel.strongest(state, target)
+        if defender is None or defender in self.rel.friendly(state, seat) or defender == army:
             return None
         return defender
 
     def _fortifies(self, state: GameState, seat: int) -> Iterator[Fortify]:
         leave = self.rules.integer("fortify.leave_behind")
-        for mover in sorted(self.commanded(state, seat)):
+        for mover in sorted(self.rel.commanded(state, seat)):
             if self._moves_left(state, seat, mover) < 1:
                 continue
             passable = self._passable(state, mover)
@@ -150,11 +234,11 @@ class Game(Setup, Allies, Missions):
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
         if state.phase == "over":
-            raise self.violation("victory", "the game is over")
+            raise self.rel.violation("victory", "the game is over")
         if isinstance(action, (Deal, AssignMissions, Claim)) or (
             isinstance(action, Place) and state.phase == "place"
         ):
-            return self.apply_setup(state, action)
+            return self.setup.apply_setup(state, action)
         if isinstance(action, Place):
             return self._place(state, action)
         if isinstance(action, Trade):
@@ -172,55 +256,18 @@ class Game(Setup, Allies, Missions):
         if isinstance(action, Draw):
             return self._draw(state, action)
         if isinstance(action, Bribe):
-            return self.bribe(state, action)
+            return self.neutral_allies.bribe(state, action)
         if isinstance(action, AllyReinforce):
-            return self.ally_reinforce(state, action)
+            return self.neutral_allies.ally_reinforce(state, action)
         if isinstance(action, StatusRoll):
-            return self.status_roll(state, action)
+            return self.neutral_allies.status_roll(state, action)
         if isinstance(action, ClaimMission):
-            return self.claim_mission(state, action)
+            return self.missions.claim_mission(state, action)
         if isinstance(action, EndPhase):
             return self._end_phase(state)
         raise ValueError(f"not an action: {action!r}")
 
-    def phase_error(self, state: GameState, what: str) -> Exception:
-        return self.violation(
-            "turn.phases",
-            f"{what} is not allowed now: it is "
-            f"{state.seats[state.current].name}'s {state.phase} phase",
-        )
-
     # -- turns
-
-    def begin_turn(self, state: GameState, seat: int) -> GameState:
-        territories = self.owned(state, seat)
-        if self.active_neutrals and self.rules.flag("neutrals.ally.counts_for_reinforcements"):
-            for ally in self.allies(state, seat):
-                territories += self.owned(state, ally)
-        continents = self.geo.held_continents(territories)
-        income = self.rules.reinforcements(len(territories), continents)
-        forced = len(state.hands[seat]) >= self.rules.integer("cards.forced_trade")
-        moves = self.rules.integer("fortify.moves")
-        phases = self.rules.words("turn.phases")
-        ally_moves = self.rules.integer("neutrals.ally.fortify_moves", 0)
-        return state.evolve(
-            phase="bribe" if "bribe" in phases and self.active_neutrals else "reinforce",
-            current=seat,
-            turn=state.turn + 1,
-            reserves=self.with_seat(state.reserves, seat, state.reserves[seat] + income),
-            created=state.created + income,
-            conquered=False,
-            traded=False,
-            must_trade=forced and bool(self.rules.sets_in(state.hands[seat])),
-            trade_down_to=None,
-            bonus_taken=0,
-            fortifies_left=moves,
-            pending=None,
-            invasion=None,
-            allies_reinforced=frozenset(),
-            ally_moves=tuple(ally_moves for _ in state.seats),
-            claims=0,
-        )
 
     def _end_phase(self, state: GameState) -> GameState:
         if state.phase == "bribe":
@@ -231,20 +278,20 @@ class Game(Setup, Allies, Missions):
                 phase="reinforce", must_trade=forced and bool(self.rules.sets_in(hand))
             )
         if state.phase == "ally_reinforce":
-            pending = [n for n in self.allies(state, state.current) if state.reserves[n] > 0]
+            pending = [n for n in self.rel.allies(state, state.current) if state.reserves[n] > 0]
             if pending:
-                raise self.violation(
+                raise self.rel.violation(
                     "neutrals.ally.reinforce",
-                    f"place the armies of {self.names(state, pending)} first",
+                    f"place the armies of {self.rel.names(state, pending)} first",
                 )
             return state.evolve(phase="attack")
-        raise self.phase_error(state, "ending this phase")
+        raise self.rel.phase_error(state, "ending this phase")
 
     def _after_reinforcing(self, state: GameState) -> GameState:
         """Where play goes once every reinforcement is placed."""
         if state.conquered:  # a trade forced by an elimination, in the middle of the attacks
             return state.evolve(phase="attack")
-        if "ally_reinforce" in self.rules.words("turn.phases") and self.allies(
+        if "ally_reinforce" in self.rules.words("turn.phases") and self.rel.allies(
             state, state.current
         ):
             return state.evolve(phase="ally_reinforce")
@@ -252,48 +299,50 @@ class Game(Setup, Allies, Missions):
 
     def _place(self, state: GameState, action: Place) -> GameState:
         if state.phase == "ally_reinforce":
-            return self.place_for_ally(state, action)
+            return self.neutral_allies.place_for_ally(state, action)
         if state.phase != "reinforce":
-            raise self.phase_error(state, "placing armies")
-        self.check_territory(action.territory)
+            raise self.rel.phase_error(state, "placing armies")
+        self.rel.check_territory(action.territory)
         seat = state.current
         name = state.seats[seat].name
-        if not self.can_place(state, seat, action.territory):
-            raise self.violation("territory.control", f"{name} does not control {action.territory}")
+        if not self.rel.can_place(state, seat, action.territory):
+            raise self.rel.violation(
+                "territory.control", f"{name} does not control {action.territory}"
+            )
         if action.armies < 1:
-            raise self.violation("reinforcements.territories", "place at least one army")
+            raise self.rel.violation("reinforcements.territories", "place at least one army")
         if state.must_trade:
-            raise self.violation(
+            raise self.rel.violation(
                 "cards.forced_trade"
                 if state.trade_down_to is None
                 else "elimination.trade_down_to",
                 f"{name} must trade a set of cards before placing armies",
             )
         if action.armies > state.reserves[seat]:
-            raise self.violation(
+            raise self.rel.violation(
                 "reinforcements.territories",
                 f"{name} has {state.reserves[seat]} armies to place, not {action.armies}",
             )
-        armies = self.add_armies(state, action.territory, seat, action.armies)
+        armies = add_armies(state, action.territory, seat, action.armies)
         left = state.reserves[seat] - action.armies
-        state = state.evolve(armies=armies, reserves=self.with_seat(state.reserves, seat, left))
+        state = state.evolve(armies=armies, reserves=with_seat(state.reserves, seat, left))
         return self._after_reinforcing(state) if left == 0 else state
 
     def _trade(self, state: GameState, action: Trade) -> GameState:
         if state.phase != "reinforce":
-            raise self.phase_error(state, "trading cards")
+            raise self.rel.phase_error(state, "trading cards")
         seat = state.current
         hand = list(state.hands[seat])
         cards = tuple(action.cards)
         name = state.seats[seat].name
         if len(cards) != 3 or len(set(cards)) != 3 or any(c not in hand for c in cards):
-            raise self.violation("cards.sets", f"{name} does not hold cards {list(cards)}")
+            raise self.rel.violation("cards.sets", f"{name} does not hold cards {list(cards)}")
         kinds = self.rules.set_kinds(cards)
         if not kinds:
-            raise self.violation("cards.sets", f"cards {list(cards)} do not make a set")
+            raise self.rel.violation("cards.sets", f"cards {list(cards)} do not make a set")
         kind = action.kind or kinds[0]
         if kind not in kinds:
-            raise self.violation("cards.sets", f"cards {list(cards)} are not a {kind} set")
+            raise self.rel.violation("cards.sets", f"cards {list(cards)} are not a {kind} set")
         n = state.sets_traded + 1
         value = self.rules.trade_value(n, kind)
         for c in cards:
@@ -305,24 +354,24 @@ class Game(Setup, Allies, Missions):
         if bonus > 0:
             for c in cards:
                 territory = self.rules.card(c).territory
-                if territory is None or self.controller(state, territory) != seat:
+                if territory is None or self.rel.controller(state, territory) != seat:
                     continue
                 room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
                 if room > 0:
-                    armies = self.add_armies(state.evolve(armies=armies), territory, seat, room)
+                    armies = add_armies(state.evolve(armies=armies), territory, seat, room)
                     bonus_total = room
                 break
         new = state.evolve(
             armies=armies,
-            hands=self.with_hand(state.hands, seat, hand),
+            hands=with_hand(state.hands, seat, hand),
             discards=state.discards + cards,
             sets_traded=n,
-            reserves=self.with_seat(state.reserves, seat, state.reserves[seat] + value),
+            reserves=with_seat(state.reserves, seat, state.reserves[seat] + value),
             created=state.created + value + bonus_total,
             traded=True,
             bonus_taken=state.bonus_taken + bonus_total,
         )
-        new = self.refill(new)
+        new = refill(new)
         still = False
         if new.trade_down_to is not None:
             still = len(hand) > new.trade_down_to and bool(self.rules.sets_in(hand))
@@ -334,49 +383,51 @@ class Game(Setup, Allies, Missions):
         invasion = state.invasion
         if invasion is None:
             return False
-        return any(n not in invasion.rolled and self.alive(state, n) for n in invasion.neutrals)
+        return any(n not in invasion.rolled and self.rel.alive(state, n) for n in invasion.neutrals)
 
     def _attack(self, state: GameState, action: Attack) -> GameState:
         if state.phase != "attack":
-            raise self.phase_error(state, "attacking")
+            raise self.rel.phase_error(state, "attacking")
         seat = state.current
         name = state.seats[seat].name
-        self.check_territory(action.source)
-        self.check_territory(action.target)
-        army = self.controller(state, action.source)
-        if army is None or army not in self.commanded(state, seat):
-            raise self.violation("territory.control", f"{name} does not control {action.source}")
+        self.rel.check_territory(action.source)
+        self.rel.check_territory(action.target)
+        army = self.rel.controller(state, action.source)
+        if army is None or army not in self.rel.commanded(state, seat):
+            raise self.rel.violation(
+                "territory.control", f"{name} does not control {action.source}"
+            )
         if self._invasion_open(state):
             assert state.invasion is not None
             if action.target != state.invasion.target:
-                raise self.violation(
+                raise self.rel.violation(
                     "neutrals.status_die.keep",
                     f"the invasion of {state.invasion.target} is over: roll the status die "
-                    f"for {self.names(state, sorted(state.invasion.neutrals))} first",
+                    f"for {self.rel.names(state, sorted(state.invasion.neutrals))} first",
                 )
         defender = self._defender(state, seat, army, action.target)
         if defender is None:
-            friendly = self.strongest(state, action.target) in self.friendly(state, seat)
+            friendly = self.rel.strongest(state, action.target) in self.rel.friendly(state, seat)
             rule = (
                 "teams.friendly_fire"
-                if friendly and self.teammates(state, seat)
+                if friendly and self.rel.teammates(state, seat)
                 else ("combat.adjacency")
             )
-            raise self.violation(rule, f"{action.target} is not held by an opponent of {name}")
+            raise self.rel.violation(rule, f"{action.target} is not held by an opponent of {name}")
         if not self.geo.borders(action.source, action.target):
             self.rules.note("board")
-            raise self.violation(
+            raise self.rel.violation(
                 "combat.adjacency", f"{action.source} does not border {action.target}"
             )
         armies = state.armies_in(action.source)[army]
         if not self.rules.attack_allowed(armies):
-            raise self.violation(
+            raise self.rel.violation(
                 "combat.attack_requires",
                 f"{action.source} holds {armies} armies: too few to attack",
             )
         a_low, a_high = self.rules.attacker_dice(armies)
         if not a_low <= action.attacker_dice <= a_high:
-            raise self.violation(
+            raise self.rel.violation(
                 "combat.attacker.dice",
                 f"from {armies} armies the attacker rolls {a_low} to {a_high} dice, "
                 f"not {action.attacker_dice}",
@@ -384,7 +435,7 @@ class Game(Setup, Allies, Missions):
         defending = state.total(action.target)
         d_low, d_high = self.rules.defender_dice(defending)
         if not d_low <= action.defender_dice <= d_high:
-            raise self.violation(
+            raise self.rel.violation(
                 "combat.defender.dice",
                 f"with {defending} armies the defender rolls {d_low} to {d_high} dice, "
                 f"not {action.defender_dice}",
@@ -393,20 +444,20 @@ class Game(Setup, Allies, Missions):
             raise ValueError("an attack needs its dice rolled (see with_chance)")
         attack, defence = action.rolls
         if len(attack) != action.attacker_dice or len(defence) != action.defender_dice:
-            raise self.violation(
+            raise self.rel.violation(
                 "combat.attacker.dice", "the dice rolled do not match the dice declared"
             )
         if any(not 1 <= d <= 6 for d in (*attack, *defence)):
-            raise self.violation("combat.attacker.dice", "a die shows 1 to 6")
+            raise self.rel.violation("combat.attacker.dice", "a die shows 1 to 6")
         if state.seats[defender].neutral:
             self.rules.note("neutrals.defence_rolled_by")
         lost_a, lost_d = self.rules.battle(attack, defence)
         lost_d = min(lost_d, state.armies_in(action.target)[defender])
         state = state.evolve(
-            armies=self.add_armies(state, action.source, army, -lost_a),
+            armies=add_armies(state, action.source, army, -lost_a),
             destroyed=state.destroyed + lost_a + lost_d,
         )
-        state = state.evolve(armies=self.add_armies(state, action.target, defender, -lost_d))
+        state = state.evolve(armies=add_armies(state, action.target, defender, -lost_d))
         state = state.evolve(invasion=self._track_invasion(state, action.target, army, defender))
         if state.total(action.target) == 0:
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
@@ -416,7 +467,7 @@ class Game(Setup, Allies, Missions):
     def _track_invasion(
         self, state: GameState, target: str, army: int, defender: int
     ) -> Invasion | None:
-        if not self.active_neutrals:
+        if not self.rel.active_neutrals:
             return None
         involved = {s for s in (army, defender) if state.seats[s].neutral}
         previous = state.invasion
@@ -427,30 +478,30 @@ class Game(Setup, Allies, Missions):
     def _move_in_range(self, state: GameState) -> tuple[int, int]:
         pending = state.pending
         assert pending is not None
-        army = self.controller(state, pending.source)
+        army = self.rel.controller(state, pending.source)
         own = state.armies_in(pending.source)[army] if army is not None else 0
         return self.rules.move_in(pending.dice, own)
 
     def _move_in(self, state: GameState, action: MoveIn) -> GameState:
         if state.phase != "move_in" or state.pending is None:
-            raise self.phase_error(state, "moving in")
+            raise self.rel.phase_error(state, "moving in")
         pending = state.pending
         seat = state.current
-        army = self.controller(state, pending.source)
+        army = self.rel.controller(state, pending.source)
         assert army is not None
         low, high = self._move_in_range(state)
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
-            raise self.violation(rule, f"move in {low} to {high} armies, not {action.armies}")
-        state = state.evolve(armies=self.add_armies(state, pending.source, army, -action.armies))
-        state = state.evolve(armies=self.add_armies(state, pending.target, army, action.armies))
+            raise self.rel.violation(rule, f"move in {low} to {high} armies, not {action.armies}")
+        state = state.evolve(armies=add_armies(state, pending.source, army, -action.armies))
+        state = state.evolve(armies=add_armies(state, pending.target, army, action.armies))
         earns = army == seat or self.rules.flag("neutrals.ally.conquest_card", False)
         if army != seat:
             self.rules.note("neutrals.ally.conquest_card")
         state = state.evolve(pending=None, phase="attack", conquered=state.conquered or earns)
-        if not self.alive(state, pending.defender):
+        if not self.rel.alive(state, pending.defender):
             state = self._eliminate(state, seat, pending.defender)
-        if self.has_won(state, seat):
+        if self.victory.has_won(state, seat):
             self.rules.note("victory")
             return state.evolve(phase="over", winner=seat)
         if self._invasion_open(state) and state.phase == "attack":
@@ -463,9 +514,9 @@ class Game(Setup, Allies, Missions):
         rule = "neutrals.elimination.cards" if neutral else "elimination.cards"
         if self.rules.word(rule, "to_conqueror") != "to_conqueror":
             discards = state.discards + state.hands[loser]
-            return state.evolve(hands=self.with_hand(state.hands, loser, ()), discards=discards)
+            return state.evolve(hands=with_hand(state.hands, loser, ()), discards=discards)
         hand = list(state.hands[seat]) + list(state.hands[loser])
-        hands = self.with_hand(self.with_hand(state.hands, loser, ()), seat, hand)
+        hands = with_hand(with_hand(state.hands, loser, ()), seat, hand)
         state = state.evolve(hands=hands)
         trade_at = self.rules.limit("elimination.trade_at")
         if (
@@ -479,63 +530,11 @@ class Game(Setup, Allies, Missions):
             return state.evolve(phase="reinforce", must_trade=True, trade_down_to=target)
         return state
 
-    # -- victory
-
-    def has_won(self, state: GameState, seat: int) -> bool:
-        names = self.quantities(state, seat)
-        return bool(self.rules.evaluate("victory", names, self.functions(state, seat)))
-
-    def quantities(self, state: GameState, seat: int) -> dict[str, ex.Number]:
-        """The named quantities a victory or mission condition may read, for one seat."""
-        mine = self.owned(state, seat)
-        friends = self.friendly(state, seat)
-        opponents = [
-            i
-            for i in self.players(state)
-            if i not in friends and i not in state.eliminated and self.alive(state, i)
-        ]
-        fallen = [i for i in state.eliminated if i not in friends and not state.seats[i].neutral]
-        completed = state.completed[seat] if state.completed else ()
-        return {
-            "territories": len(mine),
-            "continents": len(self.geo.held_continents(mine)),
-            "opponents": len(opponents),
-            "armies": sum(row[seat] for row in state.armies),
-            "missions_completed": len(completed),
-            "opposing_players_eliminated": len(fallen),
-        }
-
-    def functions(self, state: GameState, seat: int) -> dict[str, ex.Function]:
-        mine = set(self.owned(state, seat))
-        players = self.players(state)
-
-        def controls(continent: object) -> bool:
-            return self.geo.continents.get(str(continent), frozenset({""})) <= mine
-
-        def at_least(n: object) -> int:
-            return sum(1 for t in mine if state.armies_in(t)[seat] >= int(str(n)))
-
-        def eliminated(who: object) -> bool:
-            if seat not in players:
-                return False
-            i = players.index(seat)
-            if who == "left":
-                return players[(i + 1) % len(players)] in state.eliminated
-            if who == "right":
-                return players[(i - 1) % len(players)] in state.eliminated
-            return any(p in state.eliminated for p in players if p != seat)
-
-        return {
-            "controls": controls,
-            "territories_with_at_least": at_least,
-            "eliminated": eliminated,
-        }
-
     # -- fortify and the end of a turn
 
     def _end_attack(self, state: GameState, action: EndAttack) -> GameState:
         if state.phase != "attack":
-            raise self.phase_error(state, "ending the attack phase")
+            raise self.rel.phase_error(state, "ending the attack phase")
         self._close_invasion(state)
         self.rules.note("turn.phases")
         return state.evolve(phase="fortify")
@@ -543,9 +542,9 @@ class Game(Setup, Allies, Missions):
     def _close_invasion(self, state: GameState) -> None:
         if self._invasion_open(state):
             assert state.invasion is not None
-            raise self.violation(
+            raise self.rel.violation(
                 "neutrals.status_die.keep",
-                f"roll the status die for {self.names(state, sorted(state.invasion.neutrals))} "
+                f"roll the status die for {self.rel.names(state, sorted(state.invasion.neutrals))} "
                 "first",
             )
 
@@ -557,7 +556,7 @@ class Game(Setup, Allies, Missions):
 
     def _passable(self, state: GameState, mover: int) -> set[str]:
         """Territories a fortifying move may pass: those of the mover and their team-mates."""
-        friends = self.friendly(state, mover)
+        friends = self.rel.friendly(state, mover)
         if len(friends) > 1:
             self.rules.note("teams.fortify.into_team")
         out = set()
@@ -571,49 +570,51 @@ class Game(Setup, Allies, Missions):
 
     def _fortify(self, state: GameState, action: Fortify) -> GameState:
         if state.phase != "fortify":
-            raise self.phase_error(state, "fortifying")
+            raise self.rel.phase_error(state, "fortifying")
         seat = state.current
         name = state.seats[seat].name
-        self.check_territory(action.source)
-        self.check_territory(action.target)
-        commanded = self.commanded(state, seat)
+        self.rel.check_territory(action.source)
+        self.rel.check_territory(action.target)
+        commanded = self.rel.commanded(state, seat)
         movers = [m for m in sorted(commanded) if state.armies_in(action.source)[m] > 0]
         if not movers:
-            raise self.violation(
+            raise self.rel.violation(
                 "territory.control", f"{name} has no armies to move in {action.source}"
             )
         mover = movers[0]
         if self._moves_left(state, seat, mover) < 1:
             rule = "fortify.moves" if mover == seat else "neutrals.ally.fortify_moves"
-            raise self.violation(rule, f"no fortifying moves left for {state.seats[mover].name}")
+            raise self.rel.violation(
+                rule, f"no fortifying moves left for {state.seats[mover].name}"
+            )
         passable = self._passable(state, mover)
         if action.target not in passable:
-            raise self.violation(
+            raise self.rel.violation(
                 "territory.control", f"{action.target} is not held by {state.seats[mover].name}"
             )
         if action.target not in self.rules.reachable(action.source, passable):
-            raise self.violation(
+            raise self.rel.violation(
                 "fortify.reach",
                 f"{name} cannot move armies from {action.source} to {action.target}",
             )
         leave = self.rules.integer("fortify.leave_behind")
         movable = min(state.armies_in(action.source)[mover], state.total(action.source) - leave)
         if not 1 <= action.armies <= movable:
-            raise self.violation(
+            raise self.rel.violation(
                 "fortify.leave_behind",
                 f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
             )
-        state = state.evolve(armies=self.add_armies(state, action.source, mover, -action.armies))
-        state = state.evolve(armies=self.add_armies(state, action.target, mover, action.armies))
+        state = state.evolve(armies=add_armies(state, action.source, mover, -action.armies))
+        state = state.evolve(armies=add_armies(state, action.target, mover, action.armies))
         if mover == seat:
             return state.evolve(fortifies_left=state.fortifies_left - 1)
         return state.evolve(
-            ally_moves=self.with_seat(state.ally_moves, mover, state.ally_moves[mover] - 1)
+            ally_moves=with_seat(state.ally_moves, mover, state.ally_moves[mover] - 1)
         )
 
     def _end_turn(self, state: GameState, action: EndTurn) -> GameState:
         if state.phase not in ("attack", "fortify"):
-            raise self.phase_error(state, "ending the turn")
+            raise self.rel.phase_error(state, "ending the turn")
         self._close_invasion(state)
         draws = "draw" in self.rules.words("turn.phases") and self.rules.integer("cards.draw") > 0
         if state.conquered and draws and state.draw_pile:
@@ -622,16 +623,16 @@ class Game(Setup, Allies, Missions):
 
     def _draw(self, state: GameState, action: Draw) -> GameState:
         if state.phase != "draw":
-            raise self.violation(
+            raise self.rel.violation(
                 "cards.draw", "a card is drawn only at the end of a turn with a conquest"
             )
         if action.card is None:
             raise ValueError("a draw needs its card (see with_chance)")
         if action.card not in state.draw_pile:
-            raise self.violation("cards.draw", f"card {action.card} is not in the draw pile")
+            raise self.rel.violation("cards.draw", f"card {action.card} is not in the draw pile")
         seat = state.current
-        hands = self.with_hand(state.hands, seat, [*state.hands[seat], action.card])
-        state = self.refill(state.evolve(hands=hands, draw_pile=state.draw_pile - {action.card}))
+        hands = with_hand(state.hands, seat, [*state.hands[seat], action.card])
+        state = refill(state.evolve(hands=hands, draw_pile=state.draw_pile - {action.card}))
         drawn = state.placed + 1
         if drawn < self.rules.integer("cards.draw") and state.draw_pile:
             return state.evolve(placed=drawn)
@@ -642,10 +643,14 @@ class Game(Setup, Allies, Missions):
         seat = state.current
         for step in range(1, n + 1):
             nxt = (seat + step) % n
-            if state.seats[nxt].neutral or nxt in state.eliminated or not self.alive(state, nxt):
+            if (
+                state.seats[nxt].neutral
+                or nxt in state.eliminated
+                or not self.rel.alive(state, nxt)
+            ):
                 continue
             state = self._pass_team_hand(state, seat)
-            return self.begin_turn(state, nxt)
+            return begin_turn(self.rel, state, nxt)
         return state.evolve(phase="over", winner=state.current)
 
     def _pass_team_hand(self, state: GameState, seat: int) -> GameState:
@@ -654,12 +659,12 @@ class Game(Setup, Allies, Missions):
             return state
         mates = [
             m
-            for m in self.teammates(state, seat)
-            if m not in state.eliminated and self.alive(state, m)
+            for m in self.rel.teammates(state, seat)
+            if m not in state.eliminated and self.rel.alive(state, m)
         ]
         if not mates:
             return state
         n = len(state.seats)
         nxt = min(mates, key=lambda m: (m - seat) % n)
         hand = [*state.hands[nxt], *state.hands[seat]]
-        return state.evolve(hands=self.with_hand(self.with_hand(state.hands, seat, ()), nxt, hand))
+        return state.evolve(hands=with_hand(with_hand(state.hands, seat, ()), nxt, hand))

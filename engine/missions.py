@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from . import expr as ex
-from . import model as m
+from ..grammar import expr as ex
+from ..grammar import model as m
 from .actions import ClaimMission
 from .relations import Relations
 from .rules import Rules
 from .state import GameState
+from .victory import Victory
 
 
 @dataclass(frozen=True)
@@ -52,12 +53,14 @@ def deck(rules: Rules) -> tuple[Mission, ...]:
     return tuple(out)
 
 
-class Missions(Relations):
+class Missions:
     """Claiming missions during one's own turn."""
 
-    def __init__(self, rules: Rules) -> None:
-        super().__init__(rules)
-        self.deck: dict[str, Mission] = {mi.id: mi for mi in deck(rules)}
+    def __init__(self, relations: Relations, victory: Victory) -> None:
+        self.rel = relations
+        self.rules = relations.rules
+        self.victory = victory
+        self.deck: dict[str, Mission] = {mi.id: mi for mi in deck(self.rules)}
 
     def mission_claims(self, state: GameState) -> Iterator[ClaimMission]:
         if not self.deck or not state.missions:
@@ -72,37 +75,37 @@ class Missions(Relations):
 
     def mission_complete(self, state: GameState, seat: int, mid: str) -> bool:
         goal = self.deck[mid].goal
-        names = self.quantities(state, seat)
-        return bool(ex.evaluate(goal, names, self.functions(state, seat)))
+        names = self.victory.quantities(state, seat)
+        return bool(ex.evaluate(goal, names, self.victory.functions(state, seat)))
 
     def claim_mission(self, state: GameState, action: ClaimMission) -> GameState:
         seat = state.current
         name = state.seats[seat].name
         if state.phase in ("deal", "missions", "claim", "place", "move_in", "draw", "over"):
-            raise self.phase_error(state, "claiming a mission")
+            raise self.rel.phase_error(state, "claiming a mission")
         if not state.missions or action.mission not in state.missions[seat]:
-            raise self.violation(
+            raise self.rel.violation(
                 "missions.per_player", f"{name} holds no mission '{action.mission}'"
             )
         if action.mission in state.completed[seat]:
-            raise self.violation(
+            raise self.rel.violation(
                 "missions.claims_per_turn", f"'{action.mission}' is already completed"
             )
         per_turn = self.rules.integer("missions.claims_per_turn")
         if state.claims >= per_turn:
-            raise self.violation(
+            raise self.rel.violation(
                 "missions.claims_per_turn", f"at most {per_turn} mission(s) may be claimed a turn"
             )
         self.rules.note(f"missions.deck.{action.mission}.goal")
         if not self.mission_complete(state, seat, action.mission):
-            raise self.violation(
+            raise self.rel.violation(
                 f"missions.deck.{action.mission}.goal",
                 f"{name} has not done what mission '{action.mission}' asks",
             )
         completed = list(state.completed)
         completed[seat] = (*completed[seat], action.mission)
         state = replace(state, completed=tuple(completed), claims=state.claims + 1)
-        if self.has_won(state, seat):
+        if self.victory.has_won(state, seat):
             self.rules.note("victory")
             return replace(state, phase="over", winner=seat)
         return state
@@ -115,10 +118,3 @@ class Missions(Relations):
             left = [mi for mi in state.missions[seat] if mi not in done]
             return left[0] if left else None
         return None
-
-    # provided by Game
-    def quantities(self, state: GameState, seat: int) -> dict[str, ex.Number]:
-        raise NotImplementedError
-
-    def functions(self, state: GameState, seat: int) -> dict[str, ex.Function]:
-        raise NotImplementedError

@@ -6,17 +6,31 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import TYPE_CHECKING, Generic, TypeVar
-
-if TYPE_CHECKING:
-    from .rules import Rules
+from typing import Generic, Protocol, TypeVar
 
 P = TypeVar("P", float, Fraction)
+
+
+class CombatRules(Protocol):
+    """The combat rules the odds are computed from (engine/rules.py's Rules has them). A
+    protocol, not an import of Rules: Rules computes its own odds through this module."""
+
+    def __hash__(self) -> int: ...
+
+    def attack_allowed(self, armies: int) -> bool: ...
+
+    def attacker_dice(self, armies: int) -> tuple[int, int]: ...
+
+    def defender_dice(self, armies: int) -> tuple[int, int]: ...
+
+    def battle(
+        self, attacker_dice: Iterable[int], defender_dice: Iterable[int]
+    ) -> tuple[int, int]: ...
 
 
 @dataclass(frozen=True)
@@ -46,14 +60,16 @@ def _multisets(dice: int) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
-def roll_outcomes(rules: Rules, attacker_dice: int, defender_dice: int) -> list[Outcome[Fraction]]:
+def roll_outcomes(
+    rules: CombatRules, attacker_dice: int, defender_dice: int
+) -> list[Outcome[Fraction]]:
     """Exact distribution of one roll's losses, by the ruleset's battle rule."""
     return list(_roll_cached(rules, attacker_dice, defender_dice))
 
 
 @functools.lru_cache(maxsize=256)
 def _roll_cached(
-    rules: Rules, attacker_dice: int, defender_dice: int
+    rules: CombatRules, attacker_dice: int, defender_dice: int
 ) -> tuple[Outcome[Fraction], ...]:
     if attacker_dice < 1 or defender_dice < 1:
         raise ValueError("each side rolls at least one die")
@@ -65,7 +81,9 @@ def _roll_cached(
     return tuple(Outcome(al, dl, Fraction(n, total)) for (al, dl), n in sorted(counts.items()))
 
 
-def _plan(rules: Rules, attackers: int, defenders: int) -> Callable[[int, int], tuple[int, int]]:
+def _plan(
+    rules: CombatRules, attackers: int, defenders: int
+) -> Callable[[int, int], tuple[int, int]]:
     """Dice each side rolls with a armies able to fight and d defending (0 dice: no attack)."""
 
     @functools.cache
@@ -81,7 +99,7 @@ def _plan(rules: Rules, attackers: int, defenders: int) -> Callable[[int, int], 
 
 
 def battle_table(
-    rules: Rules, attackers: int, defenders: int, exact: bool = False
+    rules: CombatRules, attackers: int, defenders: int, exact: bool = False
 ) -> list[list[float]] | list[list[Fraction]]:
     """P(attacker wins) for A = 1..attackers (rows) and D = 1..defenders (columns)."""
     if exact:
@@ -92,7 +110,7 @@ def battle_table(
 
 
 def battle_odds(
-    rules: Rules, attackers: int, defenders: int, exact: bool = False
+    rules: CombatRules, attackers: int, defenders: int, exact: bool = False
 ) -> BattleOdds[float] | BattleOdds[Fraction]:
     """The whole invasion: win probability and expected survivors on both sides."""
     if attackers < 0 or defenders < 0:
@@ -120,7 +138,7 @@ Grid = list[list[P]]
 
 
 def _solve(
-    rules: Rules, attackers: int, defenders: int, one: P, convert: Callable[[Fraction], P]
+    rules: CombatRules, attackers: int, defenders: int, one: P, convert: Callable[[Fraction], P]
 ) -> tuple[Grid[P], Grid[P], Grid[P]]:
     """Win probability and expected survivors for every (a, d) up to the given sizes."""
     zero = one - one

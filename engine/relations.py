@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
-from .diagnostics import did_you_mean
 from .rules import Rules
 from .state import GameState
 
@@ -38,6 +38,13 @@ class Relations:
     def violation(self, rule: str, message: str) -> RuleViolation:
         self.rules.note(rule)
         return RuleViolation(rule, message, self.rules.citation(rule))
+
+    def phase_error(self, state: GameState, what: str) -> RuleViolation:
+        return self.violation(
+            "turn.phases",
+            f"{what} is not allowed now: it is "
+            f"{state.seats[state.current].name}'s {state.phase} phase",
+        )
 
     def check_territory(self, name: str) -> None:
         if name not in self.geo.index:
@@ -173,48 +180,3 @@ class Relations:
             if seat.name == name:
                 return i
         raise self.violation(rule, f"no seat is called '{name}'")
-
-    # ---------------------------------------------------------------- building states
-
-    @staticmethod
-    def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
-        out = list(values)
-        out[seat] = value
-        return tuple(out)
-
-    @staticmethod
-    def with_hand(
-        hands: tuple[tuple[int, ...], ...], seat: int, cards: Sequence[int]
-    ) -> tuple[tuple[int, ...], ...]:
-        out = list(hands)
-        out[seat] = tuple(sorted(cards))
-        return tuple(out)
-
-    @staticmethod
-    def add_armies(
-        state: GameState, territory: str, seat: int, delta: int
-    ) -> tuple[tuple[int, ...], ...]:
-        i = state.index[territory]
-        row = list(state.armies[i])
-        row[seat] += delta
-        armies = list(state.armies)
-        armies[i] = tuple(row)
-        return tuple(armies)
-
-    @staticmethod
-    def refill(state: GameState) -> GameState:
-        """An empty draw pile is refilled from the traded cards."""
-        if not state.draw_pile and state.discards:
-            return state.evolve(draw_pile=frozenset(state.discards), discards=())
-        return state
-
-    # ---------------------------------------------------------------- provided by Game
-
-    def begin_turn(self, state: GameState, seat: int) -> GameState:
-        raise NotImplementedError
-
-    def has_won(self, state: GameState, seat: int) -> bool:
-        raise NotImplementedError
-
-    def phase_error(self, state: GameState, what: str) -> Exception:
-        raise NotImplementedError

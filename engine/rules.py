@@ -10,11 +10,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import expr as ex
-from . import model as m
-from .geography import Geography
-from .resolve import EffectiveRuleset
-from .schema import SET_KINDS, SYMBOLS
+from ..grammar import expr as ex
+from ..grammar import model as m
+from ..grammar.geography import Geography
+from ..grammar.resolve import EffectiveRuleset
+from ..grammar.schema import SET_KINDS, SYMBOLS
+from .odds import battle_odds
 from .trace import CONSULTED, consult
 
 WILD = "wild"
@@ -351,7 +352,5 @@ class Rules:
     ) -> float | Fraction:
         """Probability that `attackers` armies able to fight (the territory holds one more)
         take a territory held by `defenders`, each side rolling the most dice it may."""
-        from .odds import battle_odds
-
         result = battle_odds(self, attackers, defenders, exact=exact)
         return result.attacker_wins

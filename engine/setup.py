@@ -7,12 +7,19 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 
 from .actions import Action, AssignMissions, Claim, Deal, Place
+from .missions import deck
 from .relations import Relations
-from .state import GameState, Seat
+from .state import GameState, Seat, add_armies, with_seat
+from .turns import begin_turn
 
 
-class Setup(Relations):
+class Setup:
     """The start of a game, up to the first player's first turn."""
+
+    def __init__(self, relations: Relations) -> None:
+        self.rel = relations
+        self.rules = relations.rules
+        self.geo = relations.geo
 
     def neutral_names(self) -> list[str]:
         count = self.rules.integer("neutrals.count", 0) if self.rules.has("neutrals.count") else 0
@@ -23,7 +30,7 @@ class Setup(Relations):
         self.rules.note("board")
         low, high = self.rules.players
         if not low <= len(players) <= high:
-            raise self.violation(
+            raise self.rel.violation(
                 "players", f"this ruleset is for {low} to {high} players, not {len(players)}"
             )
         names = list(neutrals) if neutrals is not None else self.neutral_names()
@@ -35,7 +42,7 @@ class Setup(Relations):
         if teams:
             size = self.rules.integer("teams.size", len(players) // teams)
             if teams * size != len(players):
-                raise self.violation(
+                raise self.rel.violation(
                     "teams.size", f"{teams} teams of {size} need {teams * size} players"
                 )
             # Seated so that the teams take turns: player i is on team i mod the team count.
@@ -49,7 +56,7 @@ class Setup(Relations):
         missions = self.rules.has("missions.per_player")
         start = "missions" if missions else ("deal" if method == "deal" else "claim")
         track_start = (
-            self.track.index(self.rules.word("neutrals.status.start"))
+            self.rel.track.index(self.rules.word("neutrals.status.start"))
             if self.rules.has("neutrals.status.start")
             else 0
         )
@@ -110,7 +117,7 @@ class Setup(Relations):
             rows.append(tuple(row))
         held = {c for cards in (hands or {}).values() for c in cards}
         places = {
-            seat.name: self.track.index((status or {}).get(seat.name, "not_involved"))
+            seat.name: self.rel.track.index((status or {}).get(seat.name, "not_involved"))
             for seat in seats
             if seat.neutral
         }
@@ -135,14 +142,16 @@ class Setup(Relations):
         )
         state = state.evolve(created=state.board_armies())
         if begin:
-            return self.begin_turn(state.evolve(turn=0), state.current)
+            return begin_turn(self.rel, state.evolve(turn=0), state.current)
         return state
 
     # ---------------------------------------------------------------- chance
 
     def _deal_sizes(self, state: GameState) -> list[int]:
         per_player = self.rules.integer("setup.deal.cards")
-        per_neutral = self.rules.integer("neutrals.cards_dealt", 0) if self.neutrals(state) else 0
+        per_neutral = (
+            self.rules.integer("neutrals.cards_dealt", 0) if self.rel.neutrals(state) else 0
+        )
         return [per_neutral if s.neutral else per_player for s in state.seats]
 
     def _dealable(self) -> list[int]:
@@ -159,14 +168,12 @@ class Setup(Relations):
         return Deal(tuple(hands))
 
     def random_missions(self, state: GameState, rng: random.Random) -> AssignMissions:
-        from .missions import deck
-
         ranks = self.rules.words("missions.ranks")
         by_rank = {r: [mi.id for mi in deck(self.rules) if mi.rank == r] for r in ranks}
         for pile in by_rank.values():
             rng.shuffle(pile)
         out = []
-        for _ in self.players(state):
+        for _ in self.rel.players(state):
             out.append(tuple(by_rank[r].pop() for r in ranks if by_rank[r]))
         return AssignMissions(tuple(out))
 
@@ -183,12 +190,12 @@ class Setup(Relations):
                     yield Claim(t)
         elif state.phase == "place":
             seat = state.current
-            own = min(self._per_round() - state.placed, state.reserves[seat])
-            for t in self.owned(state, seat):
+            own = min(self.per_round() - state.placed, state.reserves[seat])
+            for t in self.rel.owned(state, seat):
                 for k in range(1, own + 1):
                     yield Place(t, k)
-            for n in self._neutrals_to_place(state):
-                for t in self.owned(state, n):
+            for n in self.neutrals_to_place(state):
+                for t in self.rel.owned(state, n):
                     yield Place(t, 1)
 
     # ---------------------------------------------------------------- apply
@@ -205,23 +212,21 @@ class Setup(Relations):
         raise ValueError(f"not a setup action: {action!r}")
 
     def _assign(self, state: GameState, action: AssignMissions) -> GameState:
-        from .missions import deck
-
         if state.phase != "missions":
-            raise self.phase_error(state, "drawing missions")
+            raise self.rel.phase_error(state, "drawing missions")
         if action.missions is None:
             raise ValueError("the missions drawn are missing (see Game.chance)")
         ranks = self.rules.words("missions.ranks")
         self.rules.note("missions.per_player")
         known = {mi.id: mi for mi in deck(self.rules)}
-        players = self.players(state)
+        players = self.rel.players(state)
         if len(action.missions) != len(players):
-            raise self.violation("missions.per_player", "every player draws missions")
+            raise self.rel.violation("missions.per_player", "every player draws missions")
         seen: set[str] = set()
         for hand in action.missions:
             got = sorted(known[m].rank for m in hand if m in known)
             if len(hand) != len(ranks) or got != sorted(ranks) or seen & set(hand):
-                raise self.violation(
+                raise self.rel.violation(
                     "missions.per_player", "each player draws one mission of each rank"
                 )
             seen |= set(hand)
@@ -233,20 +238,22 @@ class Setup(Relations):
 
     def _deal(self, state: GameState, action: Deal) -> GameState:
         if state.phase != "deal":
-            raise self.phase_error(state, "dealing territory cards")
+            raise self.rel.phase_error(state, "dealing territory cards")
         if action.hands is None:
             raise ValueError("the cards dealt are missing (see Game.chance)")
         sizes = self._deal_sizes(state)
         dealable = set(self._dealable())
         if len(action.hands) != len(sizes):
-            raise self.violation("setup.deal.cards", "deal cards to every seat")
+            raise self.rel.violation("setup.deal.cards", "deal cards to every seat")
         seen: set[int] = set()
         for hand, size, holder in zip(action.hands, sizes, state.seats, strict=True):
             rule = "neutrals.cards_dealt" if holder.neutral else "setup.deal.cards"
             if len(hand) != size:
-                raise self.violation(rule, f"{holder.name} is dealt {size} cards, not {len(hand)}")
+                raise self.rel.violation(
+                    rule, f"{holder.name} is dealt {size} cards, not {len(hand)}"
+                )
             if seen & set(hand) or not set(hand) <= dealable:
-                raise self.violation(
+                raise self.rel.violation(
                     "setup.deal.remove_wild", "each territory card is dealt once; no wild cards"
                 )
             seen |= set(hand)
@@ -259,41 +266,41 @@ class Setup(Relations):
                 rows[state.index[territory]][seat] += 1
                 reserves[seat] -= 1
         if any(sum(r) == 0 for r in rows):
-            raise self.violation("setup.deal.cards", "the deal must cover every territory")
+            raise self.rel.violation("setup.deal.cards", "the deal must cover every territory")
         return state.evolve(
             armies=tuple(tuple(r) for r in rows),
             reserves=tuple(reserves),
             phase="place",
-            current=self.players(state)[0],
+            current=self.rel.players(state)[0],
             placed=0,
         )
 
     def _claim(self, state: GameState, action: Claim) -> GameState:
         if state.phase != "claim":
-            raise self.phase_error(state, "claiming a territory")
-        self.check_territory(action.territory)
+            raise self.rel.phase_error(state, "claiming a territory")
+        self.rel.check_territory(action.territory)
         if state.total(action.territory) > 0:
-            raise self.violation("setup.territories", f"{action.territory} is already claimed")
+            raise self.rel.violation("setup.territories", f"{action.territory} is already claimed")
         seat = state.current
-        armies = self.add_armies(state, action.territory, seat, 1)
-        reserves = self.with_seat(state.reserves, seat, state.reserves[seat] - 1)
+        armies = add_armies(state, action.territory, seat, 1)
+        reserves = with_seat(state.reserves, seat, state.reserves[seat] - 1)
         state = state.evolve(armies=armies, reserves=reserves)
         if all(sum(row) > 0 for row in armies):
             return state.evolve(phase="place", current=self._next_placer(state, seat), placed=0)
         return state.evolve(current=self._next_placer(state, seat))
 
-    def _per_round(self) -> int:
+    def per_round(self) -> int:
         return self.rules.integer("setup.place_per_turn")
 
     def _neutrals_placed_by_players(self) -> bool:
         return self.rules.has("neutrals.place_per_turn")
 
-    def _neutrals_to_place(self, state: GameState) -> list[int]:
+    def neutrals_to_place(self, state: GameState) -> list[int]:
         if not self._neutrals_placed_by_players():
             return []
         return [
             n
-            for n in self.neutrals(state)
+            for n in self.rel.neutrals(state)
             if state.reserves[n] > 0 and n not in state.placed_neutrals
         ]
 
@@ -302,7 +309,7 @@ class Setup(Relations):
         themselves in the setup (when no player places their armies for them)."""
         n = len(state.seats)
         by_players = self._neutrals_placed_by_players()
-        neutral_left = by_players and any(state.reserves[x] > 0 for x in self.neutrals(state))
+        neutral_left = by_players and any(state.reserves[x] > 0 for x in self.rel.neutrals(state))
         for step in range(1, n + 1):
             nxt = (seat + step) % n
             if state.seats[nxt].neutral:
@@ -314,42 +321,44 @@ class Setup(Relations):
         return seat
 
     def _setup_place(self, state: GameState, action: Place) -> GameState:
-        self.check_territory(action.territory)
+        self.rel.check_territory(action.territory)
         seat = state.current
         name = state.seats[seat].name
-        owner = self.controller(state, action.territory)
+        owner = self.rel.controller(state, action.territory)
         if owner is None:
-            raise self.violation("territory.control", f"{action.territory} is not held")
+            raise self.rel.violation("territory.control", f"{action.territory} is not held")
         if owner == seat:
-            most = min(self._per_round() - state.placed, state.reserves[seat])
+            most = min(self.per_round() - state.placed, state.reserves[seat])
             if not 1 <= action.armies <= most:
-                raise self.violation(
+                raise self.rel.violation(
                     "setup.place_per_turn",
                     f"{name} may place {most} more armies now, not {action.armies}",
                 )
             state = state.evolve(
-                armies=self.add_armies(state, action.territory, seat, action.armies),
-                reserves=self.with_seat(state.reserves, seat, state.reserves[seat] - action.armies),
+                armies=add_armies(state, action.territory, seat, action.armies),
+                reserves=with_seat(state.reserves, seat, state.reserves[seat] - action.armies),
                 placed=state.placed + action.armies,
             )
-        elif owner in self._neutrals_to_place(state):
+        elif owner in self.neutrals_to_place(state):
             if action.armies != 1:
-                raise self.violation(
+                raise self.rel.violation(
                     "neutrals.place_per_turn", "one army is placed for each neutral army"
                 )
             state = state.evolve(
-                armies=self.add_armies(state, action.territory, owner, 1),
-                reserves=self.with_seat(state.reserves, owner, state.reserves[owner] - 1),
+                armies=add_armies(state, action.territory, owner, 1),
+                reserves=with_seat(state.reserves, owner, state.reserves[owner] - 1),
                 placed_neutrals=state.placed_neutrals | {owner},
             )
         else:
-            raise self.violation("territory.control", f"{name} does not control {action.territory}")
-        own_done = state.placed >= self._per_round() or state.reserves[seat] == 0
-        if not (own_done and not self._neutrals_to_place(state)):
+            raise self.rel.violation(
+                "territory.control", f"{name} does not control {action.territory}"
+            )
+        own_done = state.placed >= self.per_round() or state.reserves[seat] == 0
+        if not (own_done and not self.neutrals_to_place(state)):
             return state
         if not any(state.reserves):
-            first = self.players(state)[0]
-            return self.begin_turn(state.evolve(placed=0, placed_neutrals=frozenset()), first)
+            first = self.rel.players(state)[0]
+            return begin_turn(self.rel, state.evolve(placed=0, placed_neutrals=frozenset()), first)
         return state.evolve(
             placed=0, placed_neutrals=frozenset(), current=self._next_placer(state, seat)
         )

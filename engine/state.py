@@ -8,6 +8,7 @@ engine stays pure: `apply(state, action)` never changes its argument.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -97,3 +98,39 @@ class GameState:
 
 
 _FIELDS = tuple(f.name for f in fields(GameState))
+
+
+# ---------------------------------------------------------------- building states
+# Each returns new tuples that share every row it does not change (structural sharing).
+
+
+def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    out = list(values)
+    out[seat] = value
+    return tuple(out)
+
+
+def with_hand(
+    hands: tuple[tuple[int, ...], ...], seat: int, cards: Sequence[int]
+) -> tuple[tuple[int, ...], ...]:
+    out = list(hands)
+    out[seat] = tuple(sorted(cards))
+    return tuple(out)
+
+
+def add_armies(
+    state: GameState, territory: str, seat: int, delta: int
+) -> tuple[tuple[int, ...], ...]:
+    i = state.index[territory]
+    row = list(state.armies[i])
+    row[seat] += delta
+    armies = list(state.armies)
+    armies[i] = tuple(row)
+    return tuple(armies)
+
+
+def refill(state: GameState) -> GameState:
+    """An empty draw pile is refilled from the traded cards."""
+    if not state.draw_pile and state.discards:
+        return state.evolve(draw_pile=frozenset(state.discards), discards=())
+    return state

@@ -5,8 +5,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
+from .. import load
 from ..engine.actions import Action, RuleViolation
-from ..engine.api import load
 from ..engine.game import Game
 from ..engine.rules import WILD, Rules
 from ..engine.state import GameState

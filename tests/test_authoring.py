@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT, run_cli
-from riskrules.engine.layout import format_text
-from riskrules.engine.reader import read_rules
+from riskrules.grammar.layout import format_text
+from riskrules.grammar.reader import read_rules
 
 SPECS = sorted((ROOT / "specs").glob("*.rules"))
 BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # type: ignore[union-attr]

@@ -99,7 +99,7 @@ def test_internal_error_exits_3(tmp_path: Path) -> None:
     script = tmp_path / "boom.py"
     script.write_text(
         "import sys\n"
-        "from riskrules.engine import library\n"
+        "from riskrules.grammar import library\n"
         "def boom(*a, **k):\n"
         "    raise RuntimeError('boom')\n"
         "library.Workspace.open = staticmethod(boom)\n"
@@ -117,7 +117,7 @@ def test_internal_error_exits_3(tmp_path: Path) -> None:
 
 
 def test_builtins_are_package_data() -> None:
-    from riskrules.engine.library import builtin_paths
+    from riskrules.grammar.library import builtin_paths
 
     names = {Path(p).name for p in builtin_paths()}
     assert {"world.rules", "classic.rules", "sources.rules"} <= names
@@ -146,7 +146,7 @@ def test_odds_are_bounded() -> None:
 def test_show_prints_a_ruleset_that_checks(tmp_path: Path) -> None:
     """`show` flattens inheritance into the language itself: the result checks clean and has
     the same effective values as the original."""
-    from riskrules.engine.library import Workspace
+    from riskrules.grammar.library import Workspace
 
     for name in ("classic", "da-2006-mission", "da-2006-teams"):
         text = run_cli("show", name).out.replace(f"ruleset {name} ", f"ruleset flat-{name} ", 1)

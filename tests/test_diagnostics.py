@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT, run_cli
-from riskrules.engine.check import check_ruleset
-from riskrules.engine.library import Workspace
-from riskrules.engine.reader import read_path, read_rules
-from riskrules.engine.resolve import Index, resolve
+from riskrules.grammar.check import check_ruleset
+from riskrules.grammar.library import Workspace
+from riskrules.grammar.reader import read_path, read_rules
+from riskrules.grammar.resolve import Index, resolve
 
 SAMPLES = sorted((ROOT / "tests" / "diagnostics").glob("*.rules"))
 EXPECT = re.compile(r'# expect: (RR\d{4}) line (\d+) "(.*)"')

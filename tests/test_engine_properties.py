@@ -32,7 +32,7 @@ from riskrules import (
     Trade,
 )
 from riskrules.engine.invariants import violations
-from riskrules.engine.schema import lookup
+from riskrules.grammar.schema import lookup
 
 RULESETS = [
     "classic",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from helpers import ROOT
-from riskrules.engine import syntax
+from riskrules.grammar import syntax
 
 
 def test_grammar_has_no_conflicts() -> None:

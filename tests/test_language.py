@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from riskrules.engine import model as m
-from riskrules.engine.expr import evaluate
-from riskrules.engine.library import Workspace
-from riskrules.engine.printer import value_text
-from riskrules.engine.reader import read_rules
+from riskrules.grammar import model as m
+from riskrules.grammar.expr import evaluate
+from riskrules.grammar.library import Workspace
+from riskrules.grammar.printer import value_text
+from riskrules.grammar.reader import read_rules
 
 SAMPLE = """
 # A comment line.

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import ROOT, run_cli
-from riskrules.engine.library import Workspace
-from riskrules.engine.reader import read_rules
+from riskrules.grammar.library import Workspace
+from riskrules.grammar.reader import read_rules
 
 SPECS = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "specs").glob("*.rules"))}
 TOKENS = [

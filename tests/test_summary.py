@@ -12,8 +12,8 @@ from babel.messages.pofile import read_po
 
 import riskrules
 from helpers import ROOT, run_cli
-from riskrules.engine.library import locate
-from riskrules.engine.schema import CATALOGUE
+from riskrules.grammar.library import locate
+from riskrules.grammar.schema import CATALOGUE
 from riskrules.tools.describe import CHOICES, LABELS
 from riskrules.tools.summary import build_for, render
 

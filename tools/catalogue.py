@@ -5,8 +5,8 @@ Run `python -m riskrules.tools.catalogue > docs/rule-catalogue.md`; a test keeps
 
 from __future__ import annotations
 
-from ..engine.expr import FUNCTIONS
-from ..engine.schema import CATALOGUE
+from ..grammar.expr import FUNCTIONS
+from ..grammar.schema import CATALOGUE
 
 
 def catalogue_markdown() -> str:

@@ -18,14 +18,14 @@ from typing import NoReturn
 
 import click
 
-from ..engine import model as m
-from ..engine.api import load
-from ..engine.diagnostics import Severity, did_you_mean
-from ..engine.library import RulesetNotFound, Workspace, locate
+from .. import load
 from ..engine.odds import battle_odds, battle_table, roll_outcomes
-from ..engine.printer import to_json, value_text
-from ..engine.resolve import EffectiveRuleset
 from ..engine.rules import Rules, RulesError
+from ..grammar import model as m
+from ..grammar.diagnostics import Severity, did_you_mean
+from ..grammar.library import RulesetNotFound, Workspace, locate
+from ..grammar.printer import to_json, value_text
+from ..grammar.resolve import EffectiveRuleset
 from .render import diagnostic_text, display_path, summary_line
 
 FORMAT = click.option(
@@ -550,8 +550,8 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
     """Rewrite rules files in the one canonical layout (comments stay where they are)."""
     import difflib
 
-    from ..engine.layout import format_text
-    from ..engine.reader import read_path, read_rules
+    from ..grammar.layout import format_text
+    from ..grammar.reader import read_path, read_rules
 
     unformatted = 0
     broken = 0
@@ -598,7 +598,7 @@ def new(name: str, base: str, title: str | None, output: str | None, force: bool
     """Start a house-rules file that extends BASE, with common changes as comments."""
     import re as _re
 
-    from ..engine.layout import format_text
+    from ..grammar.layout import format_text
     from .scaffold import scaffold
 
     if not _re.fullmatch(r"[a-z][a-z0-9_]*(-[a-z0-9_]+)*", name):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import model as m
-from ..engine.printer import to_json, value_text
-from ..engine.resolve import EffectiveRuleset
+from ..grammar import model as m
+from ..grammar.printer import to_json, value_text
+from ..grammar.resolve import EffectiveRuleset
 
 
 def _plain(value: object) -> object:

@@ -15,13 +15,13 @@ from urllib.parse import unquote, urlparse
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from ..engine import model as m
-from ..engine.diagnostics import Severity, Span
-from ..engine.layout import format_text
-from ..engine.library import Workspace
-from ..engine.printer import value_text
-from ..engine.reader import read_rules
-from ..engine.schema import CATALOGUE, lookup
+from ..grammar import model as m
+from ..grammar.diagnostics import Severity, Span
+from ..grammar.layout import format_text
+from ..grammar.library import Workspace
+from ..grammar.printer import value_text
+from ..grammar.reader import read_rules
+from ..grammar.schema import CATALOGUE, lookup
 
 server = LanguageServer("riskrules", "0.1.0")
 _WORD = re.compile(r"[A-Za-z0-9_.\-]+")

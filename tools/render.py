@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import os
 
-from ..engine.diagnostics import Diagnostic, Severity
+from ..grammar.diagnostics import Diagnostic, Severity
 
 
 @functools.lru_cache(maxsize=64)

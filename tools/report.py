@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..engine.diagnostics import Diagnostic, Severity
-from ..engine.library import Workspace
-from ..engine.printer import value_text
+from ..grammar.diagnostics import Diagnostic, Severity
+from ..grammar.library import Workspace
+from ..grammar.printer import value_text
 from .render import display_path
 
 

@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import load
 from ..engine.actions import Action
 from ..engine.agents import AGENTS
-from ..engine.api import load
 from ..engine.game import Game
 from ..engine.invariants import violations
 from ..engine.record import header, to_json

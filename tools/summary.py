@@ -11,11 +11,11 @@ from importlib import resources
 
 import jinja2
 
-from ..engine import model as m
-from ..engine.library import Workspace
-from ..engine.resolve import EffectiveRuleset
 from ..engine.rules import Rules
-from ..engine.schema import lookup
+from ..grammar import model as m
+from ..grammar.library import Workspace
+from ..grammar.resolve import EffectiveRuleset
+from ..grammar.schema import lookup
 from .describe import Words
 from .i18n import N_, translations
 

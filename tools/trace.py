@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import model as m
-from ..engine.resolve import EffectiveRuleset
+from ..grammar import model as m
+from ..grammar.resolve import EffectiveRuleset
 from .scenarios import ScenarioResult
 
 _PAGE = re.compile(r"^(\d+) ", re.M)

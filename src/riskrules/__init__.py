@@ -6,6 +6,7 @@
 6
 """
 
+import os
 from importlib import metadata as _metadata
 
 from .engine.actions import (
@@ -29,15 +30,40 @@ from .engine.actions import (
     Trade,
     with_chance,
 )
-from .engine.api import load
 from .engine.game import Game
 from .engine.rules import Rules, RulesError
 from .engine.state import GameState
+from .grammar.diagnostics import Severity
+from .grammar.library import RulesetNotFound, locate
 
 try:
     __version__ = _metadata.version("riskrules")  # one source of truth: pyproject.toml
 except _metadata.PackageNotFoundError:  # pragma: no cover - run from a checkout, not installed
     __version__ = "0+unknown"
+
+
+def load(name_or_path: str | os.PathLike[str]) -> Rules:
+    """A built-in ruleset by name, a `.rules` file with one ruleset, or `PATH:NAME`, as playable
+    `Rules`; a ruleset with errors is refused (RulesError naming the first).
+
+    This is where the two layers meet: the language (grammar/) reads and checks the files, the
+    engine (engine/) plays the checked model.
+    """
+    try:
+        ws, eff = locate(os.fspath(name_or_path))
+    except RulesetNotFound as exc:
+        hint = f" ({exc.diagnostic.hint})" if exc.diagnostic.hint else ""
+        raise RulesError(exc.diagnostic.message + hint) from None
+    files = sorted({ws.index.rulesets[name].span.file for name in eff.chain})
+    errors = [d for d in ws.diagnostics_for(files) if d.severity == Severity.ERROR]
+    if errors:
+        first = errors[0]
+        where = f"{first.span.file}:{first.span.line}:{first.span.column}"
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise RulesError(f"ruleset '{eff.name}' has errors: {where}: {first.message}{more}")
+    return Rules(eff)
+
+
 __all__ = [
     "Action",
     "AllyReinforce",

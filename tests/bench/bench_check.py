@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from riskrules.engine.library import Workspace
+from riskrules.grammar.library import Workspace
 
 
 def whole_process(runs: int = 10) -> float:
