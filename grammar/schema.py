@@ -56,7 +56,7 @@ PHASES = (
     "ally_fortify",
     "draw",
 )
-# Quantities a victory or mission condition may name; functions are listed in engine/expr.py.
+# Quantities a victory or mission condition may name; functions are listed in grammar/expr.py.
 PLAYER_QUANTITIES = (
     "territories",
     "continents",

@@ -1,4 +1,4 @@
-"""The Lark Transformer that turns a parse tree into the typed model (engine/model.py)."""
+"""The Lark Transformer that turns a parse tree into the typed model (grammar/model.py)."""
 
 from __future__ import annotations
 

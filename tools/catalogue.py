@@ -1,4 +1,4 @@
-"""docs/rule-catalogue.md, generated from the rule catalogue in engine/schema.py.
+"""docs/rule-catalogue.md, generated from the rule catalogue in grammar/schema.py.
 
 Run `python -m riskrules.tools.catalogue > docs/rule-catalogue.md`; a test keeps it current.
 """
@@ -13,7 +13,7 @@ def catalogue_markdown() -> str:
     lines = [
         "# Rule catalogue",
         "",
-        "Every rule id the language knows (generated from `engine/schema.py`). *Required* rules",
+        "Every rule id the language knows (generated from `grammar/schema.py`). *Required* rules",
         "must be present in every effective ruleset; a `*` stands for any name.",
         "",
         "| rule id | value | required | meaning |",

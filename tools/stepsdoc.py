@@ -1,4 +1,4 @@
-"""docs/steps.md, generated from the step library (features/steps.py).
+"""docs/steps.md, generated from the step library (features/steps/).
 
 Run `python -m riskrules.tools.stepsdoc > docs/steps.md`; a test keeps it current.
 """

@@ -34,7 +34,6 @@ from .engine.game import Game
 from .engine.rules import Rules, RulesError
 from .engine.state import GameState
 from .grammar.diagnostics import Severity
-from .grammar.library import RulesetNotFound, locate
 
 try:
     __version__ = _metadata.version("riskrules")  # one source of truth: pyproject.toml
@@ -47,8 +46,11 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
     `Rules`; a ruleset with errors is refused (RulesError naming the first).
 
     This is where the two layers meet: the language (grammar/) reads and checks the files, the
-    engine (engine/) plays the checked model.
+    engine (engine/) plays the checked model. The language's reader is imported here, not at
+    the top, so that the engine and the model import without Lark.
     """
+    from .grammar.library import RulesetNotFound, locate
+
     try:
         ws, eff = locate(os.fspath(name_or_path))
     except RulesetNotFound as exc:

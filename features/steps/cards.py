@@ -1,0 +1,205 @@
+"""Territory cards: sets, trade values, forced trades, trading down after an elimination."""
+
+from __future__ import annotations
+
+from ...engine.actions import (
+    Place,
+    Trade,
+)
+from ..world import SYMBOL_WORDS, World, fold, numbers
+from .library import step
+
+
+@step(
+    "then",
+    "the trade value of the n-th set",
+    en="set number {n:d} is worth {armies:d} armies",
+    da="er kortsæt nummer {n:d} {armies:d} arméer værd",
+    nl="is set nummer {n:d} {armies:d} legers waard",
+)
+def _nth_set(world: World, n: int, armies: int) -> None:
+    assert world.r.trade_value(n) == armies
+
+
+@step(
+    "then",
+    "the trade values in order",
+    en="the sets are worth {values}",
+    da="er kortsættene værd {values}",
+    nl="zijn de sets waard {values}",
+)
+def _sets_worth(world: World, values: str) -> None:
+    expected = numbers(values)
+    assert [world.r.trade_value(n) for n in range(1, len(expected) + 1)] == expected
+
+
+@step(
+    "then",
+    "a set of a kind is worth",
+    en="a set of {kind} is worth {armies:d} armies",
+    da="er et sæt {kind} {armies:d} arméer værd",
+    nl="is een set {kind} {armies:d} legers waard",
+)
+def _kind_worth(world: World, kind: str, armies: int) -> None:
+
+    key = SYMBOL_WORDS.get(fold(kind), "mixed")
+    for n in (1, 2, 5):
+        assert world.r.trade_value(n, key) == armies
+
+
+@step(
+    "given",
+    "a hand of cards",
+    en='a player with the cards "{cards}"',
+    da='en spiller med kortene "{cards}"',
+    nl='een speler met de kaarten "{cards}"',
+)
+def _hand(world: World, cards: str) -> None:
+    world.cards = world.card_ids(cards)
+
+
+@step(
+    "then",
+    "the cards make a set",
+    en="the cards make a set",
+    da="er kortene et sæt",
+    nl="vormen de kaarten een set",
+)
+def _is_set(world: World) -> None:
+    assert world.r.set_kinds(world.cards)
+
+
+@step(
+    "then",
+    "the cards do not make a set",
+    en="the cards do not make a set",
+    da="er kortene ikke et sæt",
+    nl="vormen de kaarten geen set",
+)
+def _not_set(world: World) -> None:
+    assert not world.r.set_kinds(world.cards)
+
+
+@step(
+    "given",
+    "sets traded so far in the game",
+    en="{n:d} sets have been traded in the game",
+    da="der er byttet {n:d} kortsæt i spillet",
+    nl="er zijn al {n:d} sets ingeruild",
+)
+def _traded_so_far(world: World, n: int) -> None:
+    world.sets_traded = n
+
+
+@step(
+    "then",
+    "a trade is required",
+    en='"{player}" must trade a set',
+    da='skal "{player}" bytte et kortsæt',
+    nl='moet "{player}" een set inruilen',
+)
+def _must_trade(world: World, player: str) -> None:
+    assert world.s.current == world.seat(player) and world.s.must_trade
+    world.act(Place(world.g.owned(world.s, world.seat(player))[0], 1))
+    assert world.error is not None
+    assert world.error.rule in ("cards.forced_trade", "elimination.trade_down_to")
+
+
+@step(
+    "then",
+    "no trade is required",
+    en='"{player}" need not trade',
+    da='behøver "{player}" ikke at bytte',
+    nl='hoeft "{player}" niet in te ruilen',
+)
+def _need_not_trade(world: World, player: str) -> None:
+    world.r.note("cards.forced_trade")
+    assert not world.s.must_trade
+
+
+@step(
+    "when",
+    "trading a set",
+    en='"{player}" trades a set',
+    da='"{player}" bytter et kortsæt',
+    nl='"{player}" een set inruilt',
+)
+def _trade(world: World, player: str) -> None:
+    hand = world.s.hands[world.seat(player)]
+    sets = world.r.sets_in(hand)
+    assert sets, "no set in hand"
+    world.reserves_before = world.s.reserves[world.seat(player)]
+    world.act(Trade(sets[0]))
+    assert world.error is None, world.error
+
+
+@step(
+    "when",
+    "trading named cards",
+    en='"{player}" trades the cards "{cards}"',
+    da='"{player}" bytter kortene "{cards}"',
+    nl='"{player}" de kaarten "{cards}" inruilt',
+)
+def _trade_cards(world: World, player: str, cards: str) -> None:
+    hand = world.s.hands[world.seat(player)]
+    chosen = world.cards_in_hand(cards, hand)
+    world.reserves_before = world.s.reserves[world.seat(player)]
+    world.act(Trade(tuple(sorted(chosen))))  # type: ignore[arg-type]
+
+
+@step(
+    "when",
+    "trading down after an elimination",
+    en='"{player}" trades sets until no more are due',
+    da='"{player}" bytter sæt, indtil der ikke skal byttes flere',
+    nl='"{player}" sets inruilt tot dat niet meer hoeft',
+)
+def _trade_down(world: World, player: str) -> None:
+    while world.s.must_trade:
+        sets = world.r.sets_in(world.s.hands[world.seat(player)])
+        world.act(Trade(sets[0]))
+        assert world.error is None, world.error
+
+
+@step(
+    "then",
+    "the armies a trade gave",
+    en='"{player}" gets {n:d} armies for the set',
+    da='får "{player}" {n:d} arméer for sættet',
+    nl='krijgt "{player}" {n:d} legers voor de set',
+)
+def _trade_gave(world: World, player: str, n: int) -> None:
+    assert world.s.reserves[world.seat(player)] - world.reserves_before == n
+
+
+@step(
+    "then",
+    "the value of the next set",
+    en="the next set is worth {n:d} armies",
+    da="er det næste kortsæt {n:d} arméer værd",
+    nl="is de volgende set {n:d} legers waard",
+)
+def _next_set(world: World, n: int) -> None:
+    assert world.r.trade_value(world.s.sets_traded + 1) == n
+
+
+@step(
+    "then",
+    "cards in a hand",
+    en='"{player}" holds {n:d} cards',
+    da='har "{player}" {n:d} kort',
+    nl='heeft "{player}" {n:d} kaarten',
+)
+def _cards_held(world: World, player: str, n: int) -> None:
+    assert len(world.s.hands[world.seat(player)]) == n
+
+
+@step(
+    "then",
+    "at most some cards in a hand",
+    en='"{player}" holds at most {n:d} cards',
+    da='har "{player}" højst {n:d} kort',
+    nl='heeft "{player}" hoogstens {n:d} kaarten',
+)
+def _cards_at_most(world: World, player: str, n: int) -> None:
+    assert len(world.s.hands[world.seat(player)]) <= n

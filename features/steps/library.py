@@ -1,0 +1,50 @@
+"""What every family of steps shares: the `step` decorator that registers one implementation
+under its English, Danish and Dutch phrasings, the catalogue docs/steps.md is made from, the
+`world` fixture a scenario runs in, and the hooks that record what the engine consulted."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from ...engine.trace import recording
+from ..world import World
+
+_DECORATORS = {"given": given, "when": when, "then": then}
+CATALOGUE: list[tuple[str, str, dict[str, str]]] = []  # (kind, meaning, phrasings by language)
+
+
+def step(
+    kind: str, meaning: str, **phrasings: str
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register one implementation under every phrasing (keyword arguments en, da, nl)."""
+
+    def register(func: Callable[..., Any]) -> Callable[..., Any]:
+        CATALOGUE.append((kind, meaning, phrasings))
+        for text in phrasings.values():
+            func = _DECORATORS[kind](parsers.parse(text), stacklevel=2)(func)
+        return func
+
+    return register
+
+
+@pytest.fixture
+def world() -> World:
+    return World(ruleset_override=os.environ.get("RISKRULES_TEST_RULESET") or None)
+
+
+@pytest.fixture(autouse=True)
+def _consulted(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Record the rule clauses the engine consults while a scenario runs (for `trace`)."""
+    with recording() as seen:
+        yield
+    request.node.user_properties.append(("consulted", sorted(seen)))
+
+
+def pytest_bdd_apply_tag(tag: str, function: object) -> bool | None:
+    """`@cite:…` tags name manual passages; they are data, not pytest markers."""
+    return True if tag.startswith("cite:") else None

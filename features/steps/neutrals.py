@@ -1,0 +1,189 @@
+"""Neutral armies: dealing to them, bribes, the status track and die, allies reinforced."""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.actions import (
+    AllyReinforce,
+    Bribe,
+    Deal,
+    EndPhase,
+    StatusRoll,
+)
+from ..world import World, split_list
+from .library import step
+
+
+@step(
+    "given",
+    "the neutral armies",
+    en="the neutral armies {names}",
+    da="de neutrale hære {names}",
+    nl="de neutrale legers {names}",
+)
+def _neutral_armies(world: World, names: str) -> None:
+    world.neutrals = split_list(names.replace('"', ""))
+
+
+@step(
+    "given",
+    "a neutral army is allied with a player",
+    en='"{neutral}" is allied with "{player}"',
+    da='"{neutral}" er allieret med "{player}"',
+    nl='"{neutral}" is bondgenoot van "{player}"',
+)
+def _given_ally(world: World, neutral: str, player: str) -> None:
+    first = world.players.index(player) == 0
+    world.status[neutral] = "ally_of_first" if first else "ally_of_second"
+
+
+@step(
+    "given",
+    "a neutral army is not involved",
+    en='"{neutral}" is not involved',
+    da='"{neutral}" er ikke involveret',
+    nl='"{neutral}" is niet betrokken',
+)
+def _given_not_involved(world: World, neutral: str) -> None:
+    world.status[neutral] = "not_involved"
+
+
+@step(
+    "when",
+    "bribing a neutral army",
+    en='"{player}" bribes "{neutral}" with {n:d} cards',
+    da='"{player}" bestikker "{neutral}" med {n:d} kort',
+    nl='"{player}" "{neutral}" omkoopt met {n:d} kaarten',
+)
+def _bribe(world: World, player: str, neutral: str, n: int) -> None:
+    for _ in range(n):
+        card = world.s.hands[world.seat(player)][0]
+        world.act(Bribe(neutral, card))
+        if world.error is not None:
+            return
+
+
+@step(
+    "then",
+    "a neutral army's ally",
+    en='"{neutral}" is now allied with "{player}"',
+    da='er "{neutral}" allieret med "{player}"',
+    nl='is "{neutral}" bondgenoot van "{player}"',
+)
+def _is_ally(world: World, neutral: str, player: str) -> None:
+    assert world.g.ally_of(world.s, world.seat(neutral)) == world.seat(player)
+
+
+@step(
+    "then",
+    "a neutral army allied with nobody",
+    en='"{neutral}" is now not involved',
+    da='er "{neutral}" ikke involveret',
+    nl='is "{neutral}" niet betrokken',
+)
+def _not_involved(world: World, neutral: str) -> None:
+    assert world.g.ally_of(world.s, world.seat(neutral)) is None
+
+
+@step(
+    "when",
+    "the status die after an invasion",
+    en='"{player}" rolls {die:d} on the status die for "{neutral}"',
+    da='"{player}" slår {die:d} med statusterningen for "{neutral}"',
+    nl='"{player}" {die:d} gooit met de statusdobbelsteen voor "{neutral}"',
+)
+def _status_roll(world: World, player: str, die: int, neutral: str) -> None:
+    world.act(StatusRoll(neutral, die))
+
+
+@step(
+    "when",
+    "reinforcing an ally",
+    en='"{player}" rolls {die:d} to reinforce "{neutral}"',
+    da='"{player}" slår {die:d} for at forstærke "{neutral}"',
+    nl='"{player}" {die:d} gooit om "{neutral}" te versterken',
+)
+def _ally_reinforce(world: World, player: str, die: int, neutral: str) -> None:
+    if world.s.phase == "bribe":
+        world.act(EndPhase())
+    world.act(AllyReinforce(neutral, die))
+
+
+@step(
+    "then",
+    "a passive neutral army never acts",
+    en='"{neutral}" cannot move, reinforce or attack',
+    da='kan "{neutral}" hverken flytte sig, forstærkes eller angribe',
+    nl='kan "{neutral}" niet verplaatsen, versterken of aanvallen',
+)
+def _passive(world: World, neutral: str) -> None:
+    world.r.note("neutrals.mode")
+    seat = world.seat(neutral)
+    held = set(world.g.owned(world.s, seat))
+    assert world.s.reserves[seat] == 0
+    for action in world.g.legal_actions(world.s):
+        source = getattr(action, "source", None) or getattr(action, "territory", None)
+        assert source not in held, action
+
+
+@step(
+    "when",
+    "dealing territory cards",
+    en="{players:d} players and {neutrals:d} neutral armies are dealt their cards",
+    da="{players:d} spillere og {neutrals:d} neutrale hære får kortene delt",
+    nl="{players:d} spelers en {neutrals:d} neutrale legers de kaarten krijgen",
+)
+def _deal(world: World, players: int, neutrals: int) -> None:
+
+    world.players = [f"p{i + 1}" for i in range(players)]
+    world.neutrals = [f"n{i + 1}" for i in range(neutrals)]
+    state = world.g.start(world.players, world.neutrals)
+    world.state = world.g.apply(state, world.g.chance(state, Deal(), random.Random(0)))
+
+
+@step(
+    "then",
+    "territories held by each player",
+    en="each player holds {n:d} territories",
+    da="har hver spiller {n:d} territorier",
+    nl="heeft elke speler {n:d} gebieden",
+)
+def _each_player_holds(world: World, n: int) -> None:
+    for name in world.players:
+        assert len(world.g.owned(world.s, world.seat(name))) == n
+
+
+@step(
+    "then",
+    "territories held by each neutral army",
+    en="each neutral army holds {n:d} territories",
+    da="har hver neutral hær {n:d} territorier",
+    nl="heeft elk neutraal leger {n:d} gebieden",
+)
+def _each_neutral_holds(world: World, n: int) -> None:
+    for name in world.neutrals:
+        assert len(world.g.owned(world.s, world.seat(name))) == n
+
+
+@step(
+    "then",
+    "start armies of a neutral army",
+    en="each neutral army starts with {n:d} armies",
+    da="starter hver neutral hær med {n:d} arméer",
+    nl="begint elk neutraal leger met {n:d} legers",
+)
+def _neutral_start(world: World, n: int) -> None:
+    assert world.r.integer("neutrals.start_armies") == n
+
+
+@step(
+    "then",
+    "cards dealt to players and neutrals",
+    en="each player is dealt {p:d} cards and each neutral army {q:d}",
+    da="får hver spiller {p:d} kort og hver neutral hær {q:d}",
+    nl="krijgt elke speler {p:d} kaarten en elk neutraal leger {q:d}",
+)
+def _dealt(world: World, p: int, q: int) -> None:
+    assert world.r.integer("setup.deal.cards") == p
+    assert world.r.integer("neutrals.cards_dealt") == q
