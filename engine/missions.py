@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from ..grammar import expr as ex
 from ..grammar import model as m
 from .actions import ClaimMission
 from .relations import Relations
@@ -76,7 +75,10 @@ class Missions:
     def mission_complete(self, state: GameState, seat: int, mid: str) -> bool:
         goal = self.deck[mid].goal
         names = self.victory.quantities(state, seat)
-        return bool(ex.evaluate(goal, names, self.victory.functions(state, seat)))
+        rule = f"missions.deck.{mid}.goal"
+        return bool(
+            self.rules.evaluate_expr(rule, goal, names, self.victory.functions(state, seat))
+        )
 
     def claim_mission(self, state: GameState, action: ClaimMission) -> GameState:
         seat = state.current

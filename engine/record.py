@@ -64,7 +64,8 @@ def check_header(obj: Any) -> tuple[str, list[str], list[str]]:
         raise RecordError("the first line must be the record's header object")
     if obj.get("format") != FORMAT:
         raise RecordError(f"not a riskrules record: 'format' must be \"{FORMAT}\"")
-    if obj.get("version") != VERSION:
+    version = obj.get("version")
+    if type(version) is not int or version != VERSION:  # `true` is not version 1
         raise RecordError(
             f"unsupported record version {obj.get('version')!r} (this reads {VERSION})"
         )

@@ -132,7 +132,22 @@ class Rules:
         names: Mapping[str, ex.Number],
         functions: Mapping[str, ex.Function] | None = None,
     ) -> ex.Number:
-        return ex.evaluate(self._expr(rule_id), names, functions)
+        return self.evaluate_expr(rule_id, self._expr(rule_id), names, functions)
+
+    def evaluate_expr(
+        self,
+        rule_id: str,
+        expr: m.Expr,
+        names: Mapping[str, ex.Number],
+        functions: Mapping[str, ex.Function] | None = None,
+    ) -> ex.Number:
+        """Evaluate one of the ruleset's expressions; a failure is the ruleset's (RulesError).
+        `check` proves the built-in quantities' ranges, so a checked ruleset never fails here."""
+        try:
+            return ex.evaluate(expr, names, functions)
+        except ex.EvalError as exc:
+            shown = ", ".join(f"{k} = {v}" for k, v in names.items())
+            raise RulesError(f"{self.name}: rule '{rule_id}' with {shown}: {exc}") from None
 
     # ---------------------------------------------------------------- setup
 
@@ -225,7 +240,8 @@ class Rules:
             kinds.append("mixed")
         if not kinds:
             return []
-        return sorted(set(kinds), key=lambda k: -self._kind_value(k))
+        # dict.fromkeys, not set: the order must not depend on PYTHONHASHSEED (records replay).
+        return sorted(dict.fromkeys(kinds), key=lambda k: -self._kind_value(k))
 
     def _kind_value(self, kind: str) -> int:
         schedule = _plain(self.effective.value("cards.trade_values"))
@@ -291,7 +307,10 @@ class Rules:
         if not isinstance(value, m.Range):
             raise RulesError(f"{self.name}: '{rule_id}' is not a dice range")
         names = {"armies": armies}
-        dice = int(ex.evaluate(value.low, names)), int(ex.evaluate(value.high, names))
+        dice = (
+            int(self.evaluate_expr(rule_id, value.low, names)),
+            int(self.evaluate_expr(rule_id, value.high, names)),
+        )
         self._answers[key] = dice
         return dice
 

@@ -11,6 +11,7 @@ from . import expr as ex
 from . import model as m
 from .diagnostics import Diagnostic, did_you_mean, error, warning
 from .geography import Geography
+from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
 from .schema import SET_KINDS, Kind, RuleSpec, known_ids, lookup, required_ids
 
@@ -181,6 +182,7 @@ def check_ruleset(
             )
         out.extend(_check_value(spec, clause, index, continents, territories))
     out.extend(_check_whole(eff))
+    out.extend(check_ranges(eff))
     return out
 
 

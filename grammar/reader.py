@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
+from .limits import MAX_FILE_BYTES, MAX_TREE_DEPTH
 from .model import RulesFile
 from .syntax import parse_tree
-from .transform import MAX_TREE_DEPTH, ToModel, tree_depth
+from .transform import ToModel, tree_depth
 
 
 @dataclass(frozen=True)
@@ -40,15 +43,15 @@ def read_rules(text: str, path: str) -> ReadResult:
 
 
 def read_path(path: str) -> ReadResult:
-    """Read a file from disk; unreadable or non-UTF-8 files are diagnostics too."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(2_000_001)
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        return ReadResult(
-            None, (error("RR0005", f"cannot read file: {reason}", Span.point(path, 1, 1)),)
-        )
+    """Read a file from disk; unreadable, oversized or non-UTF-8 files are diagnostics too.
+
+    The size is checked before reading, and only regular files are read: a FIFO or a device
+    named `x.rules` is refused instead of blocking or filling memory.
+    """
+    data, problem = read_bounded(path, MAX_FILE_BYTES)
+    if problem is not None:
+        return ReadResult(None, (problem,))
+    assert data is not None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -67,3 +70,33 @@ def read_path(path: str) -> ReadResult:
             ),
         )
     return read_rules(text, path)
+
+
+def read_bounded(path: str, limit: int) -> tuple[bytes | None, Diagnostic | None]:
+    """A regular file's bytes, at most `limit` of them, or the diagnostic saying why not."""
+    where = Span.point(path, 1, 1)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        return None, error("RR0005", f"cannot read file: {exc.strerror or exc}", where)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            return None, error("RR0005", f"cannot read file: {what}", where)
+        if info.st_size > limit:
+            return None, error(
+                "RR0003",
+                f"file is {info.st_size:,} bytes; rules files are limited to {limit:,}",
+                where,
+                "split the rules into several files",
+            )
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        return None, error("RR0005", f"cannot read file: {exc.strerror or exc}", where)
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # it grew while being read
+        return None, error("RR0003", f"file is over {limit:,} bytes", where)
+    return data, None

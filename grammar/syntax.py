@@ -18,9 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lark import PostLex
 
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
-
-MAX_FILE_BYTES = 1_000_000
-MAX_NESTING = 64
+from .limits import MAX_FILE_BYTES, MAX_NESTING
 
 # A newline ends a statement only after a token that can end one; elsewhere it is layout.
 _CAN_END = frozenset({"STRING", "INT", "NAME", "RPAR", "RSQB", "RBRACE", "YES", "NO", "STAY"})

@@ -9,9 +9,10 @@ from lark.tree import Meta
 
 from . import model as m
 from .diagnostics import Diagnostic, Span, error
+from .limits import MAX_EXPR_DEPTH, MAX_NUMBER
 
-MAX_NUMBER = 1_000_000
-MAX_TREE_DEPTH = 150
+# MAX_EXPR_DEPTH is far beyond any rule's formula, and low enough that every walk of an
+# expression stays well inside Python's recursion limit.
 
 
 def _unquote(token: Token) -> str:
@@ -75,6 +76,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
         super().__init__(visit_tokens=False)
         self.path = path
         self.diagnostics: list[Diagnostic] = []
+        self._depths: dict[int, int] = {}  # id(expression node) -> its depth, while building
 
     # -------------------------------------------------------------- positions
 
@@ -93,7 +95,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
         )
 
     def _int(self, token: Token) -> int:
-        text = str(token)
+        text = str(token).lstrip("0") or "0"
         if len(text) > 7 or int(text) > MAX_NUMBER:
             self.diagnostics.append(
                 error(
@@ -344,15 +346,36 @@ class ToModel(Transformer[Token, m.RulesFile]):
     def no(self, meta: Meta, children: list[Any]) -> m.Bool:
         return m.Bool(False, self._span(meta))
 
-    def call(self, meta: Meta, children: list[Any]) -> m.Call:
+    def _bounded(self, node: m.Expr, *operands: Any) -> m.Expr:
+        """`node`, or a stand-in with an RR0004 error once expressions nest past the limit."""
+        depth = 1 + max((self._depths.get(id(o), 1) for o in operands), default=0)
+        if depth > MAX_EXPR_DEPTH:
+            if not any(
+                d.code == "RR0004" and node.span.line == d.span.line for d in self.diagnostics
+            ):
+                self.diagnostics.append(
+                    error(
+                        "RR0004",
+                        f"expression too long: more than {MAX_EXPR_DEPTH} operators nested",
+                        node.span,
+                        "split the expression into simpler rules",
+                    )
+                )
+            node = m.Int(0, node.span)
+            depth = 1
+        self._depths[id(node)] = depth
+        return node
+
+    def call(self, meta: Meta, children: list[Any]) -> m.Expr:
         func, *args = children
-        return m.Call(str(func), tuple(a for a in args if a is not None), self._span(meta))
+        operands = tuple(a for a in args if a is not None)
+        return self._bounded(m.Call(str(func), operands, self._span(meta)), *operands)
 
-    def neg(self, meta: Meta, children: list[Any]) -> m.Neg:
-        return m.Neg(children[0], self._span(meta))
+    def neg(self, meta: Meta, children: list[Any]) -> m.Expr:
+        return self._bounded(m.Neg(children[0], self._span(meta)), children[0])
 
-    def not_(self, meta: Meta, children: list[Any]) -> m.Not:
-        return m.Not(children[0], self._span(meta))
+    def not_(self, meta: Meta, children: list[Any]) -> m.Expr:
+        return self._bounded(m.Not(children[0], self._span(meta)), children[0])
 
     def _fold(self, meta: Meta, children: list[Any], op: str | None = None) -> m.Expr:
         result: m.Expr = children[0]
@@ -364,7 +387,8 @@ class ToModel(Transformer[Token, m.RulesFile]):
             else:
                 operator, right = op, children[i]
                 i += 1
-            result = m.BinOp(operator, result, right, result.span.to(right.span))
+            binop = m.BinOp(operator, result, right, result.span.to(right.span))
+            result = self._bounded(binop, result, right)
         return result
 
     def or_expr(self, meta: Meta, children: list[Any]) -> m.Expr:

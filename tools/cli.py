@@ -128,6 +128,7 @@ def check(targets: tuple[str, ...], fmt: str, strict: bool, report: Path | None)
     if report is not None:
         from .report import write_report
 
+        _writable_folder(report)
         written = write_report(ws, checked, diags, report)
         if fmt == "text":
             click.echo(f"report written to {display_path(str(written))}")
@@ -181,6 +182,40 @@ def _located(ref: str) -> tuple[Workspace, EffectiveRuleset]:
         return locate(ref)
     except RulesetNotFound as exc:
         _not_found(exc)
+
+
+def _writable_folder(path: str | Path) -> None:
+    """Create the output folder now, so a bad path is a usage error before any work is done."""
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        usage_error(f"cannot write to the folder {path}: {exc.strerror or exc}")
+
+
+def write_file(path: str | Path, data: str | bytes) -> None:
+    """Write a file the user named; a path that cannot be written is a usage error (exit 2)."""
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    except OSError as exc:
+        usage_error(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def _checked(ref: str) -> tuple[Workspace, EffectiveRuleset]:
+    """The ruleset, if it and the rulesets it extends have no errors; otherwise the errors are
+    shown as `check` shows them and the command stops with exit 1 (nothing is played or
+    printed from a ruleset that does not check)."""
+    ws, eff = _located(ref)
+    files = sorted({ws.index.rulesets[name].span.file for name in eff.chain})
+    errors = [d for d in ws.diagnostics_for(files) if d.severity == Severity.ERROR]
+    if errors:
+        color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+        for diag in errors:
+            click.echo(diagnostic_text(diag, color) + "\n", err=True)
+        count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        click.echo(f"ruleset '{eff.name}' has {count}: fix them first (riskrules check)", err=True)
+        sys.exit(1)
+    return ws, eff
 
 
 @cli.command()
@@ -413,6 +448,7 @@ def odds(
 
 
 def _rules(ref: str) -> Rules:
+    _checked(ref)
     try:
         return load(ref)
     except RulesError as exc:
@@ -439,7 +475,7 @@ def diff(rulesets: tuple[str, ...], fmt: str, lang: str) -> None:
 
     if len(rulesets) < 2:
         usage_error("diff needs at least two rulesets")
-    effective = [_located(ref)[1] for ref in rulesets]
+    effective = [_checked(ref)[1] for ref in rulesets]
     names = [eff.name for eff in effective]
     if len(set(names)) != len(names):
         usage_error("name each ruleset once")
@@ -467,9 +503,14 @@ def test_cmd(ruleset: str, features: tuple[str, ...], verbose: bool) -> None:
     Steps may be written in English, Danish or Dutch (docs/steps.md lists them); the ruleset
     given here replaces the one a feature's Background names.
     """
-    from .scenarios import run_features
+    from .scenarios import feature_problem, run_features
 
     rules = _rules(ruleset)
+    problems = [p for p in map(feature_problem, features) if p is not None]
+    if problems:
+        for problem in problems:
+            click.echo(f"error: {problem}", err=True)
+        sys.exit(1)
     target = ruleset if (os.sep in ruleset or ruleset.endswith(".rules")) else rules.name
     code, _ = run_features(list(features), ruleset=target, quiet=False, verbose=verbose)
     sys.exit(0 if code == 0 else 1 if code == 1 else 2)
@@ -495,11 +536,16 @@ def trace(
     rulesets: tuple[str, ...], sources: Path | None, feature_files: tuple[str, ...], fmt: str
 ) -> None:
     """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
-    from .scenarios import builtin_features, run_features
+    from .scenarios import builtin_features, feature_problem, run_features
     from .trace import trace as trace_ruleset
 
     if sources is not None and not sources.is_dir():
         usage_error(f"no such folder: {sources}")
+    problems = [p for p in map(feature_problem, feature_files) if p is not None]
+    if problems:
+        for problem in problems:
+            click.echo(f"error: {problem}", err=True)
+        sys.exit(1)
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
     effective = [_located(name)[1] for name in names]
@@ -535,8 +581,8 @@ def trace(
                 click.echo(
                     f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": {miss["problem"]}'
                 )
-    problems = failed or any(r.missing_anchors or r.cited < len(r.clauses) for r in reports)
-    sys.exit(1 if problems or code not in (0, 5) else 0)
+    findings = bool(failed) or any(r.missing_anchors or r.cited < len(r.clauses) for r in reports)
+    sys.exit(1 if findings or code not in (0, 5) else 0)
 
 
 # ---------------------------------------------------------------------------- fmt, new
@@ -562,11 +608,18 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
             for diag in result.diagnostics:
                 click.echo(diagnostic_text(diag) + "\n", err=True)
             continue
-        text = Path(name).read_text(encoding="utf-8")
+        with open(name, "rb") as handle:  # as read_path read it: no newline translation
+            text = handle.read().decode("utf-8")
         formatted = format_text(text)
         again = read_rules(formatted, name)
         if again.file is None or again.file != result.file:
-            raise RuntimeError(f"formatting {name} would change its meaning; file left as it is")
+            broken += 1
+            click.echo(
+                f"error: formatting {display_path(name)} would change its meaning; the file is "
+                "left as it is (please report this)",
+                err=True,
+            )
+            continue
         if formatted == text:
             continue
         unformatted += 1
@@ -581,7 +634,7 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
         elif check:
             click.echo(f"would reformat {display_path(name)}")
         else:
-            Path(name).write_text(formatted, encoding="utf-8")
+            write_file(name, formatted)
             click.echo(f"reformatted {display_path(name)}")
     if not check and not show_diff:
         click.echo(f"{len(files) - broken} file(s) formatted", err=True)
@@ -607,7 +660,7 @@ def new(name: str, base: str, title: str | None, output: str | None, force: bool
     target = Path(output or f"{name}.rules")
     if target.exists() and not force:
         usage_error(f"{target} exists (use --force to overwrite it)")
-    target.write_text(format_text(scaffold(name, eff, title)), encoding="utf-8")
+    write_file(target, format_text(scaffold(name, eff, title)))
     click.echo(f"wrote {target}; check it with: riskrules check {target}")
 
 
@@ -637,7 +690,7 @@ def summary(ruleset: str, lang: str, fmt: str, output: str | None) -> None:
     """A printable rule summary (A4) in English, Danish or Dutch."""
     from .summary import build_for, render
 
-    ws, eff = _located(ruleset)
+    ws, eff = _checked(ruleset)
     sheet = build_for(ws, eff, lang)
     try:
         data = render(sheet, fmt)
@@ -652,7 +705,7 @@ def summary(ruleset: str, lang: str, fmt: str, output: str | None) -> None:
             usage_error("PDF output needs -o FILE")
         click.echo(data if isinstance(data, str) else data.decode("utf-8"), nl=False)
         return
-    Path(output).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+    write_file(output, data)
     click.echo(f"wrote {output}", err=True)
 
 
@@ -665,15 +718,15 @@ def summary(ruleset: str, lang: str, fmt: str, output: str | None) -> None:
 @FORMAT
 def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
     """Check a game RECORD (JSON Lines) action by action against RULESET."""
-    from .referee import referee
+    from .referee import bounded_lines, referee
 
     rules = _rules(ruleset)
     if record == "-":
-        verdict = referee(rules, sys.stdin)
+        verdict = referee(rules, bounded_lines(sys.stdin.buffer))
     else:
         try:
             with open(record, "rb") as handle:
-                verdict = referee(rules, handle)
+                verdict = referee(rules, bounded_lines(handle))
         except OSError as exc:
             usage_error(f"cannot read {record}: {exc.strerror or exc}")
     if fmt == "json":
@@ -701,6 +754,13 @@ def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
     "--agent", type=click.Choice(["aggressive", "random"]), default="aggressive", show_default=True
 )
 @click.option("--max-turns", type=click.IntRange(1, 100_000), default=500, show_default=True)
+@click.option(
+    "--max-actions",
+    type=click.IntRange(1, 10_000_000),
+    default=200_000,
+    show_default=True,
+    help="Stop a game after this many actions (it counts as unfinished).",
+)
 @click.option("--record", type=click.Path(file_okay=False), help="Write each game's record here.")
 @click.option("--workers", "-w", type=click.IntRange(1, 64), default=1, show_default=True)
 @FORMAT
@@ -711,6 +771,7 @@ def simulate(
     seed: int,
     agent: str,
     max_turns: int,
+    max_actions: int,
     record: str | None,
     workers: int,
     fmt: str,
@@ -724,7 +785,9 @@ def simulate(
     if not low <= count <= high:
         usage_error(f"{rules.name} is for {low} to {high} players, not {count}")
     target = ruleset if (os.sep in ruleset or ruleset.endswith(".rules")) else rules.name
-    todo = jobs(target, count, games, seed, agent, max_turns, record)
+    if record is not None:
+        _writable_folder(record)
+    todo = jobs(target, count, games, seed, agent, max_turns, record, max_actions)
     show = fmt == "text" and sys.stderr.isatty()
     if show:
         with click.progressbar(length=len(todo), label=f"{rules.name}", file=sys.stderr) as bar:
@@ -770,6 +833,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as exc:  # a path the user gave: missing folder, full disk, no permission
+        where = f" {display_path(str(exc.filename))}" if exc.filename else ""
+        click.echo(f"error: cannot use{where}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
     except Exception as exc:
         click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
         if os.environ.get("RISKRULES_DEBUG"):

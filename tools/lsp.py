@@ -19,8 +19,9 @@ from ..grammar import model as m
 from ..grammar.diagnostics import Severity, Span
 from ..grammar.layout import format_text
 from ..grammar.library import Workspace
+from ..grammar.limits import MAX_FILE_BYTES
 from ..grammar.printer import value_text
-from ..grammar.reader import read_rules
+from ..grammar.reader import read_bounded, read_rules
 from ..grammar.schema import CATALOGUE, lookup
 
 server = LanguageServer("riskrules", "0.1.0")
@@ -36,9 +37,19 @@ def _uri(path: str) -> str:
     return "file://" + os.path.abspath(path)
 
 
+def _source(uri: str) -> str:
+    """The text of a document: the editor's, if it is open; otherwise the file on disk, read only
+    if it is a regular file within the size limit (never a device or a FIFO)."""
+    if uri in server.workspace.text_documents:
+        return server.workspace.get_text_document(uri).source
+    data, problem = read_bounded(_path(uri), MAX_FILE_BYTES)
+    if data is None or problem is not None:
+        return ""
+    return data.decode("utf-8", errors="replace")
+
+
 def _workspace(uri: str) -> Workspace:
-    document = server.workspace.get_text_document(uri)
-    return Workspace.open(texts={_path(uri): document.source})
+    return Workspace.open(texts={_path(uri): _source(uri)})
 
 
 def _range(span: Span) -> types.Range:
@@ -84,9 +95,8 @@ def did_save(params: types.DidSaveTextDocumentParams) -> None:
 
 
 def _word_at(uri: str, position: types.Position) -> str | None:
-    document = server.workspace.get_text_document(uri)
-    lines = document.source.split("\n")
-    if position.line >= len(lines):
+    lines = _source(uri).split("\n")
+    if not 0 <= position.line < len(lines):
         return None
     line = lines[position.line]
     for match in _WORD.finditer(line):
@@ -255,13 +265,14 @@ def _definition(ws: Workspace, path: str, line: int, word: str) -> Span | None:
 
 @server.feature(types.TEXT_DOCUMENT_FORMATTING)
 def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit]:
-    document = server.workspace.get_text_document(params.text_document.uri)
-    text = document.source
-    before = read_rules(text, document.path)
+    uri = params.text_document.uri
+    text = _source(uri)
+    path = _path(uri)
+    before = read_rules(text, path)
     if before.file is None:
         return []
     formatted = format_text(text)
-    after = read_rules(formatted, document.path)
+    after = read_rules(formatted, path)
     if after.file != before.file or formatted == text:
         return []
     lines = text.split("\n")

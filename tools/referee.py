@@ -4,14 +4,15 @@ or malformed line. Memory stays constant however long the record is."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..engine.actions import RuleViolation
 from ..engine.game import Game
 from ..engine.record import RecordError, check_header, from_json
 from ..engine.rules import Rules
+from ..grammar.limits import MAX_RECORD_LINE
 
 
 @dataclass
@@ -47,6 +48,27 @@ class Verdict:
         }
 
 
+class _TooLong(bytes):
+    """A line that was longer than MAX_RECORD_LINE; only its start was kept."""
+
+
+def bounded_lines(handle: BinaryIO, limit: int = MAX_RECORD_LINE) -> Iterator[bytes]:
+    """The handle's lines, each read with at most `limit` bytes held in memory: a longer line is
+    skipped in chunks and yielded as `_TooLong`, so a 50 MB line costs 100 kB, not gigabytes."""
+    while True:
+        line = handle.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while True:  # the rest of the long line, in chunks, kept nowhere
+            rest = handle.readline(limit)
+            if not rest or rest.endswith(b"\n"):
+                break
+        yield _TooLong(line[:80])
+
+
 def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     """Check a record line by line against `rules`."""
     game = Game(rules)
@@ -54,11 +76,15 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     first = next(stream, None)
     if first is None:
         return Verdict(False, line=1, message="the record is empty: no header line")
+    if isinstance(first, _TooLong):
+        return Verdict(False, line=1, message=f"line 1 is longer than {MAX_RECORD_LINE:,} bytes")
     try:
         ruleset, players, neutrals = check_header(json.loads(first))
         state = game.start(players, neutrals)
     except (ValueError, RecordError) as exc:
         return Verdict(False, line=1, message=f"bad header: {exc}")
+    except RecursionError:
+        return Verdict(False, line=1, message="bad header: nested too deeply")
     except RuleViolation as exc:
         return _refused(1, None, exc, 0)
     notes = (
@@ -69,12 +95,18 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     names = [seat.name for seat in state.seats]
     count = 0
     for number, raw in enumerate(stream, start=2):
+        if isinstance(raw, _TooLong):
+            message = f"the line is longer than {MAX_RECORD_LINE:,} bytes"
+            return Verdict(False, line=number, message=message, actions=count)
         if not raw.strip():
             continue
         try:
             obj = json.loads(raw)
         except ValueError as exc:
             return Verdict(False, line=number, message=f"not JSON: {exc}", actions=count)
+        except RecursionError:
+            message = "not a record line: nested too deeply"
+            return Verdict(False, line=number, message=message, actions=count)
         try:
             player, action = from_json(obj, names)
         except RecordError as exc:

@@ -6,15 +6,38 @@ import functools
 import os
 
 from ..grammar.diagnostics import Diagnostic, Severity
+from ..grammar.limits import MAX_FILE_BYTES
+from ..grammar.reader import read_bounded
+
+# The widest source line shown under a diagnostic; longer lines are cropped around the spot.
+SHOWN_WIDTH = 100
 
 
 @functools.lru_cache(maxsize=64)
 def _lines(path: str) -> tuple[str, ...]:
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            return tuple(handle.read().split("\n"))
-    except OSError:
+    """The file's lines, for showing them: only a regular file within the size limit is read
+    (a diagnostic about a FIFO, a device or a huge file shows no source)."""
+    data, problem = read_bounded(path, MAX_FILE_BYTES)
+    if data is None or problem is not None:
         return ()
+    return tuple(data.decode("utf-8", errors="replace").split("\n"))
+
+
+def _crop(text: str, column: int, width: int) -> tuple[str, int, int]:
+    """A window of at most SHOWN_WIDTH characters of `text` around the spot, with the spot's
+    column and width in the window (an ellipsis marks each cut)."""
+    if len(text) <= SHOWN_WIDTH:
+        return text, column, width
+    start = max(0, min(column - 1 - SHOWN_WIDTH // 3, len(text) - SHOWN_WIDTH))
+    window = text[start : start + SHOWN_WIDTH]
+    column -= start
+    if start > 0:
+        window = "…" + window
+        column += 1
+    if start + SHOWN_WIDTH < len(text):
+        window += "…"
+    width = max(1, min(width, len(window) - column + 1))
+    return window, column, width
 
 
 def display_path(path: str) -> str:
@@ -40,9 +63,10 @@ def diagnostic_text(diag: Diagnostic, color: bool = False) -> str:
         text = lines[s.line - 1].replace("\t", " ")
         width = (s.end_column - s.column) if s.end_line == s.line else len(text) - s.column + 1
         width = max(1, min(width, max(1, len(text) - s.column + 1)))
+        text, column, width = _crop(text, s.column, width)
         out.append(f"{pad} |")
         out.append(f"{number} | {text}")
-        out.append(f"{pad} | {' ' * (s.column - 1)}{'^' * width}")
+        out.append(f"{pad} | {' ' * (column - 1)}{'^' * width}")
     if diag.hint:
         out.append(f"{pad} = hint: {diag.hint}")
     return "\n".join(out)

@@ -42,6 +42,41 @@ class _Collector:
             self.results[-1].consulted = [(c[0], c[1]) for c in consulted]
 
 
+MAX_FEATURE_BYTES = 1_000_000
+
+
+def feature_problem(path: str) -> str | None:
+    """Why `path` cannot be run as a Gherkin feature (`FILE:LINE: …`), or None if it can."""
+    from pytest_bdd.exceptions import GherkinParseError
+    from pytest_bdd.parser import FeatureParser
+
+    from ..grammar.reader import read_bounded
+
+    data, problem = read_bounded(path, MAX_FEATURE_BYTES)
+    if problem is not None or data is None:
+        message = problem.message if problem else "cannot read file"
+        return f"{path}: {message.replace('rules files', 'feature files')}"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return f"{path}: not UTF-8 text; save the feature as UTF-8"
+    folder, name = os.path.split(os.path.abspath(path))
+    try:
+        feature = FeatureParser(folder, name).parse()
+    except GherkinParseError as exc:
+        text = exc.line_content.strip()
+        near = f" near '{text[:60]}'" if text else ""
+        return f"{path}:{exc.line}: not valid Gherkin{near}: {exc.message}"
+    except (KeyError, ValueError, IndexError, TypeError):
+        return (
+            f"{path}: no feature found: a feature file starts with 'Feature:' "
+            "('# language: da' then 'Egenskab:', or '# language: nl' then 'Functionaliteit:')"
+        )
+    if not feature.scenarios:
+        return f"{path}: the feature has no scenarios ('Scenario:' / 'Scenarie:' / 'Scenario:')"
+    return None
+
+
 def builtin_features() -> list[str]:
     root = resources.files("riskrules.features")
     return sorted(str(Path(str(p))) for p in root.iterdir() if p.name.endswith(".feature"))

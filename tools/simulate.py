@@ -10,17 +10,16 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TextIO
 
 from .. import load
-from ..engine.actions import Action
 from ..engine.agents import AGENTS
 from ..engine.game import Game
 from ..engine.invariants import violations
 from ..engine.record import header, to_json
 from ..engine.rules import Rules
-from ..engine.state import GameState
 
 _RULES: dict[str, Rules] = {}
 
@@ -46,10 +45,16 @@ class Job:
     max_turns: int
     record_dir: str | None
     names: list[str] = field(default_factory=list)
+    max_actions: int = 200_000
 
 
 def play(job: Job) -> GameResult:
-    """One complete game (or one that reaches the turn limit), checked as it goes."""
+    """One complete game (or one that reaches the turn or action limit), checked as it goes.
+
+    It holds one state at a time: a record is written line by line as the game goes, and a game
+    that breaks an invariant without a record wanted is played again from its seed (the games
+    are deterministic) to write the record of what went wrong.
+    """
     rules = _RULES.get(job.ruleset)
     if rules is None:
         rules = _RULES[job.ruleset] = load(job.ruleset)
@@ -59,27 +64,34 @@ def play(job: Job) -> GameResult:
     names = job.names or [f"p{i + 1}" for i in range(job.players)]
     state = game.start(names)
     neutrals = [s.name for s in state.seats if s.neutral]
-    taken: list[tuple[GameState, Action]] = []  # serialised only if a record is wanted
+    out: TextIO | None = None
+    path = None
+    if job.record_dir is not None:
+        folder = Path(job.record_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = str(folder / f"game-{job.index + 1:04d}.jsonl")
+        out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below, on every path
     problem = None
     count = 0
-    while state.phase != "over" and state.turn <= job.max_turns:
-        action = agent(game, state, rng)
-        taken.append((state, action))
-        before, state = state, game.apply(state, action)
-        count += 1
-        found = violations(game, state, since=before)
-        if found:
-            problem = f"after line {len(taken) + 1}: {'; '.join(found)}"
-            break
-    path = None
-    if job.record_dir is not None or problem is not None:
-        lines = [json.dumps(header(rules.name, names, neutrals, job.seed))]
-        lines += [json.dumps(to_json(s, a), ensure_ascii=False) for s, a in taken]
-        folder = Path(job.record_dir or tempfile.mkdtemp(prefix="riskrules-violation-"))
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"game-{job.index + 1:04d}.jsonl"
-        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        path = str(target)
+    try:
+        if out is not None:
+            out.write(json.dumps(header(rules.name, names, neutrals, job.seed)) + "\n")
+        while state.phase != "over" and state.turn <= job.max_turns and count < job.max_actions:
+            action = agent(game, state, rng)
+            if out is not None:
+                out.write(json.dumps(to_json(state, action), ensure_ascii=False) + "\n")
+            before, state = state, game.apply(state, action)
+            count += 1
+            found = violations(game, state, since=before)
+            if found:
+                problem = f"after line {count + 1}: {'; '.join(found)}"
+                break
+    finally:
+        if out is not None:
+            out.close()
+    if problem is not None and path is None:
+        again = replace(job, record_dir=tempfile.mkdtemp(prefix="riskrules-violation-"))
+        path = play(again).record
     winner = state.seats[state.winner].name if state.winner is not None else None
     return GameResult(job.index, state.phase == "over", winner, state.turn, count, problem, path)
 
@@ -121,8 +133,12 @@ def jobs(
     agent: str,
     max_turns: int,
     record: str | None,
+    max_actions: int = 200_000,
 ) -> list[Job]:
-    return [Job(ruleset, players, seed + i, i, agent, max_turns, record) for i in range(games)]
+    return [
+        Job(ruleset, players, seed + i, i, agent, max_turns, record, max_actions=max_actions)
+        for i in range(games)
+    ]
 
 
 def run(

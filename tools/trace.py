@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..grammar import model as m
+from ..grammar.reader import read_bounded
 from ..grammar.resolve import EffectiveRuleset
 from .scenarios import ScenarioResult
 
@@ -27,7 +28,10 @@ class Document:
 
     @staticmethod
     def read(path: Path) -> Document:
-        raw = path.read_text(encoding="utf-8")
+        return Document.parse(path.read_text(encoding="utf-8"))
+
+    @staticmethod
+    def parse(raw: str) -> Document:
         pages: dict[int, str] = {}
         marks = list(_PAGE.finditer(raw))
         for i, mark in enumerate(marks):
@@ -106,8 +110,7 @@ def trace(
             if source is None:
                 continue
             if source.id not in documents:
-                path = sources / source.file
-                documents[source.id] = Document.read(path) if path.is_file() else None
+                documents[source.id] = _document(sources, source.file)
             document = documents[source.id]
             if document is None:
                 continue
@@ -129,3 +132,23 @@ def trace(
                     }
                 )
     return report
+
+
+MAX_MANUAL_BYTES = 20_000_000
+
+
+def _document(sources: Path, name: str) -> Document | None:
+    """A manual's text from the sources folder, or None: only a regular file inside the folder
+    (no absolute path or `..` out of it), of bounded size; UTF-8, or else read as Latin-1."""
+    folder = sources.resolve()
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder):
+        return None
+    data, problem = read_bounded(str(path), MAX_MANUAL_BYTES)
+    if data is None or problem is not None:
+        return None
+    try:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raw = data.decode("latin-1")
+    return Document.parse(raw)

@@ -1,0 +1,24 @@
+"""Every limit riskrules sets on what a user writes, in one place.
+
+The README's table of limits lists each with what happens past it; the checker enforces the
+ones on values (so what `check` accepts, the engine runs), the reader those on files.
+"""
+
+from __future__ import annotations
+
+# ---------------------------------------------------------------- files and syntax
+MAX_FILE_BYTES = 1_000_000  # a rules file (checked by size before it is read)
+MAX_NESTING = 64  # brackets inside brackets
+MAX_TREE_DEPTH = 150  # the parse tree, however it nests
+MAX_EXPR_DEPTH = 64  # operators nested in one expression (a chain a + b + … nests one each)
+MAX_NUMBER = 1_000_000  # any number written in a rules file
+
+# ---------------------------------------------------------------- values the engine plays
+MAX_DICE = 6  # dice one side rolls at once
+MAX_GRANT = 1_000  # armies given at once: start armies, a turn's income, a set, a continent
+MAX_TRADE_STEP = 100  # what each further set adds in a `then +N` trade schedule
+MAX_ARMIES_IN_TERRITORY = 1_000_000  # the domain checked for `armies` in dice and move-in rules
+MAX_PLAYERS = 12  # seats at one table, neutral armies included
+
+# ---------------------------------------------------------------- game records
+MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is refused, unread)

@@ -1,0 +1,486 @@
+"""What an expression can evaluate to: interval arithmetic over the named quantities' domains.
+
+The checker uses it to prove, before any game is played, that a formula never divides by zero,
+that a turn always gives armies, that dice stay within what the engine rolls, and that no value
+passes the engine's limits (grammar/limits.py). Every quantity has a finite domain, so every
+interval is finite; the bounds are sound (an expression never leaves its interval) though not
+always tight (`x - x` is given -n .. n).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from . import expr as ex
+from . import model as m
+from .diagnostics import Diagnostic, Span, error, warning
+from .limits import MAX_ARMIES_IN_TERRITORY, MAX_DICE, MAX_GRANT, MAX_PLAYERS, MAX_TRADE_STEP
+from .printer import expr_text
+from .resolve import EffectiveRuleset
+
+
+@dataclass(frozen=True)
+class Interval:
+    lo: int
+    hi: int
+
+    def __str__(self) -> str:
+        return str(self.lo) if self.lo == self.hi else f"{self.lo} .. {self.hi}"
+
+    def __contains__(self, value: int) -> bool:
+        return self.lo <= value <= self.hi
+
+
+BOOL = Interval(0, 1)
+
+
+@dataclass
+class Bounds:
+    """The interval of an expression, and every divisor in it whose interval holds zero."""
+
+    interval: Interval
+    zero_divisors: list[tuple[m.Expr, Interval]] = field(default_factory=list)
+
+
+def bounds(expr: m.Expr, domains: Mapping[str, Interval]) -> Bounds:
+    """The interval `expr` stays in when each name ranges over its domain.
+
+    A name without a domain (a bare continent or seat in a call) counts as 0 .. 0: such names
+    only appear as arguments of functions whose result does not depend on their value's size.
+    """
+    problems: list[tuple[m.Expr, Interval]] = []
+    return Bounds(_walk(expr, domains, problems), problems)
+
+
+def _walk(
+    expr: m.Expr, domains: Mapping[str, Interval], problems: list[tuple[m.Expr, Interval]]
+) -> Interval:
+    if isinstance(expr, m.Int):
+        return Interval(expr.value, expr.value)
+    if isinstance(expr, m.Bool):
+        return Interval(int(expr.value), int(expr.value))
+    if isinstance(expr, m.Name):
+        return domains.get(expr.name, Interval(0, 0))
+    if isinstance(expr, m.Neg):
+        inner = _walk(expr.operand, domains, problems)
+        return Interval(-inner.hi, -inner.lo)
+    if isinstance(expr, m.Not):
+        inner = _walk(expr.operand, domains, problems)
+        if inner.lo > 0:
+            return Interval(0, 0)
+        if inner.hi == 0 and inner.lo == 0:
+            return Interval(1, 1)
+        return BOOL
+    if isinstance(expr, m.BinOp):
+        return _binop(expr, domains, problems)
+    if isinstance(expr, m.Call):
+        args = [_walk(a, domains, problems) for a in expr.args]
+        if expr.func == "min" and args:
+            return Interval(min(a.lo for a in args), min(a.hi for a in args))
+        if expr.func == "max" and args:
+            return Interval(max(a.lo for a in args), max(a.hi for a in args))
+        if expr.func == "territories_with_at_least":
+            return domains.get("territories", Interval(0, 0))
+        return BOOL
+    return Interval(0, 0)
+
+
+def _binop(
+    expr: m.BinOp, domains: Mapping[str, Interval], problems: list[tuple[m.Expr, Interval]]
+) -> Interval:
+    left = _walk(expr.left, domains, problems)
+    right = _walk(expr.right, domains, problems)
+    op = expr.op
+    if op == "and":
+        if left.hi == 0 or right.hi == 0:
+            return Interval(0, 0)
+        return Interval(1, 1) if left.lo > 0 and right.lo > 0 else BOOL
+    if op == "or":
+        if left.lo > 0 or right.lo > 0:
+            return Interval(1, 1)
+        return Interval(0, 0) if left.hi == 0 and right.hi == 0 else BOOL
+    if op in ("==", "!=", "<", "<=", ">", ">="):
+        return _compare(op, left, right)
+    if op == "+":
+        return Interval(left.lo + right.lo, left.hi + right.hi)
+    if op == "-":
+        return Interval(left.lo - right.hi, left.hi - right.lo)
+    if op == "*":
+        corners = [a * b for a in (left.lo, left.hi) for b in (right.lo, right.hi)]
+        return Interval(min(corners), max(corners))
+    if 0 in right:
+        problems.append((expr.right, right))
+    # Go on with the divisor's non-zero values, so one report does not hide the rest. Within
+    # one sign, floor division is monotone in each operand: the extremes are at the corners.
+    divisors = [b for b in (right.lo, right.hi, -1, 1) if b != 0 and b in right]
+    if not divisors:
+        return Interval(0, 0)
+    if op == "//":
+        corners = [a // b for a in (left.lo, left.hi) for b in divisors]
+        return Interval(min(corners), max(corners))
+    if op == "%":
+        return Interval(min(0, min(divisors) + 1), max(0, max(divisors) - 1))
+    return Interval(0, 0)
+
+
+def _compare(op: str, left: Interval, right: Interval) -> Interval:
+    always = never = False
+    if op == "<":
+        always, never = left.hi < right.lo, left.lo >= right.hi
+    elif op == "<=":
+        always, never = left.hi <= right.lo, left.lo > right.hi
+    elif op == ">":
+        always, never = left.lo > right.hi, left.hi <= right.lo
+    elif op == ">=":
+        always, never = left.lo >= right.hi, left.hi < right.lo
+    elif op == "==":
+        always = left.lo == left.hi == right.lo == right.hi
+        never = left.hi < right.lo or right.hi < left.lo
+    elif op == "!=":
+        never = left.lo == left.hi == right.lo == right.hi
+        always = left.hi < right.lo or right.hi < left.lo
+    if always:
+        return Interval(1, 1)
+    if never:
+        return Interval(0, 0)
+    return BOOL
+
+
+# ---------------------------------------------------------------- what the checker proves
+# Kept here, beside the arithmetic, so that check.py stays about the shape of values.
+
+EXHAUSTIVE = 10_000  # evaluate every point of a domain this small: exact, with a witness
+
+
+def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
+    """Range proofs for the rules a ruleset writes itself (RR0220–RR0225): no division by zero,
+    every turn gives armies, dice and armies within the engine's limits, a possible victory."""
+    board = eff.board
+    if board is None:
+        return []
+    own = {c.id: c for c in eff.ruleset.clauses}
+    territories = len(board.territories)
+    players = _players(eff)
+    armies = Interval(1, MAX_ARMIES_IN_TERRITORY)
+    attacker_high = _dice_high(eff, "combat.attacker.dice", armies)
+    counts = {
+        "territories": Interval(0, territories),
+        "continents": Interval(0, len(board.continents)),
+        "opponents": Interval(0, players - 1),
+        "armies": Interval(0, MAX_ARMIES_IN_TERRITORY * territories),
+        "missions_completed": Interval(0, 16),
+        "opposing_players_eliminated": Interval(0, players - 1),
+    }
+    domains: dict[str, dict[str, Interval]] = {
+        "reinforcements.territories": {"territories": Interval(1, territories)},
+        "combat.attack_requires": {"armies": armies},
+        "combat.attacker.dice": {"armies": armies},
+        "combat.defender.dice": {"armies": armies},
+        "conquest.move_in.minimum": {
+            "dice": Interval(1, max(1, min(attacker_high, MAX_DICE))),
+            "armies": Interval(2, MAX_ARMIES_IN_TERRITORY),
+        },
+        "victory": counts,
+    }
+    domains["conquest.move_in.maximum"] = domains["conquest.move_in.minimum"]
+    out: list[Diagnostic] = []
+    for rule_id, clause in own.items():
+        names = domains.get(rule_id)
+        if names is None and rule_id.startswith("missions.deck.") and rule_id.endswith(".goal"):
+            names = counts
+        if names is None:
+            continue
+        for expr in _expressions(clause.value):
+            if _clean(expr, names):
+                out.extend(_divisions(rule_id, expr, names))
+    out.extend(_income(eff, own, territories))
+    for rule_id in ("combat.attacker.dice", "combat.defender.dice"):
+        if rule_id in own:
+            out.extend(_dice(own[rule_id], armies))
+    for rule_id in ("conquest.move_in.minimum", "conquest.move_in.maximum"):
+        move = own.get(rule_id)
+        amount = _plain_expr(move.value) if move else None
+        if move and amount is not None and _clean(amount, domains[rule_id]):
+            low = bounds(amount, domains[rule_id]).interval.lo
+            if low < 1:
+                out.append(
+                    error(
+                        "RR0224",
+                        f"'{rule_id}' can be {low}: at least one army must move into a "
+                        "conquered territory",
+                        move.value.span,
+                        "use max(1, …)",
+                    )
+                )
+    for rule_id, clause in own.items():
+        if rule_id == "victory" or (
+            rule_id.startswith("missions.deck.") and rule_id.endswith(".goal")
+        ):
+            condition = _plain_expr(clause.value)
+            if condition is not None and _clean(condition, counts):
+                found = bounds(condition, counts).interval
+                if found.hi == 0 or found.lo > 0:
+                    never = found.hi == 0
+                    out.append(
+                        warning(
+                            "RR0225",
+                            f"'{rule_id}' is {'never' if never else 'always'} true"
+                            + (": no game can be won this way" if never else ""),
+                            clause.value.span,
+                        )
+                    )
+    out.extend(_grants(eff, own))
+    return out
+
+
+def _players(eff: EffectiveRuleset) -> int:
+    value = eff.value("players")
+    if isinstance(value, m.Range) and isinstance(value.high, m.Int):
+        return max(1, min(value.high.value, MAX_PLAYERS))
+    return MAX_PLAYERS
+
+
+def _plain_expr(value: m.Value) -> m.Expr | None:
+    inner = m.strip_assumed(value)
+    if isinstance(inner, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
+        return inner
+    return None
+
+
+def _expressions(value: m.Value) -> list[m.Expr]:
+    inner = m.strip_assumed(value)
+    if isinstance(inner, m.Range):
+        return [inner.low, inner.high]
+    found = _plain_expr(inner)
+    return [found] if found is not None else []
+
+
+def _clean(expr: m.Expr, names: Mapping[str, Interval]) -> bool:
+    """Only expressions that pass the static checks get range proofs (no cascades)."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, m.Name) and node.name not in names:
+            return False
+        if isinstance(node, m.Call):
+            if node.func not in ex.FUNCTIONS:
+                return False
+            stack.extend(a for a in node.args if not isinstance(a, m.Name) or a.name in names)
+        elif isinstance(node, m.BinOp):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, (m.Neg, m.Not)):
+            stack.append(node.operand)
+    return True
+
+
+def _points(names: Mapping[str, Interval]) -> list[dict[str, int]] | None:
+    """Every combination of the names' values, when there are few enough to try them all."""
+    size = 1
+    for interval in names.values():
+        size *= interval.hi - interval.lo + 1
+    if size > EXHAUSTIVE:
+        return None
+    points: list[dict[str, int]] = [{}]
+    for name, interval in names.items():
+        points = [{**p, name: v} for p in points for v in range(interval.lo, interval.hi + 1)]
+    return points
+
+
+def _where(point: Mapping[str, int]) -> str:
+    return ", ".join(f"{name} = {value}" for name, value in point.items())
+
+
+def _divisions(rule_id: str, expr: m.Expr, names: Mapping[str, Interval]) -> list[Diagnostic]:
+    found = bounds(expr, names)
+    if not found.zero_divisors:
+        return []
+    used = {n: names[n] for n in _names_in(expr) if n in names}
+    points = _points(used)
+    if points is not None:
+        for point in points:
+            try:
+                ex.evaluate(expr, point, _NO_FUNCTIONS)
+            except ex.EvalError:
+                divisor = found.zero_divisors[0][0]
+                if isinstance(divisor, m.Int):
+                    message = f"'{rule_id}' divides by zero"
+                else:
+                    message = (
+                        f"'{rule_id}' divides by zero when {_where(point)}: "
+                        f"{expr_text(divisor)} is 0 there"
+                    )
+                return [
+                    error(
+                        "RR0220",
+                        message,
+                        divisor.span,
+                        "keep the divisor above zero, e.g. max(1, …)",
+                    )
+                ]
+        return []  # the interval was too wide: no point divides by zero
+    out = []
+    for divisor, interval in found.zero_divisors:
+        out.append(
+            error(
+                "RR0220",
+                f"'{rule_id}' can divide by zero: {expr_text(divisor)} ranges over {interval}",
+                divisor.span,
+                "keep the divisor above zero, e.g. max(1, …)",
+            )
+        )
+    return out
+
+
+def _zero(*args: object) -> int:
+    return 0
+
+
+_NO_FUNCTIONS: dict[str, ex.Function] = {
+    "controls": _zero,
+    "eliminated": _zero,
+    "territories_with_at_least": _zero,
+}
+
+
+def _names_in(expr: m.Expr) -> set[str]:
+    out: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, m.Name):
+            out.add(node.name)
+        elif isinstance(node, m.Call):
+            stack.extend(node.args)
+        elif isinstance(node, m.BinOp):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, (m.Neg, m.Not)):
+            stack.append(node.operand)
+    return out
+
+
+def _income(
+    eff: EffectiveRuleset, own: Mapping[str, m.Clause], territories: int
+) -> list[Diagnostic]:
+    """Every turn gives at least one army, and no turn more than the engine's limit."""
+    formula = eff.clause("reinforcements.territories")
+    minimum = eff.clause("reinforcements.minimum")
+    if formula is None or minimum is None:
+        return []
+    if "reinforcements.territories" in own:
+        at = own["reinforcements.territories"]
+    elif "reinforcements.minimum" in own:
+        at = own["reinforcements.minimum"]
+    else:
+        return []
+    expr = _plain_expr(formula.value)
+    least = m.strip_assumed(minimum.value)
+    if expr is None or not isinstance(least, m.Int):
+        return []
+    names = {"territories": Interval(1, territories)}
+    if not _clean(expr, names) or bounds(expr, names).zero_divisors:
+        return []  # reported as RR0220 (or a static error) already
+    for t in range(1, territories + 1):
+        gives = max(int(ex.evaluate(expr, {"territories": t})), least.value)
+        if gives < 1:
+            return [
+                error(
+                    "RR0221",
+                    f"with {t} territories a turn gives {gives} reinforcements; every turn "
+                    "must give at least one army",
+                    at.value.span,
+                    "set reinforcements.minimum to 1 or more",
+                )
+            ]
+        if gives > MAX_GRANT:
+            return [
+                error(
+                    "RR0222",
+                    f"with {t} territories a turn gives {gives:,} reinforcements, past the "
+                    f"limit of {MAX_GRANT:,}",
+                    at.value.span,
+                )
+            ]
+    return []
+
+
+def _dice_high(eff: EffectiveRuleset, rule_id: str, armies: Interval) -> int:
+    value = m.strip_assumed(eff.value(rule_id) or m.Int(1))
+    if isinstance(value, m.Range) and _clean(value.high, {"armies": armies}):
+        return bounds(value.high, {"armies": armies}).interval.hi
+    return MAX_DICE
+
+
+def _dice(clause: m.Clause, armies: Interval) -> list[Diagnostic]:
+    value = m.strip_assumed(clause.value)
+    if not isinstance(value, m.Range) or not _clean(value.high, {"armies": armies}):
+        return []
+    most = bounds(value.high, {"armies": armies}).interval.hi
+    if most <= MAX_DICE:
+        return []
+    return [
+        error(
+            "RR0223",
+            f"'{clause.id}' lets a side roll up to {most:,} dice; the engine rolls at most "
+            f"{MAX_DICE}",
+            value.high.span,
+            f"cap it, e.g. min({MAX_DICE}, …)",
+        )
+    ]
+
+
+def _grants(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Diagnostic]:
+    """Numbers of armies given at once stay within MAX_GRANT (start armies, bonuses, sets)."""
+    out: list[Diagnostic] = []
+
+    def past(value: int, span: Span, what: str) -> None:
+        if value > MAX_GRANT:
+            out.append(
+                error(
+                    "RR0222",
+                    f"{what}: {value:,} armies, past the limit of {MAX_GRANT:,} armies given "
+                    "at once",
+                    span,
+                )
+            )
+
+    for rule_id, what in (
+        ("setup.start_armies", "start armies"),
+        ("continents.bonus", "a continent bonus"),
+        ("neutrals.start_armies", "neutral start armies"),
+    ):
+        clause = own.get(rule_id)
+        value = m.strip_assumed(clause.value) if clause else None
+        if isinstance(value, m.Table):
+            for entry in value.entries:
+                inner = m.strip_assumed(entry.value)
+                if isinstance(inner, m.Int):
+                    past(inner.value, entry.span, what)
+        elif clause is not None and isinstance(value, m.Int):
+            past(value.value, clause.value.span, what)
+    clause = own.get("reinforcements.minimum")
+    least = m.strip_assumed(clause.value) if clause else None
+    if clause is not None and isinstance(least, m.Int):
+        past(least.value, clause.value.span, "a minimum income")
+    clause = own.get("cards.trade_values")
+    schedule = m.strip_assumed(clause.value) if clause else None
+    if clause is not None and isinstance(schedule, m.Schedule):
+        for v in schedule.values:
+            if v > MAX_GRANT:
+                past(v, schedule.span, "a set")
+                break
+        if schedule.table is not None:
+            for entry in schedule.table.entries:
+                inner = m.strip_assumed(entry.value)
+                if isinstance(inner, m.Int):
+                    past(inner.value, entry.span, "a set")
+        if schedule.step is not None and abs(schedule.step) > MAX_TRADE_STEP:
+            out.append(
+                error(
+                    "RR0222",
+                    f"each further set adds {schedule.step:,} armies, past the limit of "
+                    f"{MAX_TRADE_STEP}",
+                    schedule.span,
+                )
+            )
+    return out
