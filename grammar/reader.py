@@ -52,6 +52,8 @@ def read_path(path: str) -> ReadResult:
     if problem is not None:
         return ReadResult(None, (problem,))
     assert data is not None
+    if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark, as some Windows editors write
+        data = data[3:]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

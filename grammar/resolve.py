@@ -94,6 +94,21 @@ class Index:
         table[key] = item
 
 
+def _ring(index: Index, start: str) -> list[str] | None:
+    """The names of an `extends` cycle reached from `start`, if the chain runs into one."""
+    order: list[str] = []
+    where: dict[str, int] = {}
+    name: str | None = start
+    while name is not None and name not in where and len(order) <= len(index.rulesets):
+        where[name] = len(order)
+        order.append(name)
+        found = index.rulesets.get(name)
+        name = found.extends if found else None
+    if name is None or name not in where:
+        return None
+    return [*order[where[name] :], name]
+
+
 def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diagnostic]]:
     """The effective ruleset `name`, with the inheritance diagnostics of its chain."""
     diags: list[Diagnostic] = []
@@ -127,6 +142,20 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
             )
             return None, diags
         if len(chain) >= MAX_EXTENDS_DEPTH:
+            ring = _ring(index, base.name)
+            if ring is not None:
+                shown = (
+                    " -> ".join([*ring[:4], "…", ring[-1]]) if len(ring) > 6 else " -> ".join(ring)
+                )
+                diags.append(
+                    error(
+                        "RR0403",
+                        f"'extends' cycle of {len(ring) - 1} rulesets: {shown}",
+                        current.extends_span,
+                        "a ruleset cannot extend itself, directly or through others",
+                    )
+                )
+                return None, diags
             diags.append(
                 error(
                     "RR0405",

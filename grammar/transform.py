@@ -361,8 +361,10 @@ class ToModel(Transformer[Token, m.RulesFile]):
                         "split the expression into simpler rules",
                     )
                 )
+            # The stand-in keeps the limit's depth, so every operator around it is replaced
+            # too: the whole expression becomes one error, without cascades.
             node = m.Int(0, node.span)
-            depth = 1
+            depth = MAX_EXPR_DEPTH
         self._depths[id(node)] = depth
         return node
 

@@ -160,3 +160,52 @@ def test_formatting(client: Client, tmp_path: Path) -> None:
         edits[0]["newText"]
         == "ruleset family extends classic {\n  override combat.ties: attacker\n}\n"
     )
+
+
+def test_a_request_with_bad_params_gets_an_error_reply(client: Client, tmp_path: Path) -> None:
+    uri = _open(client, tmp_path / "family.rules", HOUSE)
+    client.next_id += 1
+    client.send(
+        {
+            "jsonrpc": "2.0",
+            "id": client.next_id,
+            "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": -1}},
+        }
+    )
+    reply = client.wait(lambda m: m.get("id") == client.next_id)
+    assert reply["error"]["code"] == -32602
+    assert "Traceback" not in json.dumps(reply) and "traceback" not in json.dumps(reply)
+    # And the server goes on answering.
+    assert client.request(
+        "textDocument/hover",
+        {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}},
+    )
+
+
+def test_hover_on_a_device_it_was_never_given(client: Client) -> None:
+    # An unopened document is read from disk only if it is a regular file of bounded size.
+    result = client.request(
+        "textDocument/hover",
+        {"textDocument": {"uri": "file:///dev/zero"}, "position": {"line": 0, "character": 0}},
+    )
+    assert result is None
+
+
+def test_a_huge_content_length_stops_the_server_cleanly() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "riskrules", "lsp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    _out, err = proc.communicate(b"Content-Length: 1000000000000\r\n\r\n{}", timeout=60)
+    assert b"past the limit" in err and b"Traceback" not in err
+
+
+def test_a_very_long_expression_gets_its_diagnostic(client: Client, tmp_path: Path) -> None:
+    terms = " + ".join(["territories"] * 500)
+    text = f"ruleset long extends classic {{\n  override reinforcements.territories: {terms}\n}}\n"
+    _open(client, tmp_path / "long.rules", text)
+    note = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert [d["code"] for d in note["params"]["diagnostics"]] == ["RR0004"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..grammar import model as m
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
+from .render import md_cell
 
 
 def _plain(value: object) -> object:
@@ -56,10 +57,6 @@ def differences(rulesets: list[EffectiveRuleset]) -> list[Difference]:
     return out
 
 
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
 def markdown(rulesets: list[str], diffs: list[Difference]) -> str:
     lines = [
         "| rule | " + " | ".join(rulesets) + " |",
@@ -72,9 +69,9 @@ def markdown(rulesets: list[str], diffs: list[Difference]) -> str:
             if clause is None:
                 cells.append("—")
                 continue
-            text = _cell(value_text(m.strip_assumed(clause.value)))
+            text = md_cell(value_text(m.strip_assumed(clause.value)))
             mark = " *(assumed)*" if clause.assumed else ""
-            cite = "; ".join(_cell(c.short()) for c in clause.citations[:2])
+            cite = "; ".join(md_cell(c.short()) for c in clause.citations[:2])
             cells.append(f"{text}{mark}<br><sub>{cite}</sub>" if cite else f"{text}{mark}")
         lines.append(f"| `{diff.rule}` | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+from typing import Any, BinaryIO
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from ..grammar import model as m
 from ..grammar.diagnostics import Severity, Span
@@ -24,7 +28,67 @@ from ..grammar.printer import value_text
 from ..grammar.reader import read_bounded, read_rules
 from ..grammar.schema import CATALOGUE, lookup
 
-server = LanguageServer("riskrules", "0.1.0")
+# The largest message a client may send (a rules file is at most 1 MB; JSON escaping can
+# double it): a larger Content-Length stops the server with a message instead of filling memory.
+MAX_MESSAGE_BYTES = 16_000_000
+MAX_HEADER_BYTES = 4_096
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls' protocol, made civil for a client that sends garbage: a request with bad params
+    gets an Invalid Params reply (pygls sends none), and no reply carries a Python traceback."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                reason = (
+                    "invalid params" if isinstance(exc, JsonRpcInvalidParams) else "bad request"
+                )
+                error = types.ResponseError(
+                    code=exc.code, message=f"{reason} for {data.get('method')!s:.80}"
+                )
+                self._send_response(data["id"], None, error)
+            return _Ignored()
+
+    def _send_response(
+        self, msg_id: Any, result: Any = None, error: types.ResponseError | None = None
+    ) -> None:
+        if error is not None:
+            first = str(error.message).strip().splitlines()[:1] or ["error"]
+            error = types.ResponseError(code=error.code, message=first[0][:300])
+        super()._send_response(msg_id, result, error)
+
+
+class _Ignored:
+    """A message that was answered already (or could not be read): handle_message skips it."""
+
+    jsonrpc = "ignored"
+
+
+class _BoundedInput:
+    """Standard input for pygls, with every header line and message body bounded in size."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+
+    def readline(self) -> bytes:
+        line = self.stream.readline(MAX_HEADER_BYTES)
+        match = re.match(rb"Content-Length: *(\d+)", line)
+        if match and int(match.group(1)) > MAX_MESSAGE_BYTES:
+            sys.stderr.write(
+                f"riskrules lsp: a message of {int(match.group(1)):,} bytes is past the limit "
+                f"of {MAX_MESSAGE_BYTES:,}; stopping\n"
+            )
+            return b""  # pygls stops at the end of input
+        return line
+
+    def read(self, n: int) -> bytes:
+        return self.stream.read(min(n, MAX_MESSAGE_BYTES))
+
+
+server = LanguageServer("riskrules", "0.1.0", protocol_cls=_Protocol)
 _WORD = re.compile(r"[A-Za-z0-9_.\-]+")
 
 
@@ -286,4 +350,4 @@ def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit]:
 
 
 def main() -> None:
-    server.start_io()
+    server.start_io(stdin=_BoundedInput(sys.stdin.buffer))  # type: ignore[arg-type]

@@ -81,3 +81,9 @@ def summary_line(errors: int, warnings: int) -> str:
     if warnings:
         parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
     return ", ".join(parts)
+
+
+def md_cell(text: str) -> str:
+    """Text for a Markdown table cell: no raw HTML (a title may hold `<script>`), no breaks."""
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return escaped.replace("|", "\\|").replace("\n", " ")

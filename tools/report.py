@@ -8,11 +8,7 @@ from pathlib import Path
 from ..grammar.diagnostics import Diagnostic, Severity
 from ..grammar.library import Workspace
 from ..grammar.printer import value_text
-from .render import display_path
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+from .render import display_path, md_cell
 
 
 def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folder: Path) -> Path:
@@ -40,14 +36,14 @@ def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folde
         sheets = "(has errors: no sheet)" if broken else _write_summaries(ws, ruleset.name, folder)
         lines.append(
             f"| [{ruleset.name}]({ruleset.name}.md) | {ruleset.extends or ''} | "
-            f"{_cell(eff.title or '')} | {len(eff.clauses)} | {assumed} | {sheets} |"
+            f"{md_cell(eff.title or '')} | {len(eff.clauses)} | {assumed} | {sheets} |"
         )
         _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
     if diags:
         lines += ["", "## Findings", ""]
         for d in diags:
             where = f"{display_path(d.span.file)}:{d.span.line}:{d.span.column}"
-            lines.append(f"- **{d.severity.value} {d.code}** {where}: {_cell(d.message)}")
+            lines.append(f"- **{d.severity.value} {d.code}** {where}: {md_cell(d.message)}")
     index = folder / "index.md"
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return index
@@ -77,9 +73,9 @@ def _write_ruleset(ws: Workspace, name: str, path: Path) -> None:
         "|---|---|---|---|",
     ]
     for clause in eff.clauses:
-        cites = "; ".join(_cell(c.short()) for c in clause.citations)
+        cites = "; ".join(md_cell(c.short()) for c in clause.citations)
         where = f"{clause.ruleset} ({os.path.basename(clause.span.file)}:{clause.span.line})"
-        value = _cell(value_text(clause.value))
+        value = md_cell(value_text(clause.value))
         if len(value) > 160:
             value = value[:157] + "…"
         lines.append(f"| `{clause.id}` | {value} | {where} | {cites} |")

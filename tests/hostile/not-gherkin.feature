@@ -1,0 +1,2 @@
+hello world
+this is not gherkin
