@@ -29,6 +29,7 @@ from .actions import (
 )
 from .game import Game
 from .odds import battle_table
+from .rules import Rules
 from .state import GameState
 
 Agent = Callable[[Game, GameState, random.Random], Action]
@@ -40,9 +41,14 @@ def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
 
 
 @functools.lru_cache(maxsize=32)
-def _odds(game: Game) -> list[list[float]]:
-    table = battle_table(game.rules, ODDS_SIZE, ODDS_SIZE)
+def _odds_for(rules: Rules) -> list[list[float]]:
+    table = battle_table(rules, ODDS_SIZE, ODDS_SIZE)
     return [[float(p) for p in row] for row in table]
+
+
+def _odds(game: Game) -> list[list[float]]:
+    """The odds table of the game's rules: computed once per ruleset, not once per game."""
+    return _odds_for(game.rules)
 
 
 def _win_chance(game: Game, attackers: int, defenders: int) -> float:
@@ -51,8 +57,14 @@ def _win_chance(game: Game, attackers: int, defenders: int) -> float:
     if defenders < 1:
         return 1.0
     table = _odds(game)
-    a, d = min(attackers, ODDS_SIZE), min(defenders, ODDS_SIZE)
-    return table[a - 1][d - 1]
+    largest = max(attackers, defenders)
+    if largest > ODDS_SIZE:
+        # Past the table, the odds follow the ratio of the armies: scale both sides down to it.
+        # (Capping each side at the table's edge made a 457-army stack see 40 against 40 when
+        # facing 260, never attack, and left da-2006 games going round for 500 turns.)
+        attackers = max(1, round(attackers * ODDS_SIZE / largest))
+        defenders = max(1, round(defenders * ODDS_SIZE / largest))
+    return table[attackers - 1][defenders - 1]
 
 
 def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -155,9 +167,19 @@ def _ally_reinforce(game: Game, state: GameState, seat: int, rng: random.Random)
 
 
 def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Action:
+    """The attack with good odds on the weakest opponent (fewest territories), the best odds
+    first among those and then the largest army: going after one player and their stack ends
+    games, where always taking the easiest territory left stacks roaming past each other for
+    hundreds of turns."""
     only = state.invasion.target if game._invasion_open(state) and state.invasion else None
+    threshold = 0.5 if state.turn < 150 else 0.3
+    owners = game.rel.controllers(state)
+    held = [0] * len(state.seats)
+    for owner in owners:
+        if owner is not None:
+            held[owner] += 1
     best: Attack | None = None
-    best_odds = 0.0
+    best_key: tuple[int, float, int] = (0, 0.0, 0)
     for army in sorted(game.commanded(state, seat)):
         for source in game.owned(state, army):
             armies = state.armies_in(source)[army]
@@ -166,15 +188,20 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
             for target in game.geo.adjacent[source]:
                 if only is not None and target != only:
                     continue
-                if game._defender(state, seat, army, target) is None:
+                defender = game._defender(state, seat, army, target)
+                if defender is None:
                     continue
                 chance = _win_chance(game, armies - 1, state.total(target))
-                if chance > best_odds:
+                if chance < threshold:
+                    continue
+                # Odds in steps of a tenth, then the larger army: a stack that can beat the
+                # enemy's stack does so, instead of picking off single armies around it.
+                key = (-held[defender], round(chance, 1), state.total(target))
+                if best is None or key > best_key:
                     a_high = game.rules.attacker_dice(armies)[1]
                     d_high = game.rules.defender_dice(state.total(target))[1]
-                    best, best_odds = Attack(source, target, a_high, d_high), chance
-    threshold = 0.5 if state.turn < 150 else 0.3
-    if best is not None and best_odds >= threshold:
+                    best, best_key = Attack(source, target, a_high, d_high), key
+    if best is not None:
         return game.chance(state, best, rng)
     if only is not None:
         rolls = list(game.status_rolls(state))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .game import Game
 from .state import GameState
 
@@ -14,7 +16,13 @@ def violations(game: Game, state: GameState, since: GameState | None = None) -> 
     changed is re-checked, besides the counts that span the whole game.
     """
     out = []
-    on_board = state.board_armies() + sum(state.reserves)
+    checking = state.phase not in ("deal", "missions", "claim")
+    changed: list[int] | None = None
+    if since is not None and since.territories is state.territories:
+        old = since.armies
+        changed = [i for i, row in enumerate(state.armies) if row is not old[i]]
+    total = _board_total(state, since, changed)
+    on_board = total + sum(state.reserves)
     if on_board != state.created - state.destroyed:
         out.append(
             f"armies not conserved: {on_board} on the board and in reserve, "
@@ -25,25 +33,26 @@ def violations(game: Game, state: GameState, since: GameState | None = None) -> 
         out.append(
             f"cards not conserved: {cards} in hands and piles, deck of {len(game.rules.deck)}"
         )
-    if min(map(min, state.armies)) < 0:
+    rows = state.armies if changed is None else [state.armies[i] for i in changed]
+    if rows and min(map(min, rows)) < 0:
         out.append("a negative number of armies")
-    if state.phase in ("deal", "missions", "claim"):
+    if not checking:
         return out
     pending = state.pending.target if state.pending else None
-    recheck = None
-    if since is not None and since.phase not in ("deal", "missions", "claim"):
-        recheck = {since.pending.target} if since.pending else set()
-        old = since.armies
-        recheck |= {
-            t
-            for i, (t, row) in enumerate(zip(state.territories, state.armies, strict=True))
-            if row is not old[i]
-        }
+    indices: Iterable[int] = range(len(state.territories))
+    if (
+        changed is not None
+        and since is not None
+        and since.phase not in ("deal", "missions", "claim")
+    ):
+        again = set(changed)
+        if since.pending:
+            again.add(state.index[since.pending.target])
+        indices = sorted(again)
     sole = game.rules.word("territory.control") == "sole_occupant"
     empty = []
-    for i, t in enumerate(state.territories):
-        if recheck is not None and t not in recheck:
-            continue
+    for i in indices:
+        t = state.territories[i]
         row = state.armies[i]
         occupied = len(row) - row.count(0)
         if not occupied:
@@ -62,3 +71,18 @@ def violations(game: Game, state: GameState, since: GameState | None = None) -> 
     if empty:
         out.append(f"empty territories: {', '.join(empty[:5])}")
     return out
+
+
+_LAST: list[tuple[object, int]] = []  # (the armies of the last position checked, their total)
+
+
+def _board_total(state: GameState, since: GameState | None, changed: list[int] | None) -> int:
+    """Armies on the board, from the last position's total and the rows that changed (states
+    share unchanged rows), or counted afresh."""
+    if since is not None and changed is not None and _LAST and _LAST[0][0] is since.armies:
+        old = since.armies
+        total = _LAST[0][1] + sum(sum(state.armies[i]) - sum(old[i]) for i in changed)
+    else:
+        total = state.board_armies()
+    _LAST[:] = [(state.armies, total)]
+    return total

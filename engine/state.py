@@ -8,7 +8,7 @@ engine stays pure: `apply(state, action)` never changes its argument.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -87,17 +87,45 @@ class GameState:
         return sum(map(sum, self.armies))
 
     def evolve(self, **changes: Any) -> GameState:
-        """A copy with some fields changed: `dataclasses.replace`, without its overhead."""
-        new = object.__new__(GameState)
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+        """A copy with some fields changed: `dataclasses.replace`, without its overhead.
+
+        Replaced below by a function generated for these fields (keyword arguments, one plain
+        store per field); an unknown field is a TypeError.
+        """
+        raise NotImplementedError  # pragma: no cover - replaced by _generated_evolve()
 
     def cards_in_play(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.draw_pile) + len(self.discards)
 
 
 _FIELDS = tuple(f.name for f in fields(GameState))
+
+
+def _generated_evolve() -> Callable[..., GameState]:
+    """`evolve`, written out for GameState's fields: about six times faster than a loop of
+    `object.__setattr__` calls, and it is called several times per action."""
+    keep = object()
+    parameters = ", ".join(f"{name}=_KEEP" for name in _FIELDS)
+    stores = "".join(
+        f"    new.{name} = self.{name} if {name} is _KEEP else {name}\n" for name in _FIELDS
+    )
+    source = (
+        f"def evolve(self, *, {parameters}):\n    new = _new(GameState)\n{stores}    return new\n"
+    )
+    namespace: dict[str, Any] = {"_KEEP": keep, "_new": object.__new__, "GameState": GameState}
+    exec(source, namespace)  # the fields' names are this module's own identifiers
+    function: Callable[..., GameState] = namespace["evolve"]
+    function.__doc__ = GameState.evolve.__doc__
+    return function
+
+
+# A state is immutable: mypy enforces it on all code (the class is declared frozen), and
+# nothing in riskrules assigns to one. The run-time guard of frozen dataclasses (a __setattr__
+# that raises) is removed, so that building a state is plain slot stores: the simulator and the
+# referee build several states per action.
+del GameState.__setattr__
+del GameState.__delattr__
+GameState.evolve = _generated_evolve()  # type: ignore[method-assign]
 
 
 # ---------------------------------------------------------------- building states

@@ -22,3 +22,7 @@ MAX_PLAYERS = 12  # seats at one table, neutral armies included
 
 # ---------------------------------------------------------------- game records
 MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is refused, unread)
+
+# ---------------------------------------------------------------- simulated games
+DEFAULT_MAX_TURNS = 500  # `simulate --max-turns`: a game still going is counted unfinished
+DEFAULT_MAX_ACTIONS = 200_000  # `simulate --max-actions`: the same, counted in actions

@@ -3,6 +3,7 @@ at its line with the right rule, malformed lines are clear errors."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from importlib import resources
 from pathlib import Path
@@ -19,7 +20,8 @@ BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # ty
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Two simulated games of every built-in ruleset, recorded."""
+    """Four simulated games of every built-in ruleset, recorded (enough to hold the rarer
+    moments the tests below look for, such as a forced trade)."""
     root = tmp_path_factory.mktemp("records")
     out = {}
     for name in BUILTINS:
@@ -27,7 +29,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             "simulate",
             name,
             "--games",
-            "2",
+            "4",
             "--seed",
             "3",
             "--record",
@@ -37,7 +39,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         )
         assert result.code == 0, result.out + result.err
         summary = result.json()
-        assert summary["violations"] == [] and summary["games"] == 2
+        assert summary["violations"] == [] and summary["games"] == 4
         out[name] = root / name
         (root / f"{name}.json").write_text(result.out)
     return out
@@ -63,7 +65,7 @@ def test_every_simulated_record_passes_the_referee(records: dict[str, Path]) -> 
     for name, folder in records.items():
         summary = json.loads((folder.parent / f"{name}.json").read_text())
         files = sorted(folder.glob("game-*.jsonl"))
-        assert len(files) == 2
+        assert len(files) == 4
         winners = []
         for path in files:
             verdict = run_cli("referee", name, str(path), "--format", "json").json()
@@ -85,8 +87,10 @@ def test_records_match_the_schema(records: dict[str, Path]) -> None:
             validator.validate(json.loads(line))
 
 
-def _lines(records: dict[str, Path], name: str = "classic") -> list[dict[str, object]]:
-    path = sorted(records[name].glob("*.jsonl"))[0]
+def _lines(
+    records: dict[str, Path], name: str = "classic", game: int = 0
+) -> list[dict[str, object]]:
+    path = sorted(records[name].glob("*.jsonl"))[game]
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
@@ -139,8 +143,10 @@ def test_too_many_dice(records: dict[str, Path], tmp_path: Path) -> None:
 
 
 def test_skipped_forced_trade(records: dict[str, Path], tmp_path: Path) -> None:
-    for name in ("classic", "nl-classic", "da-classic", "da-web", "da-2006"):
-        lines = _lines(records, name)
+    for name, game in itertools.product(
+        ("classic", "nl-classic", "da-classic", "da-web", "da-2006"), range(4)
+    ):
+        lines = _lines(records, name, game)
         states = _replay(lines)
         candidates = [
             i

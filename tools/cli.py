@@ -24,6 +24,7 @@ from ..engine.rules import Rules, RulesError
 from ..grammar import model as m
 from ..grammar.diagnostics import Severity, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
+from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
 from .render import diagnostic_text, display_path, summary_line
@@ -753,16 +754,23 @@ def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
 @click.option(
     "--agent", type=click.Choice(["aggressive", "random"]), default="aggressive", show_default=True
 )
-@click.option("--max-turns", type=click.IntRange(1, 100_000), default=500, show_default=True)
+@click.option(
+    "--max-turns", type=click.IntRange(1, 100_000), default=DEFAULT_MAX_TURNS, show_default=True
+)
 @click.option(
     "--max-actions",
     type=click.IntRange(1, 10_000_000),
-    default=200_000,
+    default=DEFAULT_MAX_ACTIONS,
     show_default=True,
     help="Stop a game after this many actions (it counts as unfinished).",
 )
 @click.option("--record", type=click.Path(file_okay=False), help="Write each game's record here.")
-@click.option("--workers", "-w", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(1, 64),
+    help="Processes to play in (default: one per core).",
+)
 @FORMAT
 def simulate(
     ruleset: str,
@@ -773,7 +781,7 @@ def simulate(
     max_turns: int,
     max_actions: int,
     record: str | None,
-    workers: int,
+    workers: int | None,
     fmt: str,
 ) -> None:
     """Play complete games with built-in agents, checking every invariant after every action."""
@@ -788,12 +796,13 @@ def simulate(
     if record is not None:
         _writable_folder(record)
     todo = jobs(target, count, games, seed, agent, max_turns, record, max_actions)
+    processes = min(workers or os.cpu_count() or 1, games, 64)
     show = fmt == "text" and sys.stderr.isatty()
     if show:
         with click.progressbar(length=len(todo), label=f"{rules.name}", file=sys.stderr) as bar:
-            results, elapsed = run(todo, workers, bar)
+            results, elapsed = run(todo, processes, bar)
     else:
-        results, elapsed = run(todo, workers)
+        results, elapsed = run(todo, processes)
     summary = Summary(rules.name, count, results, elapsed).to_json()
     if fmt == "json":
         emit_json(summary)

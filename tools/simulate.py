@@ -20,6 +20,7 @@ from ..engine.game import Game
 from ..engine.invariants import violations
 from ..engine.record import header, to_json
 from ..engine.rules import Rules
+from ..grammar.limits import DEFAULT_MAX_ACTIONS
 
 _RULES: dict[str, Rules] = {}
 
@@ -45,7 +46,7 @@ class Job:
     max_turns: int
     record_dir: str | None
     names: list[str] = field(default_factory=list)
-    max_actions: int = 200_000
+    max_actions: int = DEFAULT_MAX_ACTIONS
 
 
 def play(job: Job) -> GameResult:
@@ -133,7 +134,7 @@ def jobs(
     agent: str,
     max_turns: int,
     record: str | None,
-    max_actions: int = 200_000,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
 ) -> list[Job]:
     return [
         Job(ruleset, players, seed + i, i, agent, max_turns, record, max_actions=max_actions)
@@ -158,7 +159,10 @@ def run(
 
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         with context.Pool(workers) as pool:
-            for result in pool.imap_unordered(play, all_jobs):
+            # Chunks of games per task, a few per worker: one game per task spends its time on
+            # the pool's messages.
+            chunk = max(1, len(all_jobs) // (workers * 4))
+            for result in pool.imap_unordered(play, all_jobs, chunksize=chunk):
                 results.append(result)
                 if tick:
                     tick(1)

@@ -2,7 +2,7 @@
 per second on a long record and its peak memory on a 1,000,000-line record.
 
 Run `python tests/bench/bench_games.py [--quick]`; it prints figures (not a timed test).
-Targets (issue 6): >= 50 games/s for classic with 4 players on one core; referee >= 100,000
+Targets (issues 6, 19): >= 50 games/s for classic with 4 players on one core; referee >= 100,000
 actions/s.
 """
 
@@ -74,7 +74,12 @@ def referee_peak_memory(path: Path) -> float:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent))
+    from calibration import dice_games_per_second, line
+
     quick = "--quick" in sys.argv
+    dice = dice_games_per_second()
+    print(f"dice calibration: {dice:.1f} games of 1,800 bare 3v2 rolls per s", flush=True)
     listing = subprocess.run(
         [sys.executable, "-m", "riskrules", "list", "--format", "json"],
         capture_output=True,
@@ -85,12 +90,13 @@ if __name__ == "__main__":
         rules = riskrules.load(name)
         players = 4 if name == "classic" else rules.players[0]
         rate = games_per_second(name, players, 4 if quick else 10)
-        print(f"{name} ({players} players), aggressive, one core: {rate:.1f} games/s", flush=True)
+        label = f"{name} ({players} players), aggressive, one core"
+        print(line(label, rate, "games/s", dice), flush=True)
     one = games_per_second("classic", 4, 8 if quick else 20, workers=1)
     two = games_per_second("classic", 4, 8 if quick else 20, workers=2)
     print(
         f"classic, 4 players: {one:.1f} games/s with 1 worker, {two:.1f} with 2 "
-        f"(speed-up {two / one:.2f}x)",
+        f"(speed-up {two / one:.2f}x; {one / dice:.3f} x the dice calibration)",
         flush=True,
     )
     with tempfile.TemporaryDirectory() as folder:
@@ -98,6 +104,6 @@ if __name__ == "__main__":
         size = 100_000 if quick else 1_000_000
         long_record(path, size)
         actions, rate = referee_rate(path)
-        print(f"referee on a {size:,}-line record: {rate:,.0f} actions/s", flush=True)
+        print(line(f"referee on a {size:,}-line record", rate, "actions/s", dice), flush=True)
         peak = referee_peak_memory(path)
         print(f"referee peak memory on the {size:,}-line record: {peak:.0f} MiB")
