@@ -105,12 +105,18 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     return game.chance(state, rng.choice(game.legal_actions(state)), rng)
 
 
-def _enemy_neighbours(game: Game, state: GameState, seat: int, territory: str) -> list[str]:
-    friends = game.friendly(state, seat)
+def _enemy_neighbours(
+    game: Game, state: GameState, seat: int, territory: str, friends: set[int] | None = None
+) -> list[str]:
+    """Neighbours whose strongest army (the first of them on a tie) is not a friend's."""
+    if friends is None:
+        friends = game.friendly(state, seat)
+    armies, index = state.armies, state.index
     out = []
     for n in game.geo.adjacent[territory]:
-        holder = game.strongest(state, n)
-        if holder is not None and holder not in friends:
+        row = armies[index[n]]
+        top = max(row)
+        if top > 0 and row.index(top) not in friends:
             out.append(n)
     return out
 
@@ -118,9 +124,10 @@ def _enemy_neighbours(game: Game, state: GameState, seat: int, territory: str) -
 def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     """The territory where `extra` more armies would give the best attack."""
     best, best_score = None, -1.0
+    friends = game.friendly(state, seat)
     for t in game.placeable(state, seat):
         armies = state.armies_in(t)[seat] + extra
-        for n in _enemy_neighbours(game, state, seat, t):
+        for n in _enemy_neighbours(game, state, seat, t, friends):
             score = _win_chance(game, armies - 1, state.total(n))
             if score > best_score:
                 best, best_score = t, score
@@ -180,26 +187,31 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
             held[owner] += 1
     best: Attack | None = None
     best_key: tuple[int, float, int] = (0, 0.0, 0)
+    friends = game.friendly(state, seat)
+    rows, index = state.armies, state.index
     for army in sorted(game.commanded(state, seat)):
         for source in game.owned(state, army):
-            armies = state.armies_in(source)[army]
+            armies = rows[index[source]][army]
             if not game.rules.attack_allowed(armies):
                 continue
             for target in game.geo.adjacent[source]:
                 if only is not None and target != only:
                     continue
-                defender = game._defender(state, seat, army, target)
-                if defender is None:
+                row = rows[index[target]]
+                top = max(row)
+                defender = row.index(top) if top > 0 else None  # as Game._defender decides
+                if defender is None or defender in friends or defender == army:
                     continue
-                chance = _win_chance(game, armies - 1, state.total(target))
+                defending = sum(row)
+                chance = _win_chance(game, armies - 1, defending)
                 if chance < threshold:
                     continue
                 # Odds in steps of a tenth, then the larger army: a stack that can beat the
                 # enemy's stack does so, instead of picking off single armies around it.
-                key = (-held[defender], round(chance, 1), state.total(target))
+                key = (-held[defender], round(chance, 1), defending)
                 if best is None or key > best_key:
                     a_high = game.rules.attacker_dice(armies)[1]
-                    d_high = game.rules.defender_dice(state.total(target))[1]
+                    d_high = game.rules.defender_dice(defending)[1]
                     best, best_key = Attack(source, target, a_high, d_high), key
     if best is not None:
         return game.chance(state, best, rng)
