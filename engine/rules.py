@@ -170,8 +170,16 @@ class Rules:
     # ---------------------------------------------------------------- reinforcements
 
     def territory_reinforcements(self, territories: int) -> int:
+        key = ("reinforcements.territories", territories)
+        found = self._answers.get(key)
+        if isinstance(found, int):  # a pure function of the count: computed once each
+            self.note("reinforcements.territories")
+            self.note("reinforcements.minimum")
+            return found
         formula = int(self.evaluate("reinforcements.territories", {"territories": territories}))
-        return max(formula, self.integer("reinforcements.minimum"))
+        income = max(formula, self.integer("reinforcements.minimum"))
+        self._answers[key] = income
+        return income
 
     def continent_bonus(self, continent: str) -> int:
         table = self.value("continents.bonus")

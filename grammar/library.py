@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -12,6 +14,7 @@ from .check import check_all
 from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
 from .reader import ReadResult, read_path, read_rules
 from .resolve import EffectiveRuleset, Index, resolve_all
+from .syntax import cache_folder, cache_key
 
 
 def builtin_paths() -> list[str]:
@@ -46,6 +49,8 @@ class Workspace:
             seen.add(absolute)
             if absolute in overlays:
                 result = read_rules(overlays[absolute], absolute)
+            elif absolute in ws.builtin:
+                result = _read_builtin(absolute)
             else:
                 result = _read_cached(absolute)
             ws.read_diagnostics[absolute] = list(result.diagnostics)
@@ -94,6 +99,44 @@ def _read_cached(path: str) -> ReadResult:
     result = read_path(path)
     if len(_READ) < 256:
         _READ[path] = (key, result)
+    return result
+
+
+def _read_builtin(path: str) -> ReadResult:
+    """A built-in spec's parse, kept on disk between runs: parsing the built-ins is a third of
+    a `check`'s time, and they only change with riskrules. The cache's name holds the file's
+    path and content hash besides the install's key (syntax.cache_key); anything unreadable is
+    parsed afresh, and RISKRULES_NO_CACHE=1 turns it off."""
+    folder = cache_folder()
+    if folder is None:
+        return _read_cached(path)
+    try:
+        stat = os.stat(path)
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return _read_cached(path)
+    known = _READ.get(path)
+    if known is not None and known[0] == (stat.st_mtime_ns, stat.st_size):
+        return known[1]  # parsed (or loaded) already in this process
+    digest = hashlib.sha256(data + path.encode("utf-8") + cache_key().encode()).hexdigest()
+    target = folder / f"spec-{digest[:32]}.pickle"
+    try:
+        with open(target, "rb") as handle:
+            found = pickle.load(handle)
+        if isinstance(found, ReadResult):
+            _READ[path] = ((stat.st_mtime_ns, stat.st_size), found)
+            return found
+    except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
+        pass
+    result = _read_cached(path)
+    try:
+        partial = target.with_suffix(f".{os.getpid()}.part")
+        with open(partial, "wb") as handle:
+            pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(partial, target)
+    except OSError:
+        pass
     return result
 
 

@@ -9,7 +9,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 
 import lark
@@ -17,6 +17,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lark import PostLex
 
+from . import __version__
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .limits import MAX_FILE_BYTES, MAX_NESTING
 
@@ -80,21 +81,12 @@ def build_parser(*, strict: bool = False, cache: str | bool = False) -> Lark:
     )
 
 
-def cache_path() -> str | None:
-    """Where the built parser is kept between runs, or None to build it every time.
-
-    The name holds the project's version, the grammar's hash, Lark's version and Python's, so a
-    cache can only stand in for the very parser this install would build; it lives in a folder
-    of the user's own (not shared with other users) under the temporary directory.
-    `RISKRULES_NO_CACHE=1` turns it off.
-    """
+def cache_folder() -> Path | None:
+    """The user's own cache folder under the temporary directory (not shared with other users:
+    created private, and not used unless the user owns it), or None when caching is off
+    (`RISKRULES_NO_CACHE=1`) or impossible."""
     if os.environ.get("RISKRULES_NO_CACHE"):
         return None
-    try:
-        version = metadata.version("riskrules")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
-    digest = hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()[:16]
     folder = Path(tempfile.gettempdir()) / f"riskrules-{_user()}"
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
@@ -102,9 +94,21 @@ def cache_path() -> str | None:
             return None
     except OSError:
         return None
+    return folder
+
+
+def cache_key() -> str:
+    """What every cached artefact depends on: riskrules', Lark's and Python's versions and the
+    grammar's hash. A cache can only stand in for what this very install would build."""
+    digest = hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()[:16]
     python = "".join(map(str, sys.version_info[:2]))
-    name = f"parser-{version}-{digest}-lark{lark.__version__}-py{python}.cache"
-    return str(folder / name)
+    return f"{__version__}-{digest}-lark{lark.__version__}-py{python}"
+
+
+def cache_path() -> str | None:
+    """Where the built parser is kept between runs, or None to build it every time."""
+    folder = cache_folder()
+    return str(folder / f"parser-{cache_key()}.cache") if folder is not None else None
 
 
 def _user() -> str:

@@ -74,3 +74,29 @@ def test_a_cache_of_another_grammar_is_not_used(tmp_path: Path, monkeypatch) -> 
     first = syntax.cache_path()
     monkeypatch.setattr(syntax, "grammar_text", lambda: "start: NAME\n%import common.CNAME -> NAME")
     assert first is not None and syntax.cache_path() not in (None, first)
+
+
+def test_a_cached_built_in_parse_is_the_parse(tmp_path: Path, monkeypatch) -> None:
+    # The built-ins' parses are kept on disk between runs; loading one gives exactly what
+    # parsing the file gives, and a cache of another install's key is never read.
+    import tempfile
+
+    from riskrules.grammar import library
+    from riskrules.grammar.reader import read_path
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.delenv("RISKRULES_NO_CACHE", raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    path = next(p for p in library.builtin_paths() if p.endswith("classic.rules"))
+    monkeypatch.setattr(library, "_READ", {})
+    first = library._read_builtin(path)  # parsed, then written
+    assert list(tmp_path.glob("riskrules-*/spec-*.pickle"))
+    monkeypatch.setattr(library, "_READ", {})
+    again = library._read_builtin(path)  # loaded from disk
+    fresh = read_path(path)
+    assert again.file == fresh.file == first.file and again.diagnostics == fresh.diagnostics
+    monkeypatch.setattr(syntax, "cache_key", lambda: "another-install")
+    monkeypatch.setattr(library, "cache_key", lambda: "another-install")
+    monkeypatch.setattr(library, "_READ", {})
+    library._read_builtin(path)
+    assert len(list(tmp_path.glob("riskrules-*/spec-*.pickle"))) == 2

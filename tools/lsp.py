@@ -19,6 +19,7 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
+from ..grammar import __version__
 from ..grammar import model as m
 from ..grammar.diagnostics import Severity, Span
 from ..grammar.layout import format_text
@@ -88,7 +89,7 @@ class _BoundedInput:
         return self.stream.read(min(n, MAX_MESSAGE_BYTES))
 
 
-server = LanguageServer("riskrules", "0.1.0", protocol_cls=_Protocol)
+server = LanguageServer("riskrules", __version__, protocol_cls=_Protocol)
 _WORD = re.compile(r"[A-Za-z0-9_.\-]+")
 
 

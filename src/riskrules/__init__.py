@@ -7,7 +7,6 @@
 """
 
 import os
-from importlib import metadata as _metadata
 
 from .engine.actions import (
     Action,
@@ -33,12 +32,8 @@ from .engine.actions import (
 from .engine.game import Game
 from .engine.rules import Rules, RulesError
 from .engine.state import GameState
+from .grammar import __version__ as __version__
 from .grammar.diagnostics import Severity
-
-try:
-    __version__ = _metadata.version("riskrules")  # one source of truth: pyproject.toml
-except _metadata.PackageNotFoundError:  # pragma: no cover - run from a checkout, not installed
-    __version__ = "0+unknown"
 
 
 def load(name_or_path: str | os.PathLike[str]) -> Rules:
