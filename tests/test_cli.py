@@ -157,3 +157,28 @@ def test_show_prints_a_ruleset_that_checks(tmp_path: Path) -> None:
         ws = Workspace.open([str(path)])
         flat, original = ws.resolved[f"flat-{name}"], ws.resolved[name]
         assert {c.id: c.value for c in flat.clauses} == {c.id: c.value for c in original.clauses}
+
+
+def test_odds_refuses_dice_the_ruleset_does_not_allow() -> None:
+    result = run_cli("odds", "classic", "--roll", "4v2")
+    assert result.code == 2 and "combat.attacker.dice" in result.err and "1 to 3" in result.err
+    result = run_cli("odds", "classic", "--roll", "3v3")
+    assert result.code == 2 and "combat.defender.dice" in result.err
+    assert run_cli("odds", "classic", "-a", "0", "-d", "3").code == 2
+
+
+def test_new_writes_to_standard_output() -> None:
+    result = run_cli("new", "mine", "-o", "-")
+    assert result.code == 0 and "ruleset mine" in result.out and not Path("-").exists()
+
+
+def test_cite_tags_in_a_users_feature_are_not_unknown_marks(tmp_path: Path) -> None:
+    feature = tmp_path / "tagged.feature"
+    feature.write_text(
+        'Feature: mine\n  Background:\n    Given the ruleset "classic"\n\n'
+        "  @cite:000:p4\n  Scenario: thirteen\n    When a player holds 13 territories\n"
+        "    Then the player receives 4 reinforcements\n"
+    )
+    result = run_cli("test", "classic", str(feature))
+    assert result.code == 0, result.out + result.err
+    assert "Warning" not in result.out + result.err

@@ -335,8 +335,8 @@ def _show_prob(value: float | Fraction, exact: bool) -> str:
 
 @cli.command()
 @click.argument("ruleset")
-@click.option("--attackers", "-a", type=click.IntRange(0, 1000), help="Armies able to fight.")
-@click.option("--defenders", "-d", type=click.IntRange(0, 1000), help="Defending armies.")
+@click.option("--attackers", "-a", type=click.IntRange(1, 1000), help="Armies able to fight.")
+@click.option("--defenders", "-d", type=click.IntRange(1, 1000), help="Defending armies.")
 @click.option("--table", type=click.IntRange(1, 200), help="A table for 1..N on both sides.")
 @click.option("--roll", help="One roll's outcomes, e.g. 3v2.")
 @click.option("--exact", is_flag=True, help="Exact fractions instead of decimals.")
@@ -368,8 +368,15 @@ def odds(
         if not match:
             usage_error(f"--roll takes the dice of each side, such as 3v2, not {roll!r}")
         ad, dd = int(match.group(1)), int(match.group(2))
-        if not (1 <= ad <= 8 and 1 <= dd <= 8):
-            usage_error("each side rolls 1 to 8 dice")
+        for dice, side, rule, most_of in (
+            (ad, "attacker", "combat.attacker.dice", rules.attacker_dice),
+            (dd, "defender", "combat.defender.dice", rules.defender_dice),
+        ):
+            most = max(most_of(armies)[1] for armies in range(1, 1001))
+            if not 1 <= dice <= most:
+                usage_error(
+                    f"{rules.name} lets the {side} roll 1 to {most} dice, not {dice} (rule {rule})"
+                )
         outcomes = roll_outcomes(rules, ad, dd)
         if fmt == "json":
             emit_json(
@@ -646,7 +653,12 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
 @click.argument("name")
 @click.option("--extends", "base", default="classic", show_default=True, help="The base ruleset.")
 @click.option("--title", help="The ruleset's title.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="File (default NAME.rules).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="File (default NAME.rules; - for standard output).",
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new(name: str, base: str, title: str | None, output: str | None, force: bool) -> None:
     """Start a house-rules file that extends BASE, with common changes as comments."""
@@ -658,10 +670,14 @@ def new(name: str, base: str, title: str | None, output: str | None, force: bool
     if not _re.fullmatch(r"[a-z][a-z0-9_]*(-[a-z0-9_]+)*", name):
         usage_error(f"'{name}' is not a ruleset name: use lower-case letters, digits, '_' and '-'")
     _, eff = _located(base)
+    text = format_text(scaffold(name, eff, title))
+    if output == "-":  # standard output, to pipe or redirect
+        click.echo(text, nl=False)
+        return
     target = Path(output or f"{name}.rules")
     if target.exists() and not force:
         usage_error(f"{target} exists (use --force to overwrite it)")
-    write_file(target, format_text(scaffold(name, eff, title)))
+    write_file(target, text)
     click.echo(f"wrote {target}; check it with: riskrules check {target}")
 
 

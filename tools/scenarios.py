@@ -120,6 +120,9 @@ def run_features(
             "-p",
             "no:cacheprovider",
             "--import-mode=importlib",
+            # The feature files were parsed (checked) with pytest-bdd before pytest started.
+            "-W",
+            "ignore::pytest.PytestAssertRewriteWarning",
         ]
         args += (
             ["-q", "--no-header"]

@@ -45,6 +45,7 @@ def _consulted(request: pytest.FixtureRequest) -> Iterator[None]:
     request.node.user_properties.append(("consulted", sorted(seen)))
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which marks every tag
 def pytest_bdd_apply_tag(tag: str, function: object) -> bool | None:
     """`@cite:…` tags name manual passages; they are data, not pytest markers."""
     return True if tag.startswith("cite:") else None
