@@ -40,7 +40,16 @@ from .missions import Mission, Missions
 from .relations import Relations
 from .rules import Rules
 from .setup import Setup
-from .state import GameState, Invasion, Pending, add_armies, refill, with_hand, with_seat
+from .state import (
+    GameState,
+    Invasion,
+    Pending,
+    add_armies,
+    refill,
+    shift_armies,
+    with_hand,
+    with_seat,
+)
 from .turns import begin_turn
 from .victory import Victory
 
@@ -453,16 +462,22 @@ class Game:
             self.rules.note("neutrals.defence_rolled_by")
         lost_a, lost_d = self.rules.battle(attack, defence)
         lost_d = min(lost_d, state.armies_in(action.target)[defender])
-        state = state.evolve(
-            armies=add_armies(state, action.source, army, -lost_a),
-            destroyed=state.destroyed + lost_a + lost_d,
-        )
-        state = state.evolve(armies=add_armies(state, action.target, defender, -lost_d))
-        state = state.evolve(invasion=self._track_invasion(state, action.target, army, defender))
-        if state.total(action.target) == 0:
+        rows = shift_armies(state.armies, state.index[action.source], army, -lost_a)
+        rows = shift_armies(rows, state.index[action.target], defender, -lost_d)
+        invasion = self._track_invasion(state, action.target, army, defender)
+        if sum(rows[state.index[action.target]]) == 0:
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
-            return state.evolve(phase="move_in", pending=pending)
-        return state
+            return state.evolve(
+                armies=rows,
+                destroyed=state.destroyed + lost_a + lost_d,
+                invasion=invasion,
+                phase="move_in",
+                pending=pending,
+            )
+        # One new state per roll (not one per change): a game is mostly rolls.
+        return state.evolve(
+            armies=rows, destroyed=state.destroyed + lost_a + lost_d, invasion=invasion
+        )
 
     def _track_invasion(
         self, state: GameState, target: str, army: int, defender: int
@@ -493,12 +508,14 @@ class Game:
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
             raise self.rel.violation(rule, f"move in {low} to {high} armies, not {action.armies}")
-        state = state.evolve(armies=add_armies(state, pending.source, army, -action.armies))
-        state = state.evolve(armies=add_armies(state, pending.target, army, action.armies))
+        armies = shift_armies(state.armies, state.index[pending.source], army, -action.armies)
+        armies = shift_armies(armies, state.index[pending.target], army, action.armies)
         earns = army == seat or self.rules.flag("neutrals.ally.conquest_card", False)
         if army != seat:
             self.rules.note("neutrals.ally.conquest_card")
-        state = state.evolve(pending=None, phase="attack", conquered=state.conquered or earns)
+        state = state.evolve(
+            armies=armies, pending=None, phase="attack", conquered=state.conquered or earns
+        )
         if not self.rel.alive(state, pending.defender):
             state = self._eliminate(state, seat, pending.defender)
         if self.victory.has_won(state, seat):
@@ -604,8 +621,9 @@ class Game:
                 "fortify.leave_behind",
                 f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
             )
-        state = state.evolve(armies=add_armies(state, action.source, mover, -action.armies))
-        state = state.evolve(armies=add_armies(state, action.target, mover, action.armies))
+        rows = shift_armies(state.armies, state.index[action.source], mover, -action.armies)
+        rows = shift_armies(rows, state.index[action.target], mover, action.armies)
+        state = state.evolve(armies=rows)
         if mover == seat:
             return state.evolve(fortifies_left=state.fortifies_left - 1)
         return state.evolve(

@@ -74,7 +74,7 @@ class Missions:
 
     def mission_complete(self, state: GameState, seat: int, mid: str) -> bool:
         goal = self.deck[mid].goal
-        names = self.victory.quantities(state, seat)
+        names = self.victory.lazy_quantities(state, seat)
         rule = f"missions.deck.{mid}.goal"
         return bool(
             self.rules.evaluate_expr(rule, goal, names, self.victory.functions(state, seat))

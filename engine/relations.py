@@ -106,6 +106,8 @@ class Relations:
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play,
         those their armies share with team-mates only."""
+        if not self.teammates(state, seat):
+            return self.owned(state, seat)  # the same, from the remembered controllers
         return [t for t in state.territories if self.can_place(state, seat, t)]
 
     def can_place(self, state: GameState, seat: int, territory: str) -> bool:

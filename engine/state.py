@@ -149,12 +149,18 @@ def with_hand(
 def add_armies(
     state: GameState, territory: str, seat: int, delta: int
 ) -> tuple[tuple[int, ...], ...]:
-    i = state.index[territory]
-    row = list(state.armies[i])
+    return shift_armies(state.armies, state.index[territory], seat, delta)
+
+
+def shift_armies(
+    armies: tuple[tuple[int, ...], ...], i: int, seat: int, delta: int
+) -> tuple[tuple[int, ...], ...]:
+    """`armies` with `delta` more of `seat`'s armies in territory number `i`."""
+    row = list(armies[i])
     row[seat] += delta
-    armies = list(state.armies)
-    armies[i] = tuple(row)
-    return tuple(armies)
+    out = list(armies)
+    out[i] = tuple(row)
+    return tuple(out)
 
 
 def refill(state: GameState) -> GameState:
