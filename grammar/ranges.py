@@ -378,9 +378,17 @@ def _income(
     if expr is None or not isinstance(least, m.Int):
         return []
     names = {"territories": Interval(1, territories)}
-    if not _clean(expr, names) or bounds(expr, names).zero_divisors:
-        return []  # reported as RR0220 (or a static error) already
-    for t in range(1, territories + 1):
+    if not _clean(expr, names):
+        return []  # a static error, reported already
+    found = bounds(expr, names)
+    if found.zero_divisors:
+        return []  # reported as RR0220 already
+    if (
+        max(found.interval.lo, least.value) >= 1
+        and max(found.interval.hi, least.value) <= MAX_GRANT
+    ):
+        return []  # proved over the whole interval: no need to try each count
+    for t in range(1, territories + 1):  # find the count that breaks it, to name it
         gives = max(int(ex.evaluate(expr, {"territories": t})), least.value)
         if gives < 1:
             return [
