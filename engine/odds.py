@@ -60,6 +60,15 @@ def _multisets(dice: int) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
+@functools.cache
+def _tops(dice: int, n: int) -> list[tuple[tuple[int, ...], int]]:
+    """The highest `n` of `dice` dice, each with the number of ordered rolls giving it."""
+    grouped: dict[tuple[int, ...], int] = defaultdict(int)
+    for roll, weight in _multisets(dice):
+        grouped[roll[:n]] += weight
+    return sorted(grouped.items())
+
+
 def roll_outcomes(
     rules: CombatRules, attacker_dice: int, defender_dice: int
 ) -> list[Outcome[Fraction]]:
@@ -74,8 +83,11 @@ def _roll_cached(
     if attacker_dice < 1 or defender_dice < 1:
         raise ValueError("each side rolls at least one die")
     counts: dict[tuple[int, int], int] = defaultdict(int)
-    for attack, wa in _multisets(attacker_dice):
-        for defence, wd in _multisets(defender_dice):
+    # Only each side's top n dice meet (n: the fewer dice), so rolls are grouped by those first:
+    # 6 against 2 dice is 21 x 21 battles instead of 462 x 21.
+    n = min(attacker_dice, defender_dice)
+    for attack, wa in _tops(attacker_dice, n):
+        for defence, wd in _tops(defender_dice, n):
             counts[rules.battle(attack, defence)] += wa * wd
     total = 6 ** (attacker_dice + defender_dice)
     return tuple(Outcome(al, dl, Fraction(n, total)) for (al, dl), n in sorted(counts.items()))
