@@ -148,6 +148,7 @@ def check_ruleset(
     board = eff.board
     continents = [c.id for c in board.continents] if board else []
     territories = [t.id for t in board.territories] if board else []
+    assumed: dict[str, list[m.Clause]] = {}  # reason -> the clauses giving it
     for clause in eff.ruleset.clauses:
         spec = lookup(clause.id)
         if spec is None:
@@ -172,17 +173,37 @@ def check_ruleset(
                 )
             )
         for reason in m.assumed_reasons(clause.value):
-            out.append(
-                warning(
-                    "RR0501",
-                    f"rule '{clause.id}' uses an assumed value: {reason}",
-                    clause.span,
-                    "the manual does not give this value; --strict treats this as a failure",
-                )
-            )
+            assumed.setdefault(reason, []).append(clause)
         out.extend(_check_value(spec, clause, index, continents, territories))
+    out.extend(_assumed_warnings(assumed))
     out.extend(_check_whole(eff))
     out.extend(check_ranges(eff))
+    return out
+
+
+def _assumed_warnings(assumed: dict[str, list[m.Clause]]) -> list[Diagnostic]:
+    """One RR0501 per reason: an `assumed` group of 48 mission cards is one gap, not 48."""
+    out = []
+    hint = "the manual does not give this value; --strict treats this as a failure"
+    for reason, clauses in assumed.items():
+        ids = list(dict.fromkeys(c.id for c in clauses))
+        if len(ids) == 1:
+            message = f"rule '{ids[0]}' uses an assumed value: {reason}"
+        else:
+            common = ".".join(_common_start([i.split(".") for i in ids]))
+            where = f"'{common}.…'" if common else f"'{ids[0]}' and others"
+            message = f"{len(ids)} rules ({where}) use an assumed value: {reason}"
+        out.append(warning("RR0501", message, clauses[0].span, hint))
+    return out
+
+
+def _common_start(parts: list[list[str]]) -> list[str]:
+    """The leading components every dotted id shares."""
+    out: list[str] = []
+    for column in zip(*parts, strict=False):
+        if len(set(column)) != 1:
+            break
+        out.append(column[0])
     return out
 
 

@@ -182,3 +182,21 @@ def test_cite_tags_in_a_users_feature_are_not_unknown_marks(tmp_path: Path) -> N
     result = run_cli("test", "classic", str(feature))
     assert result.code == 0, result.out + result.err
     assert "Warning" not in result.out + result.err
+
+
+def test_checking_the_built_ins_fits_one_screen() -> None:
+    result = run_cli("check")
+    assert result.code == 0
+    assert len(result.out.splitlines()) <= 30, result.out
+    assert "--verbose lists each" in result.out
+    verbose = run_cli("check", "--verbose")
+    assert verbose.out.count("warning[RR0501]") >= 10
+    quiet = run_cli("check", "--quiet")
+    assert "warning[" not in quiet.out and "checked" in quiet.out
+
+
+def test_an_assumed_group_is_one_warning() -> None:
+    # The illustrative mission deck: 48 rules under one `assumed … because`, one gap.
+    data = run_cli("check", "--format", "json").json()
+    deck = [d for d in data["diagnostics"] if "missions.deck" in d["message"]]  # type: ignore[index]
+    assert len(deck) == 1 and "48 rules" in deck[0]["message"]

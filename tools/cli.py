@@ -22,7 +22,7 @@ from .. import load
 from ..engine.odds import battle_odds, battle_table, roll_outcomes
 from ..engine.rules import Rules, RulesError
 from ..grammar import model as m
-from ..grammar.diagnostics import Severity, did_you_mean
+from ..grammar.diagnostics import Diagnostic, Severity, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
 from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS
 from ..grammar.printer import to_json, value_text
@@ -101,7 +101,16 @@ def _targets(targets: Sequence[str]) -> list[str]:
     type=click.Path(file_okay=False, path_type=Path),
     help="Also write a readable report of every checked ruleset to this folder.",
 )
-def check(targets: tuple[str, ...], fmt: str, strict: bool, report: Path | None) -> None:
+@click.option("-v", "--verbose", is_flag=True, help="List every warning, not a count per code.")
+@click.option("-q", "--quiet", is_flag=True, help="Only errors and the summary line.")
+def check(
+    targets: tuple[str, ...],
+    fmt: str,
+    strict: bool,
+    report: Path | None,
+    verbose: bool,
+    quiet: bool,
+) -> None:
     """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
     paths = _targets(targets)
     ws = Workspace.open(paths)
@@ -118,9 +127,9 @@ def check(targets: tuple[str, ...], fmt: str, strict: bool, report: Path | None)
             }
         )
     else:
-        color = sys.stdout.isatty()
-        for diag in diags:
-            click.echo(diagnostic_text(diag, color) + "\n")
+        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        for text in shown_diagnostics(diags, color, verbose=verbose, quiet=quiet):
+            click.echo(text + "\n")
         names = [r.name for f in ws.files if f.path in checked for r in f.rulesets]
         click.echo(
             f"checked {len(checked)} file(s), {len(names)} ruleset(s): "
@@ -183,6 +192,36 @@ def _located(ref: str) -> tuple[Workspace, EffectiveRuleset]:
         return locate(ref)
     except RulesetNotFound as exc:
         _not_found(exc)
+
+
+GROUP_ABOVE = 3  # more warnings of one code than this are shown as a count, unless --verbose
+
+
+def shown_diagnostics(
+    diags: Sequence[Diagnostic], color: bool, verbose: bool = False, quiet: bool = False
+) -> list[str]:
+    """What `check` prints: every error in full; warnings in full, or (more than a few of one
+    code, without --verbose) one line per code with a count and an example; none with --quiet."""
+    errors = [d for d in diags if d.severity == Severity.ERROR]
+    warnings = [d for d in diags if d.severity != Severity.ERROR]
+    out = [diagnostic_text(d, color) for d in errors]
+    if quiet:
+        return out
+    by_code: dict[str, list[Diagnostic]] = {}
+    for diag in warnings:
+        by_code.setdefault(diag.code, []).append(diag)
+    for code, group in by_code.items():
+        if verbose or len(group) <= GROUP_ABOVE:
+            out.extend(diagnostic_text(d, color) for d in group)
+            continue
+        first = group[0]
+        where = f"{display_path(first.span.file)}:{first.span.line}:{first.span.column}"
+        label = "\x1b[1;33mwarning\x1b[0m" if color else "warning"
+        out.append(
+            f"{label}[{code}]: {len(group)} warnings like this one, at {where}: {first.message}\n"
+            f"  = note: riskrules check --verbose lists each"
+        )
+    return out
 
 
 def _writable_folder(path: str | Path) -> None:
