@@ -78,6 +78,12 @@ class Workspace:
         unique = list(dict.fromkeys(found))
         return sorted(unique, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
 
+    def chain_errors(self, eff: EffectiveRuleset) -> list[Diagnostic]:
+        """The errors in the files of a ruleset and of every ruleset it extends: a ruleset with
+        any is not played, printed or loaded."""
+        files = sorted({self.index.rulesets[name].span.file for name in eff.chain})
+        return [d for d in self.diagnostics_for(files) if d.severity == Severity.ERROR]
+
     def ruleset_names(self) -> list[str]:
         return list(self.index.rulesets)
 

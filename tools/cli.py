@@ -14,13 +14,12 @@ import traceback
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 import click
 
-from .. import load
 from ..engine.odds import battle_odds, battle_table, roll_outcomes
-from ..engine.rules import Rules, RulesError
+from ..engine.rules import Rules
 from ..grammar import model as m
 from ..grammar.diagnostics import Diagnostic, Severity, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
@@ -127,7 +126,7 @@ def check(
             }
         )
     else:
-        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        color = _color(sys.stdout)
         for text in shown_diagnostics(diags, color, verbose=verbose, quiet=quiet):
             click.echo(text + "\n")
         names = [r.name for f in ws.files if f.path in checked for r in f.rulesets]
@@ -194,6 +193,11 @@ def _located(ref: str) -> tuple[Workspace, EffectiveRuleset]:
         _not_found(exc)
 
 
+def _color(stream: TextIO) -> bool:
+    """Colour on a terminal, unless NO_COLOR is set."""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
 GROUP_ABOVE = 3  # more warnings of one code than this are shown as a count, unless --verbose
 
 
@@ -246,10 +250,9 @@ def _checked(ref: str) -> tuple[Workspace, EffectiveRuleset]:
     shown as `check` shows them and the command stops with exit 1 (nothing is played or
     printed from a ruleset that does not check)."""
     ws, eff = _located(ref)
-    files = sorted({ws.index.rulesets[name].span.file for name in eff.chain})
-    errors = [d for d in ws.diagnostics_for(files) if d.severity == Severity.ERROR]
+    errors = ws.chain_errors(eff)
     if errors:
-        color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+        color = _color(sys.stderr)
         for diag in errors:
             click.echo(diagnostic_text(diag, color) + "\n", err=True)
         count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
@@ -495,11 +498,8 @@ def odds(
 
 
 def _rules(ref: str) -> Rules:
-    _checked(ref)
-    try:
-        return load(ref)
-    except RulesError as exc:
-        usage_error(str(exc))
+    """Playable rules for `ref`, from the workspace `_checked` opened (what `load` does)."""
+    return Rules(_checked(ref)[1])
 
 
 # ---------------------------------------------------------------------------- diff

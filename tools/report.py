@@ -31,8 +31,7 @@ def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folde
             lines.append(f"| {ruleset.name} | {ruleset.extends or ''} | (does not resolve) | | |")
             continue
         assumed = sum(1 for c in eff.clauses if c.assumed)
-        chain = sorted({ws.index.rulesets[name].span.file for name in eff.chain})
-        broken = any(d.severity == Severity.ERROR for d in ws.diagnostics_for(chain))
+        broken = bool(ws.chain_errors(eff))
         sheets = "(has errors: no sheet)" if broken else _write_summaries(ws, ruleset.name, folder)
         lines.append(
             f"| [{ruleset.name}]({ruleset.name}.md) | {ruleset.extends or ''} | "

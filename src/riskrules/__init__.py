@@ -33,7 +33,6 @@ from .engine.game import Game
 from .engine.rules import Rules, RulesError
 from .engine.state import GameState
 from .grammar import __version__ as __version__
-from .grammar.diagnostics import Severity
 
 
 def load(name_or_path: str | os.PathLike[str]) -> Rules:
@@ -51,8 +50,7 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
     except RulesetNotFound as exc:
         hint = f" ({exc.diagnostic.hint})" if exc.diagnostic.hint else ""
         raise RulesError(exc.diagnostic.message + hint) from None
-    files = sorted({ws.index.rulesets[name].span.file for name in eff.chain})
-    errors = [d for d in ws.diagnostics_for(files) if d.severity == Severity.ERROR]
+    errors = ws.chain_errors(eff)
     if errors:
         first = errors[0]
         where = f"{first.span.file}:{first.span.line}:{first.span.column}"
