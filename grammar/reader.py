@@ -89,8 +89,11 @@ def read_path(path: str) -> ReadResult:
     return read_rules(text, path)
 
 
-def read_bounded(path: str, limit: int) -> tuple[bytes | None, Diagnostic | None]:
-    """A regular file's bytes, at most `limit` of them, or the diagnostic saying why not."""
+def read_bounded(
+    path: str, limit: int, what: str = "rules files"
+) -> tuple[bytes | None, Diagnostic | None]:
+    """A regular file's bytes, at most `limit` of them, or the diagnostic saying why not
+    (`what` names the kind of file in the size message)."""
     where = Span.point(path, 1, 1)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -104,7 +107,7 @@ def read_bounded(path: str, limit: int) -> tuple[bytes | None, Diagnostic | None
         if info.st_size > limit:
             return None, error(
                 "RR0003",
-                f"file is {info.st_size:,} bytes; rules files are limited to {limit:,}",
+                f"file is {info.st_size:,} bytes; {what} are limited to {limit:,}",
                 where,
                 "split the rules into several files",
             )

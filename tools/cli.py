@@ -497,6 +497,17 @@ def odds(
     )
 
 
+def _refuse_bad_features(paths: Sequence[str]) -> None:
+    """Stop (exit 1) with FILE:LINE for every file that is not a runnable Gherkin feature."""
+    from .scenarios import feature_problem
+
+    problems = [p for p in map(feature_problem, paths) if p is not None]
+    for problem in problems:
+        click.echo(f"error: {problem}", err=True)
+    if problems:
+        sys.exit(1)
+
+
 def _rules(ref: str) -> Rules:
     """Playable rules for `ref`, from the workspace `_checked` opened (what `load` does)."""
     return Rules(_checked(ref)[1])
@@ -550,14 +561,10 @@ def test_cmd(ruleset: str, features: tuple[str, ...], verbose: bool) -> None:
     Steps may be written in English, Danish or Dutch (docs/steps.md lists them); the ruleset
     given here replaces the one a feature's Background names.
     """
-    from .scenarios import feature_problem, run_features
+    from .scenarios import run_features
 
     rules = _rules(ruleset)
-    problems = [p for p in map(feature_problem, features) if p is not None]
-    if problems:
-        for problem in problems:
-            click.echo(f"error: {problem}", err=True)
-        sys.exit(1)
+    _refuse_bad_features(features)
     target = ruleset if (os.sep in ruleset or ruleset.endswith(".rules")) else rules.name
     code, _ = run_features(list(features), ruleset=target, quiet=False, verbose=verbose)
     sys.exit(0 if code == 0 else 1 if code == 1 else 2)
@@ -583,16 +590,12 @@ def trace(
     rulesets: tuple[str, ...], sources: Path | None, feature_files: tuple[str, ...], fmt: str
 ) -> None:
     """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
-    from .scenarios import builtin_features, feature_problem, run_features
+    from .scenarios import builtin_features, run_features
     from .trace import trace as trace_ruleset
 
     if sources is not None and not sources.is_dir():
         usage_error(f"no such folder: {sources}")
-    problems = [p for p in map(feature_problem, feature_files) if p is not None]
-    if problems:
-        for problem in problems:
-            click.echo(f"error: {problem}", err=True)
-        sys.exit(1)
+    _refuse_bad_features(feature_files)
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
     effective = [_located(name)[1] for name in names]

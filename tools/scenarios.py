@@ -52,10 +52,9 @@ def feature_problem(path: str) -> str | None:
 
     from ..grammar.reader import read_bounded
 
-    data, problem = read_bounded(path, MAX_FEATURE_BYTES)
+    data, problem = read_bounded(path, MAX_FEATURE_BYTES, "feature files")
     if problem is not None or data is None:
-        message = problem.message if problem else "cannot read file"
-        return f"{path}: {message.replace('rules files', 'feature files')}"
+        return f"{path}: {problem.message if problem else 'cannot read file'}"
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
