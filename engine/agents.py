@@ -29,6 +29,7 @@ from .actions import (
 )
 from .game import Game
 from .odds import battle_table
+from .relations import strongest_in
 from .rules import Rules
 from .state import GameState
 
@@ -114,9 +115,8 @@ def _enemy_neighbours(
     armies, index = state.armies, state.index
     out = []
     for n in game.geo.adjacent[territory]:
-        row = armies[index[n]]
-        top = max(row)
-        if top > 0 and row.index(top) not in friends:
+        holder = strongest_in(armies[index[n]])
+        if holder is not None and holder not in friends:
             out.append(n)
     return out
 
@@ -198,8 +198,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 if only is not None and target != only:
                     continue
                 row = rows[index[target]]
-                top = max(row)
-                defender = row.index(top) if top > 0 else None  # as Game._defender decides
+                defender = strongest_in(row)  # as Game._defender decides
                 if defender is None or defender in friends or defender == army:
                     continue
                 defending = sum(row)

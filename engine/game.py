@@ -367,7 +367,7 @@ class Game:
                     continue
                 room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
                 if room > 0:
-                    armies = add_armies(state.evolve(armies=armies), territory, seat, room)
+                    armies = shift_armies(armies, state.index[territory], seat, room)
                     bonus_total = room
                 break
         new = state.evolve(

@@ -21,8 +21,7 @@ def violations(game: Game, state: GameState, since: GameState | None = None) -> 
     if since is not None and since.territories is state.territories:
         old = since.armies
         changed = [i for i, row in enumerate(state.armies) if row is not old[i]]
-    total = _board_total(state, since, changed)
-    on_board = total + sum(state.reserves)
+    on_board = state.board_armies() + sum(state.reserves)
     if on_board != state.created - state.destroyed:
         out.append(
             f"armies not conserved: {on_board} on the board and in reserve, "
@@ -71,18 +70,3 @@ def violations(game: Game, state: GameState, since: GameState | None = None) -> 
     if empty:
         out.append(f"empty territories: {', '.join(empty[:5])}")
     return out
-
-
-_LAST: list[tuple[object, int]] = []  # (the armies of the last position checked, their total)
-
-
-def _board_total(state: GameState, since: GameState | None, changed: list[int] | None) -> int:
-    """Armies on the board, from the last position's total and the rows that changed (states
-    share unchanged rows), or counted afresh."""
-    if since is not None and changed is not None and _LAST and _LAST[0][0] is since.armies:
-        old = since.armies
-        total = _LAST[0][1] + sum(sum(state.armies[i]) - sum(old[i]) for i in changed)
-    else:
-        total = state.board_armies()
-    _LAST[:] = [(state.armies, total)]
-    return total

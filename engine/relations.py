@@ -13,6 +13,13 @@ from .state import GameState
 TRACK_DEFAULT = ("ally_of_first", "not_involved", "ally_of_second")
 
 
+def strongest_in(row: tuple[int, ...]) -> int | None:
+    """The seat with most armies in one territory's row (the first of them on a tie; None when
+    it is empty)."""
+    best = max(row)
+    return row.index(best) if best > 0 else None
+
+
 class Relations:
     """Read-only questions about a state, shared by every part of the engine."""
 
@@ -95,9 +102,7 @@ class Relations:
 
     def strongest(self, state: GameState, territory: str) -> int | None:
         """The seat with most armies in a territory (the first of them on a tie)."""
-        row = state.armies[state.index[territory]]
-        best = max(row)
-        return row.index(best) if best > 0 else None
+        return strongest_in(state.armies[state.index[territory]])
 
     def owned(self, state: GameState, seat: int) -> list[str]:
         owners = self.controllers(state)
