@@ -118,13 +118,13 @@ def _read_builtin(path: str) -> ReadResult:
         return _read_cached(path)
     try:
         stat = os.stat(path)
+        known = _READ.get(path)
+        if known is not None and known[0] == (stat.st_mtime_ns, stat.st_size):
+            return known[1]  # parsed (or loaded) already in this process: nothing to read
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError:
         return _read_cached(path)
-    known = _READ.get(path)
-    if known is not None and known[0] == (stat.st_mtime_ns, stat.st_size):
-        return known[1]  # parsed (or loaded) already in this process
     digest = hashlib.sha256(data + path.encode("utf-8") + cache_key().encode()).hexdigest()
     target = folder / f"spec-{digest[:32]}.pickle"
     try:
