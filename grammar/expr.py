@@ -6,7 +6,7 @@ Expressions are small (a formula such as `max(3, territories // 3)` or a conditi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 
 from . import model as m
@@ -40,6 +40,24 @@ SEATS = ("left", "right", "any_opponent")
 _ARITH = {"+", "-", "*", "//", "%"}
 _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _LOGIC = {"and", "or"}
+
+
+def walk(expr: m.Expr) -> Iterator[m.Expr]:
+    """Every node of an expression, without recursion. The bare-name arguments of a symbolic
+    function (a continent in `controls(asia)`, a seat in `eliminated(left)`) are not quantities
+    and are left out."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, m.Call):
+            spec = FUNCTIONS.get(node.func)
+            symbolic = spec is not None and spec.symbolic is not None
+            stack.extend(a for a in node.args if not (symbolic and isinstance(a, m.Name)))
+        elif isinstance(node, m.BinOp):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, (m.Neg, m.Not)):
+            stack.append(node.operand)
 
 
 def evaluate(

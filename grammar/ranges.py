@@ -258,20 +258,11 @@ def _expressions(value: m.Value) -> list[m.Expr]:
 
 def _clean(expr: m.Expr, names: Mapping[str, Interval]) -> bool:
     """Only expressions that pass the static checks get range proofs (no cascades)."""
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, m.Name) and node.name not in names:
-            return False
-        if isinstance(node, m.Call):
-            if node.func not in ex.FUNCTIONS:
-                return False
-            stack.extend(a for a in node.args if not isinstance(a, m.Name) or a.name in names)
-        elif isinstance(node, m.BinOp):
-            stack.extend((node.left, node.right))
-        elif isinstance(node, (m.Neg, m.Not)):
-            stack.append(node.operand)
-    return True
+    return all(
+        not (isinstance(node, m.Name) and node.name not in names)
+        and not (isinstance(node, m.Call) and node.func not in ex.FUNCTIONS)
+        for node in ex.walk(expr)
+    )
 
 
 def _points(names: Mapping[str, Interval]) -> list[dict[str, int]] | None:
@@ -295,7 +286,8 @@ def _divisions(rule_id: str, expr: m.Expr, names: Mapping[str, Interval]) -> lis
     found = bounds(expr, names)
     if not found.zero_divisors:
         return []
-    used = {n: names[n] for n in _names_in(expr) if n in names}
+    named = {node.name for node in ex.walk(expr) if isinstance(node, m.Name)}
+    used = {n: names[n] for n in named if n in names}
     points = _points(used)
     if points is not None:
         for point in points:
@@ -341,22 +333,6 @@ _NO_FUNCTIONS: dict[str, ex.Function] = {
     "eliminated": _zero,
     "territories_with_at_least": _zero,
 }
-
-
-def _names_in(expr: m.Expr) -> set[str]:
-    out: set[str] = set()
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, m.Name):
-            out.add(node.name)
-        elif isinstance(node, m.Call):
-            stack.extend(node.args)
-        elif isinstance(node, m.BinOp):
-            stack.extend((node.left, node.right))
-        elif isinstance(node, (m.Neg, m.Not)):
-            stack.append(node.operand)
-    return out
 
 
 def _income(
