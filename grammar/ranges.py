@@ -181,14 +181,11 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
             "dice": Interval(1, max(1, min(attacker_high, MAX_DICE))),
             "armies": Interval(2, MAX_ARMIES_IN_TERRITORY),
         },
-        "victory": counts,
     }
     domains["conquest.move_in.maximum"] = domains["conquest.move_in.minimum"]
     out: list[Diagnostic] = []
     for rule_id, clause in own.items():
-        names = domains.get(rule_id)
-        if names is None and rule_id.startswith("missions.deck.") and rule_id.endswith(".goal"):
-            names = counts
+        names = counts if _is_condition(rule_id) else domains.get(rule_id)
         if names is None:
             continue
         for expr in _expressions(clause.value):
@@ -214,9 +211,7 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
                     )
                 )
     for rule_id, clause in own.items():
-        if rule_id == "victory" or (
-            rule_id.startswith("missions.deck.") and rule_id.endswith(".goal")
-        ):
+        if _is_condition(rule_id):
             condition = _plain_expr(clause.value)
             if condition is not None and _clean(condition, counts):
                 found = bounds(condition, counts).interval
@@ -232,6 +227,13 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
                     )
     out.extend(_grants(eff, own))
     return out
+
+
+def _is_condition(rule_id: str) -> bool:
+    """A condition over a player's position: the victory, or a mission's goal."""
+    return rule_id == "victory" or (
+        rule_id.startswith("missions.deck.") and rule_id.endswith(".goal")
+    )
 
 
 def _players(eff: EffectiveRuleset) -> int:
