@@ -29,7 +29,6 @@ from .actions import (
 )
 from .game import Game
 from .odds import battle_table
-from .relations import strongest_in
 from .rules import Rules
 from .state import GameState
 
@@ -112,12 +111,20 @@ def _enemy_neighbours(
     """Neighbours whose strongest army (the first of them on a tie) is not a friend's."""
     if friends is None:
         friends = game.friendly(state, seat)
-    armies, index = state.armies, state.index
+    names = state.territories
+    return [names[j] for j in _enemies_near(game, state.armies, state.index[territory], friends)]
+
+
+def _enemies_near(
+    game: Game, rows: tuple[tuple[int, ...], ...], i: int, friends: set[int]
+) -> list[int]:
+    """The same by index: neighbours of territory `i` whose strongest army is not a friend's."""
     out = []
-    for n in game.geo.adjacent[territory]:
-        holder = strongest_in(armies[index[n]])
-        if holder is not None and holder not in friends:
-            out.append(n)
+    for j in game.geo.adjacent_index[i]:
+        row = rows[j]
+        top = max(row)
+        if top > 0 and row.index(top) not in friends:
+            out.append(j)
     return out
 
 
@@ -125,14 +132,15 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     """The territory where `extra` more armies would give the best attack."""
     best, best_score = None, -1.0
     friends = game.friendly(state, seat)
-    for t in game.placeable(state, seat):
-        armies = state.armies_in(t)[seat] + extra
-        for n in _enemy_neighbours(game, state, seat, t, friends):
-            score = _win_chance(game, armies - 1, state.total(n))
+    rows, index = state.armies, state.index
+    places = game.placeable(state, seat)
+    for t in places:
+        armies = rows[index[t]][seat] + extra
+        for j in _enemies_near(game, rows, index[t], friends):
+            score = _win_chance(game, armies - 1, sum(rows[j]))
             if score > best_score:
                 best, best_score = t, score
     if best is None:
-        places = game.placeable(state, seat)
         return places[0] if places else game.owned(state, seat)[0]
     return best
 
@@ -179,41 +187,55 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     games, where always taking the easiest territory left stacks roaming past each other for
     hundreds of turns."""
     only = state.invasion.target if game._invasion_open(state) and state.invasion else None
+    only_index = None if only is None else state.index[only]
     threshold = 0.5 if state.turn < 150 else 0.3
     owners = game.rel.controllers(state)
     held = [0] * len(state.seats)
     for owner in owners:
         if owner is not None:
             held[owner] += 1
-    best: Attack | None = None
+    best: tuple[int, int, int] | None = None
     best_key: tuple[int, float, int] = (0, 0.0, 0)
     friends = game.friendly(state, seat)
-    rows, index = state.armies, state.index
+    rows = state.armies
+    adjacent = game.geo.adjacent_index
+    allowed = game.rules.attack_allowed
+    table = _odds(game)
     for army in sorted(game.commanded(state, seat)):
-        for source in game.owned(state, army):
-            armies = rows[index[source]][army]
-            if not game.rules.attack_allowed(armies):
+        for source, owner in enumerate(owners):
+            if owner != army:
                 continue
-            for target in game.geo.adjacent[source]:
-                if only is not None and target != only:
+            armies = rows[source][army]
+            if not allowed(armies):
+                continue
+            for target in adjacent[source]:
+                if only_index is not None and target != only_index:
                     continue
-                row = rows[index[target]]
-                defender = strongest_in(row)  # as Game._defender decides
-                if defender is None or defender in friends or defender == army:
+                row = rows[target]
+                top = max(row)
+                if top == 0:
+                    continue
+                defender = row.index(top)  # as Game._defender decides: the first on a tie
+                if defender in friends or defender == army:
                     continue
                 defending = sum(row)
-                chance = _win_chance(game, armies - 1, defending)
+                if armies <= ODDS_SIZE and defending <= ODDS_SIZE:
+                    chance = table[armies - 2][defending - 1] if armies > 1 else 0.0
+                else:
+                    chance = _win_chance(game, armies - 1, defending)
                 if chance < threshold:
                     continue
                 # Odds in steps of a tenth, then the larger army: a stack that can beat the
                 # enemy's stack does so, instead of picking off single armies around it.
                 key = (-held[defender], round(chance, 1), defending)
                 if best is None or key > best_key:
-                    a_high = game.rules.attacker_dice(armies)[1]
-                    d_high = game.rules.defender_dice(defending)[1]
-                    best, best_key = Attack(source, target, a_high, d_high), key
+                    best, best_key = (source, target, armies), key
     if best is not None:
-        return game.chance(state, best, rng)
+        source, target, armies = best
+        a_high = game.rules.attacker_dice(armies)[1]
+        d_high = game.rules.defender_dice(best_key[2])[1]
+        names = state.territories
+        return game.chance(state, Attack(names[source], names[target], a_high, d_high), rng)
     if only is not None:
         rolls = list(game.status_rolls(state))
         if rolls:

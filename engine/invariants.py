@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
+from operator import is_not
 
 from .game import Game
 from .state import GameState
@@ -15,13 +17,51 @@ def violations(game: Game, state: GameState, since: GameState | None = None) -> 
     object as before is not looked at again (states share unchanged rows): only what an action
     changed is re-checked, besides the counts that span the whole game.
     """
+    return _check(game, state, since, _changed(state, since), state.board_armies())
+
+
+class Watch:
+    """The invariants of one game checked position after position, each against the last.
+
+    It keeps the armies on the board as a running total (adding what the changed rows gained
+    or lost), so a check costs what the action changed, not a scan of the board. The total
+    lives here, with the simulator's game, not in the pure state.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._last: GameState | None = None
+        self._on_board = 0
+
+    def check(self, state: GameState) -> list[str]:
+        last = self._last
+        changed = _changed(state, last)
+        if last is None or changed is None:
+            on_board = state.board_armies()
+        else:
+            new, old = state.armies, last.armies
+            on_board = self._on_board + sum(sum(new[i]) - sum(old[i]) for i in changed)
+        self._last, self._on_board = state, on_board
+        return _check(self.game, state, last, changed, on_board)
+
+
+def _changed(state: GameState, since: GameState | None) -> list[int] | None:
+    """The territories whose row differs from `since` (None: compare everything)."""
+    if since is None or since.territories is not state.territories:
+        return None
+    return list(compress(range(len(state.armies)), map(is_not, state.armies, since.armies)))
+
+
+def _check(
+    game: Game,
+    state: GameState,
+    since: GameState | None,
+    changed: list[int] | None,
+    on_board: int,
+) -> list[str]:
     out = []
     checking = state.phase not in ("deal", "missions", "claim")
-    changed: list[int] | None = None
-    if since is not None and since.territories is state.territories:
-        old = since.armies
-        changed = [i for i, row in enumerate(state.armies) if row is not old[i]]
-    on_board = state.board_armies() + sum(state.reserves)
+    on_board += sum(state.reserves)
     if on_board != state.created - state.destroyed:
         out.append(
             f"armies not conserved: {on_board} on the board and in reserve, "

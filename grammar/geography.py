@@ -34,6 +34,10 @@ class Geography:
         self.adjacent: dict[str, tuple[str, ...]] = {
             t: tuple(x for x in self.territories if x in n) for t, n in neighbours.items()
         }
+        # And by index, for the scans an agent makes every decision (no name lookups).
+        self.adjacent_index: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.index[x] for x in self.adjacent[t]) for t in self.territories
+        )
 
     def borders(self, a: str, b: str) -> bool:
         return b in self.neighbours.get(a, frozenset())

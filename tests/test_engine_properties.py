@@ -161,3 +161,26 @@ def test_every_offered_action_is_accepted(name: str) -> None:
         for action in rng.sample(offered, min(len(offered), 5)):
             game.apply(state, game.chance(state, action, rng))
         state = game.apply(state, game.chance(state, rng.choice(offered), rng))
+
+
+def test_the_simulators_running_check_agrees_with_a_full_one_and_catches_a_leak() -> None:
+    """`Watch` keeps the armies on the board as a running total; after every action of a real
+    game it must find what a full scan finds, and an army appearing from nowhere mid-game (a
+    row changed without `created`) must still be reported."""
+    from riskrules.engine.agents import aggressive_agent
+    from riskrules.engine.invariants import Watch
+    from riskrules.engine.state import shift_armies
+
+    rules = rules_for("classic")
+    game = Game(rules)
+    rng = random.Random(3)
+    state = game.start(["a", "b", "c"])
+    watch = Watch(game)
+    assert watch.check(state) == []
+    for _ in range(400):
+        state = game.apply(state, aggressive_agent(game, state, rng))
+        assert watch.check(state) == violations(game, state) == []
+    owned = state.index[game.owned(state, state.current)[0]]
+    leaked = state.evolve(armies=shift_armies(state.armies, owned, state.current, 5))
+    found = watch.check(leaked)
+    assert found and "armies not conserved" in found[0]

@@ -17,7 +17,7 @@ from typing import TextIO
 from .. import load
 from ..engine.agents import AGENTS
 from ..engine.game import Game
-from ..engine.invariants import violations
+from ..engine.invariants import Watch
 from ..engine.record import header, to_json
 from ..engine.rules import Rules
 from ..grammar.limits import DEFAULT_MAX_ACTIONS
@@ -74,6 +74,8 @@ def play(job: Job) -> GameResult:
         out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below, on every path
     problem = None
     count = 0
+    watch = Watch(game)
+    watch.check(state)
     try:
         if out is not None:
             out.write(json.dumps(header(rules.name, names, neutrals, job.seed)) + "\n")
@@ -81,9 +83,9 @@ def play(job: Job) -> GameResult:
             action = agent(game, state, rng)
             if out is not None:
                 out.write(json.dumps(to_json(state, action), ensure_ascii=False) + "\n")
-            before, state = state, game.apply(state, action)
+            state = game.apply(state, action)
             count += 1
-            found = violations(game, state, since=before)
+            found = watch.check(state)
             if found:
                 problem = f"after line {count + 1}: {'; '.join(found)}"
                 break
