@@ -63,30 +63,30 @@ def read_path(path: str) -> ReadResult:
     The size is checked before reading, and only regular files are read: a FIFO or a device
     named `x.rules` is refused instead of blocking or filling memory.
     """
-    data, problem = read_bounded(path, MAX_FILE_BYTES)
+    text, problem = source_text(path)
     if problem is not None:
         return ReadResult(None, (problem,))
+    assert text is not None
+    return read_rules(text, path)
+
+
+def source_text(path: str) -> tuple[str | None, Diagnostic | None]:
+    """A rules file's text as the parser reads it (bounded, UTF-8, any byte-order mark
+    dropped), or the diagnostic saying why it cannot be read."""
+    data, problem = read_bounded(path, MAX_FILE_BYTES)
+    if problem is not None:
+        return None, problem
     assert data is not None
     if data.startswith(b"\xef\xbb\xbf"):  # a byte-order mark, as some Windows editors write
         data = data[3:]
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8"), None
     except UnicodeDecodeError as exc:
         before = data[: exc.start]
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
-        return ReadResult(
-            None,
-            (
-                error(
-                    "RR0005",
-                    "the file is not valid UTF-8",
-                    Span.point(path, line, column),
-                    "save the file as UTF-8",
-                ),
-            ),
-        )
-    return read_rules(text, path)
+        where = Span.point(path, line, column)
+        return None, error("RR0005", "the file is not valid UTF-8", where, "save the file as UTF-8")
 
 
 def read_bounded(

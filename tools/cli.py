@@ -11,10 +11,10 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import click
 
@@ -27,6 +27,9 @@ from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
 from .render import diagnostic_text, display_path, summary_line
+
+if TYPE_CHECKING:
+    from .balance import Arm
 
 FORMAT = click.option(
     "--format",
@@ -875,6 +878,181 @@ def simulate(
         for v in summary["violations"]:  # type: ignore[attr-defined]
             click.echo(f"  violation in game {v['game']}: {v['message']} (record: {v['record']})")
     sys.exit(1 if summary["violations"] else 0)
+
+
+# ---------------------------------------------------------------------------- balance, sweep
+
+
+def _study_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options `balance` and `sweep` share: how many games of what, where they run, and
+    what is written."""
+    options = [
+        click.option(
+            "--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest)."
+        ),
+        click.option(
+            "--games",
+            "-g",
+            type=click.IntRange(2, 1_000_000),
+            default=200,
+            show_default=True,
+            help="Games per ruleset (game i of every ruleset has the same seed).",
+        ),
+        click.option("--seed", "-s", type=int, default=1, show_default=True),
+        click.option(
+            "--agent",
+            type=click.Choice(["aggressive", "random"]),
+            default="aggressive",
+            show_default=True,
+        ),
+        click.option(
+            "--max-turns",
+            type=click.IntRange(1, 100_000),
+            default=DEFAULT_MAX_TURNS,
+            show_default=True,
+        ),
+        click.option(
+            "--at-turn",
+            type=click.IntRange(1, 100_000),
+            default=10,
+            show_default=True,
+            help="The turn at which continent holders are noted (each player's turn counts one).",
+        ),
+        click.option(
+            "--workers", "-w", type=click.IntRange(1, 64), help="Processes (default: one per core)."
+        ),
+        click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="Run the games on this Dask distributed scheduler (e.g. tcp://10.0.0.5:8786).",
+        ),
+        click.option(
+            "--batch",
+            type=click.IntRange(1, 100_000),
+            default=25,
+            show_default=True,
+            help="Games per task on a Dask cluster.",
+        ),
+        click.option(
+            "--report",
+            type=click.Path(file_okay=False, path_type=Path),
+            help="Also write a page with plots (balance.html) and every figure (balance.json).",
+        ),
+        FORMAT,
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _run_study(arms: list[Arm], rulesets: list[EffectiveRuleset], options: dict[str, Any]) -> None:
+    """Play the study (the first arm is the base) and show it; every ruleset has checked."""
+    from .balance import ClusterError, Settings, study
+    from .balance_report import page, text
+
+    counts = [Rules(eff).players for eff in rulesets]
+    low = max(c[0] for c in counts)
+    high = min(c[1] for c in counts)
+    players = options["players"] or low
+    if not low <= players <= high:
+        usage_error(
+            f"these rulesets are for {low} to {high} players together, not {players}"
+            if low <= high
+            else "these rulesets have no number of players in common"
+        )
+    if options["report"] is not None:
+        _writable_folder(options["report"])
+    settings = Settings(
+        players,
+        options["games"],
+        options["seed"],
+        options["agent"],
+        options["max_turns"],
+        observe_turn=options["at_turn"],
+    )
+    total = len(arms) * settings.games
+    workers = min(options["workers"] or os.cpu_count() or 1, total, 64)
+    try:
+        if options["fmt"] == "text" and sys.stderr.isatty() and not options["scheduler"]:
+            with click.progressbar(length=total, label="games", file=sys.stderr) as bar:
+                found = study(arms, settings, workers, progress=bar)
+        else:
+            found = study(arms, settings, workers, options["scheduler"], options["batch"])
+    except ClusterError as exc:
+        usage_error(str(exc))
+    if options["report"] is not None:
+        folder = Path(options["report"])
+        write_file(folder / "balance.json", json.dumps(found, ensure_ascii=False, indent=2))
+        write_file(folder / "balance.html", page(found))
+    if options["fmt"] == "json":
+        emit_json(found)
+    else:
+        click.echo(text(found))
+        if options["report"] is not None:
+            click.echo(f"\nreport: {display_path(str(Path(options['report']) / 'balance.html'))}")
+    broken = sum(int(r["violations"]) for r in found["rulesets"])
+    if broken:
+        click.echo(f"{broken} games broke an invariant: riskrules simulate shows them", err=True)
+    sys.exit(1 if broken else 0)
+
+
+@cli.command()
+@click.argument("base")
+@click.argument("variants", nargs=-1, required=True)
+@_study_options
+def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
+    """What VARIANTS do to the game against BASE: the same seeds for every ruleset, win rates by
+    place in the turn order, game length, and each difference with its interval and p-value."""
+    from .balance import arm
+
+    checked = [_checked(ref) for ref in (base, *variants)]
+    arms = [arm(ws, eff) for ws, eff in checked]
+    if len({a.name for a in arms}) != len(arms):
+        usage_error("name each ruleset once")
+    _run_study(arms, [eff for _, eff in checked], options)
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.option(
+    "--vary",
+    "varies",
+    multiple=True,
+    required=True,
+    metavar="RULE=VALUE,VALUE",
+    help="A rule and its values (one or two --vary; separate values holding commas with |).",
+)
+@_study_options
+def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
+    """The balance study over a grid of rule values, each point a house rule extending RULESET
+    (made in memory and checked like any other): e.g. --vary combat.ties=attacker,defender."""
+    from .balance import arm
+    from .sweep import SweepError, parse_vary, points
+
+    ws, eff = _checked(ruleset)
+    try:
+        grid = points(eff, [parse_vary(v) for v in varies])
+    except SweepError as exc:
+        usage_error(str(exc))
+    texts = {os.path.abspath(p.path): p.text for p in grid}
+    base_file = ws.index.rulesets[eff.name].span.file
+    extra = [] if base_file in ws.builtin else [base_file]
+    grid_ws = Workspace.open(extra, texts=texts)
+    arms = [arm(ws, eff)]
+    rulesets = [eff]
+    for point in grid:
+        path = os.path.abspath(point.path)
+        errors = [d for d in grid_ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
+        found = grid_ws.resolved.get(point.name)
+        if errors or found is None:
+            why = "cannot be resolved"
+            if errors:
+                first = errors[0]
+                why = first.message + (f" ({first.hint})" if first.hint else "")
+            usage_error(f"--vary {point.label}: {why}")
+        arms.append(arm(grid_ws, found, texts, label=point.label))
+        rulesets.append(found)
+    _run_study(arms, rulesets, options)
 
 
 # ---------------------------------------------------------------------------- entry point

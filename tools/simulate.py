@@ -14,15 +14,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
-from .. import load
+from .. import load, load_sources
 from ..engine.agents import AGENTS
 from ..engine.game import Game
 from ..engine.invariants import Watch
 from ..engine.record import header, to_json
 from ..engine.rules import Rules
+from ..engine.state import GameState
 from ..grammar.limits import DEFAULT_MAX_ACTIONS
 
-_RULES: dict[str, Rules] = {}
+_RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 
 
 @dataclass
@@ -34,6 +35,11 @@ class GameResult:
     actions: int
     violation: str | None = None
     record: str | None = None  # the record's path, when one was written
+    # What a balance study reads (seat numbers, players only in `order`):
+    winner_seat: int | None = None
+    order: tuple[int, ...] = ()  # the players' seats in turn order, the first player first
+    eliminations: int = 0  # players and neutral armies knocked out
+    holders: dict[str, int | None] | None = None  # each continent's holder at `observe_turn`
 
 
 @dataclass
@@ -47,6 +53,21 @@ class Job:
     record_dir: str | None
     names: list[str] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
+    # The text of rules files that are not built-ins, by path: a ruleset made in memory (a
+    # sweep) or read on this machine travels with the job to another process or machine.
+    sources: tuple[tuple[str, str], ...] = ()
+    observe_turn: int = 10
+
+
+def rules_for(job: Job) -> Rules:
+    """The job's rules, loaded once per process (per ruleset and sources)."""
+    key = (job.ruleset, job.sources)
+    found = _RULES.get(key)
+    if found is None:
+        found = _RULES[key] = (
+            load_sources(job.ruleset, dict(job.sources)) if job.sources else load(job.ruleset)
+        )
+    return found
 
 
 def play(job: Job) -> GameResult:
@@ -56,9 +77,7 @@ def play(job: Job) -> GameResult:
     that breaks an invariant without a record wanted is played again from its seed (the games
     are deterministic) to write the record of what went wrong.
     """
-    rules = _RULES.get(job.ruleset)
-    if rules is None:
-        rules = _RULES[job.ruleset] = load(job.ruleset)
+    rules = rules_for(job)
     game = Game(rules)
     rng = random.Random(job.seed)
     agent = AGENTS[job.agent]
@@ -76,6 +95,8 @@ def play(job: Job) -> GameResult:
     count = 0
     watch = Watch(game)
     watch.check(state)
+    holders: dict[str, int | None] | None = None
+    order = tuple(game.rel.players(state))  # play begins with the first of them
     try:
         if out is not None:
             out.write(json.dumps(header(rules.name, names, neutrals, job.seed)) + "\n")
@@ -89,6 +110,8 @@ def play(job: Job) -> GameResult:
             if found:
                 problem = f"after line {count + 1}: {'; '.join(found)}"
                 break
+            if holders is None and state.turn >= job.observe_turn:
+                holders = continent_holders(game, state)
     finally:
         if out is not None:
             out.close()
@@ -96,7 +119,28 @@ def play(job: Job) -> GameResult:
         again = replace(job, record_dir=tempfile.mkdtemp(prefix="riskrules-violation-"))
         path = play(again).record
     winner = state.seats[state.winner].name if state.winner is not None else None
-    return GameResult(job.index, state.phase == "over", winner, state.turn, count, problem, path)
+    return GameResult(
+        job.index,
+        state.phase == "over",
+        winner,
+        state.turn,
+        count,
+        problem,
+        path,
+        winner_seat=state.winner,
+        order=order,
+        eliminations=len(state.eliminated),
+        holders=holders,
+    )
+
+
+def continent_holders(game: Game, state: GameState) -> dict[str, int | None]:
+    """Each continent's holder (None: no one holds all of it), in the board's order."""
+    holders: dict[str, int | None] = dict.fromkeys(game.geo.continents)
+    for seat in range(len(state.seats)):
+        for continent in game.geo.held_continents(game.owned(state, seat)):
+            holders[continent] = seat
+    return holders
 
 
 @dataclass

@@ -7,6 +7,7 @@
 """
 
 import os
+from typing import TYPE_CHECKING
 
 from .engine.actions import (
     Action,
@@ -34,6 +35,10 @@ from .engine.rules import Rules, RulesError
 from .engine.state import GameState
 from .grammar import __version__ as __version__
 
+if TYPE_CHECKING:  # the reader (and Lark) is imported only when a ruleset is loaded
+    from .grammar.library import Workspace
+    from .grammar.resolve import EffectiveRuleset
+
 
 def load(name_or_path: str | os.PathLike[str]) -> Rules:
     """A built-in ruleset by name, a `.rules` file with one ruleset, or `PATH:NAME`, as playable
@@ -50,6 +55,12 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
     except RulesetNotFound as exc:
         hint = f" ({exc.diagnostic.hint})" if exc.diagnostic.hint else ""
         raise RulesError(exc.diagnostic.message + hint) from None
+    return _playable(ws, eff)
+
+
+def _playable(ws: "Workspace", eff: "EffectiveRuleset") -> Rules:
+    """Rules for a resolved ruleset; refused (RulesError naming the first) if its chain has
+    errors."""
     errors = ws.chain_errors(eff)
     if errors:
         first = errors[0]
@@ -57,6 +68,18 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise RulesError(f"ruleset '{eff.name}' has errors: {where}: {first.message}{more}")
     return Rules(eff)
+
+
+def load_sources(name: str, sources: dict[str, str]) -> Rules:
+    """Ruleset `name` from rules texts given by path (besides the built-ins), as playable
+    `Rules`: what a worker on another machine loads a user's or a generated ruleset from."""
+    from .grammar.library import Workspace
+
+    ws = Workspace.open(texts=sources)
+    eff = ws.resolved.get(name)
+    if eff is None:
+        raise RulesError(f"unknown ruleset '{name}' in the rules given")
+    return _playable(ws, eff)
 
 
 __all__ = [
@@ -83,5 +106,6 @@ __all__ = [
     "StatusRoll",
     "Trade",
     "load",
+    "load_sources",
     "with_chance",
 ]

@@ -1,0 +1,185 @@
+"""`riskrules balance` and `sweep`: the statistics against values worked out by hand, common
+random numbers (identical rules give identical games), the same results whatever runs the games
+(one process, a pool, a local Dask cluster), and the command as a user meets it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from helpers import ROOT, run_cli
+from riskrules.grammar.library import locate
+from riskrules.tools.balance import Arm, ClusterError, Settings, arm, run_on_cluster, study
+from riskrules.tools.balance_stats import paired_mean, paired_rate, proportion
+
+TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
+
+
+def arms(*refs: str) -> list[Arm]:
+    return [arm(*locate(ref)) for ref in refs]
+
+
+def without_timing(found: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in found.items() if k not in ("elapsed_s", "games_per_s")}
+
+
+# ------------------------------------------------------------------ statistics, worked by hand
+
+
+def test_a_rate_has_its_wilson_interval() -> None:
+    # 5 of 10: Wilson 95% interval 0.2366 to 0.7634 (z = 1.96: (p + z²/2n ± z·sqrt(...)) / ...).
+    figure = proportion(5, 10)
+    assert figure["rate"] == 0.5
+    assert figure["ci"] == pytest.approx([0.2366, 0.7634], abs=1e-4)
+
+
+def test_a_paired_rate_uses_mcnemars_exact_test_on_the_discordant_games() -> None:
+    # Six games the variant's first player wins that the base's did not, none the other way:
+    # two-sided exact p = 2 * 0.5**6 = 0.03125; the difference is 6 of 20 games.
+    base = [False] * 20
+    variant = [True] * 6 + [False] * 14
+    figure = paired_rate(base, variant)
+    assert figure["difference"] == pytest.approx(0.3)
+    assert figure["p_value"] == pytest.approx(0.03125)
+    assert figure["ci"][0] < 0.3 < figure["ci"][1]
+
+
+def test_a_paired_mean_uses_the_paired_t_test() -> None:
+    # Differences 1, 2, 3: mean 2, sd 1, t = 2 / (1/sqrt 3) = 3.464 on 2 degrees of freedom:
+    # p = 0.0742; interval 2 ± 4.303/sqrt(3) = -0.484 to 4.484.
+    figure = paired_mean([10, 10, 10], [11, 12, 13])
+    assert figure["difference"] == pytest.approx(2)
+    assert figure["p_value"] == pytest.approx(0.0742, abs=1e-4)
+    assert figure["ci"] == pytest.approx([-0.484, 4.484], abs=1e-3)
+
+
+def test_no_difference_at_all_is_reported_plainly() -> None:
+    figure = paired_mean([3, 4, 5], [3, 4, 5])
+    assert figure["difference"] == 0 and figure["ci"] == [0, 0] and figure["p_value"] == 1.0
+
+
+# ------------------------------------------------------------------ common random numbers
+
+
+def test_identical_rules_play_identical_games(tmp_path: Path) -> None:
+    """A house rule that changes nothing plays the very same games as its base (the same seeds,
+    the same dice): every difference is exactly zero. This is what pairing by seed buys."""
+    copy = tmp_path / "same.rules"
+    copy.write_text('ruleset same "Classic, unchanged" extends classic {\n}\n')
+    found = study(arms("classic", str(copy)), Settings(players=3, games=6))
+    base, same = found["rulesets"]
+    assert base["turns_by_game"] == same["turns_by_game"]
+    for measure in found["differences"][0]["measures"]:
+        assert measure["difference"] == 0, measure
+
+
+def test_a_rule_that_matters_changes_the_games() -> None:
+    found = study(arms("classic", TIES), Settings(players=3, games=6))
+    base, ties = found["rulesets"]
+    assert base["turns_by_game"] != ties["turns_by_game"]
+
+
+def test_the_results_do_not_depend_on_the_number_of_workers() -> None:
+    chosen = arms("classic", TIES)
+    settings = Settings(players=4, games=8, seed=11)
+    one = study(chosen, settings, workers=1)
+    two = study(chosen, settings, workers=2)
+    assert without_timing(one) == without_timing(two)
+
+
+def test_a_local_dask_cluster_gives_the_single_process_results() -> None:
+    distributed = pytest.importorskip("distributed")
+    chosen = arms("classic", TIES)
+    settings = Settings(players=3, games=6, seed=3)
+    alone = study(chosen, settings, workers=1)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        on_cluster = study(chosen, settings, scheduler=cluster.scheduler_address, batch=4)
+    assert without_timing(on_cluster) == without_timing(alone)
+
+
+def test_an_unreachable_scheduler_is_a_clear_error() -> None:
+    pytest.importorskip("distributed")
+    with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
+        run_on_cluster([], "tcp://127.0.0.1:9", batch=1, timeout=2)
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_balance_prints_a_table_and_writes_a_report(tmp_path: Path) -> None:
+    result = run_cli("balance", "classic", TIES, "-g", "12", "-w", "1", "--report", str(tmp_path))
+    assert result.code == 0, result.err
+    assert re.search(r"first player wins\s+\d+% \(\d+–\d+%\)", result.out)
+    assert "ties-to-attacker against classic" in result.out
+    page = (tmp_path / "balance.html").read_text()
+    assert page.count("data:image/png;base64,") == 3
+    figures = json.loads((tmp_path / "balance.json").read_text())
+    assert [r["name"] for r in figures["rulesets"]] == ["classic", "ties-to-attacker"]
+    assert figures["seeds"] == [1, 12]
+
+
+def test_balance_json_has_every_figure() -> None:
+    result = run_cli("balance", "classic", TIES, "-g", "4", "-w", "1", "--format", "json")
+    assert result.code == 0, result.err
+    found = result.json()
+    assert isinstance(found, dict)
+    ruleset = found["rulesets"][0]
+    for key in ("wins_by_seat", "first_player", "unfinished", "turns", "actions"):
+        assert key in ruleset
+    assert {"asia", "australia"} <= set(ruleset["continent_holder_wins"])
+    measures = {m["measure"] for m in found["differences"][0]["measures"]}
+    assert {"turns", "first player wins", "unfinished"} <= measures
+
+
+def test_balance_refuses_a_player_count_the_rulesets_do_not_share() -> None:
+    result = run_cli("balance", "classic", "da-web-2p", "-g", "2")
+    assert result.code == 2
+    assert "players" in result.err
+
+
+def test_sweep_plays_a_grid_of_house_rules() -> None:
+    result = run_cli(
+        "sweep", "classic", "--vary", "combat.ties=attacker,defender", "-g", "4", "-w", "1"
+    )
+    assert result.code == 0, result.err
+    assert "combat.ties=attacker against classic" in result.out
+    assert "combat.ties=defender against classic" in result.out
+
+
+def test_sweep_takes_values_that_hold_commas() -> None:
+    result = run_cli(
+        "sweep",
+        "classic",
+        "--vary",
+        "cards.trade_values=fixed 10|track 4, 6, 8 after last stay",
+        "-g",
+        "2",
+        "-w",
+        "1",
+        "--format",
+        "json",
+    )
+    assert result.code == 0, result.err
+    names = [r["name"] for r in result.json()["rulesets"]]  # type: ignore[index]
+    assert names[2] == "cards.trade_values=track 4, 6, 8 after last stay"
+
+
+@pytest.mark.parametrize(
+    ("vary", "message"),
+    [
+        ("combat.ties=attackr", "did you mean 'attacker'"),
+        ("combat.tiez=attacker", "did you mean 'combat.ties'"),
+        ("combat.ties", "RULE=VALUE"),
+        ("combat.ties=a{b", "braces"),
+    ],
+)
+def test_sweep_names_what_is_wrong_with_a_vary(vary: str, message: str) -> None:
+    result = run_cli("sweep", "classic", "--vary", vary, "-g", "2")
+    assert result.code == 2
+    assert message in result.err
+    assert "Traceback" not in result.err
