@@ -11,6 +11,10 @@ from typing import Any
 from .balance_stats import Figure, seat_label
 
 
+WIDE = 3  # rulesets shown side by side; past this, one line per ruleset
+COMPACT = ("first player wins", "unfinished", "turns: median (quartiles)")
+
+
 def _pct(x: object) -> str:
     return "–" if not isinstance(x, (int, float)) else f"{100 * x:.0f}%"
 
@@ -102,9 +106,14 @@ def text(study: Figure) -> str:
         f"{study['games_per_s']} games/s",
         "",
     ]
-    table = [("", [r["name"] for r in sets]), *rows(study)]
+    if len(sets) <= WIDE:
+        table = [("", [r["name"] for r in sets]), *rows(study)]
+    else:  # a sweep's grid: one line per ruleset, the figures a reader compares first
+        picked = [row for row in rows(study) if row[0] in COMPACT]
+        table = [("", [label for label, _ in picked])]
+        table += [(r["name"], [values[k] for _, values in picked]) for k, r in enumerate(sets)]
     width = max(len(label) for label, _ in table) + 2
-    cells = [max(len(row[1][k]) for row in table) + 2 for k in range(len(sets))]
+    cells = [max(len(row[1][k]) for row in table) + 2 for k in range(len(table[0][1]))]
     for label, values in table:
         line = label.ljust(width) + "".join(v.ljust(c) for v, c in zip(values, cells, strict=True))
         lines.append(line.rstrip())
