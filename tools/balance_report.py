@@ -10,9 +10,8 @@ from typing import Any
 
 from .balance_stats import Figure, seat_label
 
-
 WIDE = 3  # rulesets shown side by side; past this, one line per ruleset
-COMPACT = ("first player wins", "unfinished", "turns: median (quartiles)")
+COMPACT = ("first player wins", "unfinished", "turns: mean, median (quartiles)")
 
 
 def _pct(x: object) -> str:
@@ -75,9 +74,10 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
     for key, what in (("turns", "turns"), ("actions", "actions")):
         out.append(
             (
-                f"{what}: median (quartiles)",
+                f"{what}: mean, median (quartiles)",
                 [
-                    f"{_num(r[key]['median'], 0)} ({_num(r[key]['q1'], 0)}–{_num(r[key]['q3'], 0)})"
+                    f"{_num(r[key]['mean'])}, {_num(r[key]['median'], 0)} "
+                    f"({_num(r[key]['q1'], 0)}–{_num(r[key]['q3'], 0)})"
                     if r[key]["n"]
                     else "–"
                     for r in sets
