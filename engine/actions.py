@@ -152,8 +152,10 @@ def with_chance(action: Action, rng: random.Random, draw_pile: frozenset[int]) -
     Deals and mission draws are filled in by `Game.chance`, which knows the deck sizes.
     """
     if isinstance(action, Attack) and action.rolls is None:
-        return replace(
-            action, rolls=(roll(rng, action.attacker_dice), roll(rng, action.defender_dice))
+        rolls = (roll(rng, action.attacker_dice), roll(rng, action.defender_dice))
+        # The constructor, not dataclasses.replace: one attack roll in two actions is this.
+        return Attack(
+            action.source, action.target, action.attacker_dice, action.defender_dice, rolls
         )
     if isinstance(action, Draw) and action.card is None and draw_pile:
         return Draw(rng.choice(sorted(draw_pile)))

@@ -46,6 +46,12 @@ def _odds_for(rules: Rules) -> list[list[float]]:
     return [[float(p) for p in row] for row in table]
 
 
+@functools.lru_cache(maxsize=32)
+def _may_attack(rules: Rules) -> tuple[bool, ...]:
+    """Whether a territory of n armies may attack, for n up to the odds table's size."""
+    return tuple(rules.attack_allowed(n) for n in range(ODDS_SIZE + 1))
+
+
 def _odds(game: Game) -> list[list[float]]:
     """The odds table of the game's rules: computed once per ruleset, not once per game."""
     return _odds_for(game.rules)
@@ -199,6 +205,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     friends = game.friendly(state, seat)
     rows = state.armies
     adjacent = game.geo.adjacent_index
+    may = _may_attack(game.rules)
     allowed = game.rules.attack_allowed
     table = _odds(game)
     for army in sorted(game.commanded(state, seat)):
@@ -206,7 +213,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
             if owner != army:
                 continue
             armies = rows[source][army]
-            if not allowed(armies):
+            if not (may[armies] if armies <= ODDS_SIZE else allowed(armies)):
                 continue
             for target in adjacent[source]:
                 if only_index is not None and target != only_index:

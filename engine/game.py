@@ -576,9 +576,14 @@ class Game:
         friends = self.rel.friendly(state, mover)
         if len(friends) > 1:
             self.rules.note("teams.fortify.into_team")
+        if len(friends) == 1:  # no team-mates: the territories the mover alone occupies
+            return {
+                t
+                for t, row in zip(state.territories, state.armies, strict=True)
+                if row[mover] > 0 and sum(row) == row[mover]
+            }
         out = set()
-        for t in state.territories:
-            row = state.armies_in(t)
+        for t, row in zip(state.territories, state.armies, strict=True):
             if any(row[i] > 0 for i in friends) and all(
                 row[i] == 0 or i in friends for i in range(len(row))
             ):

@@ -89,6 +89,7 @@ def _check(
             again.add(state.index[since.pending.target])
         indices = sorted(again)
     sole = game.rules.word("territory.control") == "sole_occupant"
+    owners = game.rel.controllers(state)  # remembered: the next decision reads them too
     empty = []
     for i in indices:
         t = state.territories[i]
@@ -98,7 +99,7 @@ def _check(
             if t != pending:
                 empty.append(t)
             continue
-        owner = game.controller(state, t)
+        owner = owners[i]
         top = max(row)
         if sole:
             if occupied > 1:

@@ -4,6 +4,7 @@ stand to each other (team-mates, allied neutral armies, opponents)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
@@ -125,7 +126,7 @@ class Relations:
         return all(n == 0 or i in friends for i, n in enumerate(row))
 
     def alive(self, state: GameState, seat: int) -> bool:
-        return any(row[seat] > 0 for row in state.armies)
+        return any(map(itemgetter(seat), state.armies))  # counts are never negative
 
     def players(self, state: GameState) -> list[int]:
         return [i for i, s in enumerate(state.seats) if not s.neutral]

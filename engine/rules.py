@@ -49,7 +49,7 @@ class Rules:
         self.geo = Geography(effective.board)
         self._deck = self._build_deck()
         # Answers that depend only on the rules and one small number (dice by armies …).
-        self._answers: dict[tuple[str, int], object] = {}
+        self._answers: dict[tuple[str, int, int], object] = {}
         self._values: dict[str, m.Value | None] = {}
         self._words: dict[str, tuple[str, ...]] = {}
 
@@ -170,7 +170,7 @@ class Rules:
     # ---------------------------------------------------------------- reinforcements
 
     def territory_reinforcements(self, territories: int) -> int:
-        key = ("reinforcements.territories", territories)
+        key = ("reinforcements.territories", territories, 0)
         found = self._answers.get(key)
         if isinstance(found, int):  # a pure function of the count: computed once each
             self.note("reinforcements.territories")
@@ -178,7 +178,7 @@ class Rules:
             return found
         formula = int(self.evaluate("reinforcements.territories", {"territories": territories}))
         income = max(formula, self.integer("reinforcements.minimum"))
-        self._answers[key] = income
+        self._remember(key, income)
         return income
 
     def continent_bonus(self, continent: str) -> int:
@@ -295,18 +295,24 @@ class Rules:
 
     # ---------------------------------------------------------------- combat
 
+    def _remember(self, key: tuple[str, int, int], answer: object) -> None:
+        """Keep an answer that depends only on the rules and small numbers; the memo stops
+        growing at a bound (armies are unbounded in principle)."""
+        if len(self._answers) < 50_000:
+            self._answers[key] = answer
+
     def attack_allowed(self, armies: int) -> bool:
         """May a territory holding `armies` attack?"""
-        key = ("combat.attack_requires", armies)
+        key = ("combat.attack_requires", armies, 0)
         if key in self._answers:
             self.note("combat.attack_requires")
             return bool(self._answers[key])
         found = bool(self.evaluate("combat.attack_requires", {"armies": armies}))
-        self._answers[key] = found
+        self._remember(key, found)
         return found
 
     def _dice(self, rule_id: str, armies: int) -> tuple[int, int]:
-        key = (rule_id, armies)
+        key = (rule_id, armies, 0)
         cached = self._answers.get(key)
         if isinstance(cached, tuple):
             self.note(rule_id)
@@ -319,7 +325,7 @@ class Rules:
             int(self.evaluate_expr(rule_id, value.low, names)),
             int(self.evaluate_expr(rule_id, value.high, names)),
         )
-        self._answers[key] = dice
+        self._remember(key, dice)
         return dice
 
     def attacker_dice(self, armies: int) -> tuple[int, int]:
@@ -351,11 +357,19 @@ class Rules:
     def move_in(self, dice: int, armies: int) -> tuple[int, int]:
         """Fewest and most armies that may move into a conquest after rolling `dice` dice from
         a territory that now holds `armies`."""
+        key = ("conquest.move_in", dice, armies)
+        cached = self._answers.get(key)
+        if isinstance(cached, tuple):
+            self.note("conquest.move_in.minimum")
+            self.note("conquest.move_in.maximum")
+            return (int(cached[0]), int(cached[1]))
         names = {"dice": dice, "armies": armies}
         low = int(self.evaluate("conquest.move_in.minimum", names))
         high = int(self.evaluate("conquest.move_in.maximum", names))
         high = min(high, armies - 1)
-        return min(low, high), high
+        found = (min(low, high), high)
+        self._remember(key, found)
+        return found
 
     # ---------------------------------------------------------------- fortify
 
