@@ -4,7 +4,8 @@ stand to each other (team-mates, allied neutral armies, opponents)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import eq, is_not, itemgetter
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
@@ -91,11 +92,12 @@ class Relations:
         self.rules.note("territory.control")
         last = self._owners_of
         if isinstance(last, tuple) and len(last) == len(state.armies):
-            # Positions share unchanged rows: only the rows that differ are looked at again.
-            owners = [
-                owner if row is old else self._owner(row)
-                for row, old, owner in zip(state.armies, last, self._owners, strict=True)
-            ]
+            # Positions share unchanged rows: only the rows that differ are looked at again
+            # (found by identity in C; a copy, since a caller may still hold the last list).
+            rows = state.armies
+            owners = self._owners.copy()
+            for i in compress(range(len(rows)), map(is_not, rows, last)):
+                owners[i] = self._owner(rows[i])
         else:
             owners = [self._owner(row) for row in state.armies]
         self._owners_of, self._owners = state.armies, owners
@@ -107,7 +109,7 @@ class Relations:
 
     def owned(self, state: GameState, seat: int) -> list[str]:
         owners = self.controllers(state)
-        return [t for t, o in zip(state.territories, owners, strict=True) if o == seat]
+        return list(compress(state.territories, map(eq, owners, repeat(seat))))
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play,
