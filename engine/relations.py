@@ -163,6 +163,8 @@ class Relations:
         return None
 
     def allies(self, state: GameState, seat: int) -> list[int]:
+        if not self.active_neutrals:  # only active neutral armies ally (ally_of says None)
+            return []
         return [
             n
             for n in self.neutrals(state)
