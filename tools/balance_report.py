@@ -168,7 +168,7 @@ def plots(study: Figure) -> list[tuple[str, str]]:
     ax.axhline(1 / players, color="grey", linestyle=":", linewidth=1, label="fair share")
     ax.set_xticks([seat + width * (len(sets) - 1) / 2 for seat in range(players)])
     ax.set_xticklabels([f"player {s + 1}" for s in range(players)])
-    ax.set_ylabel("share of games won")
+    ax.set_ylabel("share of finished games won")
     ax.legend(fontsize=8)
     out.append(("Wins by place in the turn order, with 95% intervals", _png(fig)))
     plt.close(fig)

@@ -71,19 +71,22 @@ def position_won(result: GameResult) -> int | None:
 def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> Figure:
     """Everything a balance study reports about one ruleset's games."""
     n = len(results)
-    places = [position_won(r) for r in results]
     finished = [r for r in results if r.completed]
-    wins = [proportion(sum(1 for p in places if p == seat), n) for seat in range(players)]
+    # Wins are shares of the finished games: an unfinished game (reported on its own) has no
+    # winner, and counting it as everyone's loss would make every seat look weak.
+    done = len(finished)
+    places = [position_won(r) for r in finished]
+    wins = [proportion(sum(1 for p in places if p == seat), done) for seat in range(players)]
     fair = 1 / players
     first_wins = sum(1 for p in places if p == 0)
-    interval = wilson(first_wins, n)
+    interval = wilson(first_wins, done)
     advantage = {
-        "rate": first_wins / n if n else None,
+        "rate": first_wins / done if done else None,
         "fair_share": fair,
-        "advantage": first_wins / n - fair if n else None,
+        "advantage": first_wins / done - fair if done else None,
         "ci": [c - fair for c in interval] if interval else None,
-        "p_value": float(stats.binomtest(first_wins, n, fair).pvalue) if n else None,
-        "test": "exact binomial test against a fair share",
+        "p_value": float(stats.binomtest(first_wins, done, fair).pvalue) if done else None,
+        "test": "exact binomial test against a fair share (finished games)",
     }
     continents: dict[str, Figure] = {}
     observed = [r for r in results if r.holders is not None]
