@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from . import expr as ex
 from . import model as m
-from .diagnostics import Diagnostic, did_you_mean, error, warning
+from .diagnostics import Diagnostic, counted, did_you_mean, error, warning
 from .geography import Geography
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
@@ -269,7 +269,7 @@ def _check_table(
     present: set[str] = set()
     for entry in value.entries:
         key = str(entry.key)
-        if key not in keys:
+        if keys and key not in keys:  # no keys: the board is unknown, reported once already
             out.append(
                 error("RR0101", f"unknown {what} '{key}'", entry.span, did_you_mean(key, keys))
             )
@@ -298,7 +298,7 @@ def _check_table(
         out.append(
             error(
                 "RR0207",
-                f"rule '{clause.id}' leaves out {len(missing)} {what}(s): {shown}",
+                f"rule '{clause.id}' leaves out {counted(len(missing), what, what + 's')}: {shown}",
                 value.span,
                 f"every {what} of the board needs an entry",
             )
@@ -491,7 +491,8 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
         out.append(
             error(
                 "RR0206",
-                f"ruleset '{eff.name}' is incomplete: {len(missing)} required rule(s) missing: "
+                f"ruleset '{eff.name}' is incomplete: "
+                f"{counted(len(missing), 'required rule', 'required rules')} missing: "
                 f"{shown}",
                 eff.ruleset.name_span,
                 "extend a complete ruleset (such as classic) or add the missing rules",

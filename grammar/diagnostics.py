@@ -11,10 +11,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from babel.support import NullTranslations
+
 
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"  # worth knowing, never a failure (not even under --strict)
 
 
 @dataclass(frozen=True, order=True)
@@ -59,12 +62,29 @@ class Diagnostic:
         }
 
 
+_ENGLISH = NullTranslations()
+
+
+def plural(n: int, singular: str, plural: str) -> str:
+    """The English word for `n` things, by Babel's ngettext (never "file(s)")."""
+    return str(_ENGLISH.ngettext(singular, plural, n))
+
+
+def counted(n: int, singular: str, plural_form: str) -> str:
+    """`1 file`, `2 files`."""
+    return f"{n:,} {plural(n, singular, plural_form)}"
+
+
 def error(code: str, message: str, span: Span, hint: str | None = None) -> Diagnostic:
     return Diagnostic(code, Severity.ERROR, message, span, hint)
 
 
 def warning(code: str, message: str, span: Span, hint: str | None = None) -> Diagnostic:
     return Diagnostic(code, Severity.WARNING, message, span, hint)
+
+
+def note(code: str, message: str, span: Span, hint: str | None = None) -> Diagnostic:
+    return Diagnostic(code, Severity.NOTE, message, span, hint)
 
 
 def suggest(word: str, candidates: Iterable[str]) -> str | None:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 
 from . import model as m
-from .diagnostics import Diagnostic, did_you_mean, error
+from .diagnostics import Diagnostic, did_you_mean, error, plural
 
 Number = int | bool
 Function = Callable[..., Number]
@@ -237,14 +237,16 @@ def _infer_call(
         out.append(
             error(
                 "RR0212",
-                f"'{expr.func}' takes {count} argument(s), got {len(expr.args)}",
+                f"'{expr.func}' takes {count} {plural(high, 'argument', 'arguments')}, "
+                f"got {len(expr.args)}",
                 expr.span,
             )
         )
         return spec.result
     for arg in expr.args:
         if spec.symbolic == "continent":
-            if not isinstance(arg, m.Name) or arg.name not in continents:
+            # No continents: the board is unknown, reported once already (not once per name).
+            if not isinstance(arg, m.Name) or (continents and arg.name not in continents):
                 word = arg.name if isinstance(arg, m.Name) else "this"
                 out.append(
                     error(

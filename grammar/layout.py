@@ -44,7 +44,8 @@ def _tokens(line: str) -> list[_Tok]:
         kind = match.lastgroup or "other"
         if kind in ("space", "newline"):
             continue
-        out.append(_Tok(kind, match.group()))
+        text = match.group()
+        out.append(_Tok(kind, text.rstrip() if kind == "comment" else text))
     return _glue_ruleset_names(out)
 
 

@@ -56,7 +56,7 @@ class Workspace:
             ws.read_diagnostics[absolute] = list(result.diagnostics)
             if result.file is not None:
                 ws.files.append(result.file)
-        ws.index = Index.build(ws.files)
+        ws.index = Index.build(ws.files, ws.builtin)
         ws.resolved, ws.resolve_diagnostics = resolve_all(ws.index)
         return ws
 

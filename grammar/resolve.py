@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from . import model as m
-from .diagnostics import Diagnostic, Span, did_you_mean, error, warning
+from .diagnostics import Diagnostic, Span, did_you_mean, error, note, warning
 from .schema import lookup
 
 MAX_EXTENDS_DEPTH = 32
@@ -65,10 +65,13 @@ class Index:
     boards: dict[str, m.Board] = field(default_factory=dict)
     rulesets: dict[str, m.Ruleset] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    builtin: frozenset[str] = frozenset()
 
     @staticmethod
-    def build(files: Iterable[m.RulesFile]) -> Index:
-        index = Index()
+    def build(files: Iterable[m.RulesFile], builtin: frozenset[str] = frozenset()) -> Index:
+        """`builtin`: the built-ins' paths. A user's declaration of a built-in's name shadows
+        it (a copy of classic.rules, being edited, is checked as itself), with a note."""
+        index = Index(builtin=builtin)
         for rules_file in files:
             for src in rules_file.sources:
                 index._add(index.sources, src.id, src, src.span, "source")
@@ -82,6 +85,18 @@ class Index:
         previous = table.get(key)
         if previous is not None:
             first = previous.name_span if isinstance(previous, m.Ruleset) else previous.span
+            if first.file in self.builtin and span.file not in self.builtin:
+                self.diagnostics.append(
+                    note(
+                        "RR0108",
+                        f"{what} '{key}' shadows the built-in {what} of the same name "
+                        f"({_where(first)})",
+                        span,
+                        "here, built-in rulesets that use it use this one; rename it to keep both",
+                    )
+                )
+                table[key] = item
+                return
             self.diagnostics.append(
                 error(
                     "RR0106",

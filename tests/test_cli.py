@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from helpers import ROOT, run_cli
 
@@ -13,7 +17,7 @@ def test_check_builtins_is_clean() -> None:
     assert result.code == 0, result.out
     data = result.json()
     assert data["errors"] == 0
-    assert set(data) == {"diagnostics", "errors", "warnings"}
+    assert set(data) == {"diagnostics", "errors", "warnings", "notes", "ignored"}
     for diag in data["diagnostics"]:
         assert set(diag) == {
             "file",
@@ -200,3 +204,113 @@ def test_an_assumed_group_is_one_warning() -> None:
     data = run_cli("check", "--format", "json").json()
     deck = [d for d in data["diagnostics"] if "missions.deck" in d["message"]]  # type: ignore[index]
     assert len(deck) == 1 and "48 rules" in deck[0]["message"]
+
+
+# ---------------------------------------------------------------- issue 16: check, fmt, colour
+
+
+def test_a_copy_of_a_builtin_is_checked_as_itself(tmp_path: Path) -> None:
+    """Copying specs/classic.rules to edit it: the copy shadows the built-in (a note), and a
+    mistake in the copy is reported, not hidden behind 'declared twice'."""
+    copy = tmp_path / "my-classic.rules"
+    text = (ROOT / "specs" / "classic.rules").read_text(encoding="utf-8")
+    copy.write_text(text.replace("{asia: 7", "{asai: 7", 1), encoding="utf-8")
+    result = run_cli("check", str(copy))
+    assert result.code == 1
+    assert "declared twice" not in result.out
+    assert "note[RR0108]: ruleset 'classic' shadows the built-in" in result.out
+    assert "unknown continent 'asai'" in result.out and "did you mean 'asia'" in result.out
+
+
+def test_warnings_are_ignored_per_project_and_per_line_but_errors_never(tmp_path: Path) -> None:
+    house = tmp_path / "house.rules"
+    house.write_text(
+        'ruleset house "House" extends classic {\n'
+        '  override cards.territory_bonus: assumed 3 because "we play it so"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    plain = run_cli("check", "--format", "json", str(house), cwd=tmp_path)
+    assert [d["code"] for d in plain.json()["diagnostics"]] == ["RR0501"]  # type: ignore[index]
+    (tmp_path / "pyproject.toml").write_text('[tool.riskrules]\nignore = ["RR0501"]\n')
+    project = run_cli("check", str(house), cwd=tmp_path)
+    assert project.code == 0 and "RR0501" not in project.out and "(1 ignored)" in project.out
+    (tmp_path / "pyproject.toml").unlink()
+    text = house.read_text(encoding="utf-8").replace('so"\n', 'so"  # riskrules: ignore[RR0501]\n')
+    house.write_text(text, encoding="utf-8")
+    line = run_cli("check", "--strict", str(house), cwd=tmp_path)
+    assert line.code == 0 and "(1 ignored)" in line.out
+    broken = tmp_path / "broken.rules"
+    broken.write_text(
+        'ruleset broken "B" extends classic {\n'
+        "  override combat.ties: attackr  # riskrules: ignore[RR0202]\n}\n",
+        encoding="utf-8",
+    )
+    assert run_cli("check", str(broken), cwd=tmp_path).code == 1
+
+
+def test_a_broken_project_setting_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.riskrules]\nignores = ["RR0501"]\n')
+    result = run_cli("check", cwd=tmp_path)
+    assert result.code == 2
+    assert "has no setting 'ignores'" in result.err and "did you mean 'ignore'" in result.err
+
+
+def test_check_and_fmt_read_standard_input() -> None:
+    text = 'ruleset h "H" extends classic {\n  override combat.ties: attackr\n}\n'
+    proc = subprocess.run(
+        [sys.executable, "-m", "riskrules", "check", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 1
+    assert "<stdin>.rules:2:25" in proc.stdout and "attackr" in proc.stdout
+    messy = 'ruleset h "H"   extends classic {   # my house   \n override combat.ties:attacker\n}\n'
+    proc = subprocess.run(
+        [sys.executable, "-m", "riskrules", "fmt", "-"],
+        input=messy,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (
+        'ruleset h "H" extends classic {  # my house\n  override combat.ties: attacker\n}\n'
+    )
+    assert "1 file reformatted" in proc.stderr
+
+
+def test_fmt_counts_files_in_words(tmp_path: Path) -> None:
+    tidy = tmp_path / "tidy.rules"
+    tidy.write_text('ruleset t "T" extends classic {\n  override combat.ties: attacker\n}\n')
+    messy = tmp_path / "messy.rules"
+    messy.write_text('ruleset m "M" extends classic {\n override combat.ties:attacker\n}\n')
+    result = run_cli("fmt", str(tidy), str(messy))
+    assert result.code == 0
+    assert "1 file reformatted, 1 file unchanged" in result.err
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "colored"),
+    [
+        (["--color", "always"], {}, True),
+        (["--color", "never"], {"FORCE_COLOR": "1"}, False),
+        ([], {"FORCE_COLOR": "1"}, True),
+        ([], {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+        ([], {}, False),  # not a terminal
+    ],
+)
+def test_colour_follows_the_option_and_the_environment(
+    tmp_path: Path, args: list[str], env: dict[str, str], colored: bool
+) -> None:
+    house = tmp_path / "house.rules"
+    house.write_text('ruleset h "H" extends classic {\n  override combat.ties: attackr\n}\n')
+    clean = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "riskrules", "check", *args, str(house)],
+        capture_output=True,
+        text=True,
+        env={**clean, **env},
+    )
+    assert proc.returncode == 1
+    assert ("\x1b[" in proc.stdout) == colored

@@ -5,8 +5,11 @@ Run `python -m riskrules.tools.catalogue > docs/rule-catalogue.md`; a test keeps
 
 from __future__ import annotations
 
+from ..grammar.diagnostics import plural
 from ..grammar.expr import FUNCTIONS
 from ..grammar.schema import CATALOGUE
+
+RESULT_WORDS = {"int": "a whole number", "bool": "yes or no"}
 
 
 def catalogue_markdown() -> str:
@@ -32,7 +35,10 @@ def catalogue_markdown() -> str:
         low, high = fn.arity
         arity = str(low) if low == high else f"{low}–{high}"
         arg = f"; its argument names a {fn.symbolic}" if fn.symbolic else ""
-        lines.append(f"- `{fn.name}` ({arity} argument(s), gives a {fn.result}){arg}")
+        words = plural(high, "argument", "arguments")
+        lines.append(
+            f"- `{fn.name}` ({arity} {words}, gives {RESULT_WORDS.get(fn.result, fn.result)}){arg}"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -14,19 +14,26 @@ import traceback
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..engine.odds import battle_odds, battle_table, roll_outcomes
 from ..engine.rules import Rules
 from ..grammar import model as m
-from ..grammar.diagnostics import Diagnostic, Severity, did_you_mean
+from ..grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
-from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS
+from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS, MAX_FILE_BYTES
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
-from .render import diagnostic_text, display_path, summary_line
+from .render import (
+    diagnostic_text,
+    display_path,
+    remember_source,
+    severity_label,
+    summary_line,
+    use_color,
+)
 
 if TYPE_CHECKING:
     from .balance import Arm
@@ -94,7 +101,39 @@ def _targets(targets: Sequence[str]) -> list[str]:
     return paths
 
 
-@cli.command()
+COLOR = click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it).",
+)
+STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages
+
+
+def _read_stdin() -> str:
+    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        usage_error(f"standard input is larger than {MAX_FILE_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        usage_error("standard input is not UTF-8 text")
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  riskrules check                      every built-in ruleset
+  riskrules check house.rules rules/   a file and a folder of them
+  cat house.rules | riskrules check -  a file from standard input
+  riskrules check --strict --quiet     fail on warnings too; show only errors
+
+\b
+Warnings can be ignored per project ([tool.riskrules] ignore = ["RR0501"] in the nearest
+pyproject.toml) or per line (# riskrules: ignore[RR0501] at the end of the line); errors
+never are."""
+)
 @click.argument("targets", nargs=-1)
 @FORMAT
 @click.option("--strict", is_flag=True, help="Treat warnings (assumed values …) as failures.")
@@ -105,6 +144,7 @@ def _targets(targets: Sequence[str]) -> list[str]:
 )
 @click.option("-v", "--verbose", is_flag=True, help="List every warning, not a count per code.")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors and the summary line.")
+@COLOR
 def check(
     targets: tuple[str, ...],
     fmt: str,
@@ -112,30 +152,47 @@ def check(
     report: Path | None,
     verbose: bool,
     quiet: bool,
+    color: str,
 ) -> None:
     """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
-    paths = _targets(targets)
-    ws = Workspace.open(paths)
+    from .ignores import ConfigError, project, split
+
+    texts: dict[str, str] = {}
+    if "-" in targets:
+        texts[os.path.abspath(STDIN_NAME)] = text = _read_stdin()
+        remember_source(STDIN_NAME, text)
+        targets = tuple(t for t in targets if t != "-")
+    paths = _targets(targets) + list(texts)
+    try:
+        settings = project(Path.cwd())
+    except ConfigError as exc:
+        usage_error(str(exc))
+    ws = Workspace.open(paths, texts=texts)
     checked = [os.path.abspath(p) for p in paths] if paths else sorted(ws.builtin)
-    diags = ws.diagnostics_for(checked)
+    diags, ignored = split(ws.diagnostics_for(checked), settings.ignore)
     errors = sum(1 for d in diags if d.severity == Severity.ERROR)
-    warnings = len(diags) - errors
+    warnings = sum(1 for d in diags if d.severity == Severity.WARNING)
+    notes = len(diags) - errors - warnings
     if fmt == "json":
         emit_json(
             {
                 "diagnostics": [d.to_json() for d in diags],
                 "errors": errors,
                 "warnings": warnings,
+                "notes": notes,
+                "ignored": ignored,
             }
         )
     else:
-        color = _color(sys.stdout)
-        for text in shown_diagnostics(diags, color, verbose=verbose, quiet=quiet):
-            click.echo(text + "\n")
+        colored = use_color(sys.stdout, color)
+        for text in shown_diagnostics(diags, colored, verbose=verbose, quiet=quiet):
+            click.echo(text + "\n", color=colored)
         names = [r.name for f in ws.files if f.path in checked for r in f.rulesets]
         click.echo(
-            f"checked {len(checked)} file(s), {len(names)} ruleset(s): "
-            + summary_line(errors, warnings)
+            f"checked {counted(len(checked), 'file', 'files')}, "
+            f"{counted(len(names), 'ruleset', 'rulesets')}: "
+            + summary_line(errors, warnings, notes, ignored),
+            color=colored,
         )
     if report is not None:
         from .report import write_report
@@ -196,11 +253,6 @@ def _located(ref: str) -> tuple[Workspace, EffectiveRuleset]:
         _not_found(exc)
 
 
-def _color(stream: TextIO) -> bool:
-    """Colour on a terminal, unless NO_COLOR is set."""
-    return stream.isatty() and not os.environ.get("NO_COLOR")
-
-
 GROUP_ABOVE = 3  # more warnings of one code than this are shown as a count, unless --verbose
 
 
@@ -223,9 +275,10 @@ def shown_diagnostics(
             continue
         first = group[0]
         where = f"{display_path(first.span.file)}:{first.span.line}:{first.span.column}"
-        label = "\x1b[1;33mwarning\x1b[0m" if color else "warning"
+        label = severity_label(first.severity, color)
         out.append(
-            f"{label}[{code}]: {len(group)} warnings like this one, at {where}: {first.message}\n"
+            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at {where}: "
+            f"{first.message}\n"
             f"  = note: riskrules check --verbose lists each"
         )
     return out
@@ -255,10 +308,10 @@ def _checked(ref: str) -> tuple[Workspace, EffectiveRuleset]:
     ws, eff = _located(ref)
     errors = ws.chain_errors(eff)
     if errors:
-        color = _color(sys.stderr)
+        color = use_color(sys.stderr)
         for diag in errors:
-            click.echo(diagnostic_text(diag, color) + "\n", err=True)
-        count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+            click.echo(diagnostic_text(diag, color) + "\n", err=True, color=color)
+        count = counted(len(errors), "error", "errors")
         click.echo(f"ruleset '{eff.name}' has {count}: fix them first (riskrules check)", err=True)
         sys.exit(1)
     return ws, eff
@@ -614,7 +667,7 @@ def trace(
             }
         )
     else:
-        click.echo(f"{len(results)} scenario(s) run, {len(failed)} failed")
+        click.echo(f"{counted(len(results), 'scenario', 'scenarios')} run, {len(failed)} failed")
         for report in reports:
             share = (
                 100 * (len(report.clauses) - len(report.unexercised)) / max(len(report.clauses), 1)
@@ -642,29 +695,36 @@ def trace(
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not formatted.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print what would change; change nothing.")
 def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
-    """Rewrite rules files in the one canonical layout (comments stay where they are)."""
+    """Rewrite rules files in the one canonical layout (comments stay where they are); `-`
+    reads standard input and writes the formatted text to standard output."""
     import difflib
 
     from ..grammar.layout import format_text
     from ..grammar.reader import read_path, read_rules
 
-    unformatted = 0
-    broken = 0
+    changed = unchanged = broken = 0
     for name in files:
-        result = read_path(name)
+        if name == "-":
+            text = _read_stdin()
+            result = read_rules(text, STDIN_NAME)
+            remember_source(STDIN_NAME, text)
+        else:
+            result = read_path(name)
+            text = ""
         if result.file is None:
             broken += 1
             for diag in result.diagnostics:
                 click.echo(diagnostic_text(diag) + "\n", err=True)
             continue
-        with open(name, "rb") as handle:  # as read_path read it: no newline translation
-            text = handle.read().decode("utf-8")
+        if name != "-":
+            with open(name, "rb") as handle:  # as read_path read it: no newline translation
+                text = handle.read().decode("utf-8-sig")
         formatted = format_text(text)
-        again = read_rules(formatted, name)
+        again = read_rules(formatted, STDIN_NAME if name == "-" else name)
         if again.file is None or again.file != result.file:
             broken += 1
             click.echo(
@@ -673,25 +733,34 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
                 err=True,
             )
             continue
+        if name == "-" and not (check or show_diff):
+            click.echo(formatted, nl=False)
         if formatted == text:
+            unchanged += 1
             continue
-        unformatted += 1
+        changed += 1
+        shown = "<stdin>" if name == "-" else display_path(name)
         if show_diff:
             lines = difflib.unified_diff(
                 text.splitlines(keepends=True),
                 formatted.splitlines(keepends=True),
-                fromfile=name,
-                tofile=f"{name} (formatted)",
+                fromfile=shown,
+                tofile=f"{shown} (formatted)",
             )
             click.echo("".join(lines), nl=False)
         elif check:
-            click.echo(f"would reformat {display_path(name)}")
-        else:
+            click.echo(f"would reformat {shown}")
+        elif name != "-":
             write_file(name, formatted)
-            click.echo(f"reformatted {display_path(name)}")
-    if not check and not show_diff:
-        click.echo(f"{len(files) - broken} file(s) formatted", err=True)
-    sys.exit(1 if broken or ((check or show_diff) and unformatted) else 0)
+            click.echo(f"reformatted {shown}")
+    verb = "would be reformatted" if check or show_diff else "reformatted"
+    parts = [f"{counted(changed, 'file', 'files')} {verb}"] if changed else []
+    if unchanged:
+        parts.append(f"{counted(unchanged, 'file', 'files')} unchanged")
+    if broken:
+        parts.append(f"{counted(broken, 'file', 'files')} not formatted (errors above)")
+    click.echo(", ".join(parts) or "no files", err=True)
+    sys.exit(1 if broken or ((check or show_diff) and changed) else 0)
 
 
 @cli.command()

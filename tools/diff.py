@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..grammar import model as m
+from ..grammar.diagnostics import counted
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
 from .render import md_cell
@@ -95,7 +96,7 @@ def text(rulesets: list[str], diffs: list[Difference]) -> str:
             mark = "  [assumed]" if clause.assumed else ""
             cite = f"  ({clause.citations[0].short()})" if clause.citations else ""
             out.append(f"  {name.ljust(width)}  {shown}{mark}{cite}")
-    return "\n".join(out) + f"\n\n{len(diffs)} rule(s) differ\n"
+    return "\n".join(out) + f"\n\n{counted(len(diffs), 'rule differs', 'rules differ')}\n"
 
 
 def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = "en") -> str:

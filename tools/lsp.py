@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlparse
 
@@ -124,20 +125,34 @@ def _range(span: Span) -> types.Range:
     )
 
 
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.NOTE: types.DiagnosticSeverity.Information,
+}
+
+
 def _publish(uri: str) -> None:
+    from .ignores import ConfigError, project, split
+    from .render import remember_source
+
     path = _path(uri)
     ws = _workspace(uri)
+    remember_source(path, _source(uri))  # `# riskrules: ignore[...]` read from the buffer
+    try:
+        codes = project(Path(path).parent).ignore
+    except ConfigError:
+        codes = frozenset()  # `riskrules check` reports a broken [tool.riskrules]
+    shown, _ignored = split(ws.diagnostics_for([path]), codes)
     diagnostics = [
         types.Diagnostic(
             range=_range(d.span),
             message=d.message + (f" ({d.hint})" if d.hint else ""),
-            severity=types.DiagnosticSeverity.Error
-            if d.severity == Severity.ERROR
-            else types.DiagnosticSeverity.Warning,
+            severity=_SEVERITY[d.severity],
             code=d.code,
             source="riskrules",
         )
-        for d in ws.diagnostics_for([path])
+        for d in shown
     ]
     server.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)

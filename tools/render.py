@@ -4,13 +4,49 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import TextIO
 
-from ..grammar.diagnostics import Diagnostic, Severity
+import click
+
+from ..grammar.diagnostics import Diagnostic, Severity, counted
 from ..grammar.limits import MAX_FILE_BYTES
 from ..grammar.reader import read_bounded
 
 # The widest source line shown under a diagnostic; longer lines are cropped around the spot.
 SHOWN_WIDTH = 100
+
+
+# Texts that are not files (a rules file read from standard input), by the path it is shown as.
+_SOURCES: dict[str, tuple[str, ...]] = {}
+
+
+def remember_source(path: str, text: str) -> None:
+    """Show `text` as the source of diagnostics located in `path` (it is not on disk)."""
+    _SOURCES[os.path.abspath(path)] = tuple(text.split("\n"))
+
+
+def source_lines(path: str) -> tuple[str, ...]:
+    return _SOURCES.get(path) or _lines(path)
+
+
+def use_color(stream: TextIO, choice: str = "auto") -> bool:
+    """`--color always|never|auto`; under auto, NO_COLOR turns colour off and FORCE_COLOR on
+    (https://no-color.org, https://force-color.org), else colour on a terminal only."""
+    if choice in ("always", "never"):
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return stream.isatty()
+
+
+_TINT = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
+
+
+def severity_label(severity: Severity, color: bool) -> str:
+    label = severity.value
+    return click.style(label, fg=_TINT[severity], bold=True) if color else label
 
 
 @functools.lru_cache(maxsize=64)
@@ -50,15 +86,12 @@ def display_path(path: str) -> str:
 
 def diagnostic_text(diag: Diagnostic, color: bool = False) -> str:
     s = diag.span
-    label = diag.severity.value
-    if color:
-        tint = "\x1b[1;31m" if diag.severity == Severity.ERROR else "\x1b[1;33m"
-        label = f"{tint}{label}\x1b[0m"
+    label = severity_label(diag.severity, color)
     out = [f"{label}[{diag.code}]: {diag.message}"]
     number = str(s.line)
     pad = " " * len(number)
     out.append(f"{pad}--> {display_path(s.file)}:{s.line}:{s.column}")
-    lines = _lines(s.file)
+    lines = source_lines(s.file)
     if 1 <= s.line <= len(lines):
         text = lines[s.line - 1].replace("\t", " ")
         width = (s.end_column - s.column) if s.end_line == s.line else len(text) - s.column + 1
@@ -72,15 +105,16 @@ def diagnostic_text(diag: Diagnostic, color: bool = False) -> str:
     return "\n".join(out)
 
 
-def summary_line(errors: int, warnings: int) -> str:
-    if not errors and not warnings:
-        return "ok: no problems found"
+def summary_line(errors: int, warnings: int, notes: int = 0, ignored: int = 0) -> str:
     parts = []
     if errors:
-        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+        parts.append(counted(errors, "error", "errors"))
     if warnings:
-        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-    return ", ".join(parts)
+        parts.append(counted(warnings, "warning", "warnings"))
+    if notes:
+        parts.append(counted(notes, "note", "notes"))
+    found = ", ".join(parts) if parts else "ok: no problems found"
+    return found + (f" ({ignored:,} ignored)" if ignored else "")
 
 
 def md_cell(text: str) -> str:

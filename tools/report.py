@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..grammar.diagnostics import Diagnostic, Severity
+from ..grammar.diagnostics import Diagnostic, Severity, counted
 from ..grammar.library import Workspace
 from ..grammar.printer import value_text
 from .render import display_path, md_cell
@@ -19,8 +19,9 @@ def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folde
     lines = [
         "# riskrules check report",
         "",
-        f"{len(files)} file(s), {len(rulesets)} ruleset(s), {errors} error(s), "
-        f"{len(diags) - errors} warning(s).",
+        f"{counted(len(files), 'file', 'files')}, "
+        f"{counted(len(rulesets), 'ruleset', 'rulesets')}, {counted(errors, 'error', 'errors')}, "
+        f"{counted(len(diags) - errors, 'warning or note', 'warnings and notes')}.",
         "",
         "| ruleset | extends | title | rules | assumed | rule summary |",
         "|---|---|---|---|---|---|",
