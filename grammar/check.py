@@ -5,11 +5,14 @@ Each check returns diagnostics; nothing here raises on bad input.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+
+from babel.lists import format_list
 
 from . import expr as ex
 from . import model as m
-from .diagnostics import Diagnostic, counted, did_you_mean, error, warning
+from .diagnostics import Diagnostic, counted, did_you_mean, error, suggest, warning
 from .geography import Geography
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
@@ -140,6 +143,24 @@ def check_citation(cite: m.Citation, index: Index) -> list[Diagnostic]:
     return out
 
 
+def rule_id_hint(rule_id: str) -> str | None:
+    """A did-you-mean for a misspelt rule id, from its own group first: `combat.tiez` is
+    `combat.ties`, and `combat.dice` is one of the two dice rules, not a rule of another group
+    that happens to be as close."""
+    head = rule_id.split(".", 1)[0]
+    same = [k for k in known_ids() if k == head or k.startswith(head + ".")]
+    last = rule_id.rsplit(".", 1)[-1]
+    # The rules of the group whose last part holds the word (`dice`: attacker.dice, …).
+    holding = [k for k in same if "." in rule_id and last in re.split(r"[._]", k)[1:]]
+    if 1 <= len(holding) <= 3:
+        quoted = [f"'{k}'" for k in holding]
+        return f"did you mean {format_list(quoted, style='or', locale='en')}?"
+    close = suggest(rule_id, same)
+    if close is not None:
+        return f"did you mean '{close}'?"
+    return did_you_mean(rule_id, known_ids())
+
+
 def check_ruleset(
     eff: EffectiveRuleset, index: Index, require_citations: bool = False
 ) -> list[Diagnostic]:
@@ -157,7 +178,7 @@ def check_ruleset(
                     "RR0104",
                     f"unknown rule id '{clause.id}'",
                     clause.id_span,
-                    did_you_mean(clause.id, known_ids()),
+                    rule_id_hint(clause.id),
                 )
             )
             continue

@@ -214,15 +214,17 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                     )
                 )
             elif inherited is None and clause.override and lookup(clause.id) is not None:
-                base_ids = list(effective)
-                hint = did_you_mean(clause.id, base_ids)
+                # The catalogue knows the rule; the base just does not set it: the fix is to
+                # drop `override`, not another rule id.
                 basename = rs.extends or "(no base)"
                 diags.append(
                     error(
                         "RR0402",
-                        f"'override {clause.id}': the base ruleset '{basename}' has no such rule",
+                        f"'override {clause.id}': the base ruleset '{basename}' does not set "
+                        "this rule",
                         clause.id_span,
-                        hint or "remove 'override' to add a new rule",
+                        f"drop `override`: '{basename}' does not set '{clause.id}', so this "
+                        "rule is new here",
                     )
                 )
             elif inherited is not None and clause.value == inherited.value:

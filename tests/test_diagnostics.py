@@ -117,3 +117,29 @@ def test_misspelt_territory_in_a_spec_copy(tmp_path: Path) -> None:
     assert diags[0]["hint"] == "did you mean 'kamchatka'?"
     text = run_cli("check", str(bad_board))
     assert "^" in text.out and "kamchatk" in text.out
+
+
+@pytest.mark.parametrize(
+    ("written", "hint"),
+    [
+        ("combat.tiez", "did you mean 'combat.ties'?"),
+        ("combat.dice", "did you mean 'combat.attacker.dice' or 'combat.defender.dice'?"),
+        ("cards.trade", "'cards.trade_values' or 'cards.forced_trade'"),
+    ],
+)
+def test_a_misspelt_rule_id_is_matched_in_its_own_group_first(
+    tmp_path: Path, written: str, hint: str
+) -> None:
+    house = tmp_path / "house.rules"
+    house.write_text(f'ruleset house "H" extends classic {{\n  {written}: 2\n}}\n')
+    diags = Workspace.open([str(house)]).diagnostics_for([str(house)])
+    found = [d for d in diags if d.code == "RR0104"]
+    assert found and hint in (found[0].hint or ""), [(d.code, d.hint) for d in diags]
+
+
+def test_override_of_a_rule_the_base_does_not_set_says_to_drop_override(tmp_path: Path) -> None:
+    house = tmp_path / "house.rules"
+    house.write_text('ruleset house "H" extends classic {\n  override combat.loss_cap: 2\n}\n')
+    diags = Workspace.open([str(house)]).diagnostics_for([str(house)])
+    found = [d for d in diags if d.code == "RR0402"]
+    assert found and (found[0].hint or "").startswith("drop `override`")
