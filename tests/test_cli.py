@@ -314,3 +314,32 @@ def test_colour_follows_the_option_and_the_environment(
     )
     assert proc.returncode == 1
     assert ("\x1b[" in proc.stdout) == colored
+
+
+def test_help_lists_every_command_whole_with_exit_codes_and_examples() -> None:
+    result = run_cli("--help")
+    assert result.code == 0
+    assert "..." not in result.out.split("Commands:")[1]  # no summary cut short
+    assert "Exit codes:" in result.out and "PATH:NAME" in result.out
+    commands = [
+        line.split()[0]
+        for line in result.out.split("Commands:")[1].split("\n\n")[0].splitlines()
+        if line.startswith("  ") and not line.startswith("   ")
+    ]
+    assert {"check", "balance", "simulate", "odds"} <= set(commands)
+    for name in commands:
+        assert "Examples:" in run_cli(name, "--help").out, name
+
+
+def test_the_shell_completes_ruleset_names_and_rule_ids() -> None:
+    env = {**os.environ, "_RISKRULES_COMPLETE": "bash_complete"}
+    words = {"COMP_WORDS": "riskrules show da-web", "COMP_CWORD": "2"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "riskrules"], env={**env, **words}, capture_output=True, text=True
+    )
+    assert "plain,da-web-2p" in proc.stdout.splitlines()
+    words = {"COMP_WORDS": "riskrules explain classic combat.ti", "COMP_CWORD": "3"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "riskrules"], env={**env, **words}, capture_output=True, text=True
+    )
+    assert proc.stdout.splitlines() == ["plain,combat.ties"]

@@ -66,7 +66,64 @@ def _not_found(exc: RulesetNotFound) -> NoReturn:
     usage_error(text)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """`riskrules --help` lists each command with its first sentence whole (click cuts it at
+    45 characters with "..." by default)."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def complete_rulesets(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a RULESET: the built-in names, then rules files."""
+    from click.shell_completion import CompletionItem
+
+    names = Workspace.open().ruleset_names()
+    found = [CompletionItem(n) for n in names if n.startswith(incomplete)]
+    return [*found, CompletionItem(incomplete, type="file")]
+
+
+def complete_rule_ids(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a rule id (`explain`, `sweep --vary`)."""
+    from click.shell_completion import CompletionItem
+
+    from ..grammar.schema import known_ids
+
+    return [CompletionItem(k) for k in known_ids() if k.startswith(incomplete)]
+
+
+RULESET = click.argument("ruleset", shell_complete=complete_rulesets)
+
+
+@click.group(
+    cls=_Commands,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog="""\b
+A RULESET is a built-in name (riskrules list shows them), a path to a
+.rules file holding one ruleset, or PATH:NAME.
+
+\b
+Exit codes: 0 ok; 1 findings (errors, a failed scenario, an illegal
+record, a ruleset that does not check); 2 usage (a bad option or path);
+3 an internal error (please report it).
+
+\b
+Shell completion (commands, options, ruleset names and rule ids), e.g.
+for bash in ~/.bashrc:
+  eval "$(_RISKRULES_COMPLETE=bash_source riskrules)"
+(zsh: zsh_source, fish: fish_source).""",
+)
 @click.version_option(package_name="riskrules")
 def cli() -> None:
     """riskrules: Risk's printed manuals as precise, checkable rulesets."""
@@ -134,7 +191,7 @@ Warnings can be ignored per project ([tool.riskrules] ignore = ["RR0501"] in the
 pyproject.toml) or per line (# riskrules: ignore[RR0501] at the end of the line); errors
 never are."""
 )
-@click.argument("targets", nargs=-1)
+@click.argument("targets", nargs=-1, shell_complete=complete_rulesets)
 @FORMAT
 @click.option("--strict", is_flag=True, help="Treat warnings (assumed values …) as failures.")
 @click.option(
@@ -318,7 +375,7 @@ def _checked(ref: str) -> tuple[Workspace, EffectiveRuleset]:
 
 
 @cli.command()
-@click.argument("ruleset")
+@RULESET
 @FORMAT
 def show(ruleset: str, fmt: str) -> None:
     """Print the effective ruleset: every rule, inherited ones included."""
@@ -363,8 +420,8 @@ def _cite_text(cite: m.Citation) -> str:
 
 
 @cli.command()
-@click.argument("ruleset")
-@click.argument("rule_id")
+@RULESET
+@click.argument("rule_id", shell_complete=complete_rule_ids)
 @FORMAT
 def explain(ruleset: str, rule_id: str, fmt: str) -> None:
     """Show a rule's effective value and the chain of definitions behind it."""
@@ -432,7 +489,7 @@ def _show_prob(value: float | Fraction, exact: bool) -> str:
 
 
 @cli.command()
-@click.argument("ruleset")
+@RULESET
 @click.option("--attackers", "-a", type=click.IntRange(1, 1000), help="Armies able to fight.")
 @click.option("--defenders", "-d", type=click.IntRange(1, 1000), help="Defending armies.")
 @click.option("--table", type=click.IntRange(1, 200), help="A table for 1..N on both sides.")
@@ -573,7 +630,7 @@ def _rules(ref: str) -> Rules:
 
 
 @cli.command()
-@click.argument("rulesets", nargs=-1, required=True)
+@click.argument("rulesets", nargs=-1, required=True, shell_complete=complete_rulesets)
 @click.option(
     "--format",
     "fmt",
@@ -608,7 +665,7 @@ def diff(rulesets: tuple[str, ...], fmt: str, lang: str) -> None:
 
 
 @cli.command("test")
-@click.argument("ruleset")
+@RULESET
 @click.argument("features", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-v", "--verbose", is_flag=True, help="List every scenario.")
 def test_cmd(ruleset: str, features: tuple[str, ...], verbose: bool) -> None:
@@ -699,8 +756,10 @@ def trace(
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not formatted.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print what would change; change nothing.")
 def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
-    """Rewrite rules files in the one canonical layout (comments stay where they are); `-`
-    reads standard input and writes the formatted text to standard output."""
+    """Rewrite rules files in the one canonical layout; `-` formats standard input.
+
+    Comments stay where they are; only whitespace moves. With `-` the formatted text goes to
+    standard output."""
     import difflib
 
     from ..grammar.layout import format_text
@@ -807,7 +866,7 @@ def lsp() -> None:
 
 
 @cli.command()
-@click.argument("ruleset")
+@RULESET
 @click.option("--lang", type=click.Choice(["en", "da", "nl"]), default="en", show_default=True)
 @click.option(
     "--format",
@@ -844,7 +903,7 @@ def summary(ruleset: str, lang: str, fmt: str, output: str | None) -> None:
 
 
 @cli.command("referee")
-@click.argument("ruleset")
+@RULESET
 @click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
 @FORMAT
 def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
@@ -877,7 +936,7 @@ def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
 
 
 @cli.command()
-@click.argument("ruleset")
+@RULESET
 @click.option("--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest).")
 @click.option("--games", "-g", type=click.IntRange(1, 1_000_000), default=10, show_default=True)
 @click.option("--seed", "-s", type=int, default=1, show_default=True)
@@ -1066,12 +1125,14 @@ def _run_study(arms: list[Arm], rulesets: list[EffectiveRuleset], options: dict[
 
 
 @cli.command()
-@click.argument("base")
-@click.argument("variants", nargs=-1, required=True)
+@click.argument("base", shell_complete=complete_rulesets)
+@click.argument("variants", nargs=-1, required=True, shell_complete=complete_rulesets)
 @_study_options
 def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
-    """What VARIANTS do to the game against BASE: the same seeds for every ruleset, win rates by
-    place in the turn order, game length, and each difference with its interval and p-value."""
+    """What house rules do to the game: VARIANTS against BASE, over the same seeds.
+
+    Reports win rates by place in the turn order, game length, unfinished games and each
+    difference against BASE with its interval and p-value."""
     from .balance import arm
 
     checked = [_checked(ref) for ref in (base, *variants)]
@@ -1082,19 +1143,22 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
 
 
 @cli.command()
-@click.argument("ruleset")
+@RULESET
 @click.option(
     "--vary",
     "varies",
     multiple=True,
     required=True,
     metavar="RULE=VALUE,VALUE",
+    shell_complete=complete_rule_ids,
     help="A rule and its values (one or two --vary; separate values holding commas with |).",
 )
 @_study_options
 def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
-    """The balance study over a grid of rule values, each point a house rule extending RULESET
-    (made in memory and checked like any other): e.g. --vary combat.ties=attacker,defender."""
+    """The balance study over a grid of one or two rule values.
+
+    Each point of the grid is a house rule extending RULESET, made in memory and checked like
+    any other."""
     from .balance import arm
     from .sweep import SweepError, parse_vary, points
 
@@ -1122,6 +1186,61 @@ def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
         arms.append(arm(grid_ws, found, texts, label=point.label))
         rulesets.append(found)
     _run_study(arms, rulesets, options)
+
+
+# ---------------------------------------------------------------------------- examples
+
+EXAMPLES = {
+    "list": ["riskrules list", "riskrules list --format json"],
+    "show": ["riskrules show da-2006", "riskrules show house.rules --format json"],
+    "explain": ["riskrules explain da-2006 cards.trade_values"],
+    "diff": [
+        "riskrules diff classic da-2006",
+        "riskrules diff nl-classic da-classic da-web --format html > diff.html",
+    ],
+    "new": [
+        "riskrules new house --extends da-2006",
+        "riskrules new house --title 'Friday rules' -o -",
+    ],
+    "fmt": ["riskrules fmt house.rules", "riskrules fmt --check rules/*.rules"],
+    "summary": [
+        "riskrules summary da-2006 --lang da -o regler.pdf",
+        "riskrules summary house.rules --format md",
+    ],
+    "odds": ["riskrules odds classic -a 10 -d 5", "riskrules odds classic --roll 3v2"],
+    "test": ["riskrules test house.rules house.feature"],
+    "trace": ["riskrules trace --sources ../shared/seeds", "riskrules trace house.rules"],
+    "referee": [
+        "riskrules referee classic game.jsonl",
+        "cat game.jsonl | riskrules referee classic -",
+    ],
+    "simulate": [
+        "riskrules simulate classic --players 4 --games 100",
+        "riskrules simulate house.rules --games 10 --record records/",
+    ],
+    "balance": [
+        "riskrules balance classic house.rules --players 4 --games 400",
+        "riskrules balance classic a.rules b.rules --report out/ --format json",
+    ],
+    "sweep": [
+        "riskrules sweep classic --vary combat.ties=attacker,defender",
+        "riskrules sweep classic --vary 'cards.trade_values=fixed 8|fixed 10' --games 500",
+    ],
+    "lsp": ["riskrules lsp   (started by an editor; see editors/vscode/)"],
+}
+
+
+def _add_examples() -> None:
+    """An Examples section at the end of each command's --help (check writes its own)."""
+    for name, lines in EXAMPLES.items():
+        command = cli.commands[name]
+        shown = "\n".join(f"  {line}" for line in lines)
+        command.epilog = f"\b\nExamples:\n{shown}" + (
+            f"\n\n{command.epilog}" if command.epilog else ""
+        )
+
+
+_add_examples()
 
 
 # ---------------------------------------------------------------------------- entry point
