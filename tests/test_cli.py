@@ -343,3 +343,56 @@ def test_the_shell_completes_ruleset_names_and_rule_ids() -> None:
         [sys.executable, "-m", "riskrules"], env={**env, **words}, capture_output=True, text=True
     )
     assert proc.stdout.splitlines() == ["plain,combat.ties"]
+
+
+TIES_FEATURE = """Feature: Ties
+  Background:
+    Given the ruleset "classic"
+
+  Scenario: The attacker wins ties
+    When the attacker rolls 6 and the defender rolls 6
+    Then the attacker loses 0 and the defender loses 1
+"""
+
+
+def test_a_failing_scenario_is_told_in_a_few_lines(tmp_path: Path) -> None:
+    """File and line, the scenario, the step, expected against got: no pytest internals."""
+    feature = tmp_path / "ties.feature"
+    feature.write_text(TIES_FEATURE, encoding="utf-8")
+    result = run_cli("test", "classic", str(feature), cwd=tmp_path)
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "FAILED  ties.feature:5  Scenario: The attacker wins ties",
+        "  step, line 7: Then the attacker loses 0 and the defender loses 1",
+        "  expected (0, 1), got (1, 0)",
+        "1 failed",
+    ]
+
+
+def test_test_writes_json_and_junit_xml(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    feature = tmp_path / "ties.feature"
+    feature.write_text(TIES_FEATURE, encoding="utf-8")
+    house = ROOT / "tests" / "houserules" / "ties-to-attacker.rules"
+    report = tmp_path / "junit.xml"
+    result = run_cli(
+        "test", str(house), str(feature), "--format", "json", "--junitxml", str(report)
+    )
+    assert result.code == 0, result.out + result.err
+    found = result.json()
+    assert found["passed"] == 1 and found["failed"] == 0  # type: ignore[index]
+    assert found["scenarios"][0]["line"] == 5  # type: ignore[index]
+    suite = ET.parse(report).getroot().find("testsuite")
+    assert suite is not None and suite.get("tests") == "1" and suite.get("failures") == "0"
+
+
+def test_trace_runs_your_scenarios_against_the_house_rules_given(tmp_path: Path) -> None:
+    feature = tmp_path / "ties.feature"
+    feature.write_text(TIES_FEATURE, encoding="utf-8")
+    house = ROOT / "tests" / "houserules" / "ties-to-attacker.rules"
+    result = run_cli("trace", str(house), "--features", str(feature), "--format", "json")
+    found = result.json()
+    assert found["scenarios"] == 1 and found["scenarios_failed"] == 0  # type: ignore[index]
+    report = found["rulesets"][0]  # type: ignore[index]
+    assert "combat.ties" not in report["unexercised"]

@@ -667,20 +667,60 @@ def diff(rulesets: tuple[str, ...], fmt: str, lang: str) -> None:
 @cli.command("test")
 @RULESET
 @click.argument("features", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("-v", "--verbose", is_flag=True, help="List every scenario.")
-def test_cmd(ruleset: str, features: tuple[str, ...], verbose: bool) -> None:
+@click.option("-v", "--verbose", is_flag=True, help="List every scenario, passed ones too.")
+@FORMAT
+@click.option(
+    "--junitxml",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the results as JUnit XML (for CI services).",
+)
+def test_cmd(
+    ruleset: str, features: tuple[str, ...], verbose: bool, fmt: str, junitxml: Path | None
+) -> None:
     """Run your own Gherkin FEATURES against RULESET (house rules included).
 
     Steps may be written in English, Danish or Dutch (docs/steps.md lists them); the ruleset
-    given here replaces the one a feature's Background names.
+    given here replaces the one a feature's Background names. A failure shows the feature's
+    file and line, the scenario, the step that failed, and what was expected against what
+    happened.
     """
-    from .scenarios import run_features
+    from .scenarios import junit_xml, run_features
 
     rules = _rules(ruleset)
     _refuse_bad_features(features)
     target = ruleset if (os.sep in ruleset or ruleset.endswith(".rules")) else rules.name
-    code, _ = run_features(list(features), ruleset=target, quiet=False, verbose=verbose)
-    sys.exit(0 if code == 0 else 1 if code == 1 else 2)
+    code, results, printed = run_features(list(features), ruleset=target)
+    if code not in (0, 1) or not results:
+        click.echo(printed.rstrip(), err=True)
+        usage_error("the scenarios could not be run (pytest's output is above)")
+    failed = [r for r in results if r.outcome != "passed"]
+    if junitxml is not None:
+        write_file(junitxml, junit_xml(rules.name, results))
+    if fmt == "json":
+        emit_json(
+            {
+                "ruleset": rules.name,
+                "passed": len(results) - len(failed),
+                "failed": len(failed),
+                "scenarios": [r.to_json() for r in results],
+            }
+        )
+    else:
+        for result in results:
+            where = f"{display_path(result.path)}:{result.line}"
+            if result.outcome == "passed":
+                if verbose:
+                    click.echo(f"passed  {where}  {result.title}")
+                continue
+            click.echo(f"FAILED  {where}  {result.title}")
+            if result.step:
+                click.echo(f"  step, line {result.step_line}: {result.step}")
+            if result.message:
+                click.echo(f"  {result.message}")
+        parts = [f"{len(results) - len(failed)} passed"] if len(failed) < len(results) else []
+        parts += [f"{len(failed)} failed"] if failed else []
+        click.echo(", ".join(parts))
+    sys.exit(1 if failed else 0)
 
 
 @cli.command()
@@ -703,7 +743,7 @@ def trace(
     rulesets: tuple[str, ...], sources: Path | None, feature_files: tuple[str, ...], fmt: str
 ) -> None:
     """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
-    from .scenarios import builtin_features, run_features
+    from .scenarios import ScenarioResult, builtin_features, run_features
     from .trace import trace as trace_ruleset
 
     if sources is not None and not sources.is_dir():
@@ -712,7 +752,16 @@ def trace(
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
     effective = [_located(name)[1] for name in names]
-    code, results = run_features(list(feature_files) or builtin_features())
+    if feature_files:
+        # Your own scenarios run against each ruleset named (as `test` does), not against the
+        # ruleset their Background names.
+        code = 0
+        results: list[ScenarioResult] = []
+        for name in names:
+            found, part, _printed = run_features(list(feature_files), ruleset=name)
+            code, results = max(code, found), results + part
+    else:
+        code, results, _printed = run_features(builtin_features())
     reports = [trace_ruleset(eff, results, sources) for eff in effective]
     failed = [r for r in results if r.outcome != "passed"]
     if fmt == "json":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
@@ -22,18 +23,88 @@ class ScenarioResult:
     feature: str
     outcome: str
     consulted: list[tuple[str, str]] = field(default_factory=list)
+    # Where and why it failed, in the feature's own words (empty when it passed):
+    path: str = ""  # the feature file
+    line: int = 0  # the scenario's line
+    title: str = ""  # `Scenarie: Hvert kortsæt er 10 arméer værd`
+    step: str = ""  # the failing step as written, keyword included
+    step_line: int = 0
+    message: str = ""  # what was expected against what happened
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "feature": self.path,
+            "line": self.line,
+            "scenario": self.title,
+            "outcome": self.outcome,
+            "step": self.step or None,
+            "step_line": self.step_line or None,
+            "message": self.message or None,
+        }
+
+
+def plain_message(exc: BaseException) -> str:
+    """An assertion's failure in a line a person reads: `expected X, got Y` for an equality,
+    the call that came out false for a bare condition, else the message's first line."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    if not lines:
+        return type(exc).__name__
+    first = lines[0]
+    equal = re.fullmatch(r"assert (.+) == (.+)", first)
+    if equal:
+        return f"expected {equal.group(2)}, got {equal.group(1)}"
+    if first in ("assert False", "assert not True", "AssertionError: assert False"):
+        where = next((line for line in lines if "where False = " in line), None)
+        if where:
+            return f"not so: {where.split('where False = ', 1)[1][:200]}"
+    return first[:300]
 
 
 class _Collector:
-    """A pytest plugin that keeps what the scenarios did."""
+    """A pytest plugin that keeps what the scenarios did, and where and why each failed."""
 
     def __init__(self) -> None:
         self.results: list[ScenarioResult] = []
+        self.places: dict[str, tuple[str, int, str]] = {}  # nodeid -> (file, line, title)
+        self.failures: dict[str, tuple[str, int, str]] = {}  # nodeid -> (step, line, message)
+
+    def pytest_bdd_before_scenario(self, request: Any, feature: Any, scenario: Any) -> None:
+        title = f"{scenario.keyword}: {scenario.name}"
+        self.places[request.node.nodeid] = (feature.filename, scenario.line_number, title)
+
+    def pytest_bdd_step_error(
+        self,
+        request: Any,
+        feature: Any,
+        scenario: Any,
+        step: Any,
+        step_func: Any,
+        step_func_args: Any,
+        exception: BaseException,
+    ) -> None:
+        text = f"{step.keyword.strip()} {step.name}"
+        self.failures[request.node.nodeid] = (text, step.line_number, plain_message(exception))
+
+    def pytest_bdd_step_func_lookup_error(
+        self, request: Any, feature: Any, scenario: Any, step: Any, exception: BaseException
+    ) -> None:
+        text = f"{step.keyword.strip()} {step.name}"
+        why = "no step like this one (docs/steps.md lists them, in English, Danish and Dutch)"
+        self.failures[request.node.nodeid] = (text, step.line_number, why)
 
     def pytest_runtest_logreport(self, report: Any) -> None:
         feature, _, name = report.nodeid.partition("::")
         if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
-            self.results.append(ScenarioResult(name, feature, report.outcome))
+            result = ScenarioResult(name, feature, report.outcome)
+            path, line, title = self.places.get(report.nodeid, ("", 0, name))
+            result.path, result.line, result.title = path, line, title
+            if report.outcome != "passed":
+                step, step_line, message = self.failures.get(report.nodeid, ("", 0, ""))
+                if not message and report.longrepr is not None:
+                    crash = getattr(report.longrepr, "reprcrash", None)
+                    message = (getattr(crash, "message", "") or str(report.longrepr))[:300]
+                result.step, result.step_line, result.message = step, step_line, message
+            self.results.append(result)
         elif report.when == "teardown" and self.results and self.results[-1].name == name:
             # What the scenario consulted is known once its recording fixture has closed.
             consulted: list[list[str]] = next(
@@ -96,9 +167,10 @@ def _environment(ruleset: str | None) -> Iterator[None]:
 
 
 def run_features(
-    features: list[str], ruleset: str | None = None, quiet: bool = True, verbose: bool = False
-) -> tuple[int, list[ScenarioResult]]:
-    """Run the scenarios of the given feature files; (pytest exit code, results)."""
+    features: list[str], ruleset: str | None = None
+) -> tuple[int, list[ScenarioResult], str]:
+    """Run the scenarios of the given feature files: (pytest's exit code, the results, what
+    pytest printed: shown only when pytest itself failed, as for a step module that breaks)."""
     collector = _Collector()
     paths = [os.path.abspath(f) for f in features]
     with tempfile.TemporaryDirectory(prefix="riskrules-") as folder:
@@ -123,16 +195,36 @@ def run_features(
             "-W",
             "ignore::pytest.PytestAssertRewriteWarning",
         ]
-        args += (
-            ["-q", "--no-header"]
-            if quiet
-            else ["--no-header", "--tb=short", "-v" if verbose else "-q"]
+        args += ["-q", "--no-header", "--tb=short"]
+        sink = io.StringIO()
+        with _environment(ruleset), redirect_stdout(sink), redirect_stderr(sink):
+            code = pytest.main(args, plugins=[collector])
+    return int(code), collector.results, sink.getvalue()
+
+
+def junit_xml(ruleset: str, results: list[ScenarioResult]) -> str:
+    """The results as JUnit XML: a test suite per feature file, a test case per scenario."""
+    from xml.etree import ElementTree as ET
+
+    root = ET.Element("testsuites", name=f"riskrules test {ruleset}")
+    by_feature: dict[str, list[ScenarioResult]] = {}
+    for result in results:
+        by_feature.setdefault(result.path, []).append(result)
+    for path, group in by_feature.items():
+        failures = sum(1 for r in group if r.outcome != "passed")
+        suite = ET.SubElement(
+            root, "testsuite", name=path, tests=str(len(group)), failures=str(failures)
         )
-        with _environment(ruleset):
-            if quiet:
-                sink = io.StringIO()
-                with redirect_stdout(sink), redirect_stderr(sink):
-                    code = pytest.main(args, plugins=[collector])
-            else:
-                code = pytest.main(args, plugins=[collector])
-    return int(code), collector.results
+        for result in group:
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=path,
+                name=result.title,
+                file=path,
+                line=str(result.line),
+            )
+            if result.outcome != "passed":
+                failure = ET.SubElement(case, "failure", message=result.message)
+                failure.text = f"line {result.step_line}: {result.step}\n{result.message}"
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
