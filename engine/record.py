@@ -6,8 +6,10 @@ tools' business (tools/referee.py, tools/simulate.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import re
+from typing import Annotated, Any, Final, Literal, get_args
+
+from msgspec import DecodeError, Meta, Struct, ValidationError, field, json
 
 from .actions import (
     Action,
@@ -30,14 +32,119 @@ from .actions import (
 )
 from .state import GameState
 
-FORMAT = "riskrules-record"
-VERSION = 1
+FORMAT: Final = "riskrules-record"
+VERSION: Final = 1
 
-ACTIONS = (
-    "deal", "draw_missions", "claim", "place", "trade", "attack", "move_in", "end_attack",
-    "fortify", "draw", "end_turn", "bribe", "ally_reinforce", "status_roll", "claim_mission",
-    "end_phase",
+# The record format, written once: these Structs decode and validate a line (msgspec, in C),
+# encode the lines the simulator writes, and generate the JSON Schema shipped beside this
+# module (record.schema.json; tests/test_records.py checks it is current).
+Name = Annotated[str, Meta(min_length=1)]
+Die = Annotated[int, Meta(ge=1, le=6)]
+Dice = Annotated[list[Die], Meta(min_length=1)]
+Card = Annotated[int, Meta(ge=0)]
+
+
+class Header(Struct, frozen=True, forbid_unknown_fields=False):
+    """Line 1: what the record is, under which ruleset, and who sits where."""
+
+    format: Literal["riskrules-record"]
+    version: Literal[1]
+    ruleset: Name
+    players: Annotated[list[Name], Meta(min_length=1)]
+    neutrals: list[Name] = []
+    seed: int | None = None
+
+
+class Line(Struct, frozen=True, kw_only=True, tag_field="action"):
+    """Every further line: the turn (0 during the setup), the seat that acts, the action."""
+
+    turn: Annotated[int, Meta(ge=0)]
+    player: Name
+
+
+class DealLine(Line, frozen=True, tag="deal"):
+    hands: dict[str, list[Card]]
+
+
+class MissionsLine(Line, frozen=True, tag="draw_missions"):
+    missions: dict[str, list[str]]
+
+
+class ClaimLine(Line, frozen=True, tag="claim"):
+    territory: Name
+
+
+class PlaceLine(Line, frozen=True, tag="place"):
+    territory: Name
+    armies: int
+
+
+class TradeLine(Line, frozen=True, tag="trade", omit_defaults=True):
+    cards: Annotated[list[Card], Meta(min_length=3, max_length=3)]
+    kind: str | None = None
+
+
+class AttackLine(Line, frozen=True, tag="attack"):
+    source: Name = field(name="from")
+    target: Name = field(name="to")
+    attacker_dice: Dice
+    defender_dice: Dice
+
+
+class MoveInLine(Line, frozen=True, tag="move_in"):
+    armies: int
+
+
+class EndAttackLine(Line, frozen=True, tag="end_attack"):
+    pass
+
+
+class FortifyLine(Line, frozen=True, tag="fortify"):
+    source: Name = field(name="from")
+    target: Name = field(name="to")
+    armies: int
+
+
+class DrawLine(Line, frozen=True, tag="draw"):
+    card: Card
+
+
+class EndTurnLine(Line, frozen=True, tag="end_turn"):
+    pass
+
+
+class BribeLine(Line, frozen=True, tag="bribe"):
+    neutral: Name
+    card: Card
+
+
+class AllyReinforceLine(Line, frozen=True, tag="ally_reinforce"):
+    neutral: Name
+    die: Die
+
+
+class StatusRollLine(Line, frozen=True, tag="status_roll"):
+    neutral: Name
+    die: Die
+
+
+class ClaimMissionLine(Line, frozen=True, tag="claim_mission"):
+    mission: Name
+
+
+class EndPhaseLine(Line, frozen=True, tag="end_phase"):
+    pass
+
+
+ActionLine = (
+    DealLine | MissionsLine | ClaimLine | PlaceLine | TradeLine | AttackLine | MoveInLine
+    | EndAttackLine | FortifyLine | DrawLine | EndTurnLine | BribeLine | AllyReinforceLine
+    | StatusRollLine | ClaimMissionLine | EndPhaseLine
 )  # fmt: skip
+ACTIONS = tuple(str(kind.__struct_config__.tag) for kind in get_args(ActionLine))
+_HEADER = json.Decoder(Header)
+_LINE = json.Decoder(ActionLine)
+_ENCODER = json.Encoder()
 
 
 class RecordError(Exception):
@@ -45,202 +152,195 @@ class RecordError(Exception):
     missing or of the wrong type, a die that is not 1 to 6."""
 
 
-def header(
-    ruleset: str, players: list[str], neutrals: list[str], seed: int | None
-) -> dict[str, Any]:
+def schema() -> dict[str, Any]:
+    """The JSON Schema of a record line (a header or an action), from the Structs above."""
+    (head, line), definitions = json.schema_components(
+        [Header, ActionLine], ref_template="#/$defs/{name}"
+    )
     return {
-        "format": FORMAT,
-        "version": VERSION,
-        "ruleset": ruleset,
-        "players": players,
-        "neutrals": neutrals,
-        "seed": seed,
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{FORMAT}-v{VERSION}",
+        "title": f"riskrules game record, version {VERSION} (one JSON object a line)",
+        "description": "The first line is a header; every further line is one action.",
+        "oneOf": [head, line],
+        "$defs": definitions,
     }
 
 
-def check_header(obj: Any) -> tuple[str, list[str], list[str]]:
+def header(ruleset: str, players: list[str], neutrals: list[str], seed: int | None) -> Header:
+    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed)
+
+
+def encode(line: Header | Line) -> bytes:
+    """One line of a record (without its newline)."""
+    return _ENCODER.encode(line)
+
+
+def decode_header(raw: bytes | str) -> tuple[str, list[str], list[str]]:
     """(ruleset, players, neutrals) from a header line, or RecordError."""
-    if not isinstance(obj, dict):
-        raise RecordError("the first line must be the record's header object")
-    if obj.get("format") != FORMAT:
-        raise RecordError(f"not a riskrules record: 'format' must be \"{FORMAT}\"")
-    version = obj.get("version")
-    if type(version) is not int or version != VERSION:  # `true` is not version 1
-        raise RecordError(
-            f"unsupported record version {obj.get('version')!r} (this reads {VERSION})"
-        )
-    ruleset = obj.get("ruleset")
-    players = obj.get("players")
-    neutrals = obj.get("neutrals", [])
-    if not isinstance(ruleset, str) or not ruleset:
-        raise RecordError("the header needs 'ruleset', a ruleset name")
-    if not _names(players) or not players:
-        raise RecordError("the header needs 'players', a list of names")
-    if not _names(neutrals):
-        raise RecordError("'neutrals' must be a list of names")
-    return ruleset, list(players), list(neutrals)
+    try:
+        found = _HEADER.decode(raw)
+    except ValidationError as exc:  # (a DecodeError too: this one first)
+        text = str(exc)
+        if "`$.format`" in text or ("`$`" in text and "`format`" in text):
+            raise RecordError(f"not a riskrules record: 'format' must be \"{FORMAT}\"") from None
+        if "`$.version`" in text:
+            raise RecordError(f"unsupported record version (this reads {VERSION})") from None
+        raise RecordError(f"the header {_explained(text, None)}") from None
+    except DecodeError as exc:
+        raise RecordError(f"not JSON: {_malformed(exc)}") from None
+    except RecursionError:
+        raise RecordError("not a record line: nested too deeply") from None
+    return found.ruleset, list(found.players), list(found.neutrals)
 
 
-def _names(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) and v for v in value)
+def decode_line(raw: bytes | str, seats: list[str]) -> tuple[str, int, Action]:
+    """(the acting player's name, the turn, the action) from a record line, or RecordError."""
+    try:
+        line = _LINE.decode(raw)
+    except ValidationError as exc:  # (a DecodeError too: this one first)
+        raise RecordError(_explained(str(exc), _action_named(raw))) from None
+    except DecodeError as exc:
+        raise RecordError(f"not JSON: {_malformed(exc)}") from None
+    except RecursionError:
+        raise RecordError("not a record line: nested too deeply") from None
+    return line.player, line.turn, _action(line, seats)
 
 
-def to_json(state: GameState, action: Action) -> dict[str, Any]:
+def _malformed(exc: DecodeError) -> str:
+    return str(exc).removeprefix("JSON is malformed: ")
+
+
+def _action_named(raw: bytes | str) -> object:
+    """The `action` a line names, read again only to word an error (the slow path)."""
+    import json as plain
+
+    try:
+        obj = plain.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    return obj.get("action") if isinstance(obj, dict) else None
+
+
+def _explained(text: str, action: object) -> str:
+    """msgspec's validation message in the words of the record format."""
+    missing = re.match(r"Object missing required field `(\w+)`", text)
+    where = re.search(r"at `\$\.(\w+)(?:\[\d+\])?`", text)
+    name = where.group(1) if where else None
+    if missing:
+        field_name = missing.group(1)
+        if field_name in ("action", "turn", "player") or action is None:
+            return f"the line has no '{field_name}'"
+        return f"'{action}' needs the field '{field_name}'"
+    if name == "action":
+        return f"unknown action {action!r}; one of: {', '.join(ACTIONS)}"
+    if name in ("attacker_dice", "defender_dice", "die") and re.search(r"[<>]= ?[16]", text):
+        return f"'{name}' holds a number that is not a die: a die shows 1 to 6"
+    if "Expected `object`" in text and name is None:
+        return "each line after the header must be a JSON object"
+    if name is not None:
+        return f"'{name}': {text.split(' - at ')[0]}"
+    return text
+
+
+def to_json(state: GameState, action: Action) -> Line:
     """The record line for `action`, taken in `state` (chance parts must be filled in)."""
-    out: dict[str, Any] = {"turn": state.turn, "player": state.seats[state.current].name}
+    turn, player = state.turn, state.seats[state.current].name
     names = [s.name for s in state.seats]
     if isinstance(action, Deal):
         assert action.hands is not None
-        out.update(action="deal", hands={names[i]: list(h) for i, h in enumerate(action.hands)})
-    elif isinstance(action, AssignMissions):
+        hands = {names[i]: list(h) for i, h in enumerate(action.hands)}
+        return DealLine(turn=turn, player=player, hands=hands)
+    if isinstance(action, AssignMissions):
         assert action.missions is not None
         players = [s.name for s in state.seats if not s.neutral]
-        out.update(
-            action="draw_missions",
-            missions={players[i]: list(m) for i, m in enumerate(action.missions)},
-        )
-    elif isinstance(action, Claim):
-        out.update(action="claim", territory=action.territory)
-    elif isinstance(action, Place):
-        out.update(action="place", territory=action.territory, armies=action.armies)
-    elif isinstance(action, Trade):
-        out.update(action="trade", cards=list(action.cards))
-        if action.kind is not None:
-            out["kind"] = action.kind
-    elif isinstance(action, Attack):
+        missions = {players[i]: list(m) for i, m in enumerate(action.missions)}
+        return MissionsLine(turn=turn, player=player, missions=missions)
+    if isinstance(action, Claim):
+        return ClaimLine(turn=turn, player=player, territory=action.territory)
+    if isinstance(action, Place):
+        return PlaceLine(turn=turn, player=player, territory=action.territory, armies=action.armies)
+    if isinstance(action, Trade):
+        return TradeLine(turn=turn, player=player, cards=list(action.cards), kind=action.kind)
+    if isinstance(action, Attack):
         assert action.rolls is not None
-        out.update(
-            action="attack",
-            **{"from": action.source, "to": action.target},
+        return AttackLine(
+            turn=turn,
+            player=player,
+            source=action.source,
+            target=action.target,
             attacker_dice=list(action.rolls[0]),
             defender_dice=list(action.rolls[1]),
         )
-    elif isinstance(action, MoveIn):
-        out.update(action="move_in", armies=action.armies)
-    elif isinstance(action, EndAttack):
-        out.update(action="end_attack")
-    elif isinstance(action, Fortify):
-        out.update(
-            action="fortify", **{"from": action.source, "to": action.target}, armies=action.armies
-        )
-    elif isinstance(action, Draw):
-        out.update(action="draw", card=action.card)
-    elif isinstance(action, EndTurn):
-        out.update(action="end_turn")
-    elif isinstance(action, Bribe):
-        out.update(action="bribe", neutral=action.neutral, card=action.card)
-    elif isinstance(action, AllyReinforce):
-        out.update(action="ally_reinforce", neutral=action.neutral, die=action.die)
-    elif isinstance(action, StatusRoll):
-        out.update(action="status_roll", neutral=action.neutral, die=action.die)
-    elif isinstance(action, ClaimMission):
-        out.update(action="claim_mission", mission=action.mission)
-    elif isinstance(action, EndPhase):
-        out.update(action="end_phase")
-    return out
+    if isinstance(action, MoveIn):
+        return MoveInLine(turn=turn, player=player, armies=action.armies)
+    if isinstance(action, EndAttack):
+        return EndAttackLine(turn=turn, player=player)
+    if isinstance(action, Fortify):
+        return FortifyLine(
+            turn=turn, player=player, source=action.source, target=action.target,
+            armies=action.armies,
+        )  # fmt: skip
+    if isinstance(action, Draw):
+        assert action.card is not None
+        return DrawLine(turn=turn, player=player, card=action.card)
+    if isinstance(action, EndTurn):
+        return EndTurnLine(turn=turn, player=player)
+    if isinstance(action, Bribe):
+        return BribeLine(turn=turn, player=player, neutral=action.neutral, card=action.card)
+    if isinstance(action, AllyReinforce):
+        assert action.die is not None
+        return AllyReinforceLine(turn=turn, player=player, neutral=action.neutral, die=action.die)
+    if isinstance(action, StatusRoll):
+        assert action.die is not None
+        return StatusRollLine(turn=turn, player=player, neutral=action.neutral, die=action.die)
+    if isinstance(action, ClaimMission):
+        return ClaimMissionLine(turn=turn, player=player, mission=action.mission)
+    if isinstance(action, EndPhase):
+        return EndPhaseLine(turn=turn, player=player)
+    raise ValueError(f"not an action: {action!r}")
 
 
-def _field(obj: Mapping[str, Any], name: str, kind: type) -> Any:
-    if name not in obj:
-        raise RecordError(f"'{obj.get('action')}' needs the field '{name}'")
-    value = obj[name]
-    if kind is int and (not isinstance(value, int) or isinstance(value, bool)):
-        raise RecordError(f"'{name}' must be a whole number, not {value!r}")
-    if kind is str and (not isinstance(value, str) or not value):
-        raise RecordError(f"'{name}' must be a name, not {value!r}")
-    return value
+def _action(line: Line, seats: list[str]) -> Action:
+    """The engine's action for a decoded line."""
+    if isinstance(line, DealLine):
+        missing = [s for s in seats if s not in line.hands]
+        if missing:
+            raise RecordError(f"'deal' gives no cards to '{missing[0]}'")
+        return Deal(tuple(tuple(line.hands[s]) for s in seats))
+    if isinstance(line, MissionsLine):
+        return AssignMissions(tuple(tuple(line.missions[s]) for s in seats if s in line.missions))
+    if isinstance(line, ClaimLine):
+        return Claim(line.territory)
+    if isinstance(line, PlaceLine):
+        return Place(line.territory, line.armies)
+    if isinstance(line, TradeLine):
+        return Trade((line.cards[0], line.cards[1], line.cards[2]), line.kind)
+    if isinstance(line, AttackLine):
+        rolls = (tuple(line.attacker_dice), tuple(line.defender_dice))
+        return Attack(line.source, line.target, len(rolls[0]), len(rolls[1]), rolls)
+    if isinstance(line, MoveInLine):
+        return MoveIn(line.armies)
+    if isinstance(line, EndAttackLine):
+        return EndAttack()
+    if isinstance(line, FortifyLine):
+        return Fortify(line.source, line.target, line.armies)
+    if isinstance(line, DrawLine):
+        return Draw(line.card)
+    if isinstance(line, EndTurnLine):
+        return EndTurn()
+    if isinstance(line, BribeLine):
+        return Bribe(line.neutral, line.card)
+    if isinstance(line, AllyReinforceLine):
+        return AllyReinforce(line.neutral, line.die)
+    if isinstance(line, StatusRollLine):
+        return StatusRoll(line.neutral, line.die)
+    if isinstance(line, ClaimMissionLine):
+        return ClaimMission(line.mission)
+    return EndPhase()
 
 
-def _die(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        raise RecordError(f"'{name}' holds {value!r}: a die shows 1 to 6")
-    return value
+if __name__ == "__main__":  # python -m riskrules.engine.record > engine/record.schema.json
+    import json as plain
 
-
-def _dice(obj: Mapping[str, Any], name: str) -> tuple[int, ...]:
-    value = obj.get(name)
-    if not isinstance(value, list) or not value:
-        raise RecordError(f"'attack' needs '{name}', the dice as rolled (a list of 1 to 6)")
-    return tuple(_die(d, name) for d in value)
-
-
-def _ints(obj: Mapping[str, Any], name: str) -> tuple[int, ...]:
-    value = obj.get(name)
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        raise RecordError(f"'{obj.get('action')}' needs '{name}', a list of card numbers")
-    return tuple(value)
-
-
-def from_json(obj: Any, seats: list[str]) -> tuple[str, Action]:
-    """(the acting player's name, the action) from a record line, or RecordError."""
-    if not isinstance(obj, dict):
-        raise RecordError("each line after the header must be a JSON object")
-    kind = obj.get("action")
-    if kind not in ACTIONS:
-        hint = ", ".join(ACTIONS)
-        raise RecordError(f"unknown action {kind!r}; one of: {hint}")
-    player = _field(obj, "player", str)
-    _field(obj, "turn", int)
-    action: Action
-    if kind == "deal":
-        hands = obj.get("hands")
-        if not isinstance(hands, dict):
-            raise RecordError("'deal' needs 'hands': the cards dealt to each seat")
-        action = Deal(tuple(tuple(_ints(hands, s)) for s in seats if s in hands or _missing(s)))
-    elif kind == "draw_missions":
-        missions = obj.get("missions")
-        if not isinstance(missions, dict) or not all(
-            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in missions.values()
-        ):
-            raise RecordError("'draw_missions' needs 'missions': each player's mission ids")
-        action = AssignMissions(tuple(tuple(missions[s]) for s in seats if s in missions))
-    elif kind == "claim":
-        action = Claim(_field(obj, "territory", str))
-    elif kind == "place":
-        action = Place(_field(obj, "territory", str), _field(obj, "armies", int))
-    elif kind == "trade":
-        cards = _ints(obj, "cards")
-        if len(cards) != 3:
-            raise RecordError("'trade' needs 'cards', three card numbers")
-        kind_name = obj.get("kind")
-        if kind_name is not None and not isinstance(kind_name, str):
-            raise RecordError("'kind' must be a set kind such as \"mixed\"")
-        action = Trade((cards[0], cards[1], cards[2]), kind_name)
-    elif kind == "attack":
-        attack, defence = _dice(obj, "attacker_dice"), _dice(obj, "defender_dice")
-        action = Attack(
-            _field(obj, "from", str),
-            _field(obj, "to", str),
-            len(attack),
-            len(defence),
-            (attack, defence),
-        )
-    elif kind == "move_in":
-        action = MoveIn(_field(obj, "armies", int))
-    elif kind == "end_attack":
-        action = EndAttack()
-    elif kind == "fortify":
-        action = Fortify(
-            _field(obj, "from", str), _field(obj, "to", str), _field(obj, "armies", int)
-        )
-    elif kind == "draw":
-        action = Draw(_field(obj, "card", int))
-    elif kind == "end_turn":
-        action = EndTurn()
-    elif kind == "bribe":
-        action = Bribe(_field(obj, "neutral", str), _field(obj, "card", int))
-    elif kind == "ally_reinforce":
-        action = AllyReinforce(_field(obj, "neutral", str), _die(obj.get("die"), "die"))
-    elif kind == "status_roll":
-        action = StatusRoll(_field(obj, "neutral", str), _die(obj.get("die"), "die"))
-    elif kind == "claim_mission":
-        action = ClaimMission(_field(obj, "mission", str))
-    else:
-        action = EndPhase()
-    return player, action
-
-
-def _missing(seat: str) -> bool:
-    raise RecordError(f"'deal' gives no cards to '{seat}'")
+    print(plain.dumps(schema(), indent=2, ensure_ascii=False))

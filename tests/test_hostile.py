@@ -106,7 +106,7 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "neutrals": [],
         }
     )
-    (folder / "deep.jsonl").write_text(header + "\n" + "[" * 100_000 + "\n")
+    (folder / "deep.jsonl").write_text(header + "\n" + '{"x": ' + "[" * 99_000 + "\n")
     with open(folder / "long.jsonl", "w") as handle:
         handle.write(header + "\n")
         handle.write(" " * 50_000_000 + "\n")

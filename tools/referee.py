@@ -10,7 +10,7 @@ from typing import Any, BinaryIO
 
 from ..engine.actions import RuleViolation
 from ..engine.game import Game
-from ..engine.record import RecordError, check_header, from_json
+from ..engine.record import RecordError, decode_header, decode_line
 from ..engine.rules import Rules
 from ..grammar.limits import MAX_RECORD_LINE
 
@@ -79,12 +79,10 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     if isinstance(first, _TooLong):
         return Verdict(False, line=1, message=f"line 1 is longer than {MAX_RECORD_LINE:,} bytes")
     try:
-        ruleset, players, neutrals = check_header(json.loads(first))
+        ruleset, players, neutrals = decode_header(first)
         state = game.start(players, neutrals)
-    except (ValueError, RecordError) as exc:
+    except RecordError as exc:
         return Verdict(False, line=1, message=f"bad header: {exc}")
-    except RecursionError:
-        return Verdict(False, line=1, message="bad header: nested too deeply")
     except RuleViolation as exc:
         return _refused(1, None, exc, 0)
     notes = (
@@ -101,34 +99,35 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-        except ValueError as exc:
-            return Verdict(False, line=number, message=f"not JSON: {exc}", actions=count)
-        except RecursionError:
-            message = "not a record line: nested too deeply"
-            return Verdict(False, line=number, message=message, actions=count)
-        try:
-            player, action = from_json(obj, names)
+            player, turn, action = decode_line(raw, names)
         except RecordError as exc:
-            return Verdict(False, line=number, action=obj, message=str(exc), actions=count)
+            return Verdict(False, line=number, action=_shown(raw), message=str(exc), actions=count)
         current = state.seats[state.current].name
         if player != current:
             message = f"it is {current}'s move ({state.phase}), not {player}'s"
-            return _refused(number, obj, game.violation("turn.phases", message), count)
-        if obj["turn"] != state.turn:
-            message = f"the record says turn {obj['turn']}, the game is in turn {state.turn}"
-            return _refused(number, obj, game.violation("turn.phases", message), count)
+            return _refused(number, _shown(raw), game.violation("turn.phases", message), count)
+        if turn != state.turn:
+            message = f"the record says turn {turn}, the game is in turn {state.turn}"
+            return _refused(number, _shown(raw), game.violation("turn.phases", message), count)
         try:
             state = game.apply(state, action)
         except RuleViolation as exc:
-            return _refused(number, obj, exc, count)
+            return _refused(number, _shown(raw), exc, count)
         except ValueError as exc:
-            return Verdict(False, line=number, action=obj, message=str(exc), actions=count)
+            return Verdict(False, line=number, action=_shown(raw), message=str(exc), actions=count)
         count += 1
     winner = state.seats[state.winner].name if state.winner is not None else None
     if state.phase != "over":
         notes.append(f"the record ends in turn {state.turn} before the game is over")
     return Verdict(True, actions=count, winner=winner, turns=state.turn, notes=notes)
+
+
+def _shown(raw: bytes | str) -> Any:
+    """The refused line as JSON, for the verdict (read again only when a line is refused)."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _refused(number: int, obj: Any, exc: RuleViolation, count: int) -> Verdict:

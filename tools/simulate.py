@@ -3,7 +3,6 @@ after every action, records written on request."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import statistics
@@ -18,7 +17,7 @@ from .. import load, load_sources
 from ..engine.agents import AGENTS
 from ..engine.game import Game
 from ..engine.invariants import Watch
-from ..engine.record import header, to_json
+from ..engine.record import encode, header, to_json
 from ..engine.rules import Rules
 from ..engine.state import GameState
 from ..grammar.limits import DEFAULT_MAX_ACTIONS
@@ -99,11 +98,11 @@ def play(job: Job) -> GameResult:
     order = tuple(game.rel.players(state))  # play begins with the first of them
     try:
         if out is not None:
-            out.write(json.dumps(header(rules.name, names, neutrals, job.seed)) + "\n")
+            out.write(encode(header(rules.name, names, neutrals, job.seed)).decode() + "\n")
         while state.phase != "over" and state.turn <= job.max_turns and count < job.max_actions:
             action = agent(game, state, rng)
             if out is not None:
-                out.write(json.dumps(to_json(state, action), ensure_ascii=False) + "\n")
+                out.write(encode(to_json(state, action)).decode() + "\n")
             state = game.apply(state, action)
             count += 1
             found = watch.check(state)

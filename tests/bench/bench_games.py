@@ -19,7 +19,7 @@ from pathlib import Path
 
 import riskrules
 from riskrules import EndTurn, Game, Place
-from riskrules.engine.record import header, to_json
+from riskrules.engine.record import encode, header, to_json
 from riskrules.tools.referee import referee
 from riskrules.tools.simulate import jobs, run
 
@@ -37,7 +37,7 @@ def long_record(path: Path, lines: int) -> None:
     rng = random.Random(1)
     state = game.start(["red", "blue", "green"])
     with path.open("w") as out:
-        out.write(json.dumps(header("classic", ["red", "blue", "green"], [], 1)) + "\n")
+        out.write(encode(header("classic", ["red", "blue", "green"], [], 1)).decode() + "\n")
         written = 1
         while written < lines:
             if state.phase in ("claim", "place"):
@@ -47,7 +47,7 @@ def long_record(path: Path, lines: int) -> None:
                 action = Place(game.owned(state, seat)[0], state.reserves[seat])
             else:
                 action = EndTurn()
-            out.write(json.dumps(to_json(state, action)) + "\n")
+            out.write(encode(to_json(state, action)).decode() + "\n")
             state = game.apply(state, action)
             written += 1
 
