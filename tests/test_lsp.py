@@ -135,7 +135,7 @@ def test_hover_completion_definition(client: Client, tmp_path: Path) -> None:
         {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 2}},
     )
     labels = {i["label"] for i in items["items"]}
-    assert {"kamchatka", "asia", "classic", "fortify.reach", "da000"} <= labels
+    assert "fortify.reach" in labels and "kamchatka" not in labels  # a line starts with a rule
     target = client.request(
         "textDocument/definition",
         {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}},
@@ -209,3 +209,61 @@ def test_a_very_long_expression_gets_its_diagnostic(client: Client, tmp_path: Pa
     _open(client, tmp_path / "long.rules", text)
     note = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
     assert [d["code"] for d in note["params"]["diagnostics"]] == ["RR0004"]
+
+
+def _labels(client: Client, uri: str, line: int, character: int) -> set[str]:
+    items = client.request(
+        "textDocument/completion",
+        {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
+    )
+    return {i["label"] for i in items["items"]}
+
+
+def test_completion_offers_what_fits_where_the_cursor_is(client: Client, tmp_path: Path) -> None:
+    text = (
+        'ruleset family "Our table" extends classic {\n'
+        "  override combat.ties: \n"
+        "  override continents.bonus: {asia: 7, }\n"
+        "  combat {\n"
+        "    \n"
+        "  }\n"
+        "  override \n"
+        "}\n"
+        'ruleset other "Other" extends \n'
+    )
+    uri = _open(client, tmp_path / "family.rules", text)
+    client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert _labels(client, uri, 1, 24) == {"attacker", "defender"}  # the rule's own words
+    assert {"europe", "australia"} <= _labels(client, uri, 2, 39)  # a continent table
+    assert "kamchatka" not in _labels(client, uri, 2, 39)
+    in_group = _labels(client, uri, 4, 4)  # inside `combat {`: the group's rules, short
+    assert {"ties", "attacker.dice", "loss_cap"} <= in_group and "fortify.reach" not in in_group
+    overrides = _labels(client, uri, 6, 11)  # after `override`: what the base sets
+    assert "combat.ties" in overrides and "combat.loss_cap" not in overrides
+    assert {"classic", "da-2006"} <= _labels(client, uri, 8, 38)  # after `extends`
+
+
+def test_quick_fixes_from_the_diagnostics(client: Client, tmp_path: Path) -> None:
+    text = (
+        'ruleset family "Our table" extends classic {\n'
+        "  override combat.ties: attackr\n"
+        "  override combat.loss_cap: 2\n"
+        "}\n"
+    )
+    uri = _open(client, tmp_path / "family.rules", text)
+    note = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    diagnostics = note["params"]["diagnostics"]
+    actions = client.request(
+        "textDocument/codeAction",
+        {
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 1, "character": 0}, "end": {"line": 3, "character": 0}},
+            "context": {"diagnostics": diagnostics},
+        },
+    )
+    titles = [a["title"] for a in actions]
+    assert "Change to 'attacker'" in titles
+    drop = next(a for a in actions if a["title"].startswith("Drop 'override'"))
+    (edit,) = drop["edit"]["changes"][uri]
+    assert edit["newText"] == "" and edit["range"]["start"] == {"line": 2, "character": 2}
+    assert edit["range"]["end"] == {"line": 2, "character": 11}

@@ -28,7 +28,8 @@ from ..grammar.library import Workspace
 from ..grammar.limits import MAX_FILE_BYTES
 from ..grammar.printer import value_text
 from ..grammar.reader import read_bounded, read_rules
-from ..grammar.schema import CATALOGUE, lookup
+from ..grammar.resolve import EffectiveRuleset
+from ..grammar.schema import CATALOGUE, Kind, lookup
 
 # The largest message a client may send (a rules file is at most 1 MB; JSON escaping can
 # double it): a larger Content-Length stops the server with a message instead of filling memory.
@@ -264,45 +265,160 @@ def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
 
 @server.feature(types.TEXT_DOCUMENT_COMPLETION)
 def completion(params: types.CompletionParams) -> types.CompletionList:
-    ws = _workspace(params.text_document.uri)
+    """What fits where the cursor is (tools/completion.py reads the context); anything the
+    language knows where the context says nothing."""
+    from .completion import context
+
+    uri = params.text_document.uri
+    ws = _workspace(uri)
+    lines = _source(uri).split("\n")
+    row = min(params.position.line, len(lines))
+    before = "\n".join(
+        [*lines[:row], lines[row][: params.position.character]] if row < len(lines) else lines
+    )
+    found = context(before)
+    ruleset = _ruleset_at(ws, _path(uri), params.position.line)
+    base = ws.resolved.get(found.base) if found.base else None
+    items = _items_for(ws, found.kind, found.rule, found.prefix, ruleset, base)
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+def _items_for(
+    ws: Workspace,
+    kind: str,
+    rule: str,
+    prefix: str,
+    ruleset: m.Ruleset | None,
+    base: EffectiveRuleset | None = None,
+) -> list[types.CompletionItem]:
     items: list[types.CompletionItem] = []
-    for spec in CATALOGUE:
-        if not spec.pattern:
-            items.append(
-                types.CompletionItem(
-                    label=spec.id, kind=types.CompletionItemKind.Property, detail=spec.summary
-                )
-            )
-    for name, ruleset in ws.index.rulesets.items():
-        items.append(
-            types.CompletionItem(
-                label=name, kind=types.CompletionItemKind.Module, detail=ruleset.title or ""
-            )
-        )
-    for board in ws.index.boards.values():
-        for continent in board.continents:
-            items.append(
-                types.CompletionItem(
-                    label=continent.id,
-                    kind=types.CompletionItemKind.Enum,
-                    detail=continent.name("en"),
-                )
-            )
-            for territory in continent.territories:
+    eff = ws.resolved.get(ruleset.name) if ruleset else None
+    if kind in ("rule", "override"):
+        start = f"{prefix}." if prefix else ""
+        ids = (
+            [c.id for c in base.clauses] if kind == "override" and base else
+            [spec.id for spec in CATALOGUE if not spec.pattern]
+        )  # fmt: skip
+        for rule_id in ids:
+            if rule_id.startswith(start):
+                spec = lookup(rule_id)
                 items.append(
                     types.CompletionItem(
-                        label=territory.id,
-                        kind=types.CompletionItemKind.EnumMember,
-                        detail=territory.name("en"),
+                        label=rule_id[len(start) :],
+                        kind=types.CompletionItemKind.Property,
+                        detail=spec.summary if spec else None,
                     )
                 )
-    for source in ws.index.sources.values():
-        items.append(
-            types.CompletionItem(
-                label=source.id, kind=types.CompletionItemKind.Reference, detail=source.file
-            )
+        return items
+    if kind == "value":
+        spec = lookup(rule)
+        words: tuple[str, ...] = ()
+        if spec is not None and spec.kind in (Kind.CHOICE, Kind.CHOICES):
+            words = spec.choices
+        elif spec is not None and spec.kind == Kind.BOOL:
+            words = ("yes", "no")
+        elif spec is not None and spec.kind == Kind.BOARD:
+            words = tuple(ws.index.boards)
+        for word in words:
+            items.append(types.CompletionItem(label=word, kind=types.CompletionItemKind.EnumMember))
+        return items
+    if kind == "table":
+        spec = lookup(rule)
+        boards = (
+            [eff.board]
+            if eff is not None and eff.board is not None
+            else list(ws.index.boards.values())
         )
-    return types.CompletionList(is_incomplete=False, items=items)
+        for board in boards:
+            if spec is not None and spec.kind == Kind.BY_CONTINENT:
+                items += [
+                    types.CompletionItem(
+                        label=c.id, kind=types.CompletionItemKind.Enum, detail=c.name("en")
+                    )
+                    for c in board.continents
+                ]
+            elif spec is not None and spec.kind == Kind.BY_TERRITORY:
+                items += [
+                    types.CompletionItem(
+                        label=t.id, kind=types.CompletionItemKind.EnumMember, detail=t.name("en")
+                    )
+                    for t in board.territories
+                ]
+        return items
+    if kind in ("ruleset", "anything"):
+        for name, declared in ws.index.rulesets.items():
+            items.append(
+                types.CompletionItem(
+                    label=name, kind=types.CompletionItemKind.Module, detail=declared.title or ""
+                )
+            )
+    if kind in ("source", "anything"):
+        for source in ws.index.sources.values():
+            items.append(
+                types.CompletionItem(
+                    label=source.id, kind=types.CompletionItemKind.Reference, detail=source.file
+                )
+            )
+    if kind == "anything":
+        items += _items_for(ws, "rule", "", "", ruleset, base)
+        for board in ws.index.boards.values():
+            for continent in board.continents:
+                items.append(
+                    types.CompletionItem(
+                        label=continent.id,
+                        kind=types.CompletionItemKind.Enum,
+                        detail=continent.name("en"),
+                    )
+                )
+    return items
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+)
+def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
+    """Quick fixes from the diagnostics: each did-you-mean as a replacement, and dropping an
+    `override` the base does not need."""
+    from .completion import fix_from_hint
+
+    uri = params.text_document.uri
+    lines = _source(uri).split("\n")
+    actions: list[types.CodeAction] = []
+    for diag in params.context.diagnostics:
+        if diag.source != "riskrules":
+            continue
+        for word in fix_from_hint(diag.message):
+            edit = types.TextEdit(range=diag.range, new_text=word)
+            actions.append(
+                types.CodeAction(
+                    title=f"Change to '{word}'",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diag],
+                    edit=types.WorkspaceEdit(changes={uri: [edit]}),
+                    is_preferred=len(actions) == 0,
+                )
+            )
+        if diag.code == "RR0402" and 0 <= diag.range.start.line < len(lines):
+            line = lines[diag.range.start.line]
+            found = re.search(r"\boverride\s+", line[: diag.range.start.character])
+            if found:
+                gone = types.Range(
+                    start=types.Position(line=diag.range.start.line, character=found.start()),
+                    end=types.Position(line=diag.range.start.line, character=found.end()),
+                )
+                actions.append(
+                    types.CodeAction(
+                        title="Drop 'override' (the base does not set this rule)",
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[diag],
+                        edit=types.WorkspaceEdit(
+                            changes={uri: [types.TextEdit(range=gone, new_text="")]}
+                        ),
+                        is_preferred=True,
+                    )
+                )
+    return actions
 
 
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
