@@ -38,6 +38,9 @@ def _plain(value: m.Value | None) -> m.Value | None:
     return m.strip_assumed(value) if value is not None else None
 
 
+UNLIMITED = 1_000_000_000  # `unlimited` moves: more than any game makes
+
+
 class Rules:
     """The questions the engine and the tools ask of a ruleset, answered from its clauses."""
 
@@ -86,6 +89,14 @@ class Rules:
     def optional_integer(self, rule_id: str) -> int | None:
         value = self.value(rule_id)
         return value.value if isinstance(value, m.Int) else None
+
+    def count_or_unlimited(self, rule_id: str) -> int:
+        """A count that may be written `unlimited` (fortify.moves): UNLIMITED stands for it, a
+        number no turn reaches (the simulator's action limit bounds a game anyway)."""
+        value = self.value(rule_id)
+        if isinstance(value, m.Name) and value.name == "unlimited":
+            return UNLIMITED
+        return self.integer(rule_id)
 
     def limit(self, rule_id: str) -> int | None:
         """An optional number rule: its value, or None when absent or written `none`."""

@@ -133,7 +133,7 @@ class Setup:
             current=index[current] if current else 0,
             turn=1,
             sets_traded=sets_traded,
-            fortifies_left=self.rules.integer("fortify.moves"),
+            fortifies_left=self.rules.count_or_unlimited("fortify.moves"),
             index=dict(self.geo.index),
             status=tuple(places.get(s.name, 0) for s in seats),
             ally_moves=tuple(self.rules.integer("neutrals.ally.fortify_moves", 0) for _ in seats),

@@ -17,7 +17,7 @@ def begin_turn(rel: Relations, state: GameState, seat: int) -> GameState:
     continents = rel.geo.held_continents(territories)
     income = rules.reinforcements(len(territories), continents)
     forced = len(state.hands[seat]) >= rules.integer("cards.forced_trade")
-    moves = rules.integer("fortify.moves")
+    moves = rules.count_or_unlimited("fortify.moves")
     phases = rules.words("turn.phases")
     ally_moves = rules.integer("neutrals.ally.fortify_moves", 0)
     return state.evolve(

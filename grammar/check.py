@@ -342,6 +342,10 @@ def _check_value(
         if isinstance(value, m.Name) and value.name == "none":
             return []
         return _check_int(spec, clause, value)
+    if kind == Kind.COUNT_OR_UNLIMITED:
+        if isinstance(value, m.Name) and value.name == "unlimited":
+            return []
+        return _check_int(spec, clause, value)
     if kind == Kind.BOOL:
         return [] if isinstance(value, m.Bool) else [_kind_error(spec, clause, value)]
     if kind == Kind.INT_RANGE:

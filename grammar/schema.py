@@ -15,6 +15,7 @@ from enum import StrEnum
 class Kind(StrEnum):
     INT = "a whole number"
     OPTIONAL_INT = "a whole number or 'none'"
+    COUNT_OR_UNLIMITED = "a whole number or 'unlimited'"
     BOOL = "yes or no"
     INT_RANGE = "a range such as 3 .. 6"
     DICE = "a dice range such as 1 .. min(3, armies - 1)"
@@ -249,7 +250,13 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="conquest",
     ),
     # ---------------------------------------------------------------- fortify
-    _R("fortify.moves", Kind.INT, "fortifying moves at the end of a turn", True, section="fortify"),
+    _R(
+        "fortify.moves",
+        Kind.COUNT_OR_UNLIMITED,
+        "fortifying moves at the end of a turn",
+        True,
+        section="fortify",
+    ),
     _R(
         "fortify.reach",
         Kind.CHOICE,

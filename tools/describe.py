@@ -131,6 +131,7 @@ CHOICES: dict[str, str] = {
     "cards_not_missions": N_("their cards, not their missions"),
     "alternate": N_("alternately, team by team"),
     "none": N_("no limit"),
+    "unlimited": N_("as many as you like"),
 }
 
 QUANTITIES: dict[str, str] = {

@@ -1,0 +1,68 @@
+"""examples/house-rules/: the variants people play, each a small ruleset with scenarios that pin
+what it changes. Each checks clean, its scenarios pass on it and fail on its base (so they pin
+the change, not the box), and it plays to the end with records the referee accepts."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from helpers import ROOT, run_cli
+from riskrules import Game, load
+from riskrules.engine.agents import aggressive_agent
+from riskrules.engine.record import encode, header, to_json
+from riskrules.grammar.library import locate
+from riskrules.tools.referee import referee
+
+FOLDER = ROOT / "examples" / "house-rules"
+EXAMPLES = sorted(FOLDER.glob("*.rules"))
+
+
+def test_there_are_at_least_ten_and_the_readme_lists_each() -> None:
+    assert len(EXAMPLES) >= 10
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for path in EXAMPLES:
+        assert f"examples/house-rules/{path.name}" in readme, path.name
+
+
+def test_scenarios_are_written_in_english_danish_and_dutch() -> None:
+    languages = {
+        (f.read_text(encoding="utf-8").split("\n", 1)[0].removeprefix("# language: ").strip()
+         if f.read_text(encoding="utf-8").startswith("# language:") else "en")
+        for f in FOLDER.glob("*.feature")
+    }  # fmt: skip
+    assert {"en", "da", "nl"} <= languages
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_an_example_checks_and_its_scenarios_pin_its_change(path: Path) -> None:
+    feature = path.with_suffix(".feature")
+    assert feature.exists(), f"{path.name} has no scenarios"
+    checked = run_cli("check", "--strict", str(path))
+    assert checked.code == 0, checked.out
+    assert run_cli("test", str(path), str(feature)).code == 0
+    base = locate(str(path))[1].chain[1]
+    against_base = run_cli("test", base, str(feature))
+    assert against_base.code == 1 and "failed" in against_base.out, against_base.out
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_an_example_plays_to_the_end_and_passes_the_referee(path: Path) -> None:
+    rules = load(str(path))
+    game = Game(rules)
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        names = ["a", "b", "c"]
+        state = game.start(names)
+        lines = [encode(header(rules.name, names, [], seed))]
+        for _ in range(100_000):
+            if state.phase == "over":
+                break
+            action = aggressive_agent(game, state, rng)
+            lines.append(encode(to_json(state, action)))
+            state = game.apply(state, action)
+        assert state.phase == "over", f"{path.stem}, seed {seed}: unfinished"
+        verdict = referee(rules, lines)
+        assert verdict.ok and verdict.winner is not None, verdict
