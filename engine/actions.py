@@ -37,6 +37,13 @@ class Attack:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseCapital:
+    """Capital Risk: the player names one of their territories as their capital."""
+
+    territory: str
+
+
+@dataclass(frozen=True, slots=True)
 class MoveIn:
     armies: int
 
@@ -127,6 +134,7 @@ Action = (
     | AllyReinforce
     | StatusRoll
     | ClaimMission
+    | ChooseCapital
     | EndPhase
 )
 

@@ -16,6 +16,7 @@ from .actions import (
     AllyReinforce,
     AssignMissions,
     Attack,
+    ChooseCapital,
     Claim,
     Deal,
     Draw,
@@ -82,6 +83,9 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
         return _claim(game, state, rng)
     if phase == "place":
         return _setup_place(game, state, rng)
+    if phase == "capital":  # the strongest territory, the first in board order on a tie
+        owned = game.owned(state, seat)
+        return ChooseCapital(max(owned, key=lambda t: state.armies_in(t)[seat]))
     if phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
         claim = next(iter(game.mission_claims(state)), None)
         if claim is not None:

@@ -20,6 +20,7 @@ from .actions import (
     AssignMissions,
     Attack,
     Bribe,
+    ChooseCapital,
     Claim,
     ClaimMission,
     Deal,
@@ -163,6 +164,9 @@ class Game:
             return
         if phase == "over":
             return
+        if phase == "capital":
+            yield from (ChooseCapital(t) for t in self.rel.owned(state, seat))
+            return
         if phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
             yield from self.missions.mission_claims(state)
         if phase == "bribe":
@@ -244,6 +248,8 @@ class Game:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
         if state.phase == "over":
             raise self.rel.violation("victory", "the game is over")
+        if isinstance(action, ChooseCapital):
+            return self.setup.choose_capital(state, action)
         if isinstance(action, (Deal, AssignMissions, Claim)) or (
             isinstance(action, Place) and state.phase == "place"
         ):

@@ -17,6 +17,7 @@ from .actions import (
     AssignMissions,
     Attack,
     Bribe,
+    ChooseCapital,
     Claim,
     ClaimMission,
     Deal,
@@ -136,10 +137,14 @@ class EndPhaseLine(Line, frozen=True, tag="end_phase"):
     pass
 
 
+class ChooseCapitalLine(Line, frozen=True, tag="choose_capital"):
+    territory: Name
+
+
 ActionLine = (
     DealLine | MissionsLine | ClaimLine | PlaceLine | TradeLine | AttackLine | MoveInLine
     | EndAttackLine | FortifyLine | DrawLine | EndTurnLine | BribeLine | AllyReinforceLine
-    | StatusRollLine | ClaimMissionLine | EndPhaseLine
+    | StatusRollLine | ClaimMissionLine | EndPhaseLine | ChooseCapitalLine
 )  # fmt: skip
 ACTIONS = tuple(str(kind.__struct_config__.tag) for kind in get_args(ActionLine))
 _HEADER = json.Decoder(Header)
@@ -298,6 +303,8 @@ def to_json(state: GameState, action: Action) -> Line:
         return ClaimMissionLine(turn=turn, player=player, mission=action.mission)
     if isinstance(action, EndPhase):
         return EndPhaseLine(turn=turn, player=player)
+    if isinstance(action, ChooseCapital):
+        return ChooseCapitalLine(turn=turn, player=player, territory=action.territory)
     raise ValueError(f"not an action: {action!r}")
 
 
@@ -337,6 +344,8 @@ def _action(line: Line, seats: list[str]) -> Action:
         return StatusRoll(line.neutral, line.die)
     if isinstance(line, ClaimMissionLine):
         return ClaimMission(line.mission)
+    if isinstance(line, ChooseCapitalLine):
+        return ChooseCapital(line.territory)
     return EndPhase()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 
-from .actions import Action, AssignMissions, Claim, Deal, Place
+from .actions import Action, AssignMissions, ChooseCapital, Claim, Deal, Place
 from .missions import deck
 from .relations import Relations
 from .state import GameState, Seat, add_armies, with_seat
@@ -90,6 +90,7 @@ class Setup:
         missions: Mapping[str, Sequence[str]] | None = None,
         completed: Mapping[str, Sequence[str]] | None = None,
         teams: Mapping[str, int] | None = None,
+        capitals: Mapping[str, str] | None = None,
     ) -> GameState:
         """A game in progress, as a manual's example describes it: who holds what.
 
@@ -139,6 +140,7 @@ class Setup:
             ally_moves=tuple(self.rules.integer("neutrals.ally.fortify_moves", 0) for _ in seats),
             missions=tuple(tuple((missions or {}).get(s.name, ())) for s in seats),
             completed=tuple(tuple((completed or {}).get(s.name, ())) for s in seats),
+            capitals=tuple((capitals or {}).get(s.name) for s in seats) if capitals else (),
         )
         state = state.evolve(created=state.board_armies())
         if begin:
@@ -358,7 +360,35 @@ class Setup:
             return state
         if not any(state.reserves):
             first = self.rel.players(state)[0]
-            return begin_turn(self.rel, state.evolve(placed=0, placed_neutrals=frozenset()), first)
+            state = state.evolve(placed=0, placed_neutrals=frozenset())
+            if self.rules.flag("setup.capitals"):
+                return state.evolve(
+                    phase="capital", current=first, capitals=(None,) * len(state.seats)
+                )
+            return begin_turn(self.rel, state, first)
         return state.evolve(
             placed=0, placed_neutrals=frozenset(), current=self._next_placer(state, seat)
         )
+
+    # ---------------------------------------------------------------- capitals
+
+    def choose_capital(self, state: GameState, action: ChooseCapital) -> GameState:
+        """Capital Risk: the current player names a territory they hold; once every player
+        has, the first turn begins."""
+        if state.phase != "capital":
+            raise self.rel.phase_error(state, "choosing a capital")
+        self.rel.check_territory(action.territory)
+        seat = state.current
+        if self.rel.controller(state, action.territory) != seat:
+            raise self.rel.violation(
+                "setup.capitals",
+                f"{state.seats[seat].name} does not hold {action.territory}: a capital is "
+                "one of your own territories",
+            )
+        self.rules.note("setup.capitals")
+        capitals = tuple(action.territory if i == seat else c for i, c in enumerate(state.capitals))
+        state = state.evolve(capitals=capitals)
+        waiting = [p for p in self.rel.players(state) if capitals[p] is None]
+        if waiting:
+            return state.evolve(current=waiting[0])
+        return begin_turn(self.rel, state, self.rel.players(state)[0])

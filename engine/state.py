@@ -75,6 +75,8 @@ class GameState:
     missions: tuple[tuple[str, ...], ...] = ()
     completed: tuple[tuple[str, ...], ...] = ()
     claims: int = 0  # missions claimed this turn
+    # Capital Risk: each seat's capital (None: not chosen; empty: the ruleset has none).
+    capitals: tuple[str | None, ...] = ()
     index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def armies_in(self, territory: str) -> tuple[int, ...]:

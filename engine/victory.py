@@ -53,6 +53,10 @@ class Victory:
             "armies": lambda: sum(row[seat] for row in state.armies),
             "missions_completed": lambda: len(state.completed[seat]) if state.completed else 0,
             "opposing_players_eliminated": fallen,
+            "capitals": lambda: sum(
+                1 for c in state.capitals if c is not None and rel.controller(state, c) == seat
+            ),
+            "capitals_in_play": lambda: sum(1 for c in state.capitals if c is not None),
         }
 
     def functions(self, state: GameState, seat: int) -> dict[str, ex.Function]:

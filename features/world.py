@@ -48,6 +48,7 @@ class World:
     status: dict[str, str] = field(default_factory=dict)
     missions: dict[str, list[str]] = field(default_factory=dict)
     completed: dict[str, list[str]] = field(default_factory=dict)
+    capitals: dict[str, str] = field(default_factory=dict)
     holdings: dict[str, dict[str, int]] = field(default_factory=dict)
     filler: str | None = None
     hands: dict[str, list[int]] = field(default_factory=dict)
@@ -154,6 +155,7 @@ class World:
             status=self.status,
             missions=self.missions,
             completed=self.completed,
+            capitals=self.capitals,
         )
         return self.state
 

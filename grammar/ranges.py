@@ -171,6 +171,8 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
         "armies": Interval(0, MAX_ARMIES_IN_TERRITORY * territories),
         "missions_completed": Interval(0, 16),
         "opposing_players_eliminated": Interval(0, players - 1),
+        "capitals": Interval(0, players),
+        "capitals_in_play": Interval(0, players),
     }
     domains: dict[str, dict[str, Interval]] = {
         "reinforcements.territories": {"territories": Interval(1, territories)},

@@ -65,6 +65,8 @@ PLAYER_QUANTITIES = (
     "armies",
     "missions_completed",
     "opposing_players_eliminated",
+    "capitals",
+    "capitals_in_play",
 )
 
 _R = RuleSpec
@@ -99,6 +101,12 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "setup.deal.remove_wild",
         Kind.BOOL,
         "the wild cards are taken out for the deal",
+        section="setup",
+    ),
+    _R(
+        "setup.capitals",
+        Kind.BOOL,
+        "once the armies are placed, each player picks one territory as their capital",
         section="setup",
     ),
     _R("turn.phases", Kind.CHOICES, "the phases of a turn, in order", True, PHASES, section="turn"),

@@ -24,6 +24,7 @@ LABELS: dict[str, str] = {
     "setup.place_per_turn": N_("Armies placed per turn in the setup"),
     "setup.deal.cards": N_("Territory cards dealt to each player"),
     "setup.deal.remove_wild": N_("Wild cards taken out for the deal"),
+    "setup.capitals": N_("Each player picks a capital among their territories"),
     "turn.phases": N_("A turn, in order"),
     "reinforcements.territories": N_("Reinforcements for territories"),
     "reinforcements.minimum": N_("Fewest reinforcements a turn"),
@@ -141,6 +142,8 @@ QUANTITIES: dict[str, str] = {
     "armies": N_("armies"),
     "missions_completed": N_("missions completed"),
     "opposing_players_eliminated": N_("opposing players eliminated"),
+    "capitals": N_("capitals held"),
+    "capitals_in_play": N_("capitals in the game"),
     "dice": N_("dice rolled"),
 }
 

@@ -69,6 +69,17 @@ def _filler(world: World, player: str) -> None:
 
 @step(
     "given",
+    "a player's capital",
+    en='"{player}" has chosen "{territory}" as capital',
+    da='"{player}" har valgt "{territory}" som hovedstad',
+    nl='"{player}" heeft "{territory}" als hoofdstad gekozen',
+)
+def _capital(world: World, player: str, territory: str) -> None:
+    world.capitals[player] = world.territory(territory)
+
+
+@step(
+    "given",
     "a player's cards",
     en='"{player}" holds the cards "{cards}"',
     da='"{player}" har kortene "{cards}"',
