@@ -66,3 +66,13 @@ def test_an_example_plays_to_the_end_and_passes_the_referee(path: Path) -> None:
         assert state.phase == "over", f"{path.stem}, seed {seed}: unfinished"
         verdict = referee(rules, lines)
         assert verdict.ok and verdict.winner is not None, verdict
+
+
+def test_new_starts_from_an_example(tmp_path: Path) -> None:
+    made = run_cli("new", "ours", "--from", "capital-risk", "-o", str(tmp_path / "ours.rules"))
+    assert made.code == 0, made.err
+    text = (tmp_path / "ours.rules").read_text(encoding="utf-8")
+    assert 'ruleset ours "Capital Risk" extends classic' in text
+    assert run_cli("check", "--strict", str(tmp_path / "ours.rules")).code == 0
+    wrong = run_cli("new", "ours", "--from", "capitl")
+    assert wrong.code == 2 and "did you mean 'capital-risk'" in wrong.err

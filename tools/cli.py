@@ -882,17 +882,46 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
     help="File (default NAME.rules; - for standard output).",
 )
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-def new(name: str, base: str, title: str | None, output: str | None, force: bool) -> None:
-    """Start a house-rules file that extends BASE, with common changes as comments."""
+@click.option(
+    "--from",
+    "example",
+    metavar="EXAMPLE",
+    help="Start from an example house rule (capital-risk, fixed-ten …; 'list' lists them).",
+)
+def new(
+    name: str,
+    base: str,
+    title: str | None,
+    output: str | None,
+    force: bool,
+    example: str | None,
+) -> None:
+    """Start a house-rules file that extends BASE, with common changes as comments.
+
+    With --from, start from one of the example house rules instead (Capital Risk, the card
+    modes, unlimited fortifying …; `--from list` lists them)."""
     import re as _re
 
     from ..grammar.layout import format_text
-    from .scaffold import scaffold
+    from .scaffold import examples, from_example, scaffold
 
+    if example is not None:
+        known = examples()
+        if example == "list" or example not in known:
+            if example != "list":
+                hint = did_you_mean(example, known)
+                click.echo(
+                    f"error: no example '{example}'" + (f" ({hint})" if hint else ""), err=True
+                )
+            click.echo("examples: " + ", ".join(known), err=example != "list")
+            sys.exit(0 if example == "list" else 2)
     if not _re.fullmatch(r"[a-z][a-z0-9_]*(-[a-z0-9_]+)*", name):
         usage_error(f"'{name}' is not a ruleset name: use lower-case letters, digits, '_' and '-'")
-    _, eff = _located(base)
-    text = format_text(scaffold(name, eff, title))
+    if example is not None:
+        text = from_example(name, example, examples()[example], title)
+    else:
+        _, eff = _located(base)
+        text = format_text(scaffold(name, eff, title))
     if output == "-":  # standard output, to pipe or redirect
         click.echo(text, nl=False)
         return
@@ -1249,6 +1278,7 @@ EXAMPLES = {
     ],
     "new": [
         "riskrules new house --extends da-2006",
+        "riskrules new capitals --from capital-risk",
         "riskrules new house --title 'Friday rules' -o -",
     ],
     "fmt": ["riskrules fmt house.rules", "riskrules fmt --check rules/*.rules"],

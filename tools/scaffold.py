@@ -63,3 +63,29 @@ def _plain(value: m.Value) -> m.Value:
             value, entries=tuple(replace(e, value=m.strip_assumed(e.value)) for e in value.entries)
         )
     return value
+
+
+def examples() -> dict[str, str]:
+    """The shipped example house rules, by name (the file's stem)."""
+    from importlib import resources
+
+    folder = resources.files("riskrules.examples").joinpath("house-rules")
+    return {
+        p.name.removesuffix(".rules"): p.read_text(encoding="utf-8")
+        for p in sorted(folder.iterdir(), key=lambda p: p.name)
+        if p.name.endswith(".rules")
+    }
+
+
+def from_example(name: str, example: str, text: str, title: str | None = None) -> str:
+    """An example's text as the start of the user's own ruleset NAME."""
+    import re
+
+    found = re.search(rf'ruleset {re.escape(example)} "([^"]*)"', text)
+    heading = title or (found.group(1) if found else name)
+    return re.sub(
+        rf'ruleset {re.escape(example)} "[^"]*"',
+        f'ruleset {name} "{heading}"',
+        f"# Started from the example '{example}' (riskrules new --from {example}).\n" + text,
+        count=1,
+    )
