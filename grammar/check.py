@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from babel.lists import format_list
-
 from . import expr as ex
 from . import model as m
 from .diagnostics import Diagnostic, counted, did_you_mean, error, suggest, warning
@@ -153,6 +151,8 @@ def rule_id_hint(rule_id: str) -> str | None:
     # The rules of the group whose last part holds the word (`dice`: attacker.dice, …).
     holding = [k for k in same if "." in rule_id and last in re.split(r"[._]", k)[1:]]
     if 1 <= len(holding) <= 3:
+        from babel.lists import format_list  # only when a rule id is misspelt
+
         quoted = [f"'{k}'" for k in holding]
         return f"did you mean {format_list(quoted, style='or', locale='en')}?"
     close = suggest(rule_id, same)

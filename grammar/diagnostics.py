@@ -11,8 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from babel.support import NullTranslations
-
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -62,12 +60,12 @@ class Diagnostic:
         }
 
 
-_ENGLISH = NullTranslations()
-
-
 def plural(n: int, singular: str, plural: str) -> str:
-    """The English word for `n` things, by Babel's ngettext (never "file(s)")."""
-    return str(_ENGLISH.ngettext(singular, plural, n))
+    """The English word for `n` things, by Babel's ngettext (never "file(s)"); Babel is
+    imported on first use, not at start-up (it costs a `check` 20 ms)."""
+    from babel.support import NullTranslations
+
+    return str(NullTranslations().ngettext(singular, plural, n))
 
 
 def counted(n: int, singular: str, plural_form: str) -> str:
