@@ -32,8 +32,11 @@ class Result:
         return json.loads(self.out)
 
 
-def run_cli(*args: str, cwd: Path | None = None, unset: tuple[str, ...] = ()) -> Result:
-    """Run `riskrules ARGS` as a user would; `unset` names environment variables to clear."""
+def run_cli(
+    *args: str, cwd: Path | None = None, unset: tuple[str, ...] = (), stdin: str | None = None
+) -> Result:
+    """Run `riskrules ARGS` as a user would; `unset` names environment variables to clear,
+    `stdin` is what the command reads on standard input."""
     env = {k: v for k, v in os.environ.items() if k not in unset}
     proc = subprocess.run(
         [sys.executable, "-m", "riskrules", *args],
@@ -41,6 +44,7 @@ def run_cli(*args: str, cwd: Path | None = None, unset: tuple[str, ...] = ()) ->
         text=True,
         cwd=cwd,
         env=env,
+        input=stdin,
         timeout=120,
     )
     return Result(proc.returncode, proc.stdout, proc.stderr)

@@ -258,26 +258,16 @@ def test_a_broken_project_setting_is_a_usage_error(tmp_path: Path) -> None:
 
 def test_check_and_fmt_read_standard_input() -> None:
     text = 'ruleset h "H" extends classic {\n  override combat.ties: attackr\n}\n'
-    proc = subprocess.run(
-        [sys.executable, "-m", "riskrules", "check", "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-    )
-    assert proc.returncode == 1
-    assert "<stdin>.rules:2:25" in proc.stdout and "attackr" in proc.stdout
+    checked = run_cli("check", "-", stdin=text)
+    assert checked.code == 1
+    assert "<stdin>.rules:2:25" in checked.out and "attackr" in checked.out
     messy = 'ruleset h "H"   extends classic {   # my house   \n override combat.ties:attacker\n}\n'
-    proc = subprocess.run(
-        [sys.executable, "-m", "riskrules", "fmt", "-"],
-        input=messy,
-        capture_output=True,
-        text=True,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == (
+    formatted = run_cli("fmt", "-", stdin=messy)
+    assert formatted.code == 0, formatted.err
+    assert formatted.out == (
         'ruleset h "H" extends classic {  # my house\n  override combat.ties: attacker\n}\n'
     )
-    assert "1 file reformatted" in proc.stderr
+    assert "1 file reformatted" in formatted.err
 
 
 def test_fmt_counts_files_in_words(tmp_path: Path) -> None:
