@@ -1013,17 +1013,29 @@ def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
     sys.exit(0 if verdict.ok else 1)
 
 
-@cli.command()
-@RULESET
-@click.option("--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest).")
-@click.option("--games", "-g", type=click.IntRange(1, 1_000_000), default=10, show_default=True)
-@click.option("--seed", "-s", type=int, default=1, show_default=True)
-@click.option(
+# Options that simulate, balance and sweep share, written once.
+PLAYERS = click.option(
+    "--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest)."
+)
+SEED = click.option("--seed", "-s", type=int, default=1, show_default=True)
+AGENT = click.option(
     "--agent", type=click.Choice(["aggressive", "random"]), default="aggressive", show_default=True
 )
-@click.option(
+MAX_TURNS = click.option(
     "--max-turns", type=click.IntRange(1, 100_000), default=DEFAULT_MAX_TURNS, show_default=True
 )
+WORKERS = click.option(
+    "--workers", "-w", type=click.IntRange(1, 64), help="Processes (default: one per core)."
+)
+
+
+@cli.command()
+@RULESET
+@PLAYERS
+@click.option("--games", "-g", type=click.IntRange(1, 1_000_000), default=10, show_default=True)
+@SEED
+@AGENT
+@MAX_TURNS
 @click.option(
     "--max-actions",
     type=click.IntRange(1, 10_000_000),
@@ -1032,12 +1044,7 @@ def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
     help="Stop a game after this many actions (it counts as unfinished).",
 )
 @click.option("--record", type=click.Path(file_okay=False), help="Write each game's record here.")
-@click.option(
-    "--workers",
-    "-w",
-    type=click.IntRange(1, 64),
-    help="Processes to play in (default: one per core).",
-)
+@WORKERS
 @FORMAT
 def simulate(
     ruleset: str,
@@ -1093,9 +1100,7 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
     """The options `balance` and `sweep` share: how many games of what, where they run, and
     what is written."""
     options = [
-        click.option(
-            "--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest)."
-        ),
+        PLAYERS,
         click.option(
             "--games",
             "-g",
@@ -1104,19 +1109,9 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
             show_default=True,
             help="Games per ruleset (game i of every ruleset has the same seed).",
         ),
-        click.option("--seed", "-s", type=int, default=1, show_default=True),
-        click.option(
-            "--agent",
-            type=click.Choice(["aggressive", "random"]),
-            default="aggressive",
-            show_default=True,
-        ),
-        click.option(
-            "--max-turns",
-            type=click.IntRange(1, 100_000),
-            default=DEFAULT_MAX_TURNS,
-            show_default=True,
-        ),
+        SEED,
+        AGENT,
+        MAX_TURNS,
         click.option(
             "--at-turn",
             type=click.IntRange(1, 100_000),
@@ -1124,9 +1119,7 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
             show_default=True,
             help="The turn at which continent holders are noted (each player's turn counts one).",
         ),
-        click.option(
-            "--workers", "-w", type=click.IntRange(1, 64), help="Processes (default: one per core)."
-        ),
+        WORKERS,
         click.option(
             "--scheduler",
             metavar="ADDRESS",
