@@ -386,3 +386,12 @@ def test_trace_runs_your_scenarios_against_the_house_rules_given(tmp_path: Path)
     assert found["scenarios"] == 1 and found["scenarios_failed"] == 0  # type: ignore[index]
     report = found["rulesets"][0]  # type: ignore[index]
     assert "combat.ties" not in report["unexercised"]
+
+
+def test_the_colour_option_before_the_command_serves_every_command(tmp_path: Path) -> None:
+    house = tmp_path / "house.rules"
+    house.write_text('ruleset h "H" extends classic {\n  override combat.ties: attackr\n}\n')
+    refused = run_cli("--color", "always", "simulate", str(house), unset=("NO_COLOR",))
+    assert refused.code == 1 and "\x1b[" in refused.err
+    plain = run_cli("--color", "never", "simulate", str(house), unset=("FORCE_COLOR",))
+    assert plain.code == 1 and "\x1b[" not in plain.err

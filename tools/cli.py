@@ -125,8 +125,17 @@ for bash in ~/.bashrc:
 (zsh: zsh_source, fish: fish_source).""",
 )
 @click.version_option(package_name="riskrules")
-def cli() -> None:
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour for every command (auto: on a terminal, unless NO_COLOR; FORCE_COLOR forces it).",
+)
+@click.pass_context
+def cli(ctx: click.Context, color: str) -> None:
     """riskrules: Risk's printed manuals as precise, checkable rulesets."""
+    ctx.meta["riskrules.color"] = color
 
 
 # ---------------------------------------------------------------------------- check

@@ -32,6 +32,9 @@ def source_lines(path: str) -> tuple[str, ...]:
 def use_color(stream: TextIO, choice: str = "auto") -> bool:
     """`--color always|never|auto`; under auto, NO_COLOR turns colour off and FORCE_COLOR on
     (https://no-color.org, https://force-color.org), else colour on a terminal only."""
+    if choice == "auto":  # a command's own --color says nothing: `riskrules --color …` may
+        ctx = click.get_current_context(silent=True)
+        choice = str(ctx.meta.get("riskrules.color", "auto")) if ctx is not None else "auto"
     if choice in ("always", "never"):
         return choice == "always"
     if os.environ.get("NO_COLOR"):
