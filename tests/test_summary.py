@@ -135,3 +135,25 @@ def test_loaded_rules_and_summary_agree() -> None:
     for kind, value in (("infantry", 4), ("cavalry", 6), ("artillery", 8)):
         assert rules.trade_value(1, kind) == value
         assert f"| {kind} | {value} |" in md
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_changes_are_only_what_reads_differently_on_paper(name: str) -> None:
+    """A rule the ruleset restates (a new citation, the same value) is no change to a player:
+    neither the changes box nor a 'was' note may show old and new text that are the same."""
+    ws, eff = locate(name)
+    for lang in LANGS:
+        sheet = build_for(ws, eff, lang)
+        rows = [*sheet.changes, *(r for s in sheet.sections for r in s.rows)]
+        for row in rows:
+            assert row.base is None or row.base != row.value, (lang, row.label)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_danish_and_dutch_sheets_quote_no_english_reasons(name: str) -> None:
+    ws, eff = locate(name)
+    english = build_for(ws, eff, "en")
+    for lang in ("da", "nl"):
+        text = render(build_for(ws, eff, lang), "md")
+        for reason in english.assumed:
+            assert reason not in text, (lang, reason)

@@ -68,6 +68,7 @@ class Sheet:
     assumed: list[str]
     changes: list[Row]
     strings: dict[str, str]
+    has_assumed: bool = False  # some value is assumed (the reasons are shown in English only)
 
 
 def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Sheet:
@@ -102,12 +103,16 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
                 if reason not in assumed_notes:
                     assumed_notes.append(reason)
         changed = None
+        shown = words.value(clause.value) if value is None else value
         if base is not None and clause.id in own and clause.id in base_of:
-            changed = words.value(base_of[clause.id].value)
+            before = words.value(base_of[clause.id].value)
+            # A change that reads the same on paper (a new citation, an `assumed` reason, the
+            # same value written differently) is no change to a player.
+            changed = before if before != shown else None
         return Row(
             clause.id,
             words.label(clause.id),
-            words.value(clause.value) if value is None else value,
+            shown,
             notes_for(clause),
             clause.assumed,
             changed,
@@ -164,7 +169,9 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
             if clause.id.startswith("missions.deck."):
                 continue
             if clause.id in base_of:
-                changes.append(row(clause))
+                again = row(clause)
+                if again.base is not None:  # printed the same as the base's: not a change
+                    changes.append(again)
             else:
                 added = row(clause)
                 added.added = True
@@ -186,7 +193,10 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
         base=base.name if base else None,
         sections=[s for s in sections.values() if s.rows],
         footnotes=footnotes,
-        assumed=assumed_notes,
+        # The reasons are the ruleset author's words, in English: only an English sheet quotes
+        # them; the others mark the values and say they are assumed, in their own language.
+        assumed=assumed_notes if lang == "en" else [],
+        has_assumed=bool(assumed_notes),
         changes=changes,
         strings=strings,
     )
