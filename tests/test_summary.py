@@ -157,3 +157,23 @@ def test_danish_and_dutch_sheets_quote_no_english_reasons(name: str) -> None:
         text = render(build_for(ws, eff, lang), "md")
         for reason in english.assumed:
             assert reason not in text, (lang, reason)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_each_rule_cites_the_manual_its_reader_holds(name: str) -> None:
+    """One note a rule, and from the ruleset's own manual when that manual states it: a
+    da-2006 sheet cites the 2006 Kommandomanual, not the Dutch translation, wherever it can."""
+    ws, eff = locate(name)
+    own = {c.document for clause in eff.ruleset.clauses for c in clause.citations}
+    by_id = {c.id: c for c in eff.clauses}
+    for lang in LANGS:
+        sheet = build_for(ws, eff, lang)
+        for section in sheet.sections:
+            for row in section.rows:
+                assert len(row.notes) <= 1, (lang, row.label)
+                clause = by_id.get(row.rule)
+                if clause is None or not row.notes:
+                    continue
+                shown = sheet.footnotes[row.notes[0] - 1].split(" ", 1)[0]
+                if any(c.document in own for c in clause.citations):
+                    assert shown in own, (lang, row.rule, shown)

@@ -68,7 +68,13 @@ class Sheet:
     assumed: list[str]
     changes: list[Row]
     strings: dict[str, str]
+    manuals: list[tuple[str, str]] = field(default_factory=list)  # (id, title) of those cited
     has_assumed: bool = False  # some value is assumed (the reasons are shown in English only)
+
+
+def _title(eff: EffectiveRuleset, doc: str) -> str:
+    source = eff.source(doc)
+    return source.title if source is not None and source.title else doc
 
 
 def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Sheet:
@@ -82,9 +88,20 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
     base_of = {c.id: c for c in base.clauses} if base else {}
     own = {c.id for c in eff.ruleset.clauses}
 
+    # The manuals this ruleset's own rules cite: a reader of its sheet holds one of them.
+    own_documents = {c.document for clause in eff.ruleset.clauses for c in clause.citations}
+
+    def preferred(cite: m.Citation) -> tuple[int, int]:
+        source = eff.source(cite.document)
+        in_language = source is not None and source.language == lang
+        return (0 if cite.document in own_documents else 1, 0 if in_language else 1)
+
     def notes_for(clause: m.Clause) -> list[int]:
+        """One note a rule: the passage in the manual the reader most likely holds (one the
+        ruleset's own rules cite, then one in the sheet's language, then the first)."""
         out = []
-        for cite in clause.citations:
+        chosen = sorted(clause.citations, key=preferred)[:1]
+        for cite in chosen:
             where = f"p. {cite.page}" if cite.page is not None else ""
             where = where or (f"§ {cite.section}" if cite.section else "")
             text = f"{cite.document} {where}".strip()
@@ -197,6 +214,10 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
         # them; the others mark the values and say they are assumed, in their own language.
         assumed=assumed_notes if lang == "en" else [],
         has_assumed=bool(assumed_notes),
+        manuals=[
+            (doc, _title(eff, doc))
+            for doc in dict.fromkeys(note.split(" ", 1)[0] for note in footnotes)
+        ],
         changes=changes,
         strings=strings,
     )
