@@ -75,8 +75,12 @@ class Rules:
         return self.effective.clause(rule_id) is not None
 
     def citation(self, rule_id: str) -> m.Citation | None:
+        """The passage to quote for a rule: from this ruleset's own manual when it states it
+        (a da-2006 refusal quotes the Kommandomanual, not the Dutch manual classic cites first)."""
         clause = self.effective.clause(rule_id)
-        return clause.citations[0] if clause and clause.citations else None
+        if clause is None or not clause.citations:
+            return None
+        return self.effective.for_reader(clause.citations)[0]
 
     def integer(self, rule_id: str, default: int | None = None) -> int:
         value = self.value(rule_id)

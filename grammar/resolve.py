@@ -52,6 +52,35 @@ class EffectiveRuleset:
     def source(self, doc: str) -> m.Source | None:
         return next((s for s in self.sources if s.id == doc), None)
 
+    def own_documents(self) -> frozenset[str]:
+        """The manuals this ruleset's own rules cite (whoever reads it holds one of them); for
+        a ruleset that cites nothing itself, its nearest base's."""
+        for name in self.chain:
+            found = frozenset(
+                cite.document
+                for _rule, definitions in self.history
+                for clause in definitions
+                if clause.ruleset == name
+                for cite in clause.citations
+            )
+            if found:
+                return found
+        return frozenset()
+
+    def for_reader(
+        self, citations: tuple[m.Citation, ...], lang: str | None = None
+    ) -> list[m.Citation]:
+        """Citations in the order a reader of this ruleset wants them: its own manuals first,
+        then (given a language) manuals in that language, then as written."""
+        own = self.own_documents()
+
+        def rank(cite: m.Citation) -> tuple[int, int]:
+            source = self.source(cite.document)
+            in_language = lang is not None and source is not None and source.language == lang
+            return (0 if cite.document in own else 1, 0 if in_language else 1)
+
+        return sorted(citations, key=rank)
+
     @property
     def file(self) -> str:
         return self.ruleset.span.file

@@ -127,3 +127,15 @@ def test_load_refuses_rulesets_with_errors(tmp_path) -> None:
         riskrules.load(bad)
     with pytest.raises(riskrules.RulesError, match="did you mean"):
         riskrules.load("clasic")
+
+
+def test_a_refusal_quotes_the_rulesets_own_manual_first() -> None:
+    """da-2006 inherits combat.ties from classic, whose first citation is the Dutch manual; a
+    da-2006 player is shown the 2006 Kommandomanual's passage instead. A house rule that cites
+    nothing itself reads its base's manual."""
+    import riskrules
+
+    assert riskrules.load("classic").citation("combat.ties").document == "nl004"  # type: ignore[union-attr]
+    assert riskrules.load("da-2006").citation("combat.ties").document == "da000"  # type: ignore[union-attr]
+    house = riskrules.load(str(ROOT / "examples" / "house-rules" / "defender-three-dice.rules"))
+    assert house.citation("combat.ties").document == "da001"  # type: ignore[union-attr]

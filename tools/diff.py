@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..grammar import model as m
 from ..grammar.diagnostics import counted
@@ -26,6 +26,8 @@ def _plain(value: object) -> object:
 class Difference:
     rule: str
     values: dict[str, m.Clause | None]
+    # Each ruleset's citations for the rule, its own manual's first (EffectiveRuleset.for_reader).
+    cites: dict[str, list[m.Citation]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -35,8 +37,7 @@ class Difference:
             },
             "assumed": {name: bool(c and c.assumed) for name, c in self.values.items()},
             "citations": {
-                name: ([cite.short() for cite in c.citations] if c else [])
-                for name, c in self.values.items()
+                name: [cite.short() for cite in self.cites.get(name, [])] for name in self.values
             },
         }
 
@@ -54,7 +55,12 @@ def differences(rulesets: list[EffectiveRuleset]) -> list[Difference]:
             repr(_plain(to_json(c.value))) if c is not None else None for c in clauses.values()
         }
         if len(meanings) > 1:
-            out.append(Difference(rule, clauses))
+            cites = {
+                eff.name: eff.for_reader(found.citations)
+                for eff in rulesets
+                if (found := clauses[eff.name]) is not None
+            }
+            out.append(Difference(rule, clauses, cites))
     return out
 
 
@@ -72,7 +78,7 @@ def markdown(rulesets: list[str], diffs: list[Difference]) -> str:
                 continue
             text = md_cell(value_text(m.strip_assumed(clause.value)))
             mark = " *(assumed)*" if clause.assumed else ""
-            cite = "; ".join(md_cell(c.short()) for c in clause.citations[:2])
+            cite = "; ".join(md_cell(c.short()) for c in diff.cites[name][:2])
             cells.append(f"{text}{mark}<br><sub>{cite}</sub>" if cite else f"{text}{mark}")
         lines.append(f"| `{diff.rule}` | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
@@ -94,7 +100,7 @@ def text(rulesets: list[str], diffs: list[Difference]) -> str:
             if len(shown) > 70:
                 shown = shown[:67] + "..."
             mark = "  [assumed]" if clause.assumed else ""
-            cite = f"  ({clause.citations[0].short()})" if clause.citations else ""
+            cite = f"  ({diff.cites[name][0].short()})" if diff.cites[name] else ""
             out.append(f"  {name.ljust(width)}  {shown}{mark}{cite}")
     return "\n".join(out) + f"\n\n{counted(len(diffs), 'rule differs', 'rules differ')}\n"
 
@@ -121,7 +127,7 @@ def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = 
                 {
                     "value": words.value(clause.value),
                     "assumed": clause.assumed,
-                    "cites": [c.short() for c in clause.citations[:2]],
+                    "cites": [c.short() for c in diff.cites[name][:2]],
                 }
             )
         rows.append({"label": words.label(diff.rule), "cells": cells})

@@ -88,20 +88,11 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
     base_of = {c.id: c for c in base.clauses} if base else {}
     own = {c.id for c in eff.ruleset.clauses}
 
-    # The manuals this ruleset's own rules cite: a reader of its sheet holds one of them.
-    own_documents = {c.document for clause in eff.ruleset.clauses for c in clause.citations}
-
-    def preferred(cite: m.Citation) -> tuple[int, int]:
-        source = eff.source(cite.document)
-        in_language = source is not None and source.language == lang
-        return (0 if cite.document in own_documents else 1, 0 if in_language else 1)
-
     def notes_for(clause: m.Clause) -> list[int]:
         """One note a rule: the passage in the manual the reader most likely holds (one the
         ruleset's own rules cite, then one in the sheet's language, then the first)."""
         out = []
-        chosen = sorted(clause.citations, key=preferred)[:1]
-        for cite in chosen:
+        for cite in eff.for_reader(clause.citations, lang)[:1]:
             where = f"p. {cite.page}" if cite.page is not None else ""
             where = where or (f"§ {cite.section}" if cite.section else "")
             text = f"{cite.document} {where}".strip()
