@@ -30,6 +30,7 @@ from .actions import (
 )
 from .game import Game
 from .odds import battle_table
+from .relations import strongest_in
 from .rules import Rules
 from .state import GameState
 
@@ -131,9 +132,8 @@ def _enemies_near(
     """The same by index: neighbours of territory `i` whose strongest army is not a friend's."""
     out = []
     for j in game.geo.adjacent_index[i]:
-        row = rows[j]
-        top = max(row)
-        if top > 0 and row.index(top) not in friends:
+        holder = strongest_in(rows[j])
+        if holder is not None and holder not in friends:
             out.append(j)
     return out
 
@@ -211,7 +211,6 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     adjacent = game.geo.adjacent_index
     may = _may_attack(game.rules)
     allowed = game.rules.attack_allowed
-    table = _odds(game)
     for army in sorted(game.commanded(state, seat)):
         for source, owner in enumerate(owners):
             if owner != army:
@@ -223,17 +222,11 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 if only_index is not None and target != only_index:
                     continue
                 row = rows[target]
-                top = max(row)
-                if top == 0:
-                    continue
-                defender = row.index(top)  # as Game._defender decides: the first on a tie
-                if defender in friends or defender == army:
+                defender = strongest_in(row)  # as Game._defender decides
+                if defender is None or defender in friends or defender == army:
                     continue
                 defending = sum(row)
-                if armies <= ODDS_SIZE and defending <= ODDS_SIZE:
-                    chance = table[armies - 2][defending - 1] if armies > 1 else 0.0
-                else:
-                    chance = _win_chance(game, armies - 1, defending)
+                chance = _win_chance(game, armies - 1, defending)
                 if chance < threshold:
                     continue
                 # Odds in steps of a tenth, then the larger army: a stack that can beat the
