@@ -386,7 +386,7 @@ class Setup:
                 "one of your own territories",
             )
         self.rules.note("setup.capitals")
-        capitals = tuple(action.territory if i == seat else c for i, c in enumerate(state.capitals))
+        capitals: tuple[str | None, ...] = with_seat(state.capitals, seat, action.territory)
         state = state.evolve(capitals=capitals)
         waiting = [p for p in self.rel.players(state) if capitals[p] is None]
         if waiting:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +134,11 @@ GameState.evolve = _generated_evolve()  # type: ignore[method-assign]
 # Each returns new tuples that share every row it does not change (structural sharing).
 
 
-def with_seat(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+_T = TypeVar("_T")
+
+
+def with_seat(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
+    """`values` (one per seat) with the seat's replaced."""
     out = list(values)
     out[seat] = value
     return tuple(out)

@@ -53,6 +53,14 @@ def _interval(low: float, high: float, rate: bool) -> str:
     return f"{scale * low:+.1f} to {scale * high:+.1f}"
 
 
+def _measure_cells(measure: Any) -> tuple[str, str]:
+    """A difference and its 95% interval as text and the page show them ("–": undefined)."""
+    rate = measure["kind"] == "rate"
+    found, ci = measure["difference"], measure["ci"]
+    difference = _signed(found, rate) if found is not None else "–"
+    return difference, (_interval(ci[0], ci[1], rate) if ci else "–")
+
+
 def rows(study: Figure) -> list[tuple[str, list[str]]]:
     """The per-ruleset table: a label and one cell per ruleset."""
     sets: list[Any] = study["rulesets"]
@@ -120,15 +128,9 @@ def text(study: Figure) -> str:
     for diff in study["differences"]:
         lines += ["", f"{diff['variant']} against {diff['base']} (same seeds; variant minus base)"]
         for m in diff["measures"]:
-            rate = m["kind"] == "rate"
-            if m["difference"] is None:
-                shown = "–"
-            elif m["ci"] is None:
-                shown = _signed(m["difference"], rate)
-            else:
-                low, high = m["ci"]
-                shown = f"{_signed(m['difference'], rate)} ({_interval(low, high, rate)})"
-            test = "McNemar" if rate else "paired t"
+            difference, interval = _measure_cells(m)
+            shown = difference if interval == "–" else f"{difference} ({interval})"
+            test = "McNemar" if m["kind"] == "rate" else "paired t"
             lines.append(f"  {m['measure']:<20}{shown:<34}{_p(m['p_value']):<12}{test}")
     return "\n".join(lines)
 
@@ -238,17 +240,16 @@ def page(study: Figure) -> str:
     diffs = ""
     for diff in study["differences"]:
         items = "".join(
-            "<tr><th>{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>".format(
-                html.escape(m["measure"]),
-                html.escape(_signed(m["difference"], m["kind"] == "rate"))
-                if m["difference"] is not None
-                else "–",
-                html.escape(_interval(m["ci"][0], m["ci"][1], m["kind"] == "rate"))
-                if m["ci"]
-                else "–",
-                html.escape(_p(m["p_value"])),
-                html.escape(m["test"]),
+            "<tr>"
+            + "".join(
+                f"<{tag}>{html.escape(cell)}</{tag}>"
+                for tag, cell in zip(
+                    ("th", "td", "td", "td", "td"),
+                    (m["measure"], *_measure_cells(m), _p(m["p_value"]), m["test"]),
+                    strict=True,
+                )
             )
+            + "</tr>"
             for m in diff["measures"]
         )
         diffs += (

@@ -821,27 +821,29 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
     import difflib
 
     from ..grammar.layout import format_text
-    from ..grammar.reader import read_path, read_rules
+    from ..grammar.reader import read_rules, source_text
 
     changed = unchanged = broken = 0
     for name in files:
+        path = STDIN_NAME if name == "-" else name
         if name == "-":
-            text = _read_stdin()
-            result = read_rules(text, STDIN_NAME)
-            remember_source(STDIN_NAME, text)
-        else:
-            result = read_path(name)
-            text = ""
+            found: str | None = _read_stdin()
+            remember_source(STDIN_NAME, found or "")
+        else:  # read once, as the parser reads it (bounded, UTF-8, no newline translation)
+            found, problem = source_text(name)
+            if problem is not None:
+                broken += 1
+                click.echo(diagnostic_text(problem) + "\n", err=True)
+                continue
+        text = found or ""
+        result = read_rules(text, path)
         if result.file is None:
             broken += 1
             for diag in result.diagnostics:
                 click.echo(diagnostic_text(diag) + "\n", err=True)
             continue
-        if name != "-":
-            with open(name, "rb") as handle:  # as read_path read it: no newline translation
-                text = handle.read().decode("utf-8-sig")
         formatted = format_text(text)
-        again = read_rules(formatted, STDIN_NAME if name == "-" else name)
+        again = read_rules(formatted, path)
         if again.file is None or again.file != result.file:
             broken += 1
             click.echo(

@@ -88,11 +88,15 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
     base_of = {c.id: c for c in base.clauses} if base else {}
     own = {c.id for c in eff.ruleset.clauses}
 
+    documents: list[str] = []  # the manuals the notes cite, in order of first note
+
     def notes_for(clause: m.Clause) -> list[int]:
         """One note a rule: the passage in the manual the reader most likely holds (one the
         ruleset's own rules cite, then one in the sheet's language, then the first)."""
         out = []
         for cite in eff.for_reader(clause.citations, lang)[:1]:
+            if cite.document not in documents:
+                documents.append(cite.document)
             where = f"p. {cite.page}" if cite.page is not None else ""
             where = where or (f"§ {cite.section}" if cite.section else "")
             text = f"{cite.document} {where}".strip()
@@ -205,10 +209,7 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
         # them; the others mark the values and say they are assumed, in their own language.
         assumed=assumed_notes if lang == "en" else [],
         has_assumed=bool(assumed_notes),
-        manuals=[
-            (doc, _title(eff, doc))
-            for doc in dict.fromkeys(note.split(" ", 1)[0] for note in footnotes)
-        ],
+        manuals=[(doc, _title(eff, doc)) for doc in documents],
         changes=changes,
         strings=strings,
     )
