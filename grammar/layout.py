@@ -24,7 +24,7 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-CONTINUES = {"cite", "then", "because", "after", "title", "extends"}
+CONTINUES = {"cite", "then", "because", "after", "title", "short", "extends"}
 OPENERS = {"{", "(", "["}
 CLOSERS = {"}", ")", "]"}
 BINARY = {"..", "//", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "%", "~"}

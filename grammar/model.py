@@ -209,6 +209,7 @@ class Source:
     language: str
     title: str | None = None
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    short: str | None = None  # the title as a sheet names it ("Kommandomanual")
 
 
 @dataclass(frozen=True)

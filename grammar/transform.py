@@ -65,7 +65,7 @@ class _AssumedMark(str):
 
 
 class _Title(str):
-    pass
+    short: str | None = None
 
 
 @v_args(meta=True)
@@ -120,10 +120,16 @@ class ToModel(Transformer[Token, m.RulesFile]):
     def source(self, meta: Meta, children: list[Any]) -> m.Source:
         name, file, lang = children[0], children[1], children[2]
         title = children[3] if len(children) > 3 else None
-        return m.Source(str(name), _unquote(file), str(lang), title, self._span(meta))
+        short = title.short if isinstance(title, _Title) else None
+        return m.Source(
+            str(name), _unquote(file), str(lang), title, self._span(meta), short=short or title
+        )
 
     def source_title(self, meta: Meta, children: list[Any]) -> _Title:
-        return _Title(_unquote(children[0]))
+        title = _Title(_unquote(children[0]))
+        if len(children) > 1:
+            title.short = _unquote(children[1])
+        return title
 
     # -------------------------------------------------------------- boards
 

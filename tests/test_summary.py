@@ -15,6 +15,7 @@ from helpers import ROOT, run_cli
 from riskrules.grammar.library import locate
 from riskrules.grammar.schema import CATALOGUE
 from riskrules.tools.describe import CHOICES, LABELS
+from riskrules.tools.sentences import environment, family_and_macro
 from riskrules.tools.summary import build_for, render
 
 BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # type: ignore[union-attr]
@@ -29,23 +30,51 @@ def test_every_rule_and_choice_has_a_rendering() -> None:
             assert choice in CHOICES, f"no rendering for the choice '{choice}' of {spec.id}"
 
 
+def test_every_rule_has_a_sentence_template() -> None:
+    """A rule family is one template; each rule of the catalogue is a macro in it."""
+    env = environment("en")
+    for spec in CATALOGUE:
+        if spec.id.startswith("missions.deck.") or spec.id == "turn.phases":
+            continue
+        family, macro = family_and_macro(spec.id)
+        module = env.get_template(f"rules/{family}.j2").module
+        assert hasattr(module, macro), f"no sentence for {spec.id} in rules/{family}.j2"
+    for phase in next(s for s in CATALOGUE if s.id == "turn.phases").choices:
+        assert hasattr(env.get_template("rules/turn.j2").module, phase), phase
+
+
+def _messages() -> set[str | tuple[str, str]]:
+    from jinja2.ext import babel_extract
+
+    keywords = {"_": None, "N_": None, "gettext": None, "Np_": (1, 2), "ngettext": (1, 2)}
+    messages: set[str | tuple[str, str]] = set()
+    for source in ["tools/describe.py", "tools/summary.py", "tools/diff.py"]:
+        for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords):
+            messages.add(message)
+    options = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}
+    for template in sorted((ROOT / "tools" / "templates" / "rules").glob("*.j2")):
+        found = extract_from_file(babel_extract, str(template), options=options)
+        for _, message, _, _ in found:
+            messages.add(message)
+    return messages
+
+
 @pytest.mark.parametrize("lang", ["da", "nl"])
 def test_every_message_is_translated(lang: str) -> None:
-    sources = ["tools/describe.py", "tools/summary.py", "tools/diff.py"]
-    keywords = {"_": None, "N_": None, "gettext": None}
-    messages = {
-        message
-        for source in sources
-        for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords=keywords)
-    }
+    messages = _messages()
+    assert len(messages) > 200  # the sentences of the templates are among them
     po = ROOT / "tools" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
     catalog = read_po(io.BytesIO(po.read_bytes()), locale=lang)
     for message in messages:
-        entry = catalog.get(message)
-        assert entry is not None and entry.string, f"'{message}' has no {lang} translation"
-        assert set(re.findall(r"{\w+}", message)) == set(re.findall(r"{\w+}", entry.string)), (
-            message
-        )
+        key = message[0] if isinstance(message, tuple) else message
+        entry = catalog.get(key)
+        assert entry is not None and not entry.fuzzy, f"'{key}' has no {lang} translation"
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        assert all(strings), f"'{key}' has no {lang} translation"
+        ids = message if isinstance(message, tuple) else (message,)
+        wanted = {p for i in ids for p in re.findall(r"{\w+}|%\(\w+\)s", i)}
+        for string in strings:
+            assert set(re.findall(r"{\w+}|%\(\w+\)s", string)) <= wanted, (key, string)
 
 
 @pytest.mark.parametrize(("name", "lang"), GOLDEN.items())
@@ -55,38 +84,115 @@ def test_golden_markdown(name: str, lang: str) -> None:
     assert text == (ROOT / "tests" / "golden" / f"{name}.{lang}.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("name", BUILTINS)
-def test_every_ruleset_renders_in_every_language_and_format(name: str) -> None:
+MANUALS = ["da-2006", "da-classic", "da-web", "nl-classic"]
+
+
+def _pages(pdf: bytes) -> list[str]:
     import pypdf
+
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_every_ruleset_prints_on_one_page_or_two_full_ones(name: str) -> None:
+    """A manual's own sheet fits one page in its own language (and in the others); a variant
+    at most two, and a second page is never nearly empty."""
+    from riskrules.tools.pdf import fill, fitted
+    from riskrules.tools.summary import render_html
 
     ws, eff = locate(name)
     for lang in LANGS:
         sheet = build_for(ws, eff, lang)
-        html = render(sheet, "html")
-        md = render(sheet, "md")
-        assert isinstance(html, str) and f'<html lang="{lang}">' in html
-        assert isinstance(md, str) and md.startswith("# ")
-        pdf = render(sheet, "pdf")
+        html, pdf, pages = fitted(lambda density, sheet=sheet: render_html(sheet, density))
+        assert f'<html lang="{lang}">' in html and pdf.startswith(b"%PDF")
+        assert len(_pages(pdf)) == pages
+        if name in MANUALS or name == "classic":
+            assert pages == 1, (name, lang, pages)
+        assert pages <= 2, (name, lang, pages)
+        if pages == 2:
+            import weasyprint
+
+            assert fill(weasyprint.HTML(string=html).render().pages[-1]) >= 1 / 3
+
+
+def test_paper_sizes() -> None:
+    import pypdf
+
+    ws, eff = locate("nl-classic")
+    for paper, size in (("a4", (210, 297)), ("letter", (216, 279))):
+        pdf = render(build_for(ws, eff, "nl", paper=paper), "pdf")
         assert isinstance(pdf, bytes)
-        reader = pypdf.PdfReader(io.BytesIO(pdf))
-        assert len(reader.pages) <= 2, (name, lang, len(reader.pages))
-        box = reader.pages[0].mediabox
-        assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (
-            210,
-            297,
-        )
+        box = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+        mm = (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4))
+        assert mm == size, paper
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_sentences_not_formulas(name: str) -> None:
+    """No sheet shows a formula: no `=`, `//`, `min(`, `max(`, `>=` or arithmetic minus."""
+    ws, eff = locate(name)
+    for lang in LANGS:
+        md = str(render(build_for(ws, eff, lang, citations="none"), "md"))
+        body = "\n".join(line for line in md.splitlines() if not line.startswith("  |"))
+        for formula in ("=", "//", "min(", "max(", "−", " - ", "<", ">"):
+            assert formula not in body.replace("→", ""), (lang, formula)
+
+
+def test_the_turn_is_numbered_steps_in_play_order() -> None:
+    ws, eff = locate("da-2006-2p-active")
+    sheet = build_for(ws, eff, "da")
+    assert [b.key for b in sheet.steps] == [
+        "bribe",
+        "reinforce",
+        "ally_reinforce",
+        "attack",
+        "fortify",
+        "ally_fortify",
+        "draw",
+    ]
+    assert [b.number for b in sheet.steps] == [1, 2, 3, 4, 5, 6, 7]
+    # The Kommandomanual's own names for its phases (000, p. 8).
+    assert [b.title for b in sheet.steps][:2] == [
+        "Bestikke den neutrale hær",
+        "Modtage og placere forstærkninger",
+    ]
+    fortify = next(b for b in sheet.steps if b.key == "fortify")
+    assert any("fortify.reach" in line.rules for line in fortify.lines)
 
 
 def test_key_numbers_and_names() -> None:
     ws, eff = locate("nl-classic")
     md = str(render(build_for(ws, eff, "nl"), "md"))
     assert "| Azië | 7 |" in md and "| Noord-Amerika | 5 |" in md
-    assert "11 → 3, 14 → 4, 17 → 5" in md
+    assert "11 → 3, 14 → 4, 17 → 5" in md  # 004's own examples of the territory formula
+    assert "Neem **één leger per 3 gebieden**" in md
     ws, eff = locate("da-2006")
     md = str(render(build_for(ws, eff, "da"), "md"))
-    assert "gennem en række af dine egne territorier" in md  # fortify along own territories
+    assert "**gennem en række** af dine egne territorier" in md  # fortify along own territories
     assert "| arméer | 4 | 6 |" in md  # the gold cavalry track starts 4, 6
     assert "ikke fra manualen: antaget" in md  # assumed values are marked
+    assert "Kommandomanual, s. 4–5" in md  # sources by the manual's title and its pages
+
+
+def test_glossary_terms_are_the_manuals_words_and_the_sheets(seeds: Path) -> None:
+    """Each core term of a language's sheets occurs in that language's manuals, and on its
+    sheets: Danish sheets speak the Danish manuals' words, Dutch the Dutch manual's."""
+    import tomllib
+
+    glossary = tomllib.loads((ROOT / "tools" / "locale" / "glossary.toml").read_text())
+    manuals = {"da": ["000", "001", "002"], "nl": ["004"]}
+    for lang, terms in glossary.items():
+        text = " ".join(
+            path.read_text(encoding="utf-8").lower()
+            for prefix in manuals[lang]
+            for path in seeds.glob(f"{prefix}_*.txt")
+        )
+        sheets = " ".join(
+            str(render(build_for(*locate(name), lang), "md")).lower() for name in BUILTINS
+        )
+        for concept, term in terms.items():
+            assert term.lower() in text, f"{lang} {concept}: '{term}' is not in the manuals"
+            assert term.lower() in sheets, f"{lang} {concept}: '{term}' is on no sheet"
 
 
 def test_house_rules_show_their_changes(tmp_path: Path) -> None:
@@ -101,8 +207,45 @@ def test_house_rules_show_their_changes(tmp_path: Path) -> None:
     assert result.code == 0
     changes = result.out.split("## ")[1]
     assert changes.startswith("Changes from nl-classic")
-    assert "**Equal dice:** the attacker wins ~~was the defender wins~~" in changes
-    assert "10 for every set" in changes
+    assert (
+        "on **equal dice the attacker** wins. (was: Compare the highest dice in pairs; on "
+        "**equal dice the defender** wins.)" in changes
+    )
+    assert "Every set is worth **10 armies**." in changes
+    assert "▌ Every set is worth **10 armies**." in result.out  # marked where it stands
+
+
+def test_a_manual_sheet_has_no_changes_box() -> None:
+    """da-2006 is a manual, not a change to the shared `classic` abstraction: its players see
+    the Kommandomanual's rules, not a list of differences from a ruleset nobody plays."""
+    ws, eff = locate("da-2006")
+    sheet = build_for(ws, eff, "da")
+    assert sheet.changes == [] and not sheet.strings["new"]
+    assert not any(line.changed for line in sheet.lines)
+    ws, eff = locate("da-2006-2p-active")
+    assert build_for(ws, eff, "da").changes  # a variant shows what it changes
+
+
+def test_citation_modes() -> None:
+    ws, eff = locate("da-2006")
+    sections = build_for(ws, eff, "da", citations="sections")
+    assert all(b.sources for b in sections.blocks) and not sections.footnotes
+    rules = build_for(ws, eff, "da", citations="rules")
+    assert rules.footnotes and not any(b.sources for b in rules.blocks)
+    assert all(not n.startswith(("da0", "nl0")) for n in rules.footnotes)  # no internal ids
+    none = build_for(ws, eff, "da", citations="none")
+    assert not none.footnotes and not none.manuals and not any(b.sources for b in none.blocks)
+    md = str(render(none, "md"))
+    assert "Kommandomanual" not in md.split("\n", 1)[1]
+
+
+def test_the_sheet_speaks_the_rulesets_language_by_default() -> None:
+    result = run_cli("summary", "da-2006", "--format", "md")
+    assert result.code == 0 and "## Din tur" in result.out
+    result = run_cli("summary", "nl-classic", "--format", "md")
+    assert "## Je beurt" in result.out
+    result = run_cli("summary", "classic", "--format", "md")
+    assert "## Your turn" in result.out
 
 
 def test_markup_in_a_title_is_escaped(tmp_path: Path) -> None:
@@ -140,13 +283,12 @@ def test_loaded_rules_and_summary_agree() -> None:
 @pytest.mark.parametrize("name", BUILTINS)
 def test_changes_are_only_what_reads_differently_on_paper(name: str) -> None:
     """A rule the ruleset restates (a new citation, the same value) is no change to a player:
-    neither the changes box nor a 'was' note may show old and new text that are the same."""
+    the changes box never shows old and new text that are the same."""
     ws, eff = locate(name)
     for lang in LANGS:
         sheet = build_for(ws, eff, lang)
-        rows = [*sheet.changes, *(r for s in sheet.sections for r in s.rows)]
-        for row in rows:
-            assert row.base is None or row.base != row.value, (lang, row.label)
+        for line in sheet.changes:
+            assert line.was is not None and line.was != (line.now or line.text), (lang, line.rules)
 
 
 @pytest.mark.parametrize("name", BUILTINS)
@@ -165,15 +307,15 @@ def test_each_rule_cites_the_manual_its_reader_holds(name: str) -> None:
     da-2006 sheet cites the 2006 Kommandomanual, not the Dutch translation, wherever it can."""
     ws, eff = locate(name)
     own = {c.document for clause in eff.ruleset.clauses for c in clause.citations}
+    own_titles = {eff.source(d).short for d in own if eff.source(d)}  # type: ignore[union-attr]
     by_id = {c.id: c for c in eff.clauses}
     for lang in LANGS:
-        sheet = build_for(ws, eff, lang)
-        for section in sheet.sections:
-            for row in section.rows:
-                assert len(row.notes) <= 1, (lang, row.label)
-                clause = by_id.get(row.rule)
-                if clause is None or not row.notes:
-                    continue
-                shown = sheet.footnotes[row.notes[0] - 1].split(" ", 1)[0]
-                if any(c.document in own for c in clause.citations):
-                    assert shown in own, (lang, row.rule, shown)
+        sheet = build_for(ws, eff, lang, citations="rules")
+        for line in sheet.lines:
+            clause = by_id.get(line.rules[0])
+            if clause is None or not line.notes:
+                continue
+            assert len(line.notes) <= len(line.rules), (lang, line.rules)
+            shown = sheet.footnotes[line.notes[0] - 1].split(",", 1)[0]
+            if any(c.document in own for c in clause.citations):
+                assert shown in own_titles, (lang, line.rules, shown)

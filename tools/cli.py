@@ -956,7 +956,12 @@ def lsp() -> None:
 
 @cli.command()
 @RULESET
-@click.option("--lang", type=click.Choice(["en", "da", "nl"]), default="en", show_default=True)
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "da", "nl"]),
+    default=None,
+    help="Language of the sheet  [default: that of the ruleset's own manual, else en]",
+)
 @click.option(
     "--format",
     "fmt",
@@ -964,13 +969,23 @@ def lsp() -> None:
     default="html",
     show_default=True,
 )
+@click.option(
+    "--citations",
+    type=click.Choice(["none", "sections", "rules"]),
+    default="sections",
+    show_default=True,
+    help="Sources: a line under each section, a note on each rule, or none.",
+)
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="File to write.")
-def summary(ruleset: str, lang: str, fmt: str, output: str | None) -> None:
-    """A printable rule summary (A4) in English, Danish or Dutch."""
-    from .summary import build_for, render
+def summary(
+    ruleset: str, lang: str | None, fmt: str, citations: str, paper: str, output: str | None
+) -> None:
+    """A printable rule sheet (one page) in English, Danish or Dutch."""
+    from .summary import build_for, render, sheet_language
 
     ws, eff = _checked(ruleset)
-    sheet = build_for(ws, eff, lang)
+    sheet = build_for(ws, eff, lang or sheet_language(eff), citations, paper)
     try:
         data = render(sheet, fmt)
     except Exception as exc:  # a missing PDF library is the user's to fix

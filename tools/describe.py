@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..grammar import model as m
 from ..grammar.model import Board
-from .i18n import N_
+from .i18n import N_, Np_
 
 Gettext = Callable[[str], str]
 
@@ -147,6 +147,48 @@ QUANTITIES: dict[str, str] = {
     "dice": N_("dice rolled"),
 }
 
+# A quantity compared with a number, said as a clause: `{amount}` is "at least 30" and the like.
+QUANTITY_CLAUSES: dict[str, tuple[str, str]] = {
+    "territories": Np_("you hold {amount} territory", "you hold {amount} territories"),
+    "continents": Np_("you hold {amount} continent", "you hold {amount} continents"),
+    "opponents": Np_("{amount} opponent is left", "{amount} opponents are left"),
+    "armies": Np_("the territory has {amount} army", "the territory has {amount} armies"),
+    "missions_completed": Np_(
+        "you have completed {amount} mission", "you have completed {amount} missions"
+    ),
+    "opposing_players_eliminated": Np_(
+        "you have eliminated {amount} opposing player",
+        "you have eliminated {amount} opposing players",
+    ),
+    "capitals": Np_("you hold {amount} capital", "you hold {amount} capitals"),
+    "capitals_in_play": Np_("{amount} capital is in the game", "{amount} capitals are in the game"),
+    "dice": Np_("you rolled {amount} die", "you rolled {amount} dice"),
+}
+
+# A quantity as a noun phrase, for arithmetic said in words.
+QUANTITY_NOUNS: dict[str, str] = {
+    "territories": N_("the territories you hold"),
+    "continents": N_("the continents you hold"),
+    "opponents": N_("the opponents left"),
+    "armies": N_("the armies in the territory"),
+    "missions_completed": N_("the missions you have completed"),
+    "opposing_players_eliminated": N_("the opposing players you have eliminated"),
+    "capitals": N_("the capitals you hold"),
+    "capitals_in_play": N_("the capitals in the game"),
+    "dice": N_("the dice you rolled"),
+}
+
+COMPARISONS: dict[str, str] = {
+    ">=": N_("at least {n}"),
+    "<=": N_("at most {n}"),
+    ">": N_("more than {n}"),
+    "<": N_("fewer than {n}"),
+    "==": N_("exactly {n}"),
+    "!=": N_("other than {n}"),
+}
+# The same comparison read from the other side: `30 <= territories` is `territories >= 30`.
+MIRRORED = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "==", "!=": "!="}
+
 SEATS = {
     "left": N_("the player on your left"),
     "right": N_("the player on your right"),
@@ -154,11 +196,25 @@ SEATS = {
 }
 
 
+def _flatten(e: m.Expr, op: str) -> list[m.Expr]:
+    if isinstance(e, m.BinOp) and e.op == op:
+        return _flatten(e.left, op) + _flatten(e.right, op)
+    return [e]
+
+
+def _held(e: m.Expr) -> str | None:
+    """The continent of `controls(x)`, else None."""
+    if isinstance(e, m.Call) and e.func == "controls" and e.args and isinstance(e.args[0], m.Name):
+        return e.args[0].name
+    return None
+
+
 class Words:
     """Renderings in one language."""
 
     def __init__(self, translations: gettext.NullTranslations, lang: str, board: Board | None):
         self._ = translations.gettext
+        self.ngettext = translations.ngettext
         self.lang = lang
         self.board = board
 
@@ -219,6 +275,116 @@ class Words:
         if e.func == "territories_with_at_least":
             return _("territories with at least {n} armies").format(n=args[0] if args else "?")
         return f"{e.func}({', '.join(args)})"
+
+    # ------------------------------------------------------------ said in words, no symbols
+
+    def condition(self, e: m.Expr) -> str:
+        """A condition as a clause a player reads ("you hold at least 30 territories"): no
+        `=`, `>=` or other symbol; `and`/`or` as the language's list."""
+        _ = self._
+        if isinstance(e, m.BinOp) and e.op in ("and", "or"):
+            flat = _flatten(e, e.op)
+            held = [_held(p) for p in flat]
+            if e.op == "and" and all(held):
+                # controls(europe) and controls(asia): "you hold Europe and Asia"
+                names = [self.continent(h) for h in held if h]
+                return _("you hold {continent}").format(continent=self.join(names))
+            parts = [self.condition(p) for p in flat]
+            return self.join(parts, "standard" if e.op == "and" else "or")
+        if isinstance(e, m.Not):
+            return _("it is not so that {condition}").format(condition=self.condition(e.operand))
+        if isinstance(e, m.BinOp) and e.op in COMPARISONS:
+            return self._comparison(e.op, e.left, e.right)
+        if isinstance(e, m.Call):
+            return self._call(e)
+        if isinstance(e, m.Bool):
+            return _("always") if e.value else _("never")
+        return self.amount(e)
+
+    def _comparison(self, op: str, left: m.Expr, right: m.Expr) -> str:
+        _ = self._
+        if isinstance(left, m.Int) and not isinstance(right, m.Int):
+            op, left, right = MIRRORED[op], right, left
+        if (
+            isinstance(left, m.Call)
+            and left.func == "territories_with_at_least"
+            and len(left.args) == 1
+        ):
+            n = right.value if isinstance(right, m.Int) else 2
+            return self.ngettext(
+                *Np_(
+                    "you hold {amount} territory with at least {k} armies",
+                    "you hold {amount} territories with at least {k} armies each",
+                ),
+                n,
+            ).format(
+                amount=_(COMPARISONS[op]).format(n=self.amount(right)),
+                k=self.amount(left.args[0]),
+            )
+        if isinstance(left, m.Name) and left.name in QUANTITY_CLAUSES:
+            if left.name == "opponents" and op == "==" and right == m.Int(0):
+                return _("no opponent is left")
+            if (
+                left.name == "capitals"
+                and op in ("==", ">=")
+                and isinstance(right, m.Name)
+                and right.name == "capitals_in_play"
+            ):
+                return _("you hold every capital in the game")
+            one, many = QUANTITY_CLAUSES[left.name]
+            n = right.value if isinstance(right, m.Int) else 2
+            amount = _(COMPARISONS[op]).format(n=self.amount(right))
+            return self.ngettext(one, many, n).format(amount=amount)
+        return _("{a} is {comparison}").format(
+            a=self.amount(left), comparison=_(COMPARISONS[op]).format(n=self.amount(right))
+        )
+
+    def amount(self, e: m.Expr) -> str:
+        """A number expression as a noun phrase ("one for every 3 of the territories you
+        hold, rounded down"): no `//`, `min(`, `max(` or minus sign."""
+        _ = self._
+        if isinstance(e, m.Int):
+            return str(e.value)
+        if isinstance(e, m.Name):
+            return _(QUANTITY_NOUNS[e.name]) if e.name in QUANTITY_NOUNS else e.name
+        if isinstance(e, m.Neg):
+            return _("minus {a}").format(a=self.amount(e.operand))
+        if isinstance(e, m.Call) and e.func in ("min", "max") and len(e.args) == 2:
+            # min(3, x): x, but never more than 3 (the constant is the cap or the floor).
+            first, second = e.args
+            cap, other = (first, second) if isinstance(first, m.Int) else (second, first)
+            if e.func == "min":
+                return _("{a}, but at most {n}").format(a=self.amount(other), n=self.amount(cap))
+            return _("{a}, but at least {n}").format(a=self.amount(other), n=self.amount(cap))
+        if isinstance(e, m.Call) and e.func in ("min", "max"):
+            values = self.join([self.amount(a) for a in e.args], "or")
+            if e.func == "min":
+                return _("the smallest of {values}").format(values=values)
+            return _("the largest of {values}").format(values=values)
+        if isinstance(e, m.Call):
+            return self._call(e)
+        if isinstance(e, m.BinOp):
+            a, b = self.amount(e.left), self.amount(e.right)
+            if e.op == "//":
+                return _("{a} divided by {b}, rounded down").format(a=a, b=b)
+            if e.op == "%":
+                return _("the remainder of {a} divided by {b}").format(a=a, b=b)
+            if e.op == "-":
+                return _("{a} less {b}").format(a=a, b=b)
+            if e.op == "+":
+                return _("{a} plus {b}").format(a=a, b=b)
+            if e.op == "*":
+                return _("{a} times {b}").format(a=a, b=b)
+            return self.condition(e)
+        return self.condition(e)
+
+    def join(self, items: list[str], style: str = "standard") -> str:
+        """A list in the language's own way ("a, b and c"; "a, b eller c"): Babel's lists."""
+        from babel.lists import format_list
+
+        if len(items) < 2:
+            return "".join(items)
+        return format_list(items, style=style, locale=self.lang)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ values
 

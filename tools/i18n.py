@@ -20,6 +20,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Np_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with its plural for extraction (`ngettext` translates the pair)."""
+    return singular, plural
+
+
 @functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalogue for a language (English is the source language: no catalogue)."""

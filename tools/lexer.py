@@ -18,7 +18,7 @@ from pygments.token import (
 )
 
 KEYWORDS = (
-    "source", "language", "title", "board", "continent", "borders", "ruleset", "extends",
+    "source", "language", "title", "short", "board", "continent", "borders", "ruleset", "extends",
     "override", "cite", "page", "section", "assumed", "because", "sequence", "track", "then",
     "after", "last", "stay", "by", "kind", "fixed", "and", "or", "not", "yes", "no",
 )  # fmt: skip

@@ -1,59 +1,101 @@
-"""A one-sheet rule summary built from the effective ruleset, in en, da or nl.
+"""A rule sheet built from the effective ruleset, in en, da or nl: what a player pins to the wall.
 
-The sheet is a view model (sections of rows, footnotes, changes against the base); the
-templates in tools/templates/ render it as HTML or Markdown, and tools/pdf.py prints the HTML.
+The sheet is a view model: the setup, the turn as numbered steps (the ruleset's phases, each
+with its rules beneath it), then the sections a variant adds; each rule is a sentence from
+tools/sentences.py. The templates in tools/templates/ render it as HTML or Markdown and
+tools/pdf.py prints the HTML.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 
 import jinja2
+from markupsafe import Markup
 
 from ..engine.rules import Rules
 from ..grammar import model as m
 from ..grammar.library import Workspace
 from ..grammar.resolve import EffectiveRuleset
-from ..grammar.schema import lookup
+from ..grammar.schema import CATALOGUE, lookup
 from .describe import Words
 from .i18n import N_, translations
+from .sentences import Sentences
 
-SECTIONS = (
-    ("setup", N_("Setup")),
-    ("turn", N_("A turn")),
-    ("reinforcements", N_("Reinforcements")),
-    ("cards", N_("RISK cards")),
-    ("combat", N_("Combat")),
-    ("conquest", N_("Conquest")),
-    ("fortify", N_("Fortifying")),
-    ("elimination", N_("Elimination")),
-    ("victory", N_("Victory")),
-    ("neutrals", N_("Neutral armies")),
-    ("missions", N_("Missions")),
-    ("teams", N_("Teams")),
-)
-# The manuals' examples of the territory formula (004 and 001: 11, 14 and 17 territories).
-EXAMPLE_TERRITORIES = (11, 14, 17)
+CITATIONS = ("none", "sections", "rules")
+PAPERS = ("a4", "letter")
+
+# Where each rule stands on the sheet: a block of the setup, a step of the turn (a phase), or
+# a section after the turn. The longest matching prefix wins; a rule whose phase the ruleset
+# does not play falls back to its catalogue section.
+PLACES: dict[str, str] = {
+    "board": "setup",
+    "players": "setup",
+    "setup.": "setup",
+    "territory.control": "setup",
+    "cards.symbols": "setup",
+    "cards.wild": "setup",
+    "reinforcements.": "reinforce",
+    "continents.": "reinforce",
+    "cards.": "reinforce",
+    "cards.draw": "draw",
+    "combat.": "attack",
+    "conquest.": "attack",
+    "elimination.": "attack",
+    "fortify.": "fortify",
+    "neutrals.": "neutrals",
+    "neutrals.bribe.": "bribe",
+    "neutrals.ally.reinforce": "ally_reinforce",
+    "neutrals.ally.fortify_moves": "ally_fortify",
+    "teams.": "teams",
+    "teams.friendly_fire": "attack",
+    "teams.fortify.": "fortify",
+    "victory": "victory",
+    "missions.": "victory",
+}
+SECTION_TITLES = {
+    "setup": N_("Setup"),
+    "neutrals": N_("Neutral armies"),
+    "teams": N_("Teams"),
+    "turn": N_("Your turn"),
+    "victory": N_("Winning"),
+    "reinforcements": N_("Reinforcements"),
+    "cards": N_("RISK cards"),
+    "combat": N_("Combat"),
+    "conquest": N_("Conquest"),
+    "fortify": N_("Fortifying"),
+    "elimination": N_("Elimination"),
+    "missions": N_("Missions"),
+}
+BEFORE_TURN = ("setup", "neutrals", "teams")
+# A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
+CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
+ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
 
 
 @dataclass
-class Row:
-    rule: str
-    label: str
-    value: str
-    notes: list[int] = field(default_factory=list)
+class Line:
+    rules: list[str]
+    text: Markup
+    cells: list[list[str]] = field(default_factory=list)
     assumed: bool = False
-    base: str | None = None  # the base ruleset's value, when this ruleset changes it
-    cells: list[list[str]] = field(default_factory=list)  # a small table instead of a value
-    added: bool = False  # a rule this ruleset adds to its base
+    changed: bool = False
+    was: Markup | None = None  # the base's sentence, where this ruleset changes it
+    added: bool = False  # a rule the base does not have
+    now: Markup | None = None  # the new numbers, where only a table changed
+    notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
 
 
 @dataclass
-class Section:
+class Block:
     key: str
     title: str
-    rows: list[Row] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    number: int | None = None  # a step of the turn
+    sources: str = ""  # "Kommandomanual, s. 4–5" (citations=sections)
 
 
 @dataclass
@@ -63,139 +105,250 @@ class Sheet:
     lang: str
     chain: list[str]
     base: str | None
-    sections: list[Section]
-    footnotes: list[str]
-    assumed: list[str]
-    changes: list[Row]
+    before: list[Block]  # setup and the sections that come before the turn
+    steps: list[Block]  # the turn, numbered
+    after: list[Block]  # winning, and what does not fit a step
+    changes: list[Line]
     strings: dict[str, str]
-    manuals: list[tuple[str, str]] = field(default_factory=list)  # (id, title) of those cited
-    has_assumed: bool = False  # some value is assumed (the reasons are shown in English only)
+    citations: str = "sections"
+    paper: str = "a4"
+    footnotes: list[str] = field(default_factory=list)
+    manuals: list[str] = field(default_factory=list)  # the manuals cited, by title
+    assumed: list[str] = field(default_factory=list)  # the reasons, in the sheet's language
+    has_assumed: bool = False
+
+    @property
+    def blocks(self) -> list[Block]:
+        return [*self.before, *self.steps, *self.after]
+
+    @property
+    def lines(self) -> list[Line]:
+        return [line for block in self.blocks for line in block.lines]
 
 
-def _title(eff: EffectiveRuleset, doc: str) -> str:
-    source = eff.source(doc)
-    return source.title if source is not None and source.title else doc
+def place_of(rule_id: str) -> str:
+    best = ""
+    for prefix in PLACES:
+        matches = rule_id == prefix or (prefix.endswith(".") and rule_id.startswith(prefix))
+        if matches and len(prefix) > len(best):
+            best = prefix
+    return PLACES[best] if best else "setup"
 
 
-def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Sheet:
-    """The summary sheet of a ruleset in `lang`, with its changes against `base`."""
+def _where(cite: m.Citation, lang: str) -> str:
+    if cite.page is not None:
+        return str(cite.page)
+    return cite.section or ""
+
+
+def _pages(numbers: list[int], word: str) -> str:
+    """[4, 5, 7] → "s. 4–5, 7"."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    return f"{word} {text}"
+
+
+def build(
+    rules: Rules,
+    lang: str,
+    base: EffectiveRuleset | None = None,
+    citations: str = "sections",
+    paper: str = "a4",
+    changes: bool = True,
+) -> Sheet:
+    """The sheet of a ruleset in `lang`; with `base`, its changes against that base."""
     eff = rules.effective
     tr = translations(lang)
     _ = tr.gettext
     words = Words(tr, lang, eff.board)
-    footnotes: list[str] = []
-    assumed_notes: list[str] = []
+    say = Sentences(rules, words)
+    base_say = Sentences(Rules(base), Words(tr, lang, base.board)) if base is not None else None
     base_of = {c.id: c for c in base.clauses} if base else {}
     own = {c.id for c in eff.ruleset.clauses}
+    page_word = _("p.")
 
-    documents: list[str] = []  # the manuals the notes cite, in order of first note
+    footnotes: list[str] = []
+    manuals: list[str] = []
+    reasons: list[str] = []
+    has_assumed = False
 
-    def notes_for(clause: m.Clause) -> list[int]:
-        """One note a rule: the passage in the manual the reader most likely holds (one the
-        ruleset's own rules cite, then one in the sheet's language, then the first)."""
-        out = []
-        for cite in eff.for_reader(clause.citations, lang)[:1]:
-            if cite.document not in documents:
-                documents.append(cite.document)
-            where = f"p. {cite.page}" if cite.page is not None else ""
-            where = where or (f"§ {cite.section}" if cite.section else "")
-            text = f"{cite.document} {where}".strip()
-            if text not in footnotes:
-                footnotes.append(text)
-            number = footnotes.index(text) + 1
-            if number not in out:
-                out.append(number)
-        return out
+    def title_of(doc: str) -> str:
+        source = eff.source(doc)
+        if source is None:
+            return doc
+        return source.short or source.title or doc
 
-    def row(
-        clause: m.Clause, value: str | None = None, cells: list[list[str]] | None = None
-    ) -> Row:
-        if clause.assumed:
-            for reason in m.assumed_reasons(clause.value):
-                if reason not in assumed_notes:
-                    assumed_notes.append(reason)
-        changed = None
-        shown = words.value(clause.value) if value is None else value
-        if base is not None and clause.id in own and clause.id in base_of:
-            before = words.value(base_of[clause.id].value)
-            # A change that reads the same on paper (a new citation, an `assumed` reason, the
-            # same value written differently) is no change to a player.
-            changed = before if before != shown else None
-        return Row(
-            clause.id,
-            words.label(clause.id),
-            shown,
-            notes_for(clause),
-            clause.assumed,
-            changed,
-            cells or [],
-        )
+    def reader_cites(clause: m.Clause) -> list[m.Citation]:
+        cites = eff.for_reader(clause.citations, lang)[:1]
+        for cite in cites:
+            full = eff.source(cite.document)
+            name = (full.title if full and full.title else None) or cite.document
+            if name not in manuals:
+                manuals.append(name)
+        return cites
 
-    sections = {key: Section(key, _(title)) for key, title in SECTIONS}
-    mission_rows: dict[str, dict[str, m.Clause]] = {}
-    for clause in eff.clauses:
+    def note(cite: m.Citation) -> int:
+        where = f"{page_word} {cite.page}" if cite.page is not None else (cite.section or "")
+        text = f"{title_of(cite.document)}, {where}".rstrip(", ")
+        if text not in footnotes:
+            footnotes.append(text)
+        return footnotes.index(text) + 1
+
+    by_id = {c.id: c for c in eff.clauses}
+    places: dict[str, list[m.Clause]] = {}
+    phases = _phases(by_id.get("turn.phases"))
+    mission_parts: dict[str, dict[str, m.Clause]] = {}
+    for clause in sorted(eff.clauses, key=lambda c: ORDER.get(_generic(c.id), len(ORDER))):
         if clause.id.startswith("missions.deck."):
-            _prefix, _deck, mid, part = clause.id.split(".", 3)
-            mission_rows.setdefault(mid, {})[part] = clause
+            _p, _d, mid, part = clause.id.split(".", 3)
+            mission_parts.setdefault(mid, {})[part] = clause
             continue
-        spec = lookup(clause.id)
-        section = spec.section if spec else "setup"
-        if section == "general":
-            section = "setup"
-        special = _special(rules, words, clause)
-        if special is not None:
-            value, cells = special
-            sections[section].rows.append(row(clause, value, cells))
-        else:
-            sections[section].rows.append(row(clause))
-    if mission_rows:
-        cells = [[_("Rank"), _("Mission"), _("Done when")]]
-        notes: list[int] = []
-        for parts in mission_rows.values():
-            rank, text, goal = parts.get("rank"), parts.get("text"), parts.get("goal")
-            if rank and text and goal:
-                notes = row(text).notes
-                cells.append(
-                    [words.value(rank.value), words.value(text.value), words.value(goal.value)]
-                )
-        sections["missions"].rows.append(
-            Row("missions.deck", _("Mission deck"), "", notes, True, cells=cells)
-        )
-    changes = []
-    if base is not None:
-        own_missions = {
-            c.id.split(".")[2] for c in eff.ruleset.clauses if c.id.startswith("missions.deck.")
-        }
-        if own_missions:
-            changes.append(
-                Row(
-                    "missions.deck",
-                    _("Mission deck"),
-                    _("{n} missions").format(n=len(own_missions)),
-                    [],
-                    True,
-                    added=True,
-                )
-            )
-        for clause in eff.ruleset.clauses:
-            if clause.id.startswith("missions.deck."):
+        if clause.id == "turn.phases":
+            continue
+        where = place_of(clause.id)
+        if where not in (*BEFORE_TURN, "victory") and where not in phases:
+            spec = lookup(clause.id)
+            where = spec.section if spec else "setup"
+        places.setdefault(where, []).append(clause)
+
+    cite_of: dict[int, list[m.Citation]] = {}
+
+    def line_of(clause: m.Clause) -> Line | None:
+        nonlocal has_assumed
+        said = say.say(clause)
+        if said is None:
+            return None
+        line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
+        if clause.assumed:
+            has_assumed = True
+            for reason in m.assumed_reasons(clause.value):
+                if reason not in reasons:
+                    reasons.append(reason)
+        if base_say is not None and clause.id in own:
+            before = base_of.get(clause.id)
+            was = base_say.say(before) if before is not None else None
+            if before is None:
+                line.added = True
+                line.changed = True
+            elif was is not None and (was.text, was.cells) != (said.text, said.cells):
+                line.changed = True
+                # The old sentence, or where only the numbers changed, the old numbers.
+                if was.text != said.text:
+                    line.was = was.text
+                else:
+                    line.now = Markup.escape(_compact(said.cells))
+                    line.was = Markup.escape(_compact(was.cells))
+        cite_of[id(line)] = reader_cites(clause)
+        return line
+
+    def block_of(key: str, title: str, clauses: list[m.Clause], number: int | None = None) -> Block:
+        block = Block(key, title, number=number)
+        for clause in clauses:
+            line = line_of(clause)
+            if line is None:
                 continue
-            if clause.id in base_of:
-                again = row(clause)
-                if again.base is not None:  # printed the same as the base's: not a change
-                    changes.append(again)
-            else:
-                added = row(clause)
-                added.added = True
-                changes.append(added)
+            follows = CONTINUES.get(clause.id)
+            if follows and block.lines and block.lines[-1].rules[-1] == follows:
+                last = block.lines[-1]
+                if (last.changed or line.changed) and not last.added:
+                    first = last.was if last.was is not None else last.text
+                    second = "" if line.added else (line.was if line.was is not None else line.text)
+                    last.was = Markup(f"{first} {second}".strip())
+                last.text = Markup(f"{last.text} {line.text}")
+                last.rules.append(clause.id)
+                last.cells += line.cells
+                last.assumed = last.assumed or line.assumed
+                last.changed = last.changed or line.changed
+                cite_of[id(last)] += cite_of.pop(id(line))
+                continue
+            block.lines.append(line)
+        return block
+
+    before = [
+        block_of(key, _(SECTION_TITLES[key]), places.get(key, []))
+        for key in BEFORE_TURN
+        if places.get(key)
+    ]
+    steps = [
+        block_of(phase, say.step(phase), places.get(phase, []), number)
+        for number, phase in enumerate(phases, start=1)
+    ]
+    after_keys = ["victory"] + [
+        key for key in places if key not in (*BEFORE_TURN, *phases, "victory")
+    ]
+    after = [
+        block_of(key, _(SECTION_TITLES.get(key, key)), places.get(key, []))
+        for key in after_keys
+        if places.get(key) or (key == "victory" and mission_parts)
+    ]
+    if mission_parts:
+        winning = next(b for b in after if b.key == "victory")
+        # A mission as its card words it, in the sheet's language; where the card's text is
+        # not given in that language, its goal said in words (never another language's text).
+        rows = [[_("Rank"), _("Mission")]]
+        cites: list[m.Citation] = []
+        for parts in mission_parts.values():
+            rank, text, goal = parts.get("rank"), parts.get("text"), parts.get("goal")
+            if rank and goal:
+                said = _in_language(text.value, lang) if text else None
+                if said is None:
+                    done = words.condition(m.strip_assumed(goal.value))  # type: ignore[arg-type]
+                    said = _("Done when {condition}").format(condition=done)
+                rows.append([words.value(rank.value), said])
+                cites = cites or reader_cites(text or goal)
+        deck = Line(["missions.deck"], say.raw("missions", "deck"), rows, assumed=True)
+        has_assumed = True
+        for parts in mission_parts.values():
+            for clause in parts.values():
+                for reason in m.assumed_reasons(clause.value):
+                    if reason not in reasons:
+                        reasons.append(reason)
+        cite_of[id(deck)] = cites
+        winning.lines.append(deck)
+
+    turn_clause = by_id.get("turn.phases")
+    own_docs = eff.own_documents()
+    for block in [*before, *steps, *after]:
+        cites = [c for line in block.lines for c in cite_of.get(id(line), [])]
+        if block.number == 1 and turn_clause is not None:
+            cites = reader_cites(turn_clause) + cites
+        cites.sort(key=lambda c: c.document not in own_docs)  # the reader's manual first
+        if citations == "rules":
+            for line in block.lines:
+                line.notes = sorted({note(c) for c in cite_of.get(id(line), [])})
+        elif citations == "sections":
+            block.sources = _sources(cites, title_of, page_word)
+    if citations == "none":
+        manuals.clear()
+
+    everything = [line for block in [*before, *steps, *after] for line in block.lines]
+    added = sum(1 for line in everything if line.added) if changes else 0
+    changed = [line for line in everything if line.changed and not line.added]
+    if not changes:
+        for line in everything:  # no box: no marks that point at one
+            line.changed = False
     strings = {
         "assumed": _("not from the manual: assumed"),
         "changes": _("Changes from {base}").format(base=base.name) if base else "",
         "was": _("was"),
-        "new": _("new"),
+        "new": tr.ngettext(
+            "{n} new rule, marked like this paragraph.",
+            "{n} new rules, marked like this paragraph.",
+            added,
+        ).format(n=added)
+        if added
+        else "",
+        "new_md": tr.ngettext("{n} new rule, marked ▌.", "{n} new rules, marked ▌.", added).format(
+            n=added
+        ),
         "sources": _("Sources"),
-        "generated": _("Generated by riskrules from the ruleset {name}.").format(name=eff.name),
-        "notes": _("Notes"),
+        "turn": _("Your turn"),
+        "generated": _("Made by riskrules from the ruleset {name}.").format(name=eff.name),
     }
     return Sheet(
         name=eff.name,
@@ -203,77 +356,70 @@ def build(rules: Rules, lang: str, base: EffectiveRuleset | None = None) -> Shee
         lang=lang,
         chain=list(eff.chain),
         base=base.name if base else None,
-        sections=[s for s in sections.values() if s.rows],
-        footnotes=footnotes,
+        before=[b for b in before if b.lines],
+        steps=steps,
+        after=[b for b in after if b.lines],
+        changes=changed if changes else [],
+        strings=strings,
+        citations=citations,
+        paper=paper,
+        footnotes=footnotes if citations == "rules" else [],
+        manuals=manuals,
         # The reasons are the ruleset author's words, in English: only an English sheet quotes
         # them; the others mark the values and say they are assumed, in their own language.
-        assumed=assumed_notes if lang == "en" else [],
-        has_assumed=bool(assumed_notes),
-        manuals=[(doc, _title(eff, doc)) for doc in documents],
-        changes=changes,
-        strings=strings,
+        assumed=reasons if lang == "en" else [],
+        has_assumed=has_assumed,
     )
 
 
-def _special(rules: Rules, words: Words, clause: m.Clause) -> tuple[str, list[list[str]]] | None:
-    """Renderings richer than a phrase: tables of numbers, the manuals' examples."""
-    _ = words._
-    rid = clause.id
-    value = m.strip_assumed(clause.value)
-    if rid == "board" and words.board is not None:
-        board = words.board
-        text = _("{territories} territories in {continents} continents").format(
-            territories=len(board.territories), continents=len(board.continents)
-        )
-        return text, []
-    if rid == "setup.start_armies" and isinstance(value, m.Table):
-        cells = [[_("players"), _("armies each")]] + [
-            [str(e.key), words.value(e.value)] for e in value.entries
-        ]
-        return "", cells
-    if rid == "continents.bonus" and isinstance(value, m.Table):
-        cells = [[_("continent"), _("armies")]] + [
-            [words.continent(str(e.key)), words.value(e.value)] for e in value.entries
-        ]
-        return "", cells
-    if rid == "reinforcements.territories":
-        examples = ", ".join(
-            f"{n} → {rules.territory_reinforcements(n)}" for n in EXAMPLE_TERRITORIES
-        )
-        text = words.value(clause.value)
-        return _("{formula} (for example {examples})").format(formula=text, examples=examples), []
-    if rid == "cards.trade_values" and isinstance(value, m.Schedule):
-        if value.kind == "by_kind" and value.table is not None:
-            cells = [[_("set"), _("armies")]] + [
-                [words.choice(str(e.key)), words.value(e.value)] for e in value.table.entries
-            ]
-            return "", cells
-        if value.kind in ("sequence", "track"):
-            shown = [rules.trade_value(n) for n in range(1, 11)]
-            row = [str(n) for n in range(1, 11)]
-            cells = [[_("set"), *row], [_("armies"), *[str(v) for v in shown]]]
-            return words.schedule(value), cells
-    if rid in ("combat.attacker.dice", "combat.defender.dice"):
-        attacker = rid == "combat.attacker.dice"
-        counts = range(1, 5) if attacker else range(1, 4)
-        header = [_("armies in the territory")] + [
-            str(n) + ("+" if n == max(counts) else "") for n in counts
-        ]
-        dice = [_("dice")]
-        for n in counts:
-            if attacker and not rules.attack_allowed(n):
-                dice.append("—")
-                continue
-            low, high = rules.attacker_dice(n) if attacker else rules.defender_dice(n)
-            dice.append(str(high) if low == high else f"{low}–{high}")
-        return "", [header, dice]
-    if rid == "cards.symbols" and isinstance(value, m.Table):
-        symbols: dict[str, int] = {}
+def _compact(cells: list[list[str]]) -> str:
+    """A small table on one line: "3: 35, 4: 30" (across) or "Asia 7, Europe 5" (down)."""
+    if len(cells) == 2:
+        return ", ".join(f"{k}: {v}" for k, v in zip(cells[0][1:], cells[1][1:], strict=False))
+    return ", ".join(" ".join(row) for row in cells)
+
+
+def _in_language(value: m.Value, lang: str) -> str | None:
+    value = m.strip_assumed(value)
+    if isinstance(value, m.Table):
         for entry in value.entries:
-            word = words.value(entry.value)
-            symbols[word] = symbols.get(word, 0) + 1
-        return ", ".join(f"{n} {w}" for w, n in symbols.items()), []
+            if entry.key == lang and isinstance(entry.value, m.Text):
+                return entry.value.text
     return None
+
+
+def _generic(rule_id: str) -> str:
+    if rule_id.startswith("missions.deck."):
+        return "missions.deck.*." + rule_id.rsplit(".", 1)[1]
+    return rule_id
+
+
+def _phases(clause: m.Clause | None) -> list[str]:
+    if clause is None:
+        return []
+    value = m.strip_assumed(clause.value)
+    if isinstance(value, m.ListValue):
+        return [str(i.name) for i in value.items if isinstance(i, m.Name)]
+    return []
+
+
+def _sources(cites: list[m.Citation], title_of: object, page_word: str) -> str:
+    """One short line naming the manuals of a block by title, with pages or sections, the
+    first-cited manual first: "Kommandomanual, s. 4–5"."""
+    assert callable(title_of)
+    docs: dict[str, tuple[list[int], list[str]]] = {}
+    for cite in cites:
+        pages, sections = docs.setdefault(cite.document, ([], []))
+        if cite.page is not None:
+            pages.append(cite.page)
+        elif cite.section and cite.section not in sections:
+            sections.append(cite.section)
+    parts = []
+    for doc, (pages, sections) in docs.items():
+        where = [_pages(pages, page_word)] if pages else []
+        where += [f"“{s}”" for s in sections]
+        parts.append(f"{title_of(doc)}, {', '.join(where)}" if where else str(title_of(doc)))
+    return "; ".join(parts)
 
 
 def _environment() -> jinja2.Environment:
@@ -292,29 +438,63 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def build_for(ws: Workspace, eff: EffectiveRuleset, lang: str) -> Sheet:
-    """The sheet of a located ruleset, with its changes against its base (if it has one)."""
+def sheet_language(eff: EffectiveRuleset) -> str:
+    """The language of the ruleset's own manual (a da-2006 sheet is Danish), else English."""
+    from .i18n import LANGUAGES
+
+    languages = {
+        source.language
+        for doc in eff.own_documents()
+        if (source := eff.source(doc)) is not None and source.language in LANGUAGES
+    }
+    return languages.pop() if len(languages) == 1 else "en"
+
+
+def build_for(
+    ws: Workspace,
+    eff: EffectiveRuleset,
+    lang: str,
+    citations: str = "sections",
+    paper: str = "a4",
+) -> Sheet:
+    """The sheet of a located ruleset. The changes against its base are shown for a house rule
+    or a built-in variant; a built-in manual's sheet (its base is the shared `classic`, which
+    no one plays) shows the manual's rules without them."""
     base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
-    return build(Rules(eff), lang, base)
+    builtin = eff.ruleset.span.file in ws.builtin
+    show = base is not None and not (builtin and base.ruleset.extends is None)
+    return build(Rules(eff), lang, base, citations, paper, changes=show)
 
 
 def render(sheet: Sheet, fmt: str) -> str | bytes:
+    """The sheet as Markdown, HTML or PDF. HTML and PDF are fitted to the paper together when
+    WeasyPrint is installed, so the HTML prints from a browser as the PDF does."""
     if fmt == "md":
         return render_markdown(sheet)
-    html = render_html(sheet)
-    if fmt == "pdf":
-        from .pdf import html_to_pdf
+    from .pdf import PdfUnavailable, fitted
 
-        return html_to_pdf(html)
-    return html
+    try:
+        html_text, pdf, _pages = fitted(lambda density: render_html(sheet, density))
+    except PdfUnavailable:
+        if fmt == "pdf":
+            raise
+        return render_html(sheet)
+    return pdf if fmt == "pdf" else html_text
 
 
-def render_html(sheet: Sheet) -> str:
-    return _environment().get_template("summary.html.j2").render(sheet=sheet)
+def render_html(sheet: Sheet, density: str = "") -> str:
+    return _environment().get_template("summary.html.j2").render(sheet=sheet, density=density)
+
+
+def markdown(text: str) -> str:
+    """A sentence's HTML as Markdown: <b> as ** and the entities as characters."""
+    text = re.sub(r"</?b>", "**", str(text))
+    return html.unescape(text).replace("|", "\\|")
 
 
 def render_markdown(sheet: Sheet) -> str:
     env = _environment()
-    env.autoescape = False  # Markdown: cells are escaped by the `cell` filter instead
+    env.autoescape = False  # Markdown: sentences go through the `md` filter instead
+    env.filters["md"] = markdown
     env.filters["cell"] = lambda text: str(text).replace("|", "\\|").replace("\n", " ")
     return env.get_template("summary.md.j2").render(sheet=sheet)
