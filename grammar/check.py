@@ -195,10 +195,63 @@ def check_ruleset(
             )
         for reason in m.assumed_reasons(clause.value):
             assumed.setdefault(reason, []).append(clause)
+            out.extend(_check_reason(reason, clause, require_citations))
         out.extend(_check_value(spec, clause, index, continents, territories))
     out.extend(_assumed_warnings(assumed))
     out.extend(_check_whole(eff))
     out.extend(check_ranges(eff))
+    return out
+
+
+SHEET_LANGUAGES = ("en", "da", "nl")  # the languages a rule sheet is printed in
+
+
+def _check_reason(reason: str, clause: m.Clause, built_in: bool) -> list[Diagnostic]:
+    """A reason per language names known languages with a text each; a built-in ruleset gives
+    it in every language a sheet is printed in (a sheet never quotes another language)."""
+    if not isinstance(reason, m.Reason) or reason.table is None:
+        if built_in:
+            return [
+                warning(
+                    "RR0504",
+                    f"rule '{clause.id}': the reason for its assumed value is in one language",
+                    clause.id_span,
+                    'give it per language: because {en: "…", da: "…", nl: "…"}',
+                )
+            ]
+        return []
+    out = []
+    for entry in reason.table.entries:
+        if str(entry.key) not in SHEET_LANGUAGES:
+            out.append(
+                error(
+                    "RR0505",
+                    f"'{entry.key}' is not a language of the sheets",
+                    entry.span,
+                    suggest(str(entry.key), SHEET_LANGUAGES)
+                    or f"use one of {', '.join(SHEET_LANGUAGES)}",
+                )
+            )
+        elif not isinstance(entry.value, m.Text):
+            out.append(
+                error(
+                    "RR0505",
+                    f"the reason in '{entry.key}' must be a quoted text",
+                    entry.value.span,
+                    f'write it in quotes: {entry.key}: "…"',
+                )
+            )
+    missing = [lang for lang in SHEET_LANGUAGES if reason.in_language(lang) is None]
+    if built_in and missing:
+        out.append(
+            warning(
+                "RR0504",
+                f"rule '{clause.id}': the reason for its assumed value is not given in "
+                + ", ".join(missing),
+                reason.table.span,
+                f"add {', '.join(missing)}: a sheet in that language shows no reason",
+            )
+        )
     return out
 
 

@@ -122,6 +122,41 @@ class Table:
         return None
 
 
+class Reason(str):
+    """Why an `assumed` value was chosen: one string (read as English), or one per language
+    (`because {en: "…", da: "…", nl: "…"}`), so each sheet gives it in its own language. As a
+    string it is the English text (or the first given); `table` keeps the written form for the
+    checker's located diagnostics."""
+
+    texts: tuple[tuple[str, str], ...] = ()
+    table: Table | None = None
+
+    @classmethod
+    def of(cls, table: Table) -> Reason:
+        texts = tuple(
+            (str(e.key), e.value.text) for e in table.entries if isinstance(e.value, Text)
+        )
+        given = dict(texts)
+        reason = cls(given.get("en") or (texts[0][1] if texts else ""))
+        reason.texts = texts
+        reason.table = table
+        return reason
+
+    def in_language(self, lang: str) -> str | None:
+        """The reason in `lang`; a plain string counts as English."""
+        if not self.texts:
+            return str(self) if lang == "en" else None
+        return dict(self.texts).get(lang)
+
+
+def reason_in(reason: str, lang: str) -> str | None:
+    return (
+        reason.in_language(lang)
+        if isinstance(reason, Reason)
+        else (reason if lang == "en" else None)
+    )
+
+
 @dataclass(frozen=True)
 class Assumed:
     """A value the manual does not give, written down with the reason it was chosen."""

@@ -66,8 +66,15 @@ def value_text(value: m.Value, top: bool = True) -> str:
         )
         return "{" + entries + "}"
     if isinstance(value, m.Assumed):
-        return f"assumed {value_text(value.value, top)} because {quote(value.reason)}"
+        return f"assumed {value_text(value.value, top)} because {_reason(value.reason)}"
     return _schedule_text(value)
+
+
+def _reason(reason: str) -> str:
+    """A reason as written: one string, or one per language."""
+    if isinstance(reason, m.Reason) and reason.texts:
+        return "{" + ", ".join(f"{lang}: {quote(text)}" for lang, text in reason.texts) + "}"
+    return quote(reason)
 
 
 def _key(key: str | int) -> str:
@@ -82,7 +89,9 @@ def _schedule_text(value: m.Schedule) -> str:
     parts = []
     for seg in value.segments:
         numbers = ", ".join(str(v) for v in seg.values)
-        parts.append(f"assumed {numbers} because {quote(seg.assumed)}" if seg.assumed else numbers)
+        if seg.assumed:
+            numbers = f"assumed {numbers} because {_reason(seg.assumed)}"
+        parts.append(numbers)
     body = f"{value.kind} " + " then ".join(parts)
     if value.kind == "sequence":
         return body + (f" then +{value.step}" if value.step is not None else "")
@@ -106,7 +115,9 @@ def to_json(value: m.Value) -> object:
     if isinstance(value, m.Table):
         return {str(e.key): to_json(e.value) for e in value.entries}
     if isinstance(value, m.Assumed):
-        return {"assumed": to_json(value.value), "because": value.reason}
+        reason = value.reason
+        texts = reason.texts if isinstance(reason, m.Reason) else ()
+        return {"assumed": to_json(value.value), "because": dict(texts) if texts else reason}
     if isinstance(value, m.Schedule):
         out: dict[str, object] = {"kind": value.kind}
         if value.kind == "by_kind" and value.table is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from lark import Token, Transformer, Tree, v_args
@@ -56,12 +57,9 @@ class _Extends:
         self.span = span
 
 
-class _Because(str):
-    pass
-
-
-class _AssumedMark(str):
-    pass
+@dataclass
+class _AssumedMark:
+    reason: m.Reason
 
 
 class _Title(str):
@@ -223,12 +221,12 @@ class ToModel(Transformer[Token, m.RulesFile]):
             override = True
             children = children[1:]
         prefix = str(children[0])
-        reason: str | None = None
+        reason: m.Reason | None = None
         inner: list[_Draft] = []
         cites: list[m.Citation] = []
         for child in children[1:]:
             if isinstance(child, _AssumedMark):
-                reason = str(child)
+                reason = child.reason
             elif isinstance(child, _Draft):
                 inner.append(child)
             elif isinstance(child, list):
@@ -273,11 +271,13 @@ class ToModel(Transformer[Token, m.RulesFile]):
 
     # -------------------------------------------------------------- values
 
-    def because(self, meta: Meta, children: list[Any]) -> _Because:
-        return _Because(_unquote(children[0]))
+    def because(self, meta: Meta, children: list[Any]) -> m.Reason:
+        if isinstance(children[0], m.Table):  # a reason per language
+            return m.Reason.of(children[0])
+        return m.Reason(_unquote(children[0]))
 
     def assumed(self, meta: Meta, children: list[Any]) -> m.Assumed:
-        return m.Assumed(children[0], str(children[1]), self._span(meta))
+        return m.Assumed(children[0], children[1], self._span(meta))
 
     def listing(self, meta: Meta, children: list[Any]) -> m.ListValue:
         return m.ListValue(tuple(c for c in children if c is not None), self._span(meta))
@@ -330,7 +330,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
 
     def assumed_segment(self, meta: Meta, children: list[Any]) -> m.Segment:
         *numbers, reason = children
-        return m.Segment(tuple(self._int(c) for c in numbers), str(reason), self._span(meta))
+        return m.Segment(tuple(self._int(c) for c in numbers), reason, self._span(meta))
 
     def step(self, meta: Meta, children: list[Any]) -> int:
         return self._int(children[0])

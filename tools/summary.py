@@ -227,8 +227,9 @@ def build(
         if clause.assumed:
             has_assumed = True
             for reason in m.assumed_reasons(clause.value):
-                if reason not in reasons:
-                    reasons.append(reason)
+                said_reason = m.reason_in(reason, lang)
+                if said_reason and said_reason not in reasons:
+                    reasons.append(said_reason)
         if base_say is not None and clause.id in own:
             before = base_of.get(clause.id)
             was = base_say.say(before) if before is not None else None
@@ -306,8 +307,9 @@ def build(
         for parts in mission_parts.values():
             for clause in parts.values():
                 for reason in m.assumed_reasons(clause.value):
-                    if reason not in reasons:
-                        reasons.append(reason)
+                    said_reason = m.reason_in(reason, lang)
+                    if said_reason and said_reason not in reasons:
+                        reasons.append(said_reason)
         cite_of[id(deck)] = cites
         winning.lines.append(deck)
 
@@ -365,9 +367,9 @@ def build(
         paper=paper,
         footnotes=footnotes if citations == "rules" else [],
         manuals=manuals,
-        # The reasons are the ruleset author's words, in English: only an English sheet quotes
-        # them; the others mark the values and say they are assumed, in their own language.
-        assumed=reasons if lang == "en" else [],
+        # The reasons in the sheet's language only: where an author gave one in English alone,
+        # other sheets mark the value as assumed without quoting it.
+        assumed=[r[:1].upper() + r[1:] for r in reasons],
         has_assumed=has_assumed,
     )
 
