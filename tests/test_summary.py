@@ -319,3 +319,48 @@ def test_each_rule_cites_the_manual_its_reader_holds(name: str) -> None:
             shown = sheet.footnotes[line.notes[0] - 1].split(",", 1)[0]
             if any(c.document in own for c in clause.citations):
                 assert shown in own_titles, (lang, line.rules, shown)
+
+
+def _chromium() -> str | None:
+    import shutil
+
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(
+    _chromium() is None, reason="no Chromium here: the browser print is not checked"
+)
+@pytest.mark.parametrize("name", BUILTINS)
+def test_the_html_prints_from_a_browser_as_the_pdf(name: str, tmp_path: Path) -> None:
+    """Headless Chromium's print of the HTML sheet has as many pages as the PDF."""
+    import subprocess
+
+    ws, eff = locate(name)
+    for lang in LANGS:
+        sheet = build_for(ws, eff, lang)
+        html = tmp_path / f"{lang}.html"
+        html.write_text(str(render(sheet, "html")), encoding="utf-8")
+        printed = tmp_path / f"{lang}.chromium.pdf"
+        subprocess.run(
+            [
+                str(_chromium()),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                "--no-pdf-header-footer",
+                f"--print-to-pdf={printed}",
+                html.as_uri(),
+            ],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        )
+        pdf = render(sheet, "pdf")
+        assert isinstance(pdf, bytes)
+        assert len(_pages(printed.read_bytes())) == len(_pages(pdf)), (name, lang)
