@@ -119,9 +119,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
         name, file, lang = children[0], children[1], children[2]
         title = children[3] if len(children) > 3 else None
         short = title.short if isinstance(title, _Title) else None
-        return m.Source(
-            str(name), _unquote(file), str(lang), title, self._span(meta), short=short or title
-        )
+        return m.Source(str(name), _unquote(file), str(lang), title, self._span(meta), short=short)
 
     def source_title(self, meta: Meta, children: list[Any]) -> _Title:
         title = _Title(_unquote(children[0]))

@@ -18,7 +18,7 @@ EXPECT = re.compile(r'# expect: (RR\d{4}) line (\d+) "(.*)"')
 DOCUMENTED = set(
     re.findall(r"^\| (RR\d{4}) \|", (ROOT / "docs" / "diagnostics.md").read_text(), re.M)
 )
-TRIGGERED_HERE = {"RR0003", "RR0005", "RR0107", "RR0122"}
+TRIGGERED_HERE = {"RR0003", "RR0005", "RR0107", "RR0122", "RR0504"}
 
 
 def _expectation(path: Path) -> tuple[str, int, str]:
@@ -143,3 +143,32 @@ def test_override_of_a_rule_the_base_does_not_set_says_to_drop_override(tmp_path
     diags = Workspace.open([str(house)]).diagnostics_for([str(house)])
     found = [d for d in diags if d.code == "RR0402"]
     assert found and (found[0].hint or "").startswith("drop `override`")
+
+
+def test_a_built_in_gives_its_reasons_in_every_sheet_language(tmp_path: Path) -> None:
+    """RR0504 holds the built-in rulesets (checked as strictly as citations) to reasons in en,
+    da and nl; a user's file may give one string."""
+    from riskrules.grammar.check import check_all
+
+    path = tmp_path / "builtin-like.rules"
+    path.write_text(
+        "ruleset house extends classic {\n"
+        "  override cards.territory_bonus:\n"
+        '    assumed 0 because {en: "no bonus", da: "ingen bonus"}\n'
+        '    cite da000 page 5 "Antallet af forstærkninger, du modtager for at bytte"\n'
+        '  override cards.draw: assumed 2 because "one string"\n'
+        '    cite da000 page 7 "kan du kun modtage ét RISK-kort pr. tur"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    ws = Workspace.open([str(path)])
+    rules_file = ws.file(str(path))
+    assert rules_file is not None
+    strict = check_all(ws.index, ws.resolved, [rules_file], [str(path)])
+    found = sorted((d.span.line, d.message) for d in strict if d.code == "RR0504")
+    assert found == [
+        (3, "rule 'cards.territory_bonus': the reason for its assumed value is not given in nl"),
+        (5, "rule 'cards.draw': the reason for its assumed value is in one language"),
+    ]
+    lenient = ws.diagnostics_for([str(path)])
+    assert not [d for d in lenient if d.code == "RR0504"]
