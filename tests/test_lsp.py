@@ -9,6 +9,7 @@ import sys
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 import pytest
 
@@ -109,6 +110,11 @@ def test_diagnostics_for_a_broken_file(client: Client, tmp_path: Path) -> None:
     assert "RR0101" in codes
     bad = next(d for d in note["params"]["diagnostics"] if d["code"] == "RR0101")
     assert bad["range"]["start"]["line"] == 3 and "australia" in bad["message"]
+    # The code links to its entry in the installed docs/diagnostics.md, which holds it.
+    href = bad["codeDescription"]["href"]
+    assert href.startswith("file://") and href.endswith("diagnostics.md#rr0101")
+    page = Path(unquote(urlparse(href).path)).read_text(encoding="utf-8")
+    assert '<a id="rr0101"></a>' in page
     client.notify(
         "textDocument/didChange",
         {

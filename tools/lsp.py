@@ -8,6 +8,7 @@ formatting.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -133,6 +134,23 @@ _SEVERITY = {
 }
 
 
+def _code_page(code: str) -> types.CodeDescription | None:
+    """The diagnostic's entry in the installed docs/diagnostics.md (a file the editor opens)."""
+    page = diagnostics_page()
+    return types.CodeDescription(href=f"{page}#{code.lower()}") if page else None
+
+
+@functools.cache
+def diagnostics_page() -> str | None:
+    from importlib import resources
+
+    try:
+        page = resources.files("riskrules.docs").joinpath("diagnostics.md")
+        return Path(str(page)).resolve().as_uri() if page.is_file() else None
+    except (ModuleNotFoundError, OSError):
+        return None
+
+
 def _publish(uri: str) -> None:
     from .ignores import ConfigError, project, split
     from .render import remember_source
@@ -151,6 +169,7 @@ def _publish(uri: str) -> None:
             message=d.message + (f" ({d.hint})" if d.hint else ""),
             severity=_SEVERITY[d.severity],
             code=d.code,
+            code_description=_code_page(d.code),
             source="riskrules",
         )
         for d in shown
