@@ -130,7 +130,10 @@ def format_text(text: str) -> str:
     """The canonical layout of a rules file (assumed to parse)."""
     lines = text.replace("\r\n", "\n").split("\n")
     out: list[str] = []
-    stack: list[bool] = []  # open brackets: True for a block's `{`, False for a value's bracket
+    # Open brackets: (a block's `{`?, the indentation of the line that opened it). A bracket's
+    # lines sit two spaces in from that line and its closer level with it, so a table opened on
+    # a continuation line (`because {`) is indented under that line, not under the statement.
+    stack: list[tuple[bool, int]] = []
     continuing = False  # the previous line ended where its statement cannot end
     blank = 0
     for raw in lines:
@@ -148,19 +151,26 @@ def format_text(text: str) -> str:
             else:
                 break
         level = max(len(stack) - leading, 0)
-        at_statement_level = all(stack[:level]) if level else True
+        at_statement_level = all(block for block, _ in stack[:level]) if level else True
         first = tokens[0]
         starts_continuation = first.kind == "word" and first.text in CONTINUES
         extra = 0
         if leading == 0 and at_statement_level and (continuing or starts_continuation):
             extra = 2
-        out.append(" " * (2 * level + extra) + _join(tokens))
+        if leading and level < len(stack):
+            indent = stack[level][1]
+        elif level:
+            indent = stack[level - 1][1] + 2
+        else:
+            indent = 0
+        indent += extra
+        out.append(" " * indent + _join(tokens))
         code = [t for t in tokens if t.kind != "comment"]
         for n, tok in enumerate(code):
             if tok.kind == "op" and tok.text in OPENERS:
                 before = code[n - 1].text if n else ""
-                value = before in (":", "assumed", "kind", ",", "[", "(", "{")
-                stack.append(tok.text == "{" and n == len(code) - 1 and not value)
+                value = before in (":", "assumed", "kind", ",", "[", "(", "{", "because")
+                stack.append((tok.text == "{" and n == len(code) - 1 and not value, indent))
             elif tok.kind == "op" and tok.text in CLOSERS and stack:
                 stack.pop()
         if code:

@@ -137,3 +137,30 @@ def test_pre_commit_hooks_and_editor_folder() -> None:
     assert grammar["scopeName"] == "source.riskrules"
     for pattern in ("keyword", "rule", "header"):
         re.compile(grammar["repository"][pattern]["match"])
+
+
+def test_fmt_indents_a_reason_table_under_its_line() -> None:
+    """A table opened on a continuation line (`because {`) is indented under that line, its
+    closer level with it, and formatting it again changes nothing."""
+    text = (
+        "ruleset house extends classic {\n"
+        "  override cards.territory_bonus:\n"
+        "    assumed 0 because {\n"
+        '  en: "no bonus",\n'
+        '          da: "ingen bonus",\n'
+        "}\n"
+        '    cite da000 page 5 "Antallet af forstærkninger"\n'
+        "}\n"
+    )
+    expected = (
+        "ruleset house extends classic {\n"
+        "  override cards.territory_bonus:\n"
+        "    assumed 0 because {\n"
+        '      en: "no bonus",\n'
+        '      da: "ingen bonus",\n'
+        "    }\n"
+        '    cite da000 page 5 "Antallet af forstærkninger"\n'
+        "}\n"
+    )
+    assert format_text(text) == expected
+    assert format_text(expected) == expected
