@@ -22,3 +22,21 @@ Egenskab: Risk for 2 spillere med et neutralt område (manual 002)
     Og "rød" angriber "Peru" fra "Brasilien" og slår 3, 2, 1 mod 6, 6
     Så er trækket tilladt
     Og har "Peru" 2 arméer
+
+  @cite:002:At_vinde_spillet
+  Scenarie: Spillet fortsætter, så længe den neutrale hær har land
+    Givet spillerne "blå, rød"
+    Og de neutrale hære "grå"
+    Og "blå" har 4 arméer i "Østafrika"
+    Og "rød" har 1 arméer i "Egypten"
+    Og "grå" har 2 arméer i "Peru"
+    Og "blå" har 4 arméer i "Brasilien"
+    Og "blå" har alle andre territorier
+    Og det er "blå"s tur til at angribe
+    Når "blå" angriber "Egypten" fra "Østafrika" og slår 6, 6, 6 mod 1
+    Og "blå" rykker 3 arméer ind
+    Så er "rød" ude af spillet
+    Og fortsætter spillet
+    Når "blå" angriber "Peru" fra "Brasilien" og slår 6, 6, 6 mod 1, 1
+    Og "blå" rykker 3 arméer ind
+    Så vinder "blå" spillet

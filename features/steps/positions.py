@@ -183,6 +183,18 @@ def _wins(world: World, player: str) -> None:
 
 @step(
     "then",
+    "the game goes on",
+    en="the game goes on",
+    da="fortsætter spillet",
+    nl="gaat het spel verder",
+)
+def _goes_on(world: World) -> None:
+    world.r.note("victory")
+    assert world.s.phase != "over" and world.s.winner is None
+
+
+@step(
+    "then",
     "whose turn it is",
     en='it is "{player}"\'s turn now',
     da='er det nu "{player}"s tur',
