@@ -577,6 +577,23 @@ class Game:
         self.rules.note("neutrals.ally.fortify_moves")
         return state.ally_moves[mover] if state.ally_moves else 0
 
+    def _allies_moved(self, state: GameState, seat: int) -> bool:
+        """Has an ally made a fortifying move this turn, where the turn puts the player's own
+        troop transfer before the allies' (000: phase 5, then phase 6)?"""
+        if not state.ally_moves:
+            return False
+        phases = list(self.rules.words("turn.phases"))
+        if "ally_fortify" not in phases or "fortify" not in phases:
+            return False
+        if phases.index("fortify") > phases.index("ally_fortify"):
+            return False
+        allowance = self.rules.integer("neutrals.ally.fortify_moves", 0)
+        return any(
+            state.ally_moves[a] < allowance
+            for a in self.rel.commanded(state, seat)
+            if a != seat and a < len(state.ally_moves)
+        )
+
     def _passable(self, state: GameState, mover: int) -> set[str]:
         """Territories a fortifying move may pass: those of the mover and their team-mates."""
         friends = self.rel.friendly(state, mover)
@@ -610,6 +627,11 @@ class Game:
                 "territory.control", f"{name} has no armies to move in {action.source}"
             )
         mover = movers[0]
+        if mover == seat and self._allies_moved(state, seat):
+            raise self.rel.violation(
+                "turn.phases",
+                f"{name} moves their own armies before their allies' (the turn's order)",
+            )
         if self._moves_left(state, seat, mover) < 1:
             rule = "fortify.moves" if mover == seat else "neutrals.ally.fortify_moves"
             raise self.rel.violation(

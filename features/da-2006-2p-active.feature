@@ -96,3 +96,34 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Og "rød" rykker 3 arméer ind
     Så er "sort" ude af spillet
     Og har "rød" 2 kort
+
+  @cite:000:p9
+  Scenarie: Du overfører dine egne tropper før dine allieredes
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" er allieret med "blå"
+    Og "gul" har 3 arméer i "Indonesien"
+    Og "gul" har 1 arméer i "Siam"
+    Og "blå" har 3 arméer i "Kina"
+    Og "blå" har 1 arméer i "Indien"
+    Og det er "blå"s tur til at angribe
+    Når "blå" overfører 2 arméer fra "Indonesien" til "Siam"
+    Så er trækket tilladt
+    Når "blå" overfører 2 arméer fra "Kina" til "Indien"
+    Så afvises trækket efter reglen "turn.phases"
+
+  @cite:000:p9
+  Scenarie: Først dine egne tropper, så en allieret
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" er allieret med "blå"
+    Og "gul" har 3 arméer i "Indonesien"
+    Og "gul" har 1 arméer i "Siam"
+    Og "blå" har 3 arméer i "Kina"
+    Og "blå" har 1 arméer i "Indien"
+    Og det er "blå"s tur til at angribe
+    Når "blå" overfører 2 arméer fra "Kina" til "Indien"
+    Så er trækket tilladt
+    Når "blå" overfører 2 arméer fra "Indonesien" til "Siam"
+    Så er trækket tilladt
+    Og har "Siam" 3 arméer
