@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from . import expr as ex
 from . import model as m
-from .diagnostics import Diagnostic, counted, did_you_mean, error, suggest, warning
+from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
 from .geography import Geography
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
@@ -195,18 +195,83 @@ def check_ruleset(
             )
         for reason in m.assumed_reasons(clause.value):
             assumed.setdefault(reason, []).append(clause)
-            out.extend(_check_reason(reason, clause, require_citations))
+            out.extend(_check_reason(reason, clause.id, clause.id_span, require_citations))
         out.extend(_check_value(spec, clause, index, continents, territories))
     out.extend(_assumed_warnings(assumed))
+    out.extend(_check_own_manuals(eff, index))
+    for inherit in eff.ruleset.inherits:
+        out.extend(_check_reason(inherit.reason, inherit.id, inherit.id_span, require_citations))
     out.extend(_check_whole(eff))
     out.extend(check_ranges(eff))
+    return out
+
+
+def _check_own_manuals(eff: EffectiveRuleset, index: Index) -> list[Diagnostic]:
+    """`from MANUAL` names declared sources; `inherit RULE` names a rule the base sets. A
+    ruleset that names its manuals has every rule rest on them: a rule whose citations are all
+    another manual's is a hidden gap (RR0506), unless this ruleset marks it `assumed` or says
+    it inherits it on purpose."""
+    ruleset = eff.ruleset
+    out: list[Diagnostic] = []
+    for doc in ruleset.manuals:
+        if doc not in index.sources:
+            out.append(
+                error(
+                    "RR0103",
+                    f"unknown document '{doc}'",
+                    ruleset.manuals_span,
+                    did_you_mean(doc, index.sources)
+                    or 'declare it: source ID "FILE" language LANG',
+                )
+            )
+    own_ids = {c.id for c in ruleset.clauses}
+    for inherit in ruleset.inherits:
+        if lookup(inherit.id) is None:
+            out.append(
+                error(
+                    "RR0104",
+                    f"unknown rule id '{inherit.id}'",
+                    inherit.id_span,
+                    rule_id_hint(inherit.id),
+                )
+            )
+        elif inherit.id in own_ids or eff.clause(inherit.id) is None:
+            where = "this ruleset sets it" if inherit.id in own_ids else "no base sets it"
+            out.append(
+                error(
+                    "RR0507",
+                    f"nothing to inherit for '{inherit.id}': {where}",
+                    inherit.id_span,
+                    "drop the inherit line",
+                )
+            )
+    if not ruleset.manuals:
+        return out
+    own = set(ruleset.manuals)
+    adopted = {i.id for i in eff.inherits}
+    for clause in eff.clauses:
+        if clause.id in adopted or any(c.document in own for c in clause.citations):
+            continue
+        if clause.assumed and clause.ruleset == ruleset.name:
+            continue
+        others = ", ".join(dict.fromkeys(c.document for c in clause.citations)) or "no manual"
+        manuals = ", ".join(ruleset.manuals)
+        out.append(
+            warning(
+                "RR0506",
+                f"rule '{clause.id}' rests on {others}, not on {manuals}",
+                ruleset.manuals_span,
+                f"cite the passage of {manuals} that states it, write it here as "
+                f'`assumed … because …`, or add: inherit {clause.id} because "…"',
+            )
+        )
     return out
 
 
 SHEET_LANGUAGES = ("en", "da", "nl")  # the languages a rule sheet is printed in
 
 
-def _check_reason(reason: str, clause: m.Clause, built_in: bool) -> list[Diagnostic]:
+def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[Diagnostic]:
     """A reason per language names known languages with a text each; a built-in ruleset gives
     it in every language a sheet is printed in (a sheet never quotes another language)."""
     if not isinstance(reason, m.Reason) or reason.table is None:
@@ -214,8 +279,8 @@ def _check_reason(reason: str, clause: m.Clause, built_in: bool) -> list[Diagnos
             return [
                 warning(
                     "RR0504",
-                    f"rule '{clause.id}': the reason for its assumed value is in one language",
-                    clause.id_span,
+                    f"rule '{rule_id}': its reason is given in one language only",
+                    at,
                     'give it per language: because {en: "…", da: "…", nl: "…"}',
                 )
             ]
@@ -246,8 +311,7 @@ def _check_reason(reason: str, clause: m.Clause, built_in: bool) -> list[Diagnos
         out.append(
             warning(
                 "RR0504",
-                f"rule '{clause.id}': the reason for its assumed value is not given in "
-                + ", ".join(missing),
+                f"rule '{rule_id}': its reason is not given in " + ", ".join(missing),
                 reason.table.span,
                 f"add {', '.join(missing)}: a sheet in that language shows no reason",
             )

@@ -316,6 +316,21 @@ class Ruleset:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     name_span: Span = field(default=NO_SPAN, compare=False, repr=False)
     extends_span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    # `from da000`: the manuals this ruleset encodes (empty: inferred from what it cites).
+    manuals: tuple[str, ...] = ()
+    manuals_span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    inherits: tuple[Inherit, ...] = ()
+
+
+@dataclass(frozen=True)
+class Inherit:
+    """`inherit RULE because REASON`: the ruleset's own manual does not state RULE; its base's
+    value is taken on purpose (so the checker does not report it as a hidden gap)."""
+
+    id: str
+    reason: str
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    id_span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

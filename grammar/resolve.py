@@ -31,6 +31,10 @@ class EffectiveRuleset:
     history: tuple[tuple[str, tuple[m.Clause, ...]], ...]  # rule id -> definitions, newest first
     board: m.Board | None
     sources: tuple[m.Source, ...]
+    # `from …` of each ruleset in the chain that declares its manuals, and every `inherit`
+    # along the chain (newest first).
+    declared: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    inherits: tuple[m.Inherit, ...] = ()
     _index: dict[str, m.Clause] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -53,9 +57,13 @@ class EffectiveRuleset:
         return next((s for s in self.sources if s.id == doc), None)
 
     def own_documents(self) -> frozenset[str]:
-        """The manuals this ruleset's own rules cite (whoever reads it holds one of them); for
-        a ruleset that cites nothing itself, its nearest base's."""
+        """The manuals this ruleset encodes: those it names (`from da000`), else those its own
+        rules cite (whoever reads it holds one of them); for a ruleset that does neither, its
+        nearest base's."""
+        declared = dict(self.declared)
         for name in self.chain:
+            if declared.get(name):
+                return frozenset(declared[name])
             found = frozenset(
                 cite.document
                 for _rule, definitions in self.history
@@ -285,6 +293,8 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
             history=tuple((i, tuple(history[i])) for i in order),
             board=board,
             sources=tuple(index.sources.values()),
+            declared=tuple((r.name, r.manuals) for r in chain if r.manuals),
+            inherits=tuple(i for r in chain for i in r.inherits),
         ),
         diags,
     )

@@ -58,6 +58,12 @@ class _Extends:
 
 
 @dataclass
+class _Manuals:
+    names: tuple[str, ...]
+    span: Span
+
+
+@dataclass
 class _AssumedMark:
     reason: m.Reason
 
@@ -178,9 +184,17 @@ class ToModel(Transformer[Token, m.RulesFile]):
         title = None
         extends: _Extends | None = None
         drafts: list[_Draft] = []
+        manuals: list[str] = []
+        manuals_span = m.NO_SPAN
+        inherits: list[m.Inherit] = []
         for child in children[1:]:
             if isinstance(child, Token) and child.type == "STRING":
                 title = _unquote(child)
+            elif isinstance(child, _Manuals):
+                manuals.extend(child.names)
+                manuals_span = child.span
+            elif isinstance(child, m.Inherit):
+                inherits.append(child)
             elif isinstance(child, _Extends):
                 extends = child
             elif isinstance(child, _Draft):
@@ -200,7 +214,17 @@ class ToModel(Transformer[Token, m.RulesFile]):
             self._span(meta),
             self._tspan(name_token),
             extends.span if extends else m.NO_SPAN,
+            tuple(manuals),
+            manuals_span,
+            tuple(inherits),
         )
+
+    def manuals(self, meta: Meta, children: list[Any]) -> _Manuals:
+        return _Manuals(tuple(str(c) for c in children), self._span(meta))
+
+    def inherit(self, meta: Meta, children: list[Any]) -> m.Inherit:
+        rid, reason = children
+        return m.Inherit(str(rid), reason, self._span(meta), self._tspan(rid))
 
     def extends(self, meta: Meta, children: list[Any]) -> _Extends:
         return _Extends(str(children[0]), self._tspan(children[0]))

@@ -167,8 +167,8 @@ def test_a_built_in_gives_its_reasons_in_every_sheet_language(tmp_path: Path) ->
     strict = check_all(ws.index, ws.resolved, [rules_file], [str(path)])
     found = sorted((d.span.line, d.message) for d in strict if d.code == "RR0504")
     assert found == [
-        (3, "rule 'cards.territory_bonus': the reason for its assumed value is not given in nl"),
-        (5, "rule 'cards.draw': the reason for its assumed value is in one language"),
+        (3, "rule 'cards.territory_bonus': its reason is not given in nl"),
+        (5, "rule 'cards.draw': its reason is given in one language only"),
     ]
     lenient = ws.diagnostics_for([str(path)])
     assert not [d for d in lenient if d.code == "RR0504"]
