@@ -359,6 +359,20 @@ def test_a_failing_scenario_is_told_in_a_few_lines(tmp_path: Path) -> None:
     ]
 
 
+def test_cite_tags_in_a_users_feature_raise_no_warning(tmp_path: Path) -> None:
+    """`@cite:` tags (one per scenario, as the project's own features have) are not unknown
+    pytest marks to the user: nothing but the results is printed."""
+    feature = tmp_path / "ties.feature"
+    feature.write_text(
+        TIES_FEATURE.replace("  Scenario:", "  @cite:nl004:Uitkomst\n  Scenario:"),
+        encoding="utf-8",
+    )
+    result = run_cli("test", "classic", str(feature), "--verbose", cwd=tmp_path)
+    assert "Warning" not in result.out + result.err
+    assert "PytestUnknownMarkWarning" not in result.out + result.err
+    assert result.out.splitlines()[-1] == "1 failed"
+
+
 def test_test_writes_json_and_junit_xml(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 
