@@ -667,7 +667,11 @@ class Game:
         if state.phase not in ("attack", "fortify"):
             raise self.rel.phase_error(state, "ending the turn")
         self._close_invasion(state)
-        draws = "draw" in self.rules.words("turn.phases") and self.rules.integer("cards.draw") > 0
+        draws = (
+            "draw" in self.rules.words("turn.phases")
+            and self.rules.flag("cards.in_play", True)
+            and self.rules.integer("cards.draw") > 0
+        )
         if state.conquered and draws and state.draw_pile:
             return state.evolve(phase="draw", placed=0)
         return self._next_turn(state)

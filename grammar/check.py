@@ -623,6 +623,34 @@ def _int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
     return inner.value if isinstance(inner, m.Int) else None
 
 
+def _check_cards_off(eff: EffectiveRuleset) -> list[Diagnostic]:
+    """With `cards.in_play: no` nothing may need a territory card: a deal of the territories,
+    cards dealt to players or neutral armies, or neutral armies bribed with cards."""
+    off = eff.clause("cards.in_play")
+    if off is None or _plain(off.value) != m.Bool(False):
+        return []
+    needs: list[tuple[str, str]] = []
+    method = eff.value("setup.territories")
+    if isinstance(method, m.Name) and method.name == "deal":
+        needs.append(("setup.territories", "the territories are dealt with the cards"))
+    for rule in ("setup.deal.cards", "neutrals.cards_dealt"):
+        count = _int_of(eff, rule)
+        if count:
+            needs.append((rule, f"{count} cards are dealt"))
+    mode = eff.value("neutrals.mode")
+    if isinstance(mode, m.Name) and mode.name == "active":
+        needs.append(("neutrals.mode", "active neutral armies are bribed with cards"))
+    return [
+        error(
+            "RR0208",
+            f"rule '{rule}' needs the territory cards ({why}), but cards.in_play is no",
+            off.id_span,
+            f"keep the cards (cards.in_play: yes) or change '{rule}'",
+        )
+        for rule, why in needs
+    ]
+
+
 def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
     """Checks of the effective ruleset: completeness and rules that constrain each other."""
     out: list[Diagnostic] = []
@@ -640,6 +668,7 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
                 "extend a complete ruleset (such as classic) or add the missing rules",
             )
         )
+    out.extend(_check_cards_off(eff))
     board = eff.board
     start = eff.clause("setup.start_armies")
     relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards"}

@@ -143,6 +143,12 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     ),
     # ---------------------------------------------------------------- cards
     _R(
+        "cards.in_play",
+        Kind.BOOL,
+        "whether the territory cards are used at all (no: none are dealt, drawn or traded)",
+        section="cards",
+    ),
+    _R(
         "cards.symbols",
         Kind.BY_TERRITORY,
         "the symbol on each territory card",

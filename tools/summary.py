@@ -36,6 +36,7 @@ PLACES: dict[str, str] = {
     "players": "setup",
     "setup.": "setup",
     "territory.control": "setup",
+    "cards.in_play": "setup",
     "cards.symbols": "setup",
     "cards.wild": "setup",
     "reinforcements.": "reinforce",
@@ -74,6 +75,10 @@ BEFORE_TURN = ("setup", "neutrals", "teams")
 # A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
 CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
 ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
+# The rules a sheet leaves out when the cards are out of the game (cards.in_play: no).
+CARD_RULES = {
+    spec.id for spec in CATALOGUE if spec.id.startswith("cards.") and spec.id != "cards.in_play"
+} | {"elimination.cards", "elimination.trade_at", "elimination.trade_down_to"}
 
 
 @dataclass
@@ -202,6 +207,12 @@ def build(
     by_id = {c.id: c for c in eff.clauses}
     places: dict[str, list[m.Clause]] = {}
     phases = _phases(by_id.get("turn.phases"))
+    # Without cards, the sheet says so once and leaves out every rule about them.
+    cards_off = by_id.get("cards.in_play") is not None and m.strip_assumed(
+        by_id["cards.in_play"].value
+    ) == m.Bool(False)
+    if cards_off:
+        phases = [p for p in phases if p != "draw"]
     mission_parts: dict[str, dict[str, m.Clause]] = {}
     for clause in sorted(eff.clauses, key=lambda c: ORDER.get(_generic(c.id), len(ORDER))):
         if clause.id.startswith("missions.deck."):
@@ -209,6 +220,8 @@ def build(
             mission_parts.setdefault(mid, {})[part] = clause
             continue
         if clause.id == "turn.phases":
+            continue
+        if cards_off and clause.id in CARD_RULES:
             continue
         where = place_of(clause.id)
         if where not in (*BEFORE_TURN, "victory") and where not in phases:
@@ -329,8 +342,13 @@ def build(
         manuals.clear()
 
     everything = [line for block in [*before, *steps, *after] for line in block.lines]
-    added = sum(1 for line in everything if line.added) if changes else 0
+    new_lines = [line for line in everything if line.added] if changes else []
     changed = [line for line in everything if line.changed and not line.added]
+    # A few new rules are listed in the box as sentences; many (a whole variant) are counted.
+    if len(new_lines) <= 3:
+        changed += new_lines
+        new_lines = []
+    added = len(new_lines)
     if not changes:
         for line in everything:  # no box: no marks that point at one
             line.changed = False
@@ -348,6 +366,7 @@ def build(
         "new_md": tr.ngettext("{n} new rule, marked ▌.", "{n} new rules, marked ▌.", added).format(
             n=added
         ),
+        "added": _("new"),
         "sources": _("Sources"),
         "turn": _("Your turn"),
         "generated": _("Made by riskrules from the ruleset {name}.").format(name=eff.name),
