@@ -98,7 +98,7 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
         if sets:
             kinds = game.rules.set_kinds(sets[0])
             return Trade(sets[0], kinds[0])
-        return Place(_front(game, state, seat, state.reserves[seat]), state.reserves[seat])
+        return _place(game, state, seat, state.reserves[seat])
     if phase == "ally_reinforce":
         return _ally_reinforce(game, state, seat, rng)
     if phase in ("attack", "status"):
@@ -138,12 +138,20 @@ def _enemies_near(
     return out
 
 
+def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
+    """Place `armies` where they give the best attack; with a cap, only as many as fit."""
+    where = _front(game, state, seat, armies)
+    return Place(where, min(armies, game.rel.room(state, where)))
+
+
 def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     """The territory where `extra` more armies would give the best attack."""
     best, best_score = None, -1.0
     friends = game.friendly(state, seat)
     rows, index = state.armies, state.index
     places = game.placeable(state, seat)
+    if game.rel.max_armies is not None:  # only where armies still fit
+        places = [t for t in places if game.rel.room(state, t) > 0] or places
     for t in places:
         armies = rows[index[t]][seat] + extra
         for j in _enemies_near(game, rows, index[t], friends):
@@ -168,9 +176,12 @@ def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
     neutrals = game.setup.neutrals_to_place(state)
     own_left = min(game.setup.per_round() - state.placed, state.reserves[seat])
     if own_left > 0:
-        return Place(_front(game, state, seat, own_left), own_left)
+        return _place(game, state, seat, own_left)
     neutral = neutrals[0]
-    return Place(rng.choice(game.owned(state, neutral)), 1)
+    places = game.owned(state, neutral)
+    if game.rel.max_armies is not None:
+        places = [t for t in places if game.rel.room(state, t) > 0] or places
+    return Place(rng.choice(places), 1)
 
 
 def _bribe(game: Game, state: GameState, seat: int) -> Action:
@@ -184,7 +195,7 @@ def _bribe(game: Game, state: GameState, seat: int) -> Action:
 def _ally_reinforce(game: Game, state: GameState, seat: int, rng: random.Random) -> Action:
     for ally in game.allies(state, seat):
         if state.reserves[ally] > 0:
-            return Place(_front(game, state, ally, state.reserves[ally]), state.reserves[ally])
+            return _place(game, state, ally, state.reserves[ally])
     for ally in game.allies(state, seat):
         if ally not in state.allies_reinforced:
             return game.chance(state, AllyReinforce(state.seats[ally].name), rng)
@@ -261,10 +272,11 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
         for source in interior:
             reach = sorted(game.rules.reachable(source, passable), key=order)
             targets = [t for t in reach if _enemy_neighbours(game, state, seat, t)]
-            if targets:
+            for target in targets:
                 movable = min(state.armies_in(source)[seat], state.total(source) - leave)
+                movable = min(movable, game.rel.room(state, target))
                 if movable > 0:
-                    return Fortify(source, targets[0], movable)
+                    return Fortify(source, target, movable)
     return EndTurn()
 
 

@@ -76,7 +76,7 @@ class Allies:
                 yield AllyReinforce(state.seats[n].name)
         for n in pending:
             for t in self.rel.owned(state, n):
-                for k in range(1, state.reserves[n] + 1):
+                for k in range(1, min(state.reserves[n], self.rel.room(state, t)) + 1):
                     yield Place(t, k)
         if not pending:
             yield EndPhase()
@@ -126,6 +126,7 @@ class Allies:
                 f"{state.seats[n].name} has {state.reserves[n]} armies to place, "
                 f"not {action.armies}",
             )
+        self.rel.check_room(state, action.territory, action.armies)
         return state.evolve(
             armies=add_armies(state, action.territory, n, action.armies),
             reserves=with_seat(state.reserves, n, state.reserves[n] - action.armies),

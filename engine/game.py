@@ -178,7 +178,7 @@ class Game:
                     yield Trade(cards, kind)
             if not state.must_trade:
                 for t in self.rel.placeable(state, seat):
-                    for k in range(1, state.reserves[seat] + 1):
+                    for k in range(1, min(state.reserves[seat], self.rel.room(state, t)) + 1):
                         yield Place(t, k)
         elif phase == "ally_reinforce":
             yield from self.neutral_allies.ally_reinforcements(state)
@@ -230,8 +230,9 @@ class Game:
 
     def _fortifies(self, state: GameState, seat: int) -> Iterator[Fortify]:
         leave = self.rules.integer("fortify.leave_behind")
+        allies_moved = self._allies_moved(state, seat)
         for mover in sorted(self.rel.commanded(state, seat)):
-            if self._moves_left(state, seat, mover) < 1:
+            if self._moves_left(state, seat, mover) < 1 or (mover == seat and allies_moved):
                 continue
             passable = self._passable(state, mover)
             for source in sorted(t for t in state.territories if state.armies_in(t)[mover] > 0):
@@ -239,13 +240,51 @@ class Game:
                 if movable < 1:
                     continue
                 for target in sorted(self.rules.reachable(source, passable)):
-                    for k in range(1, movable + 1):
+                    for k in range(1, min(movable, self.rel.room(state, target)) + 1):
                         yield Fortify(source, target, k)
 
     # ---------------------------------------------------------------- apply
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
+        after = self._apply(state, action)
+        if self.rel.max_armies is not None:
+            after = self._no_room(after)
+        return after
+
+    def _no_room(self, state: GameState) -> GameState:
+        """With a cap on armies per territory, reinforcements that find no room are lost: a
+        player (or an ally) whose territories are all full ends placing at once."""
+        seat = state.current
+        if (
+            state.phase == "reinforce"
+            and state.reserves[seat] > 0
+            and not state.must_trade
+            and not self.rel.placeable_with_room(state, seat)
+        ):
+            self.rules.note("territory.max_armies")
+            lost = state.reserves[seat]
+            state = state.evolve(
+                reserves=with_seat(state.reserves, seat, 0), destroyed=state.destroyed + lost
+            )
+            return self._after_reinforcing(state)
+        if state.phase == "ally_reinforce":
+            full = [
+                n
+                for n in self.rel.allies(state, seat)
+                if state.reserves[n] > 0 and not self.rel.placeable_with_room(state, n)
+            ]
+            if full:
+                self.rules.note("territory.max_armies")
+                reserves = state.reserves
+                lost = 0
+                for n in full:
+                    lost += reserves[n]
+                    reserves = with_seat(reserves, n, 0)
+                state = state.evolve(reserves=reserves, destroyed=state.destroyed + lost)
+        return state
+
+    def _apply(self, state: GameState, action: Action) -> GameState:
         if state.phase == "over":
             raise self.rel.violation("victory", "the game is over")
         if isinstance(action, ChooseCapital):
@@ -338,6 +377,7 @@ class Game:
                 "reinforcements.territories",
                 f"{name} has {state.reserves[seat]} armies to place, not {action.armies}",
             )
+        self.rel.check_room(state, action.territory, action.armies)
         armies = add_armies(state, action.territory, seat, action.armies)
         left = state.reserves[seat] - action.armies
         state = state.evolve(armies=armies, reserves=with_seat(state.reserves, seat, left))
@@ -372,6 +412,7 @@ class Game:
                 if territory is None or self.rel.controller(state, territory) != seat:
                     continue
                 room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
+                room = min(room, self.rel.room(state, territory))
                 if room > 0:
                     armies = shift_armies(armies, state.index[territory], seat, room)
                     bonus_total = room
@@ -501,7 +542,10 @@ class Game:
         assert pending is not None
         army = self.rel.controller(state, pending.source)
         own = state.armies_in(pending.source)[army] if army is not None else 0
-        return self.rules.move_in(pending.dice, own)
+        low, high = self.rules.move_in(pending.dice, own)
+        if self.rel.max_armies is not None:
+            high = max(low, min(high, self.rel.room(state, pending.target)))
+        return low, high
 
     def _move_in(self, state: GameState, action: MoveIn) -> GameState:
         if state.phase != "move_in" or state.pending is None:
@@ -654,6 +698,7 @@ class Game:
                 "fortify.leave_behind",
                 f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
             )
+        self.rel.check_room(state, action.target, action.armies)
         rows = shift_armies(state.armies, state.index[action.source], mover, -action.armies)
         rows = shift_armies(rows, state.index[action.target], mover, action.armies)
         state = state.evolve(armies=rows)

@@ -9,7 +9,7 @@ from operator import eq, is_not, itemgetter
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
-from .rules import Rules
+from .rules import UNLIMITED, Rules
 from .state import GameState
 
 TRACK_DEFAULT = ("ally_of_first", "not_involved", "ally_of_second")
@@ -36,6 +36,7 @@ class Relations:
         self.active_neutrals = (
             rules.has("neutrals.mode") and rules.word("neutrals.mode") == "active"
         )
+        self.max_armies = rules.limit("territory.max_armies")
         # Memos of pure functions of a position (controller by army row, the last position's
         # controllers): a Game holds no game state, only these.
         self._control: dict[tuple[int, ...], int | None] = {}
@@ -126,6 +127,28 @@ class Relations:
             return False
         friends = self.friendly(state, seat)
         return all(n == 0 or i in friends for i, n in enumerate(row))
+
+    def room(self, state: GameState, territory: str) -> int:
+        """How many more armies a territory may hold (territory.max_armies; no cap: plenty)."""
+        if self.max_armies is None:
+            return UNLIMITED
+        return max(0, self.max_armies - sum(state.armies[state.index[territory]]))
+
+    def check_room(self, state: GameState, territory: str, armies: int) -> None:
+        """Refuse a placement or move that would put more than the cap in a territory."""
+        if self.max_armies is not None and armies > self.room(state, territory):
+            raise self.violation(
+                "territory.max_armies",
+                f"{territory} may hold at most {self.max_armies} armies; "
+                f"{self.room(state, territory)} more fit, not {armies}",
+            )
+
+    def placeable_with_room(self, state: GameState, seat: int) -> list[str]:
+        """The territories where a player may put reinforcements and that have room."""
+        places = self.placeable(state, seat)
+        if self.max_armies is None:
+            return places
+        return [t for t in places if self.room(state, t) > 0]
 
     def alive(self, state: GameState, seat: int) -> bool:
         return any(map(itemgetter(seat), state.armies))  # counts are never negative

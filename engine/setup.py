@@ -194,11 +194,12 @@ class Setup:
             seat = state.current
             own = min(self.per_round() - state.placed, state.reserves[seat])
             for t in self.rel.owned(state, seat):
-                for k in range(1, own + 1):
+                for k in range(1, min(own, self.rel.room(state, t)) + 1):
                     yield Place(t, k)
             for n in self.neutrals_to_place(state):
                 for t in self.rel.owned(state, n):
-                    yield Place(t, 1)
+                    if self.rel.room(state, t) > 0:
+                        yield Place(t, 1)
 
     # ---------------------------------------------------------------- apply
 
@@ -336,6 +337,7 @@ class Setup:
                     "setup.place_per_turn",
                     f"{name} may place {most} more armies now, not {action.armies}",
                 )
+            self.rel.check_room(state, action.territory, action.armies)
             state = state.evolve(
                 armies=add_armies(state, action.territory, seat, action.armies),
                 reserves=with_seat(state.reserves, seat, state.reserves[seat] - action.armies),
@@ -346,6 +348,7 @@ class Setup:
                 raise self.rel.violation(
                     "neutrals.place_per_turn", "one army is placed for each neutral army"
                 )
+            self.rel.check_room(state, action.territory, 1)
             state = state.evolve(
                 armies=add_armies(state, action.territory, owner, 1),
                 reserves=with_seat(state.reserves, owner, state.reserves[owner] - 1),

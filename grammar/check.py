@@ -623,6 +623,69 @@ def _int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
     return inner.value if isinstance(inner, m.Int) else None
 
 
+def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
+    """A cap on armies per territory must leave room to attack and to place the start armies
+    (each player, and each neutral army, on the fewest territories it can get)."""
+    cap_clause = eff.clause("territory.max_armies")
+    cap = _int_of(eff, "territory.max_armies")
+    if cap_clause is None or cap is None:
+        return []
+    out: list[Diagnostic] = []
+    need = _attack_needs(eff)
+    if cap < need:
+        out.append(
+            error(
+                "RR0209",
+                f"at most {cap} armies a territory, but an attack needs {need}: "
+                "no one could ever attack",
+                cap_clause.id_span,
+                f"allow at least {need} armies a territory",
+            )
+        )
+    board = eff.board
+    table = _plain(eff.value("setup.start_armies") or m.Table(()))
+    if board is None or not isinstance(table, m.Table):
+        return out
+    neutrals = _int_of(eff, "neutrals.count") or 0
+    neutral_armies = _int_of(eff, "neutrals.start_armies") or 0
+    method = eff.value("setup.territories")
+    dealt = _int_of(eff, "setup.deal.cards")
+    for entry in table.entries:
+        armies = _plain(entry.value)
+        if not isinstance(entry.key, int) or not isinstance(armies, m.Int) or entry.key < 1:
+            continue
+        if isinstance(method, m.Name) and method.name == "deal" and dealt:
+            fewest = dealt
+        else:
+            fewest = len(board.territories) // (entry.key + neutrals)
+        for who, count in (("each player", armies.value), ("each neutral army", neutral_armies)):
+            if who.endswith("army") and not neutrals:
+                continue
+            if count > cap * max(fewest, 1):
+                out.append(
+                    error(
+                        "RR0209",
+                        f"with {entry.key} players, {who} has {count} start armies but may "
+                        f"hold as few as {fewest} territories of at most {cap} armies",
+                        cap_clause.id_span,
+                        f"allow at least {-(-count // max(fewest, 1))} armies a territory",
+                    )
+                )
+    return out
+
+
+def _attack_needs(eff: EffectiveRuleset) -> int:
+    """The fewest armies an attack needs, read from `armies >= N` (2 if it says otherwise)."""
+    value = eff.value("combat.attack_requires")
+    value = _plain(value) if value is not None else None
+    if isinstance(value, m.BinOp) and value.left == m.Name("armies"):
+        if value.op == ">=" and isinstance(value.right, m.Int):
+            return value.right.value
+        if value.op == ">" and isinstance(value.right, m.Int):
+            return value.right.value + 1
+    return 2
+
+
 def _check_cards_off(eff: EffectiveRuleset) -> list[Diagnostic]:
     """With `cards.in_play: no` nothing may need a territory card: a deal of the territories,
     cards dealt to players or neutral armies, or neutral armies bribed with cards."""
@@ -669,6 +732,7 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
             )
         )
     out.extend(_check_cards_off(eff))
+    out.extend(_check_army_cap(eff))
     board = eff.board
     start = eff.clause("setup.start_armies")
     relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards"}

@@ -141,6 +141,13 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         ("sole_occupant", "most_armies"),
         section="reinforcements",
     ),
+    _R(
+        "territory.max_armies",
+        Kind.OPTIONAL_INT,
+        "most armies one territory may hold: a placement or move past it is refused, and "
+        "reinforcements that find no room are lost (none: no limit)",
+        section="reinforcements",
+    ),
     # ---------------------------------------------------------------- cards
     _R(
         "cards.in_play",

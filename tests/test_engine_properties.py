@@ -38,6 +38,9 @@ RULESETS = [
     "classic",
     *VARIANTS,
     *sorted(str(p) for p in (ROOT / "tests" / "houserules").glob("*.rules")),
+    # The examples that change what the engine allows: a cap on armies, a neutral for three.
+    str(ROOT / "examples" / "house-rules" / "army-cap.rules"),
+    str(ROOT / "examples" / "house-rules" / "three-and-a-neutral.rules"),
 ]
 _CACHE: dict[str, riskrules.Rules] = {}
 

@@ -76,3 +76,24 @@ def test_new_starts_from_an_example(tmp_path: Path) -> None:
     assert run_cli("check", "--strict", str(tmp_path / "ours.rules")).code == 0
     wrong = run_cli("new", "ours", "--from", "capitl")
     assert wrong.code == 2 and "did you mean 'capital-risk'" in wrong.err
+
+
+def test_reinforcements_that_find_no_room_are_lost() -> None:
+    """With a cap of 12, a player whose every territory is full loses the armies left to place:
+    placing stops, the attack begins, and the lost armies are counted (armies are conserved)."""
+    from riskrules.engine.actions import Place, RuleViolation
+
+    rules = load(str(FOLDER / "army-cap.rules"))
+    game = Game(rules)
+    territories = list(rules.geo.index)
+    layout = {t: {"red": 1} for t in territories}
+    layout["brazil"] = {"blue": 10}
+    layout["peru"] = {"blue": 12}
+    state = game.position(["blue", "red", "green"], layout, current="blue")
+    assert state.phase == "reinforce" and state.reserves[0] == 3  # the fewest a turn
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(state, Place("brazil", 3))
+    assert refused.value.rule == "territory.max_armies"
+    after = game.apply(state, Place("brazil", 2))
+    assert after.phase == "attack" and after.reserves[0] == 0
+    assert after.destroyed == state.destroyed + 1  # the third army had no room

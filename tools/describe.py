@@ -30,6 +30,7 @@ LABELS: dict[str, str] = {
     "reinforcements.minimum": N_("Fewest reinforcements a turn"),
     "continents.bonus": N_("Continent bonuses"),
     "territory.control": N_("Who controls a territory"),
+    "territory.max_armies": N_("Most armies in one territory"),
     "cards.in_play": N_("Territory cards in play"),
     "cards.symbols": N_("Card symbols"),
     "cards.wild": N_("Wild cards"),
