@@ -127,3 +127,35 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Når "blå" overfører 2 arméer fra "Indonesien" til "Siam"
     Så er trækket tilladt
     Og har "Siam" 3 arméer
+
+  @cite:000:p8
+  @cite:000:p9
+  Scenarie: En hel tur med en neutral allieret, fase for fase
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" er ikke involveret
+    Og "rød" har kortene "infanteri, kavaleri"
+    Og "gul" har 3 arméer i "Indonesien"
+    Og "gul" har 2 arméer i "Siam"
+    Og "rød" har 3 arméer i "Kina"
+    Og "rød" har 1 arméer i "Indien"
+    Og "blå" har 1 arméer i "Vestaustralien"
+    Når det er "rød"s tur
+    Og "rød" bestikker "gul" med 1 kort
+    Så er "gul" allieret med "rød"
+    Når "rød" placerer alle forstærkninger i "Kina"
+    Og "rød" slår 2 for at forstærke "gul"
+    Og "rød" placerer 2 arméer i "Indonesien"
+    Og "rød" afslutter forstærkningen af de allierede
+    Og "rød" angriber "Vestaustralien" fra "Indonesien" og slår 6, 6, 6 mod 1
+    Og "rød" rykker 3 arméer ind
+    Så kontrollerer "gul" "Vestaustralien"
+    Når "rød" slår 5 med statusterningen for "gul"
+    Så er "gul" allieret med "rød"
+    Når "rød" overfører 2 arméer fra "Kina" til "Indien"
+    Så er trækket tilladt
+    Når "rød" overfører 1 arméer fra "Siam" til "Indonesien"
+    Så er trækket tilladt
+    Når "rød" afslutter sin tur
+    Så har "rød" 1 kort
+    Og er det nu "blå"s tur

@@ -25,6 +25,13 @@ Egenskab: RISK for 2 spillere med passive neutrale hære (manual 000, side 8)
     Så placerer "p1" højst 3 egne arméer og 1 for hver neutral hær
 
   @cite:000:p8
+  Scenarie: Forberedelserne spilles færdig: alle startarméer står på brættet
+    Når 2 spillere og 2 neutrale hære får kortene delt
+    Og forberedelserne spilles færdig
+    Så er alle territorier besat
+    Og er der 120 arméer på brættet
+
+  @cite:000:p8
   Scenarie: Modspilleren slår forsvaret for den neutrale hær, som aldrig forstærkes
     Givet spillerne "rød, blå"
     Og de neutrale hære "gul, sort"

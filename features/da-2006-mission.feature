@@ -11,6 +11,17 @@ Egenskab: Mission RISK (manual 000, side 9-10)
     Og er et sæt artilleri 8 arméer værd
 
   @cite:000:p9
+  Scenarie: En joker tæller som det symbol, spilleren vælger
+    Givet spillerne "rød, blå, grøn"
+    Og "rød" har kortene "artilleri, artilleri, joker"
+    Og "rød" har 3 arméer i "Brasilien"
+    Når det er "rød"s tur
+    Og "rød" bytter kortene "artilleri, artilleri, joker" som infanteri
+    Så afvises trækket efter reglen "cards.sets"
+    Når "rød" bytter kortene "artilleri, artilleri, joker" som artilleri
+    Så får "rød" 8 arméer for sættet
+
+  @cite:000:p9
   Scenarie: Man kan ikke påberåbe sig mere end én mission i en tur
     Givet spillerne "rød, blå, grøn"
     Og "rød" har missionerne "captain_australia, major_africa, colonel_24, general_30"

@@ -75,3 +75,12 @@ Egenskab: RISK for 4 spillere på 2 hold (manual 000, side 10)
     Så sidder holdene skiftevis
     Og er alle territorier besat
     Og er der 120 arméer på brættet
+
+  @cite:000:p10
+  Scenarie: Holdene sidder skiftevis, hold for hold
+    Givet holdene "rød, gul" og "blå, grøn"
+    Og "rød" har 3 arméer i "Brasilien"
+    Når det er "rød"s tur
+    Så er "rød" og "gul" holdkammerater
+    Og er "blå" og "grøn" holdkammerater
+    Og er "rød" og "blå" modstandere

@@ -58,6 +58,7 @@ Egenskab: Kommandomanualen 2006 (manual 000): Spillet om verdensherredømmet for
   Scenarie: Blå har to kavalerikort og en joker
     Givet en spiller med kortene "kavaleri, kavaleri, joker"
     Så er kortene et sæt
+    Og er kortene "kavaleri, kavaleri, joker" 4 arméer værd
 
   @cite:000:p5
   Scenarie: Tre kort med hvert sit symbol er et sæt, to ens og et tredje er ikke

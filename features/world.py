@@ -49,6 +49,7 @@ class World:
     missions: dict[str, list[str]] = field(default_factory=dict)
     completed: dict[str, list[str]] = field(default_factory=dict)
     capitals: dict[str, str] = field(default_factory=dict)
+    teams: dict[str, int] = field(default_factory=dict)
     holdings: dict[str, dict[str, int]] = field(default_factory=dict)
     filler: str | None = None
     hands: dict[str, list[int]] = field(default_factory=dict)
@@ -156,6 +157,7 @@ class World:
             missions=self.missions,
             completed=self.completed,
             capitals=self.capitals,
+            teams=self.teams or None,
         )
         return self.state
 

@@ -203,3 +203,40 @@ def _cards_held(world: World, player: str, n: int) -> None:
 )
 def _cards_at_most(world: World, player: str, n: int) -> None:
     assert len(world.s.hands[world.seat(player)]) <= n
+
+
+KINDS = {
+    **SYMBOL_WORDS,
+    "one of each": "mixed",
+    "et af hver": "mixed",
+    "een van elke soort": "mixed",
+}
+
+
+@step(
+    "when",
+    "trading cards as a chosen kind (what a joker stands for)",
+    en='"{player}" trades the cards "{cards}" as {kind}',
+    da='"{player}" bytter kortene "{cards}" som {kind}',
+    nl='"{player}" de kaarten "{cards}" als {kind} inruilt',
+)
+def _trade_as(world: World, player: str, cards: str, kind: str) -> None:
+    hand = world.s.hands[world.seat(player)]
+    chosen = world.cards_in_hand(cards, hand)
+    world.reserves_before = world.s.reserves[world.seat(player)]
+    world.act(Trade(tuple(sorted(chosen)), KINDS[fold(kind)]))  # type: ignore[arg-type]
+
+
+@step(
+    "then",
+    "the value of a particular hand",
+    en='the cards "{cards}" are worth {n:d} armies',
+    da='er kortene "{cards}" {n:d} arméer værd',
+    nl='zijn de kaarten "{cards}" {n:d} legers waard',
+)
+def _hand_value(world: World, cards: str, n: int) -> None:
+    """What these three cards bring as the next set, counted as their best kind."""
+    ids = world.card_ids(cards)
+    kinds = world.r.set_kinds(ids)
+    assert kinds, f"{cards} is not a set"
+    assert world.r.trade_value(world.sets_traded + 1, kinds[0]) == n

@@ -187,3 +187,52 @@ def _neutral_start(world: World, n: int) -> None:
 def _dealt(world: World, p: int, q: int) -> None:
     assert world.r.integer("setup.deal.cards") == p
     assert world.r.integer("neutrals.cards_dealt") == q
+
+
+@step(
+    "when",
+    "the rest of the setup is played",
+    en="the setup is played out",
+    da="forberedelserne spilles færdig",
+    nl="de opstelling wordt afgemaakt",
+)
+def _play_out_setup(world: World) -> None:
+    """Every remaining setup action, the first one offered each time (the same every run)."""
+    rng = random.Random(0)
+    for _ in range(10_000):
+        if world.s.phase not in ("deal", "missions", "claim", "place", "capital"):
+            return
+        offered = world.g.legal_actions(world.s)
+        world.state = world.g.apply(world.s, world.g.chance(world.s, offered[0], rng))
+    raise AssertionError("the setup did not end")
+
+
+@step(
+    "when",
+    "ending the ally reinforcement",
+    en='"{player}" ends reinforcing the allies',
+    da='"{player}" afslutter forstærkningen af de allierede',
+    nl='"{player}" het versterken van de bondgenoten beëindigt',
+)
+def _end_ally_reinforcement(world: World, player: str) -> None:
+    assert world.s.current == world.seat(player)
+    world.act(EndPhase())
+
+
+@step(
+    "then",
+    "who rolls a neutral army's defence",
+    en='"{player}" rolls the defence of "{neutral}"',
+    da='slår "{player}" for "{neutral}"',
+    nl='gooit "{player}" voor "{neutral}"',
+)
+def _rolls_defence(world: World, player: str, neutral: str) -> None:
+    """Who rolls for a neutral army under attack: `opponent` is a player other than the
+    attacker (in a game of two, the other player)."""
+    world.r.note("neutrals.defence_rolled_by")
+    assert world.s.seats[world.seat(neutral)].neutral, neutral
+    assert world.r.word("neutrals.defence_rolled_by") == "opponent"
+    roller = world.seat(player)
+    assert roller != world.s.current and not world.s.seats[roller].neutral
+    if len(world.players) == 2:
+        assert roller == 1 - world.s.current
