@@ -55,8 +55,9 @@ def test_an_example_plays_to_the_end_and_passes_the_referee(path: Path) -> None:
     for seed in (1, 2):
         rng = random.Random(seed)
         names = ["a", "b", "c"]
-        state = game.start(names)
-        lines = [encode(header(rules.name, names, [], seed))]
+        neutrals = game.neutral_names()  # a ruleset with neutral armies seats them too
+        state = game.start(names, neutrals)
+        lines = [encode(header(rules.name, names, neutrals, seed))]
         for _ in range(100_000):
             if state.phase == "over":
                 break
