@@ -83,6 +83,9 @@ class Game:
         """A game in progress, as a manual's example describes it (see Setup.position)."""
         return self.setup.position(*args, **kwargs)
 
+    def starting_order(self, players: Sequence[str], rolls: Sequence[int]) -> list[str] | None:
+        return self.setup.starting_order(players, rolls)
+
     def neutral_names(self) -> list[str]:
         return self.setup.neutral_names()
 

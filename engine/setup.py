@@ -25,6 +25,19 @@ class Setup:
         count = self.rules.integer("neutrals.count", 0) if self.rules.has("neutrals.count") else 0
         return [f"neutral-{i + 1}" for i in range(count)]
 
+    def starting_order(self, players: Sequence[str], rolls: Sequence[int]) -> list[str] | None:
+        """The seating from whoever starts (setup.first_player: the highest roll of a die starts,
+        then play goes to the left, the players' order): None when the highest roll is tied,
+        so those tied roll again. A game is started with the players in this order."""
+        self.rules.note("setup.first_player")
+        if len(rolls) != len(players) or any(not 1 <= r <= 6 for r in rolls):
+            raise self.rel.violation("setup.first_player", "one die, 1 to 6, for each player")
+        best = max(rolls)
+        if rolls.count(best) > 1:
+            return None
+        first = rolls.index(best)
+        return [*players[first:], *players[:first]]
+
     def start(self, players: Sequence[str], neutrals: Sequence[str] | None = None) -> GameState:
         """A new game for these players (and the ruleset's neutral armies, named or not)."""
         self.rules.note("board")

@@ -16,6 +16,14 @@ Egenskab: Kommandomanualen 2006 (manual 000): Spillet om verdensherredømmet for
     Så modtager spilleren 3 forstærkninger
 
   @cite:000:p4
+  Scenarie: Den, der slår det højeste antal øjne, starter, efterfulgt af spilleren til venstre
+    Givet spillerne "rød, blå, grøn"
+    Når spillerne slår 2, 6, 4 for at se, hvem der starter
+    Så starter "blå", efterfulgt af "grøn"
+    Når spillerne slår 5, 5, 1 for at se, hvem der starter
+    Så er det højeste slag uafgjort, og de lige slår igen
+
+  @cite:000:p4
   Scenarie: Antal startarméer for 3 og 4 spillere
     Så starter hver af 3 spillere med 35 arméer
     Og starter hver af 4 spillere med 30 arméer

@@ -13,6 +13,12 @@ Functionaliteit: De Nederlandse spelregels (handleiding 004)
     En begint elk van 6 spelers met 20 legers
 
   @cite:004:Opstelling
+  Scenario: Wie het hoogste aantal gooit, begint
+    Gegeven de spelers "rood, blauw, groen"
+    Als de spelers 3, 1, 6 gooien om te zien wie begint
+    Dan begint "groen", gevolgd door "rood"
+
+  @cite:004:Opstelling
   Scenario: Alle 42 gebieden worden ingenomen en daarna versterkt
     Als 6 spelers het bord bezetten en hun legers plaatsen
     Dan zijn alle gebieden bezet

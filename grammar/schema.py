@@ -82,6 +82,15 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="setup",
     ),
     _R(
+        "setup.first_player",
+        Kind.CHOICE,
+        "who claims first and takes the first turn: each player rolls a die and the highest "
+        "roll starts, play going to the left (no manual says what a tie does: those tied roll "
+        "again)",
+        choices=("highest_roll",),
+        section="setup",
+    ),
+    _R(
         "setup.territories",
         Kind.CHOICE,
         "how the starting territories are taken",

@@ -25,6 +25,7 @@ LABELS: dict[str, str] = {
     "setup.deal.cards": N_("Territory cards dealt to each player"),
     "setup.deal.remove_wild": N_("Wild cards taken out for the deal"),
     "setup.capitals": N_("Each player picks a capital among their territories"),
+    "setup.first_player": N_("Who starts"),
     "turn.phases": N_("A turn, in order"),
     "reinforcements.territories": N_("Reinforcements for territories"),
     "reinforcements.minimum": N_("Fewest reinforcements a turn"),
@@ -92,6 +93,7 @@ LABELS: dict[str, str] = {
 
 CHOICES: dict[str, str] = {
     "claim": N_("claimed in turn, one army at a time"),
+    "highest_roll": N_("the highest roll of a die"),
     "deal": N_("dealt with the territory cards"),
     "bribe": N_("bribe neutral armies"),
     "reinforce": N_("receive and place reinforcements"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..world import World
+from ..world import World, numbers
 from .library import step
 
 
@@ -76,3 +76,44 @@ def _all_occupied(world: World) -> None:
 )
 def _board_armies(world: World, armies: int) -> None:
     assert world.s.board_armies() == armies
+
+
+@step(
+    "when",
+    "rolling for who starts",
+    en="the players roll {rolls} to see who starts",
+    da="spillerne slår {rolls} for at se, hvem der starter",
+    nl="de spelers {rolls} gooien om te zien wie begint",
+)
+def _roll_for_start(world: World, rolls: str) -> None:
+    """Each player of the Given list rolls a die, in seating order; the highest starts."""
+    order = world.g.starting_order(world.players, numbers(rolls))
+    if order is not None:
+        world.players = order
+        world.state = world.g.start(world.players)
+    else:
+        world.state = None
+
+
+@step(
+    "then",
+    "who starts",
+    en='"{player}" starts, then "{after}"',
+    da='starter "{player}", efterfulgt af "{after}"',
+    nl='begint "{player}", gevolgd door "{after}"',
+)
+def _starts(world: World, player: str, after: str) -> None:
+    assert world.state is not None, "the highest roll was tied: nobody starts yet"
+    assert world.s.seats[world.s.current].name == player
+    assert world.s.seats[(world.s.current + 1) % len(world.players)].name == after
+
+
+@step(
+    "then",
+    "a tie for who starts",
+    en="the highest roll is tied and those tied roll again",
+    da="er det højeste slag uafgjort, og de lige slår igen",
+    nl="is de hoogste worp gelijk en gooien de gelijken opnieuw",
+)
+def _tied(world: World) -> None:
+    assert world.state is None
