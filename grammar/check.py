@@ -201,6 +201,8 @@ def check_ruleset(
     out.extend(_check_own_manuals(eff, index))
     for inherit in eff.ruleset.inherits:
         out.extend(_check_reason(inherit.reason, inherit.id, inherit.id_span, require_citations))
+    for ignore in eff.ruleset.ignores:
+        out.extend(check_citation(ignore.citation, index))
     out.extend(_check_whole(eff))
     out.extend(check_ranges(eff))
     return out

@@ -320,6 +320,17 @@ class Ruleset:
     manuals: tuple[str, ...] = ()
     manuals_span: Span = field(default=NO_SPAN, compare=False, repr=False)
     inherits: tuple[Inherit, ...] = ()
+    ignores: tuple[Ignore, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ignore:
+    """`ignore DOC page N "anchor" because REASON`: a passage of a manual that states no rule
+    this ruleset encodes, on purpose (flavour text, a rule of a game it does not play)."""
+
+    citation: Citation
+    reason: str
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -503,3 +503,21 @@ def known_ids() -> tuple[str, ...]:
 
 def required_ids() -> tuple[str, ...]:
     return tuple(spec.id for spec in CATALOGUE if spec.required)
+
+
+# Statements of a ruleset that are not rules: what each one says (docs/rule-catalogue.md).
+STATEMENTS: tuple[tuple[str, str], ...] = (
+    (
+        "from DOC[, DOC]",
+        "the manual(s) this ruleset encodes; every rule must rest on them (RR0506)",
+    ),
+    (
+        'inherit RULE because "…"',
+        "the base's value of RULE is taken on purpose where the ruleset's own manual is silent",
+    ),
+    (
+        'ignore DOC page N "anchor" because "…"',
+        "a rule-bearing passage of the manual deliberately not encoded (for "
+        "`trace --uncovered`; never shown on a sheet)",
+    ),
+)

@@ -187,6 +187,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
         manuals: list[str] = []
         manuals_span = m.NO_SPAN
         inherits: list[m.Inherit] = []
+        ignores: list[m.Ignore] = []
         for child in children[1:]:
             if isinstance(child, Token) and child.type == "STRING":
                 title = _unquote(child)
@@ -195,6 +196,8 @@ class ToModel(Transformer[Token, m.RulesFile]):
                 manuals_span = child.span
             elif isinstance(child, m.Inherit):
                 inherits.append(child)
+            elif isinstance(child, m.Ignore):
+                ignores.append(child)
             elif isinstance(child, _Extends):
                 extends = child
             elif isinstance(child, _Draft):
@@ -217,10 +220,16 @@ class ToModel(Transformer[Token, m.RulesFile]):
             tuple(manuals),
             manuals_span,
             tuple(inherits),
+            tuple(ignores),
         )
 
     def manuals(self, meta: Meta, children: list[Any]) -> _Manuals:
         return _Manuals(tuple(str(c) for c in children), self._span(meta))
+
+    def ignore(self, meta: Meta, children: list[Any]) -> m.Ignore:
+        *located, reason = children
+        citation = self.citation(meta, located)
+        return m.Ignore(citation, reason, self._span(meta))
 
     def inherit(self, meta: Meta, children: list[Any]) -> m.Inherit:
         rid, reason = children

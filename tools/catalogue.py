@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..grammar.diagnostics import plural
 from ..grammar.expr import FUNCTIONS
-from ..grammar.schema import CATALOGUE
+from ..grammar.schema import CATALOGUE, STATEMENTS
 
 RESULT_WORDS = {"int": "a whole number", "bool": "yes or no"}
 
@@ -30,6 +30,8 @@ def catalogue_markdown() -> str:
             value += "; may use " + ", ".join(f"`{n}`" for n in spec.names)
         required = "yes" if spec.required else ""
         lines.append(f"| `{spec.id}` | {value} | {required} | {spec.summary} |")
+    lines += ["", "## Statements", "", "| statement | meaning |", "|---|---|"]
+    lines += [f"| `{form}` | {meaning} |" for form, meaning in STATEMENTS]
     lines += ["", "## Functions in expressions", ""]
     for fn in FUNCTIONS.values():
         low, high = fn.arity

@@ -747,9 +747,19 @@ def test_cmd(
     type=click.Path(exists=True, dir_okay=False),
     help="Feature files to run (default: the built-in ones).",
 )
+@click.option(
+    "--uncovered",
+    is_flag=True,
+    help="Instead: the rule-bearing passages of each ruleset's own manual that no rule cites "
+    "(needs --sources).",
+)
 @FORMAT
 def trace(
-    rulesets: tuple[str, ...], sources: Path | None, feature_files: tuple[str, ...], fmt: str
+    rulesets: tuple[str, ...],
+    sources: Path | None,
+    feature_files: tuple[str, ...],
+    uncovered: bool,
+    fmt: str,
 ) -> None:
     """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
     from .scenarios import ScenarioResult, builtin_features, run_features
@@ -757,6 +767,12 @@ def trace(
 
     if sources is not None and not sources.is_dir():
         usage_error(f"no such folder: {sources}")
+    if uncovered:
+        if sources is None:
+            usage_error("--uncovered reads the manuals: give --sources FOLDER")
+        assert sources is not None
+        _trace_uncovered(rulesets, sources, fmt)
+        return
     _refuse_bad_features(feature_files)
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
@@ -804,6 +820,50 @@ def trace(
                 )
     findings = bool(failed) or any(r.missing_anchors or r.cited < len(r.clauses) for r in reports)
     sys.exit(1 if findings or code not in (0, 5) else 0)
+
+
+def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None:
+    """For each manual a ruleset encodes: its rule-bearing passages that no rule of the rulesets
+    encoding that manual cites, nor an `ignore` sets aside; exit 1 when any is left."""
+    from .coverage import coverage
+    from .trace import _document_text
+
+    ws = Workspace.open()
+    names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
+    located = [_located(name) for name in names]
+    reports = []
+    done: set[str] = set()
+    for ws, eff in located:
+        for doc in sorted(eff.own_documents()):
+            if doc in done:
+                continue
+            done.add(doc)
+            source = eff.source(doc)
+            raw = _document_text(sources, source.file) if source else None
+            if source is None or raw is None:
+                usage_error(f"the text of {doc} is not in {sources}")
+            assert source is not None and raw is not None
+            family = [e for e in ws.resolved.values() if doc in e.own_documents()]
+            reports.append(
+                coverage(family, doc, raw, source.language, source.short or source.title or doc)
+            )
+    if fmt == "json":
+        emit_json({"manuals": [r.to_json() for r in reports]})
+    else:
+        for r in reports:
+            click.echo(
+                f"{r.document} ({r.title}): {len(r.covered) + len(r.ignored)} of "
+                f"{len(r.passages)} rule-bearing passages cited or set aside "
+                f"({100 * r.share:.0f}%; {len(r.ignored)} ignored)"
+            )
+            for p in r.uncovered:
+                click.echo(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})')
+            for miss in r.missing_ignores:
+                click.echo(
+                    f'  {miss["file"]}:{miss["line"]}: ignore "{miss["anchor"]}": {miss["problem"]}'
+                )
+    left = any(r.uncovered or r.missing_ignores for r in reports)
+    sys.exit(1 if left else 0)
 
 
 # ---------------------------------------------------------------------------- fmt, new

@@ -18,10 +18,10 @@ from pygments.token import (
 )
 
 KEYWORDS = (
-    "source", "language", "title", "short", "from", "inherit", "board", "continent", "borders",
-    "ruleset", "extends", "override", "cite", "page", "section", "assumed", "because", "sequence",
-    "track", "then", "after", "last", "stay", "by", "kind", "fixed", "and", "or", "not", "yes",
-    "no",
+    "source", "language", "title", "short", "from", "inherit", "ignore", "board", "continent",
+    "borders", "ruleset", "extends", "override", "cite", "page", "section", "assumed",
+    "because", "sequence", "track", "then", "after", "last", "stay", "by", "kind", "fixed",
+    "and", "or", "not", "yes", "no",
 )  # fmt: skip
 
 

@@ -138,6 +138,11 @@ MAX_MANUAL_BYTES = 20_000_000
 
 
 def _document(sources: Path, name: str) -> Document | None:
+    raw = _document_text(sources, name)
+    return Document.parse(raw) if raw is not None else None
+
+
+def _document_text(sources: Path, name: str) -> str | None:
     """A manual's text from the sources folder, or None: only a regular file inside the folder
     (no absolute path or `..` out of it), of bounded size; UTF-8, or else read as Latin-1."""
     folder = sources.resolve()
@@ -148,7 +153,6 @@ def _document(sources: Path, name: str) -> Document | None:
     if data is None or problem is not None:
         return None
     try:
-        raw = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raw = data.decode("latin-1")
-    return Document.parse(raw)
+        return data.decode("latin-1")
