@@ -159,3 +159,9 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Når "rød" afslutter sin tur
     Så har "rød" 1 kort
     Og er det nu "blå"s tur
+
+  @cite:000:p4
+  Scenarie: Den, der slår det højeste, starter, og spillet går til venstre
+    Givet spillerne "rød, blå"
+    Når spillerne slår 5, 3 for at se, hvem der starter
+    Så starter "rød", efterfulgt af "blå"

@@ -45,3 +45,9 @@ Egenskab: RISK for 2 spillere med passive neutrale hære (manual 000, side 8)
     Og "rød" angriber "Quebec" fra "Grønland" og slår 6, 6, 6 mod 5, 4
     Så er trækket tilladt
     Og har "Quebec" 1 arméer
+
+  @cite:000:p4
+  Scenarie: Den, der slår det højeste, starter, og spillet går til venstre
+    Givet spillerne "rød, blå"
+    Når spillerne slår 2, 4 for at se, hvem der starter
+    Så starter "blå", efterfulgt af "rød"

@@ -82,3 +82,9 @@ Egenskab: Mission RISK (manual 000, side 9-10)
   Scenarie: Hver spiller trækker ét missionskort fra hver bunke
     Når 3 spillere trækker deres missioner
     Så har hver spiller én mission af hver grad
+
+  @cite:000:p4
+  Scenarie: Den, der slår det højeste, starter, og spillet går til venstre
+    Givet spillerne "rød, blå, grøn"
+    Når spillerne slår 4, 1, 6 for at se, hvem der starter
+    Så starter "grøn", efterfulgt af "rød"

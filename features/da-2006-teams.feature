@@ -84,3 +84,9 @@ Egenskab: RISK for 4 spillere på 2 hold (manual 000, side 10)
     Så er "rød" og "gul" holdkammerater
     Og er "blå" og "grøn" holdkammerater
     Og er "rød" og "blå" modstandere
+
+  @cite:000:p4
+  Scenarie: Den, der slår det højeste, starter, og spillet går til venstre
+    Givet spillerne "rød, blå, gul, grøn"
+    Når spillerne slår 2, 3, 6, 1 for at se, hvem der starter
+    Så starter "gul", efterfulgt af "grøn"

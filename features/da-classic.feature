@@ -152,3 +152,9 @@ Egenskab: Den danske oversættelse af de klassiske regler (manual 001)
     Så er "rød" ude af spillet
     Og har "blå" 1 kort
     Og vinder "blå" spillet
+
+  @cite:001:opsætning
+  Scenarie: Den, der slår det højeste, starter, og spillet går til venstre
+    Givet spillerne "rød, blå, grøn"
+    Når spillerne slår 3, 5, 2 for at se, hvem der starter
+    Så starter "blå", efterfulgt af "grøn"

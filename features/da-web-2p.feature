@@ -40,3 +40,9 @@ Egenskab: Risk for 2 spillere med et neutralt område (manual 002)
     Når "blå" angriber "Peru" fra "Brasilien" og slår 6, 6, 6 mod 1, 1
     Og "blå" rykker 3 arméer ind
     Så vinder "blå" spillet
+
+  @cite:002:OPSÆTNINGEN
+  Scenarie: Den, der slår det højeste, starter, og spillet går til venstre
+    Givet spillerne "rød, blå"
+    Når spillerne slår 2, 5 for at se, hvem der starter
+    Så starter "blå", efterfulgt af "rød"

@@ -121,3 +121,9 @@ Egenskab: Risk brætspilsregler fra nettet (manual 002)
     Når "blå" angriber "Nordafrika" fra "Brasilien" og slår 6, 6, 6 mod 1
     Og "blå" rykker 3 arméer ind
     Så vinder "blå" spillet
+
+  @cite:002:OPSÆTNINGEN
+  Scenarie: Den, der slår det højeste, starter, og spillet går til venstre
+    Givet spillerne "rød, blå, grøn"
+    Når spillerne slår 1, 2, 6 for at se, hvem der starter
+    Så starter "grøn", efterfulgt af "rød"
