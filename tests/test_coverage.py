@@ -82,3 +82,12 @@ def test_an_ignore_names_a_declared_manual(tmp_path: Path) -> None:
     )
     result = run_cli("check", str(house))
     assert result.code == 1 and "RR0103" in result.out
+
+
+def test_trace_refuses_a_ruleset_with_errors(tmp_path: Path) -> None:
+    """No figures for a ruleset that does not check: its errors, as `check` shows them."""
+    bad = tmp_path / "bad.rules"
+    bad.write_text('ruleset bad "B" extends classic {\n  override combat.ties: attackr\n}\n')
+    for extra in ([], ["--uncovered"]):
+        result = run_cli("trace", str(bad), "--sources", str(tmp_path), *extra)
+        assert result.code == 1 and "fix them first" in result.err, extra

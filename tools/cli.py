@@ -776,7 +776,7 @@ def trace(
     _refuse_bad_features(feature_files)
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
-    effective = [_located(name)[1] for name in names]
+    effective = [_checked(name)[1] for name in names]  # a ruleset with errors is refused
     if feature_files:
         # Your own scenarios run against each ruleset named (as `test` does), not against the
         # ruleset their Background names.
@@ -830,7 +830,7 @@ def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None
 
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
-    located = [_located(name) for name in names]
+    located = [_checked(name) for name in names]
     reports = []
     done: set[str] = set()
     for ws, eff in located:

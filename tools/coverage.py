@@ -129,6 +129,8 @@ def split(document_id: str, raw: str, lang: str) -> list[Passage]:
     page_starts = sorted(
         (whole.find(text[: min(len(text), 40)]), n) for n, text in document.pages.items()
     )
+    if [n for _offset, n in page_starts] != list(range(1, len(page_starts) + 1)):
+        page_starts = []  # numbers opening lines ("3 spillere = 35 hære") are not pages
     out: list[Passage] = []
     cursor = 0
     section: str | None = None
