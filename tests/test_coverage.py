@@ -40,36 +40,47 @@ def test_uncovered_needs_the_manuals() -> None:
     assert result.code == 2 and "--sources" in result.err
 
 
-def test_uncovered_passages_and_ignores(seeds: Path, tmp_path: Path) -> None:
-    before = run_cli("trace", "da-2006", "--sources", str(seeds), "--uncovered", "--format", "json")
-    assert before.code == 1  # passages are left
+def test_uncovered_passages_and_ignores(tmp_path: Path) -> None:
+    """A manual of one's own: the passage a rule cites is covered, the other rule-bearing one
+    is listed until an `ignore` sets it aside; an ignore whose words are not there fails."""
+    sources = tmp_path / "manuals"
+    sources.mkdir()
+    (sources / "house.txt").write_text(
+        "Husregler\n"
+        "Hver spiller trækker to kort efter en erobring.\n"
+        "Man SKAL altid råbe højt, når man angriber Kamchatka.\n"
+        "Spillet blev opfundet en regnfuld søndag.\n",
+        encoding="utf-8",
+    )
+    rules = tmp_path / "house.rules"
+    text = (
+        'source house "house.txt" language da title "Vores husregler"\n'
+        'ruleset ours "Ours" extends classic {\n'
+        "  from house\n"
+        "  override cards.draw: 2\n"
+        '    cite house section "Husregler" "trækker to kort efter en erobring"\n'
+        "IGNORE"
+        "}\n"
+    )
+    rules.write_text(text.replace("IGNORE", ""), encoding="utf-8")
+    before = run_cli(
+        "trace", str(rules), "--sources", str(sources), "--uncovered", "--format", "json"
+    )
+    assert before.code == 1
     manual = before.json()["manuals"][0]  # type: ignore[index]
-    assert manual["document"] == "da000" and manual["title"] == "Kommandomanual"
-    assert 0 < manual["cited"] < manual["rule_bearing"]
-    first = manual["uncovered"][0]
-    assert len(first["words"].split()) <= 8 and first["reasons"]
-    # Setting a passage aside: the same count, one more ignored, one fewer uncovered.
-    house = tmp_path / "aside.rules"
-    house.write_text(
-        'ruleset aside "Aside" extends da-2006 {\n'
-        "  from da000\n"
-        f'  ignore da000 page {first["page"]} "{first["words"]}" because "flavour text"\n'
-        "}\n",
-        encoding="utf-8",
-    )
-    assert run_cli("check", str(house)).code in (0, 1)
-    after = run_cli(
-        "trace", str(house), "--sources", str(seeds), "--uncovered", "--format", "json"
-    ).json()["manuals"][0]  # type: ignore[index]
-    assert after["ignored"] == 1
-    assert len(after["uncovered"]) == len(manual["uncovered"]) - 1
-    # An ignore whose anchor is not in the manual is reported, and fails.
-    house.write_text(
-        house.read_text(encoding="utf-8").replace(first["words"], "no such words here"),
-        encoding="utf-8",
-    )
-    wrong = run_cli("trace", str(house), "--sources", str(seeds), "--uncovered")
-    assert wrong.code == 1 and "no such words here" in wrong.out
+    assert (manual["document"], manual["rule_bearing"], manual["cited"]) == ("house", 2, 1)
+    assert [u["words"] for u in manual["uncovered"]] == [
+        "Man SKAL altid råbe højt, når man angriber"
+    ]
+    assert "a modal: 'skal'" in manual["uncovered"][0]["reasons"]
+    aside = '  ignore house section "Husregler" "råbe højt" because "a joke, not a rule"\n'
+    rules.write_text(text.replace("IGNORE", aside), encoding="utf-8")
+    after = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
+    assert after.code == 0, after.out
+    assert "2 of 2 rule-bearing passages cited or set aside (100%; 1 ignored)" in after.out
+    rules.write_text(text.replace("IGNORE", aside.replace("råbe højt", "hviske")), encoding="utf-8")
+    wrong = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
+    assert wrong.code == 1 and 'ignore "hviske": anchor not found' in wrong.out
 
 
 def test_an_ignore_names_a_declared_manual(tmp_path: Path) -> None:
@@ -91,3 +102,23 @@ def test_trace_refuses_a_ruleset_with_errors(tmp_path: Path) -> None:
     for extra in ([], ["--uncovered"]):
         result = run_cli("trace", str(bad), "--sources", str(tmp_path), *extra)
         assert result.code == 1 and "fix them first" in result.err, extra
+
+
+def test_every_built_in_manual_is_covered(seeds: Path) -> None:
+    """Each rule-bearing passage of the four manuals is cited by a rule or set aside with a
+    reason: the list is empty and the command says so with exit 0."""
+    result = run_cli("trace", "--sources", str(seeds), "--uncovered", "--format", "json")
+    assert result.code == 0, result.out
+    manuals = {m["document"]: m for m in result.json()["manuals"]}  # type: ignore[index]
+    assert set(manuals) == {"da000", "da001", "da002", "nl004"}
+    for manual in manuals.values():
+        assert manual["uncovered"] == [] and manual["missing_ignores"] == []
+        assert manual["cited"] > manual["ignored"]  # most passages are rules, cited
+
+
+def test_the_check_report_gives_each_manuals_coverage(seeds: Path, tmp_path: Path) -> None:
+    result = run_cli("check", "--report", str(tmp_path / "report"), "--sources", str(seeds))
+    assert result.code == 0, result.out
+    index = (tmp_path / "report" / "index.md").read_text(encoding="utf-8")
+    assert "## Manual coverage" in index
+    assert "| Kommandomanual (da000) |" in index and "| 0 |" in index

@@ -208,6 +208,12 @@ never are."""
     type=click.Path(file_okay=False, path_type=Path),
     help="Also write a readable report of every checked ruleset to this folder.",
 )
+@click.option(
+    "--sources",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="RISKRULES_SOURCES",
+    help="With --report: the manuals' texts, for each manual's coverage (or RISKRULES_SOURCES).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="List every warning, not a count per code.")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors and the summary line.")
 @COLOR
@@ -216,6 +222,7 @@ def check(
     fmt: str,
     strict: bool,
     report: Path | None,
+    sources: Path | None,
     verbose: bool,
     quiet: bool,
     color: str,
@@ -264,7 +271,9 @@ def check(
         from .report import write_report
 
         _writable_folder(report)
-        written = write_report(ws, checked, diags, report)
+        if sources is not None and not sources.is_dir():
+            usage_error(f"no such folder: {sources}")
+        written = write_report(ws, checked, diags, report, sources)
         if fmt == "text":
             click.echo(f"report written to {display_path(str(written))}")
     failed = errors > 0 or (strict and warnings > 0)
@@ -825,28 +834,15 @@ def trace(
 def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None:
     """For each manual a ruleset encodes: its rule-bearing passages that no rule of the rulesets
     encoding that manual cites, nor an `ignore` sets aside; exit 1 when any is left."""
-    from .coverage import coverage
-    from .trace import _document_text
+    from .coverage import ManualMissing, manuals_of
 
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
     located = [_checked(name) for name in names]
-    reports = []
-    done: set[str] = set()
-    for ws, eff in located:
-        for doc in sorted(eff.own_documents()):
-            if doc in done:
-                continue
-            done.add(doc)
-            source = eff.source(doc)
-            raw = _document_text(sources, source.file) if source else None
-            if source is None or raw is None:
-                usage_error(f"the text of {doc} is not in {sources}")
-            assert source is not None and raw is not None
-            family = [e for e in ws.resolved.values() if doc in e.own_documents()]
-            reports.append(
-                coverage(family, doc, raw, source.language, source.short or source.title or doc)
-            )
+    try:
+        reports = manuals_of(located, sources)
+    except ManualMissing as exc:
+        usage_error(str(exc))
     if fmt == "json":
         emit_json({"manuals": [r.to_json() for r in reports]})
     else:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..grammar import model as m
+from ..grammar.library import Workspace
 from ..grammar.resolve import EffectiveRuleset
-from .trace import Document, fold
+from .trace import Document, _document_text, fold
 
 # Where a passage ends: after a sentence's stop, or before a bullet, a numbered step or a
 # page marker (in the flattened transcripts these run on in one line).
@@ -233,3 +235,29 @@ def coverage(
 
 def _overlaps(passage: Passage, span: tuple[int, int]) -> bool:
     return span[0] < passage.end and passage.start < span[1]
+
+
+class ManualMissing(Exception):
+    """A manual's text is not in the sources folder."""
+
+
+def manuals_of(
+    located: list[tuple[Workspace, EffectiveRuleset]], sources: Path
+) -> list[ManualCoverage]:
+    """The coverage of every manual the given rulesets encode (each manual once), against all
+    the rulesets of its workspace that encode it."""
+    reports = []
+    done: set[str] = set()
+    for ws, eff in located:
+        for doc in sorted(eff.own_documents()):
+            if doc in done:
+                continue
+            done.add(doc)
+            source = eff.source(doc)
+            raw = _document_text(sources, source.file) if source else None
+            if source is None or raw is None:
+                raise ManualMissing(f"the text of {doc} is not in {sources}")
+            family = [e for e in ws.resolved.values() if doc in e.own_documents()]
+            title = source.short or source.title or doc
+            reports.append(coverage(family, doc, raw, source.language, title))
+    return reports

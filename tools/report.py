@@ -5,14 +5,22 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..grammar import model as m
 from ..grammar.diagnostics import Diagnostic, Severity, counted
 from ..grammar.library import Workspace
 from ..grammar.printer import value_text
 from .render import display_path, md_cell
 
 
-def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folder: Path) -> Path:
-    """Write index.md and one page per ruleset; return the index path."""
+def write_report(
+    ws: Workspace,
+    files: list[str],
+    diags: list[Diagnostic],
+    folder: Path,
+    sources: Path | None = None,
+) -> Path:
+    """Write index.md and one page per ruleset; return the index path. With the manuals'
+    texts, the report also gives each manual's coverage (trace --uncovered)."""
     folder.mkdir(parents=True, exist_ok=True)
     rulesets = [r for f in ws.files if f.path in files for r in f.rulesets]
     errors = sum(1 for d in diags if d.severity == Severity.ERROR)
@@ -39,6 +47,8 @@ def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folde
             f"{md_cell(eff.title or '')} | {len(eff.clauses)} | {assumed} | {sheets} |"
         )
         _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
+    if sources is not None:
+        lines += _coverage_lines(ws, rulesets, sources)
     if diags:
         lines += ["", "## Findings", ""]
         for d in diags:
@@ -47,6 +57,36 @@ def write_report(ws: Workspace, files: list[str], diags: list[Diagnostic], folde
     index = folder / "index.md"
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return index
+
+
+def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], sources: Path) -> list[str]:
+    from .coverage import ManualMissing, manuals_of
+
+    located = [
+        (ws, ws.resolved[r.name])
+        for r in rulesets
+        if r.name in ws.resolved and not ws.chain_errors(ws.resolved[r.name])
+    ]
+    try:
+        reports = manuals_of(located, sources)
+    except ManualMissing as exc:
+        return ["", "## Manual coverage", "", str(exc)]
+    lines = [
+        "",
+        "## Manual coverage",
+        "",
+        "Rule-bearing passages of each manual cited by a rule or set aside by an `ignore`",
+        "(`riskrules trace RULESET --sources DIR --uncovered` lists those left).",
+        "",
+        "| manual | rule-bearing passages | cited | ignored | left |",
+        "|---|---|---|---|---|",
+    ]
+    for r in reports:
+        lines.append(
+            f"| {md_cell(r.title)} ({r.document}) | {len(r.passages)} | {len(r.covered)} | "
+            f"{len(r.ignored)} | {len(r.uncovered)} |"
+        )
+    return lines
 
 
 def _write_summaries(ws: Workspace, name: str, folder: Path) -> str:
