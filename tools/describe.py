@@ -139,18 +139,6 @@ CHOICES: dict[str, str] = {
     "unlimited": N_("as many as you like"),
 }
 
-QUANTITIES: dict[str, str] = {
-    "territories": N_("territories held"),
-    "continents": N_("continents held"),
-    "opponents": N_("opponents left"),
-    "armies": N_("armies"),
-    "missions_completed": N_("missions completed"),
-    "opposing_players_eliminated": N_("opposing players eliminated"),
-    "capitals": N_("capitals held"),
-    "capitals_in_play": N_("capitals in the game"),
-    "dice": N_("dice rolled"),
-}
-
 # A quantity compared with a number, said as a clause: `{amount}` is "at least 30" and the like.
 QUANTITY_CLAUSES: dict[str, tuple[str, str]] = {
     "territories": Np_("you hold {amount} territory", "you hold {amount} territories"),
@@ -241,36 +229,16 @@ class Words:
     # ------------------------------------------------------------ expressions
 
     def expr(self, e: m.Expr) -> str:
+        """Any expression in words (`diff`, table cells): a truth value as yes or no, a
+        condition as a clause, a number as a noun phrase; never a formula's symbols."""
         _ = self._
-        if isinstance(e, m.Int):
-            return str(e.value)
         if isinstance(e, m.Bool):
             return _("yes") if e.value else _("no")
-        if isinstance(e, m.Name):
-            return _(QUANTITIES[e.name]) if e.name in QUANTITIES else e.name
-        if isinstance(e, m.Neg):
-            return "−" + self.expr(e.operand)
-        if isinstance(e, m.Not):
-            return _("not ({condition})").format(condition=self.expr(e.operand))
-        if isinstance(e, m.Call):
-            return self._call(e)
-        left, right = self.expr(e.left), self.expr(e.right)
-        if e.op == "//":
-            return _("{a} divided by {b}, rounded down").format(a=left, b=right)
-        if e.op == "and":
-            return _("{a} and {b}").format(a=left, b=right)
-        if e.op == "or":
-            return _("{a}, or {b}").format(a=left, b=right)
-        symbol = {"*": "×", "-": "−", ">=": "≥", "<=": "≤", "!=": "≠", "==": "="}.get(e.op, e.op)
-        return f"{left} {symbol} {right}"
+        return self.amount(e)
 
     def _call(self, e: m.Call) -> str:
         _ = self._
         args = [self.expr(a) for a in e.args]
-        if e.func == "min":
-            return _("the smaller of {values}").format(values=", ".join(args))
-        if e.func == "max":
-            return _("the larger of {values}").format(values=", ".join(args))
         if e.func == "controls" and e.args and isinstance(e.args[0], m.Name):
             return _("you hold {continent}").format(continent=self.continent(e.args[0].name))
         if e.func == "eliminated" and e.args and isinstance(e.args[0], m.Name):
