@@ -13,7 +13,12 @@ from typing import Any
 # Body classes, from the tightest to the roomiest (tools/templates/summary.css).
 TIGHT = "tight"
 LARGER = ("", "roomy", "roomier", "roomiest")
+SIZES = {"": 9.0, "roomy": 9.8, "roomier": 10.6, "roomiest": 11.4}  # pt, as summary.css sets
 LEAST_FILL = 1 / 3
+# A one-page layout fuller than this is not trusted to stay on one page in a browser, whose
+# fonts and line breaks differ a little from WeasyPrint's: it is laid out on two instead.
+MOST_FILL = 0.95
+TIGHT_SAVES = 0.1  # of a page's two columns, measured on the built-in sheets
 
 
 class PdfUnavailable(Exception):
@@ -55,18 +60,40 @@ def fitted(render: Callable[[str], str]) -> tuple[str, bytes, int]:
         html = render(cls)
         return html, weasyprint.HTML(string=html).render()
 
+    def one_page(doc: Any) -> bool:
+        return len(doc.pages) == 1 and fill(doc.pages[0]) <= MOST_FILL
+
     best = lay("")
-    if len(best[1].pages) > 1:
-        tight = lay(TIGHT)
-        if len(tight[1].pages) == 1:
-            best = tight
-        else:
-            for cls in LARGER[1:]:
-                if len(best[1].pages) != 2 or fill(best[1].pages[-1]) >= LEAST_FILL:
-                    break
-                larger = lay(cls)
-                if len(larger[1].pages) > 2:
-                    break
-                best = larger
+    if not one_page(best[1]):
+        # Tighter spacing saves about a tenth: worth a layout only for a sheet just over.
+        pages = best[1].pages
+        just_over = len(pages) == 1 or (len(pages) == 2 and fill(pages[1]) <= TIGHT_SAVES)
+        tight = lay(TIGHT) if just_over else None
+        best = tight if tight and one_page(tight[1]) else _spread(lay, best)
     html, doc = best
     return html, bytes(doc.write_pdf()), len(doc.pages)
+
+
+def _spread(lay: Callable[[str], tuple[str, Any]], best: tuple[str, Any]) -> tuple[str, Any]:
+    """A sheet that needs two pages, set large enough that the second is at least a third
+    full: the type size is estimated from how much runs over (text grows with the square of
+    its size), so one layout usually does."""
+    doc = best[1]
+    over = fill(doc.pages[-1]) if len(doc.pages) == 2 else 1.0
+    if len(doc.pages) == 2 and over >= LEAST_FILL:
+        return best
+    needed = (1 + LEAST_FILL) / (1 + over) if len(doc.pages) == 2 else 1.0
+    order = list(LARGER[1:])
+    start = next(
+        (i for i, cls in enumerate(order) if (SIZES[cls] / SIZES[""]) ** 2 >= needed),
+        len(order) - 1,
+    )
+    for cls in order[start:]:
+        bigger = lay(cls)
+        pages = len(bigger[1].pages)
+        if pages > 2:
+            break
+        best = bigger
+        if pages == 2 and fill(bigger[1].pages[-1]) >= LEAST_FILL:
+            break
+    return best
