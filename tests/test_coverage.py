@@ -36,7 +36,7 @@ def test_a_manual_splits_into_passages_with_pages() -> None:
 
 
 def test_uncovered_needs_the_manuals() -> None:
-    result = run_cli("trace", "da-2006", "--uncovered")
+    result = run_cli("trace", "da-2006", "--uncovered", unset=("RISKRULES_SOURCES",))
     assert result.code == 2 and "--sources" in result.err
 
 
