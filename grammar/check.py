@@ -14,7 +14,15 @@ from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest
 from .geography import Geography
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
-from .schema import SET_KINDS, Kind, RuleSpec, known_ids, lookup, required_ids
+from .schema import (
+    SET_KINDS,
+    SHEET_LANGUAGES,
+    Kind,
+    RuleSpec,
+    known_ids,
+    lookup,
+    required_ids,
+)
 
 MAX_ANCHOR_WORDS = 8
 # Armies counts tried when checking dice limits that depend on armies.
@@ -115,17 +123,7 @@ def check_board(board: m.Board) -> list[Diagnostic]:
 
 
 def check_citation(cite: m.Citation, index: Index) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
-    if cite.document not in index.sources:
-        out.append(
-            error(
-                "RR0103",
-                f"unknown document '{cite.document}'",
-                cite.span,
-                did_you_mean(cite.document, index.sources)
-                or 'declare it: source ID "FILE" language LANG',
-            )
-        )
+    out = _unknown_document(cite.document, cite.span, index)
     words = cite.anchor.split()
     if len(words) > MAX_ANCHOR_WORDS:
         out.append(
@@ -139,6 +137,20 @@ def check_citation(cite: m.Citation, index: Index) -> list[Diagnostic]:
     if not words:
         out.append(error("RR0120", "anchor is empty", cite.span, "quote the manual's words"))
     return out
+
+
+def _unknown_document(doc: str, span: Span, index: Index) -> list[Diagnostic]:
+    """RR0103 when `doc` names no declared source (a citation, an ignore, `from`)."""
+    if doc in index.sources:
+        return []
+    return [
+        error(
+            "RR0103",
+            f"unknown document '{doc}'",
+            span,
+            did_you_mean(doc, index.sources) or 'declare it: source ID "FILE" language LANG',
+        )
+    ]
 
 
 def rule_id_hint(rule_id: str) -> str | None:
@@ -216,16 +228,7 @@ def _check_own_manuals(eff: EffectiveRuleset, index: Index) -> list[Diagnostic]:
     ruleset = eff.ruleset
     out: list[Diagnostic] = []
     for doc in ruleset.manuals:
-        if doc not in index.sources:
-            out.append(
-                error(
-                    "RR0103",
-                    f"unknown document '{doc}'",
-                    ruleset.manuals_span,
-                    did_you_mean(doc, index.sources)
-                    or 'declare it: source ID "FILE" language LANG',
-                )
-            )
+        out.extend(_unknown_document(doc, ruleset.manuals_span, index))
     own_ids = {c.id for c in ruleset.clauses}
     for inherit in ruleset.inherits:
         if lookup(inherit.id) is None:
@@ -268,9 +271,6 @@ def _check_own_manuals(eff: EffectiveRuleset, index: Index) -> list[Diagnostic]:
             )
         )
     return out
-
-
-SHEET_LANGUAGES = ("en", "da", "nl")  # the languages a rule sheet is printed in
 
 
 def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[Diagnostic]:
@@ -625,6 +625,13 @@ def _int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
     return inner.value if isinstance(inner, m.Int) else None
 
 
+def _word_of(eff: EffectiveRuleset, rule_id: str) -> str | None:
+    """The value of a rule written as a word (`setup.territories: deal`), else None."""
+    value = eff.value(rule_id)
+    inner = _plain(value) if value is not None else None
+    return inner.name if isinstance(inner, m.Name) else None
+
+
 def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
     """A cap on armies per territory must leave room to attack and to place the start armies
     (each player, and each neutral army, on the fewest territories it can get)."""
@@ -650,13 +657,12 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
         return out
     neutrals = _int_of(eff, "neutrals.count") or 0
     neutral_armies = _int_of(eff, "neutrals.start_armies") or 0
-    method = eff.value("setup.territories")
     dealt = _int_of(eff, "setup.deal.cards")
     for entry in table.entries:
         armies = _plain(entry.value)
         if not isinstance(entry.key, int) or not isinstance(armies, m.Int) or entry.key < 1:
             continue
-        if isinstance(method, m.Name) and method.name == "deal" and dealt:
+        if _word_of(eff, "setup.territories") == "deal" and dealt:
             fewest = dealt
         else:
             fewest = len(board.territories) // (entry.key + neutrals)
@@ -679,13 +685,8 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
 def _attack_needs(eff: EffectiveRuleset) -> int:
     """The fewest armies an attack needs, read from `armies >= N` (2 if it says otherwise)."""
     value = eff.value("combat.attack_requires")
-    value = _plain(value) if value is not None else None
-    if isinstance(value, m.BinOp) and value.left == m.Name("armies"):
-        if value.op == ">=" and isinstance(value.right, m.Int):
-            return value.right.value
-        if value.op == ">" and isinstance(value.right, m.Int):
-            return value.right.value + 1
-    return 2
+    needs = ex.at_least(_plain(value), "armies") if value is not None else None
+    return 2 if needs is None else needs
 
 
 def _check_cards_off(eff: EffectiveRuleset) -> list[Diagnostic]:
@@ -695,15 +696,13 @@ def _check_cards_off(eff: EffectiveRuleset) -> list[Diagnostic]:
     if off is None or _plain(off.value) != m.Bool(False):
         return []
     needs: list[tuple[str, str]] = []
-    method = eff.value("setup.territories")
-    if isinstance(method, m.Name) and method.name == "deal":
+    if _word_of(eff, "setup.territories") == "deal":
         needs.append(("setup.territories", "the territories are dealt with the cards"))
     for rule in ("setup.deal.cards", "neutrals.cards_dealt"):
         count = _int_of(eff, rule)
         if count:
             needs.append((rule, f"{count} cards are dealt"))
-    mode = eff.value("neutrals.mode")
-    if isinstance(mode, m.Name) and mode.name == "active":
+    if _word_of(eff, "neutrals.mode") == "active":
         needs.append(("neutrals.mode", "active neutral armies are bribed with cards"))
     return [
         error(
@@ -742,8 +741,7 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
         table = _plain(start.value)
         total = len(board.territories)
         deal = _int_of(eff, "setup.deal.cards")
-        method = eff.value("setup.territories")
-        dealing = isinstance(method, m.Name) and method.name == "deal" and deal is not None
+        dealing = _word_of(eff, "setup.territories") == "deal" and deal is not None
         if isinstance(table, m.Table):
             for entry in table.entries:
                 armies = _plain(entry.value)

@@ -42,6 +42,23 @@ _COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 _LOGIC = {"and", "or"}
 
 
+def at_least(value: m.Value, quantity: str) -> int | None:
+    """`armies >= 2` → 2 (also `armies > 1` and `2 <= armies`); None for any other form."""
+    if not isinstance(value, m.BinOp):
+        return None
+    left, right, op = value.left, value.right, value.op
+    if isinstance(left, m.Int):
+        left, right = right, left
+        op = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}.get(op, op)
+    if left != m.Name(quantity) or not isinstance(right, m.Int):
+        return None
+    if op == ">=":
+        return right.value
+    if op == ">":
+        return right.value + 1
+    return None
+
+
 def walk(expr: m.Expr) -> Iterator[m.Expr]:
     """Every node of an expression, without recursion. The bare-name arguments of a symbolic
     function (a continent in `controls(asia)`, a seat in `eliminated(left)`) are not quantities

@@ -47,6 +47,8 @@ class RuleSpec:
 
 
 SYMBOLS = ("infantry", "cavalry", "artillery")
+# The languages a rule sheet is printed in (reasons per language are checked against them).
+SHEET_LANGUAGES = ("en", "da", "nl")
 SET_KINDS = (*SYMBOLS, "mixed")
 PHASES = (
     "bribe",

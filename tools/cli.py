@@ -26,6 +26,7 @@ from ..grammar.library import RulesetNotFound, Workspace, locate
 from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS, MAX_FILE_BYTES
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
+from ..grammar.schema import SHEET_LANGUAGES
 from .render import (
     diagnostic_text,
     display_path,
@@ -657,7 +658,7 @@ def _rules(ref: str) -> Rules:
     show_default=True,
     help="Plain text, a Markdown table, a printable HTML page, or JSON.",
 )
-@click.option("--lang", type=click.Choice(["en", "da", "nl"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(SHEET_LANGUAGES), default="en", show_default=True)
 def diff(rulesets: tuple[str, ...], fmt: str, lang: str) -> None:
     """Every rule whose effective value differs between RULESETS (two or more)."""
     from .diff import differences, html, markdown, text
@@ -1014,7 +1015,7 @@ def lsp() -> None:
 @RULESET
 @click.option(
     "--lang",
-    type=click.Choice(["en", "da", "nl"]),
+    type=click.Choice(SHEET_LANGUAGES),
     default=None,
     help="Language of the sheet  [default: that of the ruleset's own manual, else en]",
 )

@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from ..engine.rules import Rules
 from ..grammar import model as m
+from ..grammar.expr import at_least
 from .describe import Words
 from .i18n import translations
 
@@ -172,7 +173,7 @@ class Sentences:
             facts["most"] = most
             cells = [header, dice]
         elif rid == "combat.attack_requires":
-            armies = _at_least(value, "armies")
+            armies = at_least(value, "armies")
             if armies is not None:
                 facts["armies"] = armies
             else:
@@ -218,21 +219,4 @@ def _per(value: m.Value) -> int | None:
         and isinstance(value.right, m.Int)
     ):
         return value.right.value
-    return None
-
-
-def _at_least(value: m.Value, quantity: str) -> int | None:
-    """`armies >= 2` → 2 (also `armies > 1` and `2 <= armies`)."""
-    if not isinstance(value, m.BinOp):
-        return None
-    left, right, op = value.left, value.right, value.op
-    if isinstance(left, m.Int):
-        left, right = right, left
-        op = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}.get(op, op)
-    if left != m.Name(quantity) or not isinstance(right, m.Int):
-        return None
-    if op == ">=":
-        return right.value
-    if op == ">":
-        return right.value + 1
     return None
