@@ -246,6 +246,11 @@ class Source:
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     short: str | None = None  # the title as a sheet names it ("Kommandomanual")
 
+    @property
+    def label(self) -> str:
+        """The name a reader is shown: the short title, else the title, else the id."""
+        return self.short or self.title or self.id
+
 
 @dataclass(frozen=True)
 class Territory:

@@ -258,6 +258,5 @@ def manuals_of(
             if source is None or raw is None:
                 raise ManualMissing(f"the text of {doc} is not in {sources}")
             family = [e for e in ws.resolved.values() if doc in e.own_documents()]
-            title = source.short or source.title or doc
-            reports.append(coverage(family, doc, raw, source.language, title))
+            reports.append(coverage(family, doc, raw, source.language, source.label))
     return reports

@@ -9,6 +9,7 @@ a sentence needs (numbers, words, a small table), so no template sees the model.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -34,18 +35,21 @@ class Said:
     cells: list[list[str]] = field(default_factory=list)
 
 
+# The package's templates (tools/templates/), for the sentences and the sheets around them.
+TEMPLATES = jinja2.FunctionLoader(
+    lambda name: (
+        resources.files("riskrules.tools").joinpath(f"templates/{name}").read_text(encoding="utf-8")
+    )
+)
+
+
+@functools.cache
 def environment(lang: str) -> jinja2.Environment:
     """The templates with the language's catalogue installed (new-style gettext: variables are
-    escaped, plurals by `{% pluralize %}`)."""
-    loader = jinja2.FunctionLoader(
-        lambda name: (
-            resources.files("riskrules.tools")
-            .joinpath(f"templates/{name}")
-            .read_text(encoding="utf-8")
-        )
-    )
+    escaped, plurals by `{% pluralize %}`). One per language: a sheet and its base's sentences
+    share the compiled templates."""
     env = jinja2.Environment(
-        loader=loader,
+        loader=TEMPLATES,
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -70,12 +74,10 @@ class Sentences:
         self.rules = rules
         self.words = words
         self.env = environment(words.lang)
-        self._modules: dict[str, Any] = {}
 
     def _macro(self, family: str, name: str) -> Any:
-        if family not in self._modules:
-            self._modules[family] = self.env.get_template(f"rules/{family}.j2").module
-        return getattr(self._modules[family], name, None)
+        # A template's module is built once and kept by Jinja2 (the environment is cached).
+        return getattr(self.env.get_template(f"rules/{family}.j2").module, name, None)
 
     def step(self, phase: str) -> str:
         """The title of a turn's step ("Attack")."""

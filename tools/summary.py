@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 
 import jinja2
 from markupsafe import Markup
@@ -23,10 +23,7 @@ from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import CATALOGUE, lookup
 from .describe import Words
 from .i18n import N_, translations
-from .sentences import Sentences
-
-CITATIONS = ("none", "sections", "rules")
-PAPERS = ("a4", "letter")
+from .sentences import TEMPLATES, Sentences
 
 # Where each rule stands on the sheet: a block of the setup, a step of the turn (a phase), or
 # a section after the turn. The longest matching prefix wins; a rule whose phase the ruleset
@@ -92,6 +89,7 @@ class Line:
     added: bool = False  # a rule the base does not have
     now: Markup | None = None  # the new numbers, where only a table changed
     notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
+    cites: list[m.Citation] = field(default_factory=list)  # the passages the reader is shown
 
 
 @dataclass
@@ -108,7 +106,6 @@ class Sheet:
     name: str
     title: str
     lang: str
-    chain: list[str]
     base: str | None
     before: list[Block]  # setup and the sections that come before the turn
     steps: list[Block]  # the turn, numbered
@@ -184,9 +181,7 @@ def build(
 
     def title_of(doc: str) -> str:
         source = eff.source(doc)
-        if source is None:
-            return doc
-        return source.short or source.title or doc
+        return source.label if source is not None else doc
 
     def reader_cites(clause: m.Clause) -> list[m.Citation]:
         cites = eff.for_reader(clause.citations, lang)[:1]
@@ -208,9 +203,7 @@ def build(
     places: dict[str, list[m.Clause]] = {}
     phases = _phases(by_id.get("turn.phases"))
     # Without cards, the sheet says so once and leaves out every rule about them.
-    cards_off = by_id.get("cards.in_play") is not None and m.strip_assumed(
-        by_id["cards.in_play"].value
-    ) == m.Bool(False)
+    cards_off = not rules.flag("cards.in_play", True)
     if cards_off:
         phases = [p for p in phases if p != "draw"]
     mission_parts: dict[str, dict[str, m.Clause]] = {}
@@ -229,20 +222,23 @@ def build(
             where = spec.section if spec else "setup"
         places.setdefault(where, []).append(clause)
 
-    cite_of: dict[int, list[m.Citation]] = {}
+    def remember_reasons(clause: m.Clause) -> None:
+        """The reasons of an assumed value, in the sheet's language only (a reason given in
+        English alone is not quoted on a Danish or Dutch sheet; the value is still marked)."""
+        nonlocal has_assumed
+        has_assumed = True
+        for reason in m.assumed_reasons(clause.value):
+            said_reason = m.reason_in(reason, lang)
+            if said_reason and said_reason not in reasons:
+                reasons.append(said_reason)
 
     def line_of(clause: m.Clause) -> Line | None:
-        nonlocal has_assumed
         said = say.say(clause)
         if said is None:
             return None
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
         if clause.assumed:
-            has_assumed = True
-            for reason in m.assumed_reasons(clause.value):
-                said_reason = m.reason_in(reason, lang)
-                if said_reason and said_reason not in reasons:
-                    reasons.append(said_reason)
+            remember_reasons(clause)
         if base_say is not None and clause.id in own:
             before = base_of.get(clause.id)
             was = base_say.say(before) if before is not None else None
@@ -257,7 +253,7 @@ def build(
                 else:
                     line.now = Markup.escape(_compact(said.cells))
                     line.was = Markup.escape(_compact(was.cells))
-        cite_of[id(line)] = reader_cites(clause)
+        line.cites = reader_cites(clause)
         return line
 
     def block_of(key: str, title: str, clauses: list[m.Clause], number: int | None = None) -> Block:
@@ -278,7 +274,7 @@ def build(
                 last.cells += line.cells
                 last.assumed = last.assumed or line.assumed
                 last.changed = last.changed or line.changed
-                cite_of[id(last)] += cite_of.pop(id(line))
+                last.cites += line.cites
                 continue
             block.lines.append(line)
         return block
@@ -315,33 +311,29 @@ def build(
                     said = _("Done when {condition}").format(condition=done)
                 rows.append([words.value(rank.value), said])
                 cites = cites or reader_cites(text or goal)
-        deck = Line(["missions.deck"], say.raw("missions", "deck"), rows, assumed=True)
-        has_assumed = True
+        deck = Line(["missions.deck"], say.raw("missions", "deck"), rows, assumed=True, cites=cites)
         for parts in mission_parts.values():
             for clause in parts.values():
-                for reason in m.assumed_reasons(clause.value):
-                    said_reason = m.reason_in(reason, lang)
-                    if said_reason and said_reason not in reasons:
-                        reasons.append(said_reason)
-        cite_of[id(deck)] = cites
+                remember_reasons(clause)
         winning.lines.append(deck)
 
     turn_clause = by_id.get("turn.phases")
     own_docs = eff.own_documents()
-    for block in [*before, *steps, *after]:
-        cites = [c for line in block.lines for c in cite_of.get(id(line), [])]
+    blocks = [*before, *steps, *after]
+    for block in blocks:
+        cites = [c for line in block.lines for c in line.cites]
         if block.number == 1 and turn_clause is not None:
             cites = reader_cites(turn_clause) + cites
         cites.sort(key=lambda c: c.document not in own_docs)  # the reader's manual first
         if citations == "rules":
             for line in block.lines:
-                line.notes = sorted({note(c) for c in cite_of.get(id(line), [])})
+                line.notes = sorted({note(c) for c in line.cites})
         elif citations == "sections":
             block.sources = _sources(cites, title_of, page_word)
     if citations == "none":
         manuals.clear()
 
-    everything = [line for block in [*before, *steps, *after] for line in block.lines]
+    everything = [line for block in blocks for line in block.lines]
     new_lines = [line for line in everything if line.added] if changes else []
     changed = [line for line in everything if line.changed and not line.added]
     # A few new rules are listed in the box as sentences; many (a whole variant) are counted.
@@ -375,7 +367,6 @@ def build(
         name=eff.name,
         title=eff.title or eff.name,
         lang=lang,
-        chain=list(eff.chain),
         base=base.name if base else None,
         before=[b for b in before if b.lines],
         steps=steps,
@@ -424,10 +415,9 @@ def _phases(clause: m.Clause | None) -> list[str]:
     return []
 
 
-def _sources(cites: list[m.Citation], title_of: object, page_word: str) -> str:
+def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word: str) -> str:
     """One short line naming the manuals of a block by title, with pages or sections, the
     first-cited manual first: "Kommandomanual, s. 4–5"."""
-    assert callable(title_of)
     docs: dict[str, tuple[list[int], list[str]]] = {}
     for cite in cites:
         pages, sections = docs.setdefault(cite.document, ([], []))
@@ -439,20 +429,13 @@ def _sources(cites: list[m.Citation], title_of: object, page_word: str) -> str:
     for doc, (pages, sections) in docs.items():
         where = [_pages(pages, page_word)] if pages else []
         where += [f"“{s}”" for s in sections]
-        parts.append(f"{title_of(doc)}, {', '.join(where)}" if where else str(title_of(doc)))
+        parts.append(f"{title_of(doc)}, {', '.join(where)}" if where else title_of(doc))
     return "; ".join(parts)
 
 
 def _environment() -> jinja2.Environment:
-    loader = jinja2.FunctionLoader(
-        lambda name: (
-            resources.files("riskrules.tools")
-            .joinpath(f"templates/{name}")
-            .read_text(encoding="utf-8")
-        )
-    )
     return jinja2.Environment(
-        loader=loader,
+        loader=TEMPLATES,
         autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,
