@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-# Body classes, from the tightest to the roomiest (tools/templates/summary.css).
+# Body classes (tools/templates/summary.css): tighter spacing, and the type sizes in pt from
+# the sheet's own (the empty class) up; summary.css takes its sizes from here.
 TIGHT = "tight"
-LARGER = ("", "roomy", "roomier", "roomiest")
-SIZES = {"": 9.0, "roomy": 9.8, "roomier": 10.6, "roomiest": 11.4}  # pt, as summary.css sets
+SIZES = {"": 9.0, "roomy": 9.8, "roomier": 10.6, "roomiest": 11.4}
+LARGER = tuple(SIZES)[1:]
 LEAST_FILL = 1 / 3
 # A one-page layout fuller than this is not trusted to stay on one page in a browser, whose
 # fonts and line breaks differ a little from WeasyPrint's: it is laid out on two instead.
@@ -33,10 +34,6 @@ def _weasyprint() -> Any:
             f"PDF output needs WeasyPrint: pip install 'riskrules[pdf]' ({exc})"
         ) from None
     return weasyprint
-
-
-def html_to_pdf(html: str) -> bytes:
-    return bytes(_weasyprint().HTML(string=html).write_pdf())
 
 
 def fill(page: Any) -> float:
@@ -83,7 +80,7 @@ def _spread(lay: Callable[[str], tuple[str, Any]], best: tuple[str, Any]) -> tup
     if len(doc.pages) == 2 and over >= LEAST_FILL:
         return best
     needed = (1 + LEAST_FILL) / (1 + over) if len(doc.pages) == 2 else 1.0
-    order = list(LARGER[1:])
+    order = list(LARGER)
     start = next(
         (i for i, cls in enumerate(order) if (SIZES[cls] / SIZES[""]) ** 2 >= needed),
         len(order) - 1,

@@ -434,12 +434,18 @@ def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word:
 
 
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    """The sheets' and the concordance's templates; summary.css reads the type sizes the PDF
+    fitting chooses between (tools/pdf.py)."""
+    from .pdf import SIZES
+
+    env = jinja2.Environment(
         loader=TEMPLATES,
         autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals["sizes"] = SIZES
+    return env
 
 
 def sheet_language(eff: EffectiveRuleset) -> str:
