@@ -126,8 +126,10 @@ def rule_bearing(text: str, lang: str) -> tuple[str, ...]:
 def split(document_id: str, raw: str, lang: str) -> list[Passage]:
     """The manual's passages, each with its page (from the page markers) or section (the
     nearest heading line before it), and why it is rule-bearing."""
-    whole = fold(raw)
-    document = Document.parse(raw)
+    return _split(document_id, raw, lang, fold(raw), Document.parse(raw))
+
+
+def _split(document_id: str, raw: str, lang: str, whole: str, document: Document) -> list[Passage]:
     page_starts = sorted(
         (whole.find(text[: min(len(text), 40)]), n) for n, text in document.pages.items()
     )
@@ -196,16 +198,21 @@ def coverage(
     rulesets that encode it."""
     whole = fold(raw)
     document = Document.parse(raw)
-    passages = [p for p in split(doc, raw, lang) if p.reasons]
-    cited: list[tuple[int, int]] = []
+    passages = [p for p in _split(doc, raw, lang, whole, document) if p.reasons]
     ignored: list[tuple[int, int]] = []
     report = ManualCoverage(doc, title, passages)
     seen: set[tuple[str, str]] = set()
+    # Each passage once: the rulesets of a family inherit the same clauses (classic's, the
+    # base's), so a citation is looked up once however many rulesets carry it.
+    cites = {
+        cite
+        for eff in family
+        for clause in eff.clauses
+        for cite in clause.citations
+        if cite.document == doc
+    }
+    cited = [span for cite in cites for span in anchor_spans(whole, document, cite)]
     for eff in family:
-        for clause in eff.clauses:
-            for cite in clause.citations:
-                if cite.document == doc:
-                    cited.extend(anchor_spans(whole, document, cite))
         for ignore in eff.ruleset.ignores:
             if ignore.citation.document != doc or (eff.name, ignore.citation.anchor) in seen:
                 continue
