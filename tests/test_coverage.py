@@ -122,3 +122,16 @@ def test_the_check_report_gives_each_manuals_coverage(seeds: Path, tmp_path: Pat
     index = (tmp_path / "report" / "index.md").read_text(encoding="utf-8")
     assert "## Manual coverage" in index
     assert "| Kommandomanual (da000) |" in index and "| 0 |" in index
+
+
+def test_an_anchor_covers_only_its_own_page() -> None:
+    """An anchor that recurs on two pages covers the passage on the page it names."""
+    from riskrules.grammar import model as m
+    from riskrules.tools.coverage import anchor_spans
+    from riskrules.tools.trace import Document, fold
+
+    raw = "1 Du skal bytte fem kort.\n2 Du skal bytte fem kort igen.\n"
+    whole, document = fold(raw), Document.parse(raw)
+    cite = m.Citation("doc", "Du skal bytte fem kort", 2, None)
+    second = whole.rfind("du skal bytte fem kort")  # the occurrence on page 2
+    assert anchor_spans(whole, document, cite) == [(second, second + len("du skal bytte fem kort"))]

@@ -187,7 +187,10 @@ def anchor_spans(whole: str, document: Document, cite: m.Citation) -> list[tuple
         start = whole.find(anchor, start + 1)
     if cite.page is not None and document.pages.get(cite.page):
         page_text = document.pages[cite.page]
-        spans = [s for s in spans if whole[s[0] : s[1]] in page_text] or spans
+        first = whole.find(page_text)
+        if first >= 0:  # only the occurrences on that page (an anchor may recur elsewhere)
+            last = first + len(page_text)
+            spans = [s for s in spans if first <= s[0] < last] or spans
     return spans
 
 
