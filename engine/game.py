@@ -72,6 +72,15 @@ class Game:
         self.setup = Setup(self.rel)
         self.neutral_allies = Allies(self.rel)
         self.missions = Missions(self.rel, self.victory)
+        # Read once, not on every fortifying move: whether the turn puts the player's own troop
+        # transfer before the allies' (000's two-player game: phase 5, then phase 6).
+        phases = list(rules.words("turn.phases"))
+        self._own_moves_first = (
+            "fortify" in phases
+            and "ally_fortify" in phases
+            and phases.index("fortify") < phases.index("ally_fortify")
+        )
+        self._ally_allowance = rules.integer("neutrals.ally.fortify_moves", 0)
 
     # ---------------------------------------------------------------- starting a game
 
@@ -627,16 +636,10 @@ class Game:
     def _allies_moved(self, state: GameState, seat: int) -> bool:
         """Has an ally made a fortifying move this turn, where the turn puts the player's own
         troop transfer before the allies' (000: phase 5, then phase 6)?"""
-        if not state.ally_moves:
+        if not (self._own_moves_first and state.ally_moves):
             return False
-        phases = list(self.rules.words("turn.phases"))
-        if "ally_fortify" not in phases or "fortify" not in phases:
-            return False
-        if phases.index("fortify") > phases.index("ally_fortify"):
-            return False
-        allowance = self.rules.integer("neutrals.ally.fortify_moves", 0)
         return any(
-            state.ally_moves[a] < allowance
+            state.ally_moves[a] < self._ally_allowance
             for a in self.rel.commanded(state, seat)
             if a != seat and a < len(state.ally_moves)
         )
