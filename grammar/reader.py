@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .limits import MAX_FILE_BYTES, MAX_TREE_DEPTH
 from .model import RulesFile
-from .syntax import parse_tree
-from .transform import ToModel, tree_depth
+from .syntax import parse_tree, positioned
+from .transform import ToModel
 
 
 @dataclass(frozen=True)
@@ -37,10 +37,10 @@ def read_rules(text: str, path: str) -> ReadResult:
 
 def _read_rules(text: str, path: str) -> ReadResult:
     try:
-        tree = parse_tree(text, path)
+        tree, depth = positioned(parse_tree(text, path))
     except DiagnosticError as exc:
         return ReadResult(None, tuple(exc.diagnostics))
-    if tree_depth(tree) > MAX_TREE_DEPTH:
+    if depth > MAX_TREE_DEPTH:
         return ReadResult(
             None,
             (

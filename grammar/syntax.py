@@ -6,6 +6,7 @@ import functools
 import getpass
 import hashlib
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -63,8 +64,15 @@ def grammar_text() -> str:
     return resources.files("riskrules.grammar").joinpath(GRAMMAR_FILE).read_text("utf-8")
 
 
-def build_parser(*, strict: bool = False, cache: str | bool = False) -> Lark:
+def build_parser(
+    *, strict: bool = False, cache: str | bool = False, propagate_positions: bool = False
+) -> Lark:
     """Build the LALR parser from the grammar.
+
+    It keeps every token in the tree and does not place the nodes: `positioned` does both in
+    one pass after the parse, the same as Lark's `propagate_positions` (tested: the same spans
+    for every rules file of the project) at a fraction of its cost, which was a third of the
+    parse. `propagate_positions=True` builds Lark's own way, for that test.
 
     `strict=True` makes Lark refuse shift/reduce conflicts and colliding terminals; it needs the
     `interegular` package, so it runs in the test suite (tests/test_grammar.py), not for users.
@@ -74,11 +82,78 @@ def build_parser(*, strict: bool = False, cache: str | bool = False) -> Lark:
         parser="lalr",
         lexer="contextual",
         strict=strict,
-        propagate_positions=True,
+        propagate_positions=propagate_positions,
+        keep_all_tokens=not propagate_positions,
         maybe_placeholders=True,
         postlex=NewlinePostLex(),
         cache=cache,
     )
+
+
+def _declared_terminals() -> frozenset[str]:
+    """The terminals the grammar names (`NAME: …`): they stay in the tree. Keywords and
+    punctuation written in quotes inside rules, and `_NL`, Lark leaves out of it."""
+    return frozenset(
+        match.group(1)
+        for match in re.finditer(r"^([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:", grammar_text(), re.M)
+    )
+
+
+@functools.cache
+def _shape() -> tuple[frozenset[str], frozenset[str]]:
+    """(the rules whose one child takes their place, the terminals the grammar names)."""
+    inlined = frozenset(r.origin.name for r in parser().rules if r.options.expand1 and not r.alias)
+    return inlined, _declared_terminals()
+
+
+def positioned(tree: Tree[Token]) -> tuple[Tree[Token], int]:
+    """The tree as Lark builds it with `propagate_positions` (each node's `meta` spans its
+    tokens, quoted keywords and punctuation included, which are then left out; a `?rule` with
+    one child left gives way to it), and its depth. One pass down and one back up, without
+    recursion: hostile input can nest deeply."""
+    inlined, declared = _shape()
+    # id(node) -> its first and last token, what stands for it in its parent, and its depth
+    done: dict[int, tuple[Token | None, Token | None, Tree[Token] | Token, int]] = {}
+    stack = [tree]
+    order: list[Tree[Token]] = []
+    while stack:  # parents before children; walked back, children before parents
+        node = stack.pop()
+        order.append(node)
+        stack.extend(child for child in node.children if type(child) is Tree)
+    for node in reversed(order):
+        first: Token | None = None
+        last: Token | None = None
+        kept: list[Tree[Token] | Token] = []
+        below = 0
+        for child in node.children:
+            if type(child) is Token:
+                if first is None:
+                    first = child
+                last = child
+                if child.type in declared:
+                    kept.append(child)
+            elif type(child) is Tree:
+                start, end, shown, depth = done.pop(id(child))
+                if start is not None:
+                    if first is None:
+                        first = start
+                    last = end
+                kept.append(shown)
+                below = max(below, depth)
+            else:  # an optional part that is absent (maybe_placeholders)
+                kept.append(child)
+        node.children = kept
+        if first is not None and last is not None:
+            meta = node.meta  # lexed tokens always carry their place
+            meta.line, meta.column = first.line or 1, first.column or 1
+            meta.end_line, meta.end_column = last.end_line or 1, last.end_column or 1
+            meta.empty = False
+        if len(kept) == 1 and node.data in inlined:
+            done[id(node)] = (first, last, kept[0], below)
+        else:
+            done[id(node)] = (first, last, node, below + 1)
+    _, _, top, depth = done[id(tree)]
+    return (top if isinstance(top, Tree) else Tree("start", [top])), depth
 
 
 def cache_folder() -> Path | None:

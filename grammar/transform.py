@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
 from . import model as m
@@ -444,16 +444,3 @@ class ToModel(Transformer[Token, m.RulesFile]):
 
     def multiplicative(self, meta: Meta, children: list[Any]) -> m.Expr:
         return self._fold(meta, children)
-
-
-def tree_depth(tree: Tree[Token]) -> int:
-    """The depth of a tree, measured without recursion (hostile input can nest deeply)."""
-    deepest = 0
-    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        deepest = max(deepest, depth)
-        for child in node.children:
-            if isinstance(child, Tree):
-                stack.append((child, depth + 1))
-    return deepest
