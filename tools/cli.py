@@ -6,6 +6,7 @@ something a script would read takes `--format json`.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -18,8 +19,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from ..engine.odds import battle_odds, battle_table, roll_outcomes
-from ..engine.rules import Rules
 from ..grammar import model as m
 from ..grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
@@ -37,6 +36,7 @@ from .render import (
 )
 
 if TYPE_CHECKING:
+    from ..engine.rules import Rules
     from .balance import Arm
 
 FORMAT = click.option(
@@ -107,6 +107,14 @@ def complete_rule_ids(
 RULESET = click.argument("ruleset", shell_complete=complete_rulesets)
 
 
+def _engine_kind() -> str:
+    """Whether this install's engine was compiled (mypyc, when `pip install` could) or runs as
+    Python: found from where its modules load, without importing the engine."""
+    spec = importlib.util.find_spec("riskrules.engine.game")
+    origin = spec.origin if spec is not None else None
+    return "pure Python" if origin is None or origin.endswith(".py") else "compiled"
+
+
 @click.group(
     cls=_Commands,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
@@ -125,7 +133,11 @@ for bash in ~/.bashrc:
   eval "$(_RISKRULES_COMPLETE=bash_source riskrules)"
 (zsh: zsh_source, fish: fish_source).""",
 )
-@click.version_option(package_name="riskrules")
+@click.version_option(
+    package_name="riskrules",
+    # Which engine this install runs: compiled by mypyc when `pip install` could, else Python.
+    message=f"%(prog)s %(version)s (engine: {_engine_kind()})",
+)
 @click.option(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
@@ -551,6 +563,8 @@ def odds(
                 usage_error(
                     f"{rules.name} lets the {side} roll 1 to {most} dice, not {dice} (rule {rule})"
                 )
+        from ..engine.odds import roll_outcomes
+
         outcomes = roll_outcomes(rules, ad, dd)
         if fmt == "json":
             emit_json(
@@ -581,6 +595,8 @@ def odds(
             )
         return
     if table is not None:
+        from ..engine.odds import battle_table
+
         grid = battle_table(rules, table, table, exact=exact)
         if fmt == "json":
             emit_json(
@@ -603,6 +619,8 @@ def odds(
         return
     if attackers is None or defenders is None:
         usage_error("give both --attackers and --defenders")
+    from ..engine.odds import battle_odds
+
     result = battle_odds(rules, attackers, defenders, exact=exact)
     data = {
         "ruleset": rules.name,
@@ -641,6 +659,8 @@ def _refuse_bad_features(paths: Sequence[str]) -> None:
 
 
 def _rules(ref: str) -> Rules:
+    from ..engine.rules import Rules  # the engine only for the commands that play
+
     """Playable rules for `ref`, from the workspace `_checked` opened (what `load` does)."""
     return Rules(_checked(ref)[1])
 
@@ -1229,6 +1249,7 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
 
 def _run_study(arms: list[Arm], rulesets: list[EffectiveRuleset], options: dict[str, Any]) -> None:
     """Play the study (the first arm is the base) and show it; every ruleset has checked."""
+    from ..engine.rules import Rules
     from .balance import ClusterError, Settings, study
     from .balance_report import page, text
 

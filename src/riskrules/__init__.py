@@ -6,35 +6,57 @@
 6
 """
 
-import os
-from typing import TYPE_CHECKING
+from __future__ import annotations
 
-from .engine.actions import (
-    Action,
-    AllyReinforce,
-    AssignMissions,
-    Attack,
-    Bribe,
-    ChooseCapital,
-    Claim,
-    ClaimMission,
-    Deal,
-    Draw,
-    EndAttack,
-    EndPhase,
-    EndTurn,
-    Fortify,
-    MoveIn,
-    Place,
-    RuleViolation,
-    StatusRoll,
-    Trade,
-    with_chance,
-)
-from .engine.game import Game
-from .engine.rules import Rules, RulesError
-from .engine.state import GameState
+import importlib
+import os
+from typing import TYPE_CHECKING, Any
+
 from .grammar import __version__ as __version__
+
+# The engine's names (in __all__) are imported on first use (PEP 562), from the first of these
+# modules that defines them: a command that only reads and checks rules (`riskrules check`)
+# starts without the engine.
+_ENGINE_MODULES = ("actions", "state", "rules", "game")
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        for module in _ENGINE_MODULES:
+            found = importlib.import_module(f".engine.{module}", __name__)
+            if hasattr(found, name):
+                value = getattr(found, name)
+                globals()[name] = value
+                return value
+    raise AttributeError(f"module 'riskrules' has no attribute '{name}'")
+
+
+if TYPE_CHECKING:  # what type checkers see of the names above
+    from .engine.actions import (
+        Action,
+        AllyReinforce,
+        AssignMissions,
+        Attack,
+        Bribe,
+        ChooseCapital,
+        Claim,
+        ClaimMission,
+        Deal,
+        Draw,
+        EndAttack,
+        EndPhase,
+        EndTurn,
+        Fortify,
+        MoveIn,
+        Place,
+        RuleViolation,
+        StatusRoll,
+        Trade,
+        with_chance,
+    )
+    from .engine.game import Game
+    from .engine.rules import Rules, RulesError
+    from .engine.state import GameState
 
 if TYPE_CHECKING:  # the reader (and Lark) is imported only when a ruleset is loaded
     from .grammar.library import Workspace
@@ -49,6 +71,7 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
     engine (engine/) plays the checked model. The language's reader is imported here, not at
     the top, so that the engine and the model import without Lark.
     """
+    from .engine.rules import RulesError
     from .grammar.library import RulesetNotFound, locate
 
     try:
@@ -59,9 +82,11 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
     return _playable(ws, eff)
 
 
-def _playable(ws: "Workspace", eff: "EffectiveRuleset") -> Rules:
+def _playable(ws: Workspace, eff: EffectiveRuleset) -> Rules:
     """Rules for a resolved ruleset; refused (RulesError naming the first) if its chain has
     errors."""
+    from .engine.rules import Rules, RulesError
+
     errors = ws.chain_errors(eff)
     if errors:
         first = errors[0]
@@ -74,6 +99,7 @@ def _playable(ws: "Workspace", eff: "EffectiveRuleset") -> Rules:
 def load_sources(name: str, sources: dict[str, str]) -> Rules:
     """Ruleset `name` from rules texts given by path (besides the built-ins), as playable
     `Rules`: what a worker on another machine loads a user's or a generated ruleset from."""
+    from .engine.rules import RulesError
     from .grammar.library import Workspace
 
     ws = Workspace.open(texts=sources)
