@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -44,15 +45,7 @@ class BuildEngine(build_ext):
     """build_ext that compiles the engine with mypyc, or falls back to pure Python."""
 
     def finalize_options(self) -> None:
-        # Before setuptools prepares the extensions: mypyc's take the placeholder's place.
         self._fallback = self._why_not()
-        if self._fallback is None:
-            try:
-                self.distribution.ext_modules = self._mypyc_extensions()
-            except (Exception, SystemExit) as exc:  # any failure: pure Python
-                self._fallback = f"mypyc could not translate it ({type(exc).__name__}: {exc})"
-        if self._fallback is not None:
-            self.distribution.ext_modules = []
         if self.parallel is None:
             self.parallel = os.cpu_count() or 1
         super().finalize_options()
@@ -60,13 +53,23 @@ class BuildEngine(build_ext):
     def run(self) -> None:
         self._remove_compiled()  # an earlier build's, left in build/: never mixed with this one
         if self._fallback is None:
+            build = Path("build")
+            build.mkdir(exist_ok=True)
+            work = Path(tempfile.mkdtemp(prefix="mypyc-", dir=build))  # builds may run side by side
             try:
+                # Translated here, when the engine is built, not whenever setuptools prepares
+                # the command; then prepared as setuptools prepares any extension.
+                self.distribution.ext_modules = self._mypyc_extensions(work)
+                self.swig_opts = None  # the one option distutils cannot read twice
+                super().finalize_options()
                 super().run()
                 return
-            except (Exception, SystemExit) as exc:  # e.g. no C compiler
+            except (Exception, SystemExit) as exc:  # no C compiler, mypyc failing …
                 self._fallback = f"it could not be compiled ({type(exc).__name__}: {exc})"
                 self._remove_compiled()  # all or nothing: no half-compiled engine
-                self.extensions = []
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+        self.extensions = []
         print(f"riskrules: the engine will run as pure Python: {self._fallback}", file=sys.stderr)
 
     def _remove_compiled(self) -> None:
@@ -88,13 +91,12 @@ class BuildEngine(build_ext):
             return "mypyc compiles for CPython only"
         return None
 
-    def _mypyc_extensions(self) -> list[Extension]:
-        """The package's Python files mirrored as `riskrules/…` (its folders sit apart in the
-        checkout, pyproject's package-dir), so mypy names the modules as Python will."""
+    def _mypyc_extensions(self, work: Path) -> list[Extension]:
+        """The package's Python files mirrored as `riskrules/…` in `work` (its folders sit
+        apart in the checkout, pyproject's package-dir), so mypy names the modules as Python
+        will, and translated to C there."""
         from mypyc.build import mypycify
 
-        work = Path(__file__).resolve().parent / "build" / "mypyc"
-        shutil.rmtree(work, ignore_errors=True)
         for package, folder in (self.distribution.package_dir or {}).items():
             into = work.joinpath(*package.split("."))
             into.mkdir(parents=True, exist_ok=True)
@@ -103,7 +105,11 @@ class BuildEngine(build_ext):
         engine = work / "riskrules" / "engine"
         return list(
             mypycify(
-                [str(engine / f"{name}.py") for name in COMPILED],
+                # The build has mypy but not riskrules' dependencies (Lark, Babel …), which
+                # the modules the engine imports import in turn: those are read for their
+                # types, quietly, and only the engine must type-check.
+                ["--follow-imports=silent", "--ignore-missing-imports"]
+                + [str(engine / f"{name}.py") for name in COMPILED],
                 opt_level="3",
                 target_dir=str(work / "c"),
                 group_name="riskrules_engine",

@@ -150,8 +150,18 @@ class RuleViolation(Exception):
         super().__init__(f"{message} (rule {rule}{where})")
 
 
+def die(rng: random.Random) -> int:
+    """One die: `rng.randint(1, 6)` as CPython computes it (three random bits, drawn again while
+    they make 6 or 7), so seeded games are the same, without its three Python-level calls (a
+    simulated game rolls over a thousand dice)."""
+    bits = rng.getrandbits(3)
+    while bits >= 6:
+        bits = rng.getrandbits(3)
+    return bits + 1
+
+
 def roll(rng: random.Random, dice: int) -> tuple[int, ...]:
-    return tuple(rng.randint(1, 6) for _ in range(dice))
+    return tuple([die(rng) for _ in range(dice)])
 
 
 def with_chance(action: Action, rng: random.Random, draw_pile: frozenset[int]) -> Action:
@@ -168,5 +178,5 @@ def with_chance(action: Action, rng: random.Random, draw_pile: frozenset[int]) -
     if isinstance(action, Draw) and action.card is None and draw_pile:
         return Draw(rng.choice(sorted(draw_pile)))
     if isinstance(action, (AllyReinforce, StatusRoll)) and action.die is None:
-        return replace(action, die=rng.randint(1, 6))
+        return replace(action, die=die(rng))
     return action

@@ -54,6 +54,13 @@ def _may_attack(rules: Rules) -> tuple[bool, ...]:
     return tuple(rules.attack_allowed(n) for n in range(ODDS_SIZE + 1))
 
 
+def prepare(rules: Rules) -> None:
+    """Make the tables the agents read for these rules now (a process about to fork workers
+    makes them once for all)."""
+    _odds_for(rules)
+    _may_attack(rules)
+
+
 def _odds(game: Game) -> list[list[float]]:
     """The odds table of the game's rules: computed once per ruleset, not once per game."""
     return _odds_for(game.rules)

@@ -187,3 +187,15 @@ def test_the_simulators_running_check_agrees_with_a_full_one_and_catches_a_leak(
     leaked = state.evolve(armies=shift_armies(state.armies, owned, state.current, 5))
     found = watch.check(leaked)
     assert found and "armies not conserved" in found[0]
+
+
+def test_dice_are_those_of_randint_for_every_seed() -> None:
+    """The engine rolls its dice from three random bits, as CPython's randint(1, 6) does, so a
+    seed plays the same game whichever way a die is drawn, and every face comes up."""
+    from riskrules.engine.actions import die
+
+    for seed in range(20):
+        ours, python = random.Random(seed), random.Random(seed)
+        rolled = [die(ours) for _ in range(600)]
+        assert rolled == [python.randint(1, 6) for _ in range(600)]
+        assert set(rolled) == {1, 2, 3, 4, 5, 6}

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .. import load, load_sources
-from ..engine.agents import AGENTS
+from ..engine.agents import AGENTS, prepare
 from ..engine.game import Game
 from ..engine.invariants import Watch
 from ..engine.record import encode, header, to_json
@@ -202,7 +202,11 @@ def run(
     else:
         import multiprocessing
 
-        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        fork = os.name == "posix"
+        context = multiprocessing.get_context("fork" if fork else "spawn")
+        if fork:  # loaded once here, inherited by every worker instead of made in each
+            for job in {(job.ruleset, job.sources): job for job in all_jobs}.values():
+                prepare(rules_for(job))
         with context.Pool(workers) as pool:
             # Chunks of games per task, a few per worker: one game per task spends its time on
             # the pool's messages.

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import riskrules
@@ -73,37 +74,67 @@ def referee_peak_memory(path: Path) -> float:
     return max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
 
 
+def real_records(folder: Path, games: int) -> list[Path]:
+    """The records of `games` simulated classic 4-player games: attacks, conquests, cards."""
+    run(jobs("classic", 4, games, 1, "aggressive", 500, str(folder)), 1)
+    return sorted(folder.glob("*.jsonl"))
+
+
+def referee_records(paths: list[Path]) -> float:
+    rules = riskrules.load("classic")
+    actions = 0
+    start = time.perf_counter()
+    for path in paths:
+        with path.open("rb") as handle:
+            verdict = referee(rules, handle)
+        assert verdict.ok, verdict
+        actions += verdict.actions
+    return actions / (time.perf_counter() - start)
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
-    from calibration import dice_games_per_second, line
+    from calibration import beside, engine, line
 
     quick = "--quick" in sys.argv
-    dice = dice_games_per_second()
-    print(f"dice calibration: {dice:.1f} games of 1,800 bare 3v2 rolls per s", flush=True)
+    print(engine(), flush=True)
     listing = subprocess.run(
         [sys.executable, "-m", "riskrules", "list", "--format", "json"],
         capture_output=True,
         text=True,
         check=True,
     )
+    games_per_figure = 4 if quick else 10
+    rate, dice = beside(lambda: games_per_second("classic", 4, 3 * games_per_figure))
+    print(line("classic (4 players), aggressive, one core", rate, "games/s", dice), flush=True)
     for name in [r["name"] for r in json.loads(listing.stdout)]:
         rules = riskrules.load(name)
-        players = 4 if name == "classic" else rules.players[0]
-        rate = games_per_second(name, players, 4 if quick else 10)
-        label = f"{name} ({players} players), aggressive, one core"
-        print(line(label, rate, "games/s", dice), flush=True)
-    one = games_per_second("classic", 4, 8 if quick else 20, workers=1)
-    two = games_per_second("classic", 4, 8 if quick else 20, workers=2)
+        for players in sorted(set(rules.players)):
+            rate, dice = beside(partial(games_per_second, name, players, games_per_figure))
+            label = f"{name} ({players} players), aggressive, one core"
+            print(line(label, rate, "games/s", dice), flush=True)
+    many = 8 if quick else 40
+    (one, two), dice = beside(
+        lambda: (
+            games_per_second("classic", 4, many, workers=1),
+            games_per_second("classic", 4, many, workers=2),
+        )
+    )
     print(
-        f"classic, 4 players: {one:.1f} games/s with 1 worker, {two:.1f} with 2 "
-        f"(speed-up {two / one:.2f}x; {one / dice:.3f} x the dice calibration)",
+        f"classic, 4 players, {many} games: {one:.1f} games/s with 1 worker, {two:.1f} with 2 "
+        f"(speed-up {two / one:.2f}x; {one / dice:.3f} x the dice calibration of {dice:.1f})",
         flush=True,
     )
+    with tempfile.TemporaryDirectory() as folder:
+        paths = real_records(Path(folder), 5 if quick else 20)
+        rate, dice = beside(lambda: referee_records(paths))
+        label = f"referee on the records of {len(paths)} simulated classic games"
+        print(line(label, rate, "actions/s", dice), flush=True)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.jsonl"
         size = 100_000 if quick else 1_000_000
         long_record(path, size)
-        actions, rate = referee_rate(path)
+        (_, rate), dice = beside(lambda: referee_rate(path))
         print(line(f"referee on a {size:,}-line record", rate, "actions/s", dice), flush=True)
         peak = referee_peak_memory(path)
         print(f"referee peak memory on the {size:,}-line record: {peak:.0f} MiB")

@@ -8,8 +8,13 @@ in plain Python (it is the floor under any simulator: everything else is overhea
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 ROLLS_PER_GAME = 1_800
 
@@ -28,9 +33,29 @@ def dice_games_per_second(seconds: float = 0.5) -> float:
     return games / (time.perf_counter() - start)
 
 
+def beside(measure: Callable[[], T]) -> tuple[T, float]:
+    """What `measure` returns, and the calibration around it (measured just before and just
+    after, averaged): the machine's speed while the figure was taken, not minutes earlier."""
+    before = dice_games_per_second(0.3)
+    result = measure()
+    after = dice_games_per_second(0.3)
+    return result, (before + after) / 2
+
+
+def engine() -> str:
+    """Which engine the figures are of: compiled by mypyc (a plain `pip install`) or Python (an
+    editable install, or no C compiler)."""
+    spec = importlib.util.find_spec("riskrules.engine.game")
+    compiled = spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
+    return "engine: compiled (mypyc)" if compiled else "engine: pure Python"
+
+
 def line(label: str, figure: float, unit: str, calibration: float) -> str:
     """`label: figure unit (ratio to the calibration)`."""
-    return f"{label}: {figure:,.1f} {unit} ({figure / calibration:.3f} x the dice calibration)"
+    return (
+        f"{label}: {figure:,.1f} {unit} "
+        f"({figure / calibration:.3f} x the dice calibration of {calibration:.1f})"
+    )
 
 
 if __name__ == "__main__":
