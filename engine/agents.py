@@ -130,16 +130,23 @@ def _enemy_neighbours(
     if friends is None:
         friends = game.friendly(state, seat)
     names = state.territories
-    return [names[j] for j in _enemies_near(game, state.armies, state.index[territory], friends)]
+    index = state.index[territory]
+    return [names[j] for j in _enemies_near(game, state, index, friends)]
 
 
-def _enemies_near(
-    game: Game, rows: tuple[tuple[int, ...], ...], i: int, friends: set[int]
-) -> list[int]:
+def _strongest(owners: list[int | None], rows: tuple[tuple[int, ...], ...], i: int) -> int | None:
+    """The seat with most armies in territory `i` (the first on a tie): its controller when it
+    has one (the same seat, already counted), else counted from the row."""
+    owner = owners[i]
+    return owner if owner is not None else strongest_in(rows[i])
+
+
+def _enemies_near(game: Game, state: GameState, i: int, friends: set[int]) -> list[int]:
     """The same by index: neighbours of territory `i` whose strongest army is not a friend's."""
+    owners, rows = game.rel.controllers(state), state.armies
     out = []
     for j in game.geo.adjacent_index[i]:
-        holder = strongest_in(rows[j])
+        holder = _strongest(owners, rows, j)
         if holder is not None and holder not in friends:
             out.append(j)
     return out
@@ -161,7 +168,7 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
         places = [t for t in places if game.rel.room(state, t) > 0] or places
     for t in places:
         armies = rows[index[t]][seat] + extra
-        for j in _enemies_near(game, rows, index[t], friends):
+        for j in _enemies_near(game, state, index[t], friends):
             score = _win_chance(game, armies - 1, sum(rows[j]))
             if score > best_score:
                 best, best_score = t, score
@@ -240,7 +247,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 if only_index is not None and target != only_index:
                     continue
                 row = rows[target]
-                defender = strongest_in(row)  # as Game._defender decides
+                defender = _strongest(owners, rows, target)  # as Game._defender decides
                 if defender is None or defender in friends or defender == army:
                     continue
                 defending = sum(row)

@@ -4,8 +4,6 @@ stand to each other (team-mates, allied neutral armies, opponents)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress, repeat
-from operator import eq, is_not, itemgetter
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
@@ -97,8 +95,9 @@ class Relations:
             # (found by identity in C; a copy, since a caller may still hold the last list).
             rows = state.armies
             owners = self._owners.copy()
-            for i in compress(range(len(rows)), map(is_not, rows, last)):
-                owners[i] = self._owner(rows[i])
+            for i in range(len(rows)):
+                if rows[i] is not last[i]:
+                    owners[i] = self._owner(rows[i])
         else:
             owners = [self._owner(row) for row in state.armies]
         self._owners_of, self._owners = state.armies, owners
@@ -110,7 +109,8 @@ class Relations:
 
     def owned(self, state: GameState, seat: int) -> list[str]:
         owners = self.controllers(state)
-        return list(compress(state.territories, map(eq, owners, repeat(seat))))
+        names = state.territories
+        return [names[i] for i in range(len(owners)) if owners[i] == seat]
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play,
@@ -151,7 +151,7 @@ class Relations:
         return [t for t in places if self.room(state, t) > 0]
 
     def alive(self, state: GameState, seat: int) -> bool:
-        return any(map(itemgetter(seat), state.armies))  # counts are never negative
+        return any(row[seat] for row in state.armies)  # counts are never negative
 
     def players(self, state: GameState) -> list[int]:
         return [i for i, s in enumerate(state.seats) if not s.neutral]

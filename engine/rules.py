@@ -16,7 +16,7 @@ from ..grammar.geography import Geography
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SET_KINDS, SYMBOLS
 from .odds import battle_odds
-from .trace import CONSULTED, consult
+from .trace import CONSULTED, OPEN, consult
 
 WILD = "wild"
 
@@ -59,7 +59,7 @@ class Rules:
     # ---------------------------------------------------------------- reading clauses
 
     def note(self, rule_id: str) -> None:
-        if CONSULTED.get() is not None:  # cheap when no one is recording
+        if OPEN[0] and CONSULTED.get() is not None:  # cheap when no one is recording
             consult(self.name, rule_id)
 
     def value(self, rule_id: str) -> m.Value | None:
