@@ -30,6 +30,7 @@ COMPILED = (
     "invariants",
     "missions",
     "relations",
+    "rows",
     "rules",
     "setup",
     "trace",

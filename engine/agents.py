@@ -180,7 +180,8 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
 def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
     seat = state.current
     mine = set(game.owned(state, seat))
-    free = [t for t in state.territories if state.total(t) == 0]
+    names, rows = state.territories, state.armies
+    free = [names[i] for i in range(len(rows)) if not any(rows[i])]
     near = [t for t in free if not game.geo.neighbours[t].isdisjoint(mine)]
     return Claim(rng.choice(near or free))
 

@@ -9,7 +9,8 @@ from dataclasses import replace
 from ..grammar import model as m
 from .actions import Action, AllyReinforce, Bribe, EndPhase, Place, StatusRoll
 from .relations import Relations
-from .state import GameState, add_armies, with_hand, with_seat
+from .rows import add_armies, with_hand, with_seat
+from .state import GameState
 
 
 class Allies:

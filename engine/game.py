@@ -39,18 +39,10 @@ from .actions import (
 from .allies import Allies
 from .missions import Mission, Missions
 from .relations import Relations
+from .rows import add_armies, refill, shift_armies, with_hand, with_seat
 from .rules import Rules
 from .setup import Setup
-from .state import (
-    GameState,
-    Invasion,
-    Pending,
-    add_armies,
-    refill,
-    shift_armies,
-    with_hand,
-    with_seat,
-)
+from .state import GameState, Invasion, Pending
 from .turns import begin_turn
 from .victory import Victory
 

@@ -9,7 +9,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from .actions import Action, AssignMissions, ChooseCapital, Claim, Deal, Place
 from .missions import deck
 from .relations import Relations
-from .state import GameState, Seat, add_armies, with_seat
+from .rows import add_armies, with_seat
+from .state import GameState, Seat
 from .turns import begin_turn
 
 

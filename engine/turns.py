@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .relations import Relations
-from .state import GameState, with_seat
+from .rows import with_seat
+from .state import GameState
 
 
 def begin_turn(rel: Relations, state: GameState, seat: int) -> GameState:

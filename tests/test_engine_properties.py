@@ -172,7 +172,7 @@ def test_the_simulators_running_check_agrees_with_a_full_one_and_catches_a_leak(
     row changed without `created`) must still be reported."""
     from riskrules.engine.agents import aggressive_agent
     from riskrules.engine.invariants import Watch
-    from riskrules.engine.state import shift_armies
+    from riskrules.engine.rows import shift_armies
 
     rules = rules_for("classic")
     game = Game(rules)
