@@ -71,22 +71,15 @@ def throughput(lines: int = 5000, runs: int = 5) -> tuple[int, float]:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
-    from calibration import dice_games_per_second, line
+    from calibration import beside, engine, line
 
-    dice = dice_games_per_second()
-    print(f"dice calibration: {dice:.1f} games of 1,800 bare 3v2 rolls per s", flush=True)
-    figure = whole_process()
+    print(engine(), flush=True)
+    figure, dice = beside(whole_process)
     print(
         f"riskrules check (built-ins), whole process, median of 10: {figure:.3f} s "
-        f"({figure * dice:.1f} x the time of one calibration game)",
+        f"({figure * dice:.1f} x the time of one calibration game; calibration {dice:.1f})",
         flush=True,
     )
-    n, rate = throughput()
-    print(
-        line(
-            f"parse + check of {n:,} lines (a generated file and the built-ins)",
-            rate,
-            "lines/s",
-            dice,
-        )
-    )
+    (n, rate), dice = beside(throughput)
+    label = f"parse + check of {n:,} lines (a generated file and the built-ins)"
+    print(line(label, rate, "lines/s", dice))
