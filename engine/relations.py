@@ -79,7 +79,7 @@ class Relations:
             elif n == best and n > 0:
                 tied = True
         found = None if seat is None or (tied and self._most_armies) else seat
-        if len(self._control) < 100_000:  # rows repeat; memory stays bounded
+        if len(self._control) < 8_192:  # rows repeat; memory stays bounded (a few MiB)
             self._control[row] = found
         return found
 
