@@ -5,6 +5,7 @@ Each check returns diagnostics; nothing here raises on bad input.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -538,13 +539,26 @@ def _check_dice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagno
     out += ex.check(value.high, spec.names, "int", rule_id=clause.id)
     if out:
         return out
-    attacker = clause.id.startswith("combat.attacker")
+    found = _dice_problem(value.low, value.high, clause.id.startswith("combat.attacker"))
+    if found is None:
+        return []
+    message, hint = found
+    return [error("RR0205", message, value.span, hint)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _dice_problem(
+    low_expr: m.Expr, high_expr: m.Expr, attacker: bool
+) -> tuple[str, str | None] | None:
+    """Why these dice limits are impossible at some number of armies (message, hint), or None.
+    Remembered by formula (a model's equality leaves out where it was written): house rules
+    repeat the manuals' few formulas, and each is probed at many army counts."""
     for armies in _ARMY_PROBE:
         try:
-            low = int(ex.evaluate(value.low, {"armies": armies}))
-            high = int(ex.evaluate(value.high, {"armies": armies}))
+            low = int(ex.evaluate(low_expr, {"armies": armies}))
+            high = int(ex.evaluate(high_expr, {"armies": armies}))
         except ex.EvalError as exc:
-            return [error("RR0205", f"dice limits cannot be computed: {exc}", value.span)]
+            return f"dice limits cannot be computed: {exc}", None
         fighting = armies - 1 if attacker else armies
         if fighting < 1:
             continue
@@ -557,16 +571,12 @@ def _check_dice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagno
             who = "the attacker" if attacker else "the defender"
             problem = f"{who} would roll {high} dice with only {fighting} armies to fight"
         if problem:
-            return [
-                error(
-                    "RR0205",
-                    f"impossible dice limits with {armies} armies: {problem}",
-                    value.span,
-                    "the upper bound usually reads min(N, armies - 1) for the attacker and "
-                    "min(N, armies) for the defender",
-                )
-            ]
-    return []
+            return (
+                f"impossible dice limits with {armies} armies: {problem}",
+                "the upper bound usually reads min(N, armies - 1) for the attacker and "
+                "min(N, armies) for the defender",
+            )
+    return None
 
 
 def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
