@@ -54,8 +54,8 @@ class Watch:
             or state.discards is not last.discards
         ) and state.cards_in_play() != self._deck:
             out.append(_card_leak(state, self._deck))
-        if not changed and state.pending is last.pending:
-            return out  # no row changed: nothing more can have broken
+        if not changed and state.pending is last.pending and last.phase not in _SETTING_UP:
+            return out  # no row changed (and the board was checked whole): nothing more broke
         if changed and min([min(new[i]) for i in changed]) < 0:
             out.append("a negative number of armies")
         if state.phase in _SETTING_UP:

@@ -199,3 +199,17 @@ def test_dice_are_those_of_randint_for_every_seed() -> None:
         rolled = [die(ours) for _ in range(600)]
         assert rolled == [python.randint(1, 6) for _ in range(600)]
         assert set(rolled) == {1, 2, 3, 4, 5, 6}
+
+
+def test_the_watch_checks_the_whole_board_when_the_setup_ends() -> None:
+    """The running check looks only at rows an action changed, except when the claiming is
+    over: then every territory must be held, even if the last action changed no row."""
+    from riskrules.engine.invariants import Watch
+
+    game = Game(rules_for("classic"))
+    state = game.start(["a", "b", "c"])
+    assert state.phase in ("deal", "claim")
+    watch = Watch(game)
+    assert watch.check(state) == []
+    unclaimed = state.evolve(phase="place")  # the very same rows: the board is still empty
+    assert any("empty territories" in found for found in watch.check(unclaimed))
