@@ -92,7 +92,7 @@ class Relations:
         last = self._owners_of
         if isinstance(last, tuple) and len(last) == len(state.armies):
             # Positions share unchanged rows: only the rows that differ are looked at again
-            # (found by identity in C; a copy, since a caller may still hold the last list).
+            # (found by identity; a copy, since a caller may still hold the last list).
             rows = state.armies
             owners = self._owners.copy()
             for i in range(len(rows)):
