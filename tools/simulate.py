@@ -208,9 +208,9 @@ def run(
             for job in {(job.ruleset, job.sources): job for job in all_jobs}.values():
                 prepare(rules_for(job))
         with context.Pool(workers) as pool:
-            # Chunks of games per task, a few per worker: one game per task spends its time on
-            # the pool's messages.
-            chunk = max(1, len(all_jobs) // (workers * 4))
+            # Chunks of games per task, sixteen per worker: one game per task spends its time on
+            # the pool's messages, a few large chunks leave a worker idle while the last runs.
+            chunk = max(1, len(all_jobs) // (workers * 16))
             for result in pool.imap_unordered(play, all_jobs, chunksize=chunk):
                 results.append(result)
                 if tick:
