@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..grammar import model as m
 from .actions import ClaimMission
@@ -106,10 +106,10 @@ class Missions:
             )
         completed = list(state.completed)
         completed[seat] = (*completed[seat], action.mission)
-        state = replace(state, completed=tuple(completed), claims=state.claims + 1)
+        state = state.evolve(completed=tuple(completed), claims=state.claims + 1)
         if self.victory.has_won(state, seat):
             self.rules.note("victory")
-            return replace(state, phase="over", winner=seat)
+            return state.evolve(phase="over", winner=seat)
         return state
 
     def revealed(self, state: GameState, seat: int) -> str | None:

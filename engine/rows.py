@@ -1,8 +1,7 @@
 """Building the parts of a new state: army rows, hands, one value per seat.
 
-Each returns new tuples that share every row it does not change (structural sharing). Apart
-from `GameState` (engine/state.py, which stays Python: see setup.py) so that the compiled
-engine builds them natively: a game builds tens of thousands.
+Each returns new tuples that share every row it does not change (structural sharing); a
+simulated game builds tens of thousands.
 """
 
 from __future__ import annotations

@@ -213,3 +213,27 @@ def test_the_watch_checks_the_whole_board_when_the_setup_ends() -> None:
     assert watch.check(state) == []
     unclaimed = state.evolve(phase="place")  # the very same rows: the board is still empty
     assert any("empty territories" in found for found in watch.check(unclaimed))
+
+
+def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
+    """A state's fields are written three times in engine/state.py (the constructor's
+    parameters, its attributes, evolve's keywords): evolve must change exactly the field it is
+    given, for every field, and keep the others (a field evolve forgot would silently reset).
+    Markers no field holds stand for the new values: the Python engine does not check types."""
+    import inspect
+
+    from riskrules.engine.state import GameState
+
+    try:
+        names = [n for n in inspect.signature(GameState.evolve).parameters if n != "self"]
+    except ValueError:
+        pytest.skip("the compiled engine's methods carry no signature (and check types)")
+    assert len(names) >= 30
+    start = Game(rules_for("classic")).start(["a", "b", "c"])
+    for name in names:
+        marker = object()
+        changed = start.evolve(**{name: marker})
+        for other in names:
+            expected = marker if other == name else getattr(start, other)
+            assert getattr(changed, other) is expected, (name, other)
+        assert changed.index is start.index
