@@ -97,10 +97,9 @@ class GameState:
         self.draw_pile: Final = draw_pile
         self.discards: Final = discards
         self.reserves: Final = reserves  # [seat]: armies received and not yet placed
-        self.phase: Final = (
-            phase  # deal, missions, claim, place, bribe, reinforce, ally_reinforce, attack,
-        )
-        # move_in, status, fortify, draw, over
+        # deal, missions, claim, place, bribe, reinforce, ally_reinforce, attack, move_in,
+        # status, fortify, draw, over
+        self.phase: Final = phase
         self.current: Final = current  # the seat to act
         self.turn: Final = turn  # 0 during setup
         self.sets_traded: Final = sets_traded
