@@ -11,19 +11,20 @@ from .state import GameState
 def violations(game: Game, state: GameState, since: GameState | None = None) -> list[str]:
     """Every invariant the position breaks (empty when all hold).
 
-    With `since`, the position just before, a territory whose row of armies is the very same
-    object as before is not looked at again (states share unchanged rows): only what an action
-    changed is re-checked, besides the counts that span the whole game.
+    With `since`, the position just before (and sound), a territory whose row of armies is the
+    very same object as before is not looked at again (states share unchanged rows), nor are the
+    cards counted when no hand or pile changed: only what an action changed is re-checked,
+    besides the armies' count, which spans the whole game.
     """
-    return _check(game, state, since, _changed(state, since), state.board_armies())
+    changed = _changed(state, since)
+    return _check(game, state, since, changed, state.board_armies(), _rules_read(game))
 
 
 class Watch:
     """The invariants of one game checked position after position, each against the last.
 
     It keeps the armies on the board as a running total (adding what the changed rows gained
-    or lost), so a check costs what the action changed, not a scan of the board: the cards are
-    counted again only when a hand or a pile changed, control only where a row did. The total
+    or lost), so a check costs what the action changed, not a scan of the board. The total
     lives here, with the simulator's game, not in the pure state.
     """
 
@@ -31,58 +32,29 @@ class Watch:
         self.game = game
         self._last: GameState | None = None
         self._on_board = 0
-        self._deck = len(game.rules.deck)
-        self._sole = game.rules.word("territory.control") == "sole_occupant"
+        self._read = _rules_read(game)
 
     def check(self, state: GameState) -> list[str]:
         last = self._last
         changed = _changed(state, last)
         if last is None or changed is None:
-            self._last, self._on_board = state, state.board_armies()
-            return _check(self.game, state, None, None, self._on_board)
-        new, old = state.armies, last.armies
-        on_board = self._on_board
-        for i in changed:
-            on_board += sum(new[i]) - sum(old[i])
-        self._last, self._on_board = state, on_board
-        out: list[str] = []
-        if on_board + sum(state.reserves) != state.created - state.destroyed:
-            out.append(_leak(state, on_board))
-        if (
-            state.hands is not last.hands
-            or state.draw_pile is not last.draw_pile
-            or state.discards is not last.discards
-        ) and state.cards_in_play() != self._deck:
-            out.append(_card_leak(state, self._deck))
-        if not changed and state.pending is last.pending and last.phase not in _SETTING_UP:
-            return out  # no row changed (and the board was checked whole): nothing more broke
-        if changed and min([min(new[i]) for i in changed]) < 0:
-            out.append("a negative number of armies")
-        if state.phase in _SETTING_UP:
-            return out
-        if last.phase in _SETTING_UP:
-            indices: Iterable[int] = range(len(state.territories))
+            on_board = state.board_armies()
         else:
-            again = set(changed)
-            if last.pending:
-                again.add(state.index[last.pending.target])
-            indices = sorted(again)
-        out.extend(_control(self.game, state, indices, self._sole))
-        return out
+            new, old = state.armies, last.armies
+            on_board = self._on_board
+            for i in changed:
+                on_board += sum(new[i]) - sum(old[i])
+        self._last, self._on_board = state, on_board
+        return _check(self.game, state, last, changed, on_board, self._read)
 
 
 _SETTING_UP = ("deal", "missions", "claim")
 
 
-def _leak(state: GameState, on_board: int) -> str:
-    return (
-        f"armies not conserved: {on_board + sum(state.reserves)} on the board and in reserve, "
-        f"{state.created} handed out, {state.destroyed} lost"
-    )
-
-
-def _card_leak(state: GameState, deck: int) -> str:
-    return f"cards not conserved: {state.cards_in_play()} in hands and piles, deck of {deck}"
+def _rules_read(game: Game) -> tuple[int, bool]:
+    """What the checks read of the rules, once per game: the deck's size, and whether a
+    territory holds one player's armies only."""
+    return len(game.rules.deck), game.rules.word("territory.control") == "sole_occupant"
 
 
 def _changed(state: GameState, since: GameState | None) -> list[int] | None:
@@ -101,25 +73,42 @@ def _check(
     since: GameState | None,
     changed: list[int] | None,
     on_board: int,
+    read: tuple[int, bool],
 ) -> list[str]:
+    """The checks, of the whole position (`changed` None) or of what changed since `since`."""
+    deck, sole = read
     out = []
     if on_board + sum(state.reserves) != state.created - state.destroyed:
-        out.append(_leak(state, on_board))
-    deck = len(game.rules.deck)
-    if state.cards_in_play() != deck:
-        out.append(_card_leak(state, deck))
-    rows = state.armies if changed is None else [state.armies[i] for i in changed]
+        out.append(
+            f"armies not conserved: {on_board + sum(state.reserves)} on the board and in "
+            f"reserve, {state.created} handed out, {state.destroyed} lost"
+        )
+    cards_moved = (
+        since is None
+        or state.hands is not since.hands
+        or state.draw_pile is not since.draw_pile
+        or state.discards is not since.discards
+    )
+    if cards_moved and state.cards_in_play() != deck:
+        out.append(
+            f"cards not conserved: {state.cards_in_play()} in hands and piles, deck of {deck}"
+        )
+    indices: Iterable[int] = range(len(state.territories))
+    if changed is None or since is None:
+        rows = state.armies
+    else:
+        if not changed and state.pending is since.pending and since.phase not in _SETTING_UP:
+            return out  # no row changed (and the board was checked whole): nothing more broke
+        rows = tuple(state.armies[i] for i in changed)
+        if since.phase not in _SETTING_UP:
+            again = set(changed)
+            if since.pending:
+                again.add(state.index[since.pending.target])
+            indices = sorted(again)
     if rows and min(map(min, rows)) < 0:
         out.append("a negative number of armies")
     if state.phase in _SETTING_UP:
         return out
-    indices: Iterable[int] = range(len(state.territories))
-    if changed is not None and since is not None and since.phase not in _SETTING_UP:
-        again = set(changed)
-        if since.pending:
-            again.add(state.index[since.pending.target])
-        indices = sorted(again)
-    sole = game.rules.word("territory.control") == "sole_occupant"
     out.extend(_control(game, state, indices, sole))
     return out
 
