@@ -106,6 +106,20 @@ def _shape() -> tuple[frozenset[str], frozenset[str]]:
     return inlined, _declared_terminals()
 
 
+def children_first(tree: Tree[Token]) -> list[Tree[Token]]:
+    """Every node of a tree, each after its children, without recursion (hostile input can
+    nest deeply). Lark's `iter_subtrees` gives the same order, but its bookkeeping made a read
+    3-8% slower."""
+    order: list[Tree[Token]] = []
+    stack = [tree]
+    while stack:  # parents before children; read back, children before parents
+        node = stack.pop()
+        order.append(node)
+        stack.extend(child for child in node.children if type(child) is Tree)
+    order.reverse()
+    return order
+
+
 def positioned(tree: Tree[Token]) -> tuple[Tree[Token], int]:
     """The tree as Lark builds it with `propagate_positions` (each node's `meta` spans its
     tokens, quoted keywords and punctuation included, which are then left out; a `?rule` with
@@ -114,13 +128,7 @@ def positioned(tree: Tree[Token]) -> tuple[Tree[Token], int]:
     inlined, declared = _shape()
     # id(node) -> its first and last token, what stands for it in its parent, and its depth
     done: dict[int, tuple[Token | None, Token | None, Tree[Token] | Token, int]] = {}
-    stack = [tree]
-    order: list[Tree[Token]] = []
-    while stack:  # parents before children; walked back, children before parents
-        node = stack.pop()
-        order.append(node)
-        stack.extend(child for child in node.children if type(child) is Tree)
-    for node in reversed(order):
+    for node in children_first(tree):
         first: Token | None = None
         last: Token | None = None
         kept: list[Tree[Token] | Token] = []

@@ -11,6 +11,7 @@ from lark.tree import Meta
 from . import model as m
 from .diagnostics import Diagnostic, Span, error
 from .limits import MAX_EXPR_DEPTH, MAX_NUMBER
+from .syntax import children_first
 
 # MAX_EXPR_DEPTH is far beyond any rule's formula, and low enough that every walk of an
 # expression stays well inside Python's recursion limit.
@@ -89,14 +90,8 @@ class ToModel(Transformer[Token, m.RulesFile]):
     def transform(self, tree: Tree[Token]) -> m.RulesFile:
         """The model of a parse tree: children first, without recursion. A rule without a
         method stays a tree (Lark's default)."""
-        order: list[Tree[Token]] = []
-        stack = [tree]
-        while stack:  # parents before children; walked back, children before parents
-            node = stack.pop()
-            order.append(node)
-            stack.extend(child for child in node.children if isinstance(child, Tree))
         built: dict[int, Any] = {}
-        for node in reversed(order):
+        for node in children_first(tree):
             children = [
                 built.pop(id(child)) if isinstance(child, Tree) else child
                 for child in node.children
