@@ -6,7 +6,6 @@ something a script would read takes `--format json`.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from .. import engine_kind
 from ..grammar import model as m
 from ..grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
@@ -107,14 +107,6 @@ def complete_rule_ids(
 RULESET = click.argument("ruleset", shell_complete=complete_rulesets)
 
 
-def _engine_kind() -> str:
-    """Whether this install's engine was compiled (mypyc, when `pip install` could) or runs as
-    Python: found from where its modules load, without importing the engine."""
-    spec = importlib.util.find_spec("riskrules.engine.game")
-    origin = spec.origin if spec is not None else None
-    return "pure Python" if origin is None or origin.endswith(".py") else "compiled"
-
-
 @click.group(
     cls=_Commands,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
@@ -136,7 +128,7 @@ for bash in ~/.bashrc:
 @click.version_option(
     package_name="riskrules",
     # Which engine this install runs: compiled by mypyc when `pip install` could, else Python.
-    message=f"%(prog)s %(version)s (engine: {_engine_kind()})",
+    message=f"%(prog)s %(version)s (engine: {engine_kind()})",
 )
 @click.option(
     "--color",

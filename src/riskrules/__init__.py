@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,14 @@ from .grammar import __version__ as __version__
 # modules that defines them: a command that only reads and checks rules (`riskrules check`)
 # starts without the engine.
 _ENGINE_MODULES = ("actions", "state", "rules", "game")
+
+
+def engine_kind() -> str:
+    """ "compiled" when this install's engine was compiled (mypyc, by a plain `pip install`),
+    else "pure Python": found from where its modules load, without importing the engine."""
+    spec = importlib.util.find_spec("riskrules.engine.game")
+    origin = spec.origin if spec is not None else None
+    return "pure Python" if origin is None or origin.endswith(".py") else "compiled"
 
 
 def __getattr__(name: str) -> Any:
@@ -133,6 +142,7 @@ __all__ = [
     "RulesError",
     "StatusRoll",
     "Trade",
+    "engine_kind",
     "load",
     "load_sources",
     "with_chance",

@@ -8,7 +8,6 @@ in plain Python (it is the floor under any simulator: everything else is overhea
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import time
 from collections.abc import Callable
@@ -45,9 +44,9 @@ def beside(measure: Callable[[], T]) -> tuple[T, float]:
 def engine() -> str:
     """Which engine the figures are of: compiled by mypyc (a plain `pip install`) or Python (an
     editable install, or no C compiler)."""
-    spec = importlib.util.find_spec("riskrules.engine.game")
-    compiled = spec is not None and spec.origin is not None and not spec.origin.endswith(".py")
-    return "engine: compiled (mypyc)" if compiled else "engine: pure Python"
+    from riskrules import engine_kind
+
+    return f"engine: {engine_kind()}"
 
 
 def line(label: str, figure: float, unit: str, calibration: float) -> str:
