@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pickle
-from dataclasses import dataclass, field
+import sys
+from dataclasses import dataclass, field, is_dataclass
+from enum import Enum
 from importlib import resources
 from pathlib import Path
 
+from . import cache
 from . import model as m
 from .check import check_all
 from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
 from .reader import ReadResult, read_path, read_rules
 from .resolve import EffectiveRuleset, Index, resolve_all
-from .syntax import cache_folder, cache_key
+from .syntax import cache_key
 
 
 def builtin_paths() -> list[str]:
@@ -110,11 +114,12 @@ def _read_cached(path: str) -> ReadResult:
 
 def _read_builtin(path: str) -> ReadResult:
     """A built-in spec's parse, kept on disk between runs: parsing the built-ins is a third of
-    a `check`'s time, and they only change with riskrules. The cache's name holds the file's
-    path and content hash besides the install's key (syntax.cache_key); anything unreadable is
-    parsed afresh, and RISKRULES_NO_CACHE=1 turns it off."""
-    folder = cache_folder()
-    if folder is None:
+    a `check`'s time, and they only change with riskrules. The entry's name holds the file's
+    path and content hash besides the install's key (syntax.cache_key); the private cache
+    (grammar/cache.py) hands back only what riskrules wrote for that very entry, and it is
+    unpickled with the model's own classes only. Anything else is parsed afresh;
+    RISKRULES_NO_CACHE=1 turns it off."""
+    if not cache.enabled():
         return _read_cached(path)
     try:
         stat = os.stat(path)
@@ -126,24 +131,43 @@ def _read_builtin(path: str) -> ReadResult:
     except OSError:
         return _read_cached(path)
     digest = hashlib.sha256(data + path.encode("utf-8") + cache_key().encode()).hexdigest()
-    target = folder / f"spec-{digest[:32]}.pickle"
-    try:
-        with open(target, "rb") as handle:
-            found = pickle.load(handle)
-        if isinstance(found, ReadResult):
-            _READ[path] = ((stat.st_mtime_ns, stat.st_size), found)
-            return found
-    except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError):
-        pass
+    name = f"spec-{digest[:32]}.pickle"
+    found = _unpickle_model(cache.load(name))
+    if found is not None:
+        _READ[path] = ((stat.st_mtime_ns, stat.st_size), found)
+        return found
     result = _read_cached(path)
-    try:
-        partial = target.with_suffix(f".{os.getpid()}.part")
-        with open(partial, "wb") as handle:
-            pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(partial, target)
-    except OSError:
-        pass
+    cache.store(name, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     return result
+
+
+# The modules whose classes a cached parse is made of (ReadResult, the model, its spans).
+_MODEL_MODULES = frozenset(
+    f"{__package__}.{name}" for name in ("model", "diagnostics", "reader", "transform")
+)
+
+
+class _ModelUnpickler(pickle.Unpickler):
+    """Unpickles the model's own dataclasses and enums and nothing else: no function, no
+    class from elsewhere, so even a cache file that got past the cache's checks cannot make
+    unpickling call anything."""
+
+    def find_class(self, module: str, name: str) -> type:
+        if module in _MODEL_MODULES:
+            found = getattr(sys.modules.get(module), name, None)
+            if isinstance(found, type) and (is_dataclass(found) or issubclass(found, Enum)):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of the model")
+
+
+def _unpickle_model(payload: bytes | None) -> ReadResult | None:
+    if payload is None:
+        return None
+    try:
+        found = _ModelUnpickler(io.BytesIO(payload)).load()
+    except Exception:  # whatever a damaged entry raises, it is parsed afresh
+        return None
+    return found if isinstance(found, ReadResult) else None
 
 
 class RulesetNotFound(Exception):

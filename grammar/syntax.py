@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 import functools
-import getpass
 import hashlib
-import os
+import json
 import re
 import sys
-import tempfile
 from collections.abc import Iterator
 from importlib import resources
-from pathlib import Path
+from typing import Any
 
 import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.grammar import Rule
+from lark.lark import _LOAD_ALLOWED_OPTIONS as LOAD_OPTIONS
 from lark.lark import PostLex
+from lark.lexer import TerminalDef
 
-from . import __version__
+from . import __version__, cache
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .limits import MAX_FILE_BYTES, MAX_NESTING
 
@@ -64,9 +65,7 @@ def grammar_text() -> str:
     return resources.files("riskrules.grammar").joinpath(GRAMMAR_FILE).read_text("utf-8")
 
 
-def build_parser(
-    *, strict: bool = False, cache: str | bool = False, propagate_positions: bool = False
-) -> Lark:
+def build_parser(*, strict: bool = False, propagate_positions: bool = False) -> Lark:
     """Build the LALR parser from the grammar.
 
     It keeps every token in the tree and does not place the nodes: `positioned` does both in
@@ -86,7 +85,6 @@ def build_parser(
         keep_all_tokens=not propagate_positions,
         maybe_placeholders=True,
         postlex=NewlinePostLex(),
-        cache=cache,
     )
 
 
@@ -164,22 +162,6 @@ def positioned(tree: Tree[Token]) -> tuple[Tree[Token], int]:
     return (top if isinstance(top, Tree) else Tree("start", [top])), depth
 
 
-def cache_folder() -> Path | None:
-    """The user's own cache folder under the temporary directory (not shared with other users:
-    created private, and not used unless the user owns it), or None when caching is off
-    (`RISKRULES_NO_CACHE=1`) or impossible."""
-    if os.environ.get("RISKRULES_NO_CACHE"):
-        return None
-    folder = Path(tempfile.gettempdir()) / f"riskrules-{_user()}"
-    try:
-        folder.mkdir(mode=0o700, exist_ok=True)
-        if hasattr(os, "getuid") and folder.stat().st_uid != os.getuid():
-            return None
-    except OSError:
-        return None
-    return folder
-
-
 def cache_key() -> str:
     """What every cached artefact depends on: riskrules', Lark's and Python's versions and the
     grammar's hash. A cache can only stand in for what this very install would build."""
@@ -188,25 +170,65 @@ def cache_key() -> str:
     return f"{__version__}-{digest}-lark{lark.__version__}-py{python}"
 
 
-def cache_path() -> str | None:
-    """Where the built parser is kept between runs, or None to build it every time."""
-    folder = cache_folder()
-    return str(folder / f"parser-{cache_key()}.cache") if folder is not None else None
-
-
-def _user() -> str:
-    if hasattr(os, "getuid"):
-        return str(os.getuid())
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):  # pragma: no cover - no user name on this system
-        return "user"
+def cache_name() -> str:
+    """The name the built parser is kept under in the private cache (grammar/cache.py)."""
+    return f"parser-{cache_key()}.json"
 
 
 @functools.cache
 def parser() -> Lark:
-    """The LALR parser, built once per process and kept on disk between runs (cache_path)."""
-    return build_parser(cache=cache_path() or False)
+    """The LALR parser, built once per process and kept on disk between runs in the private
+    cache (a second of every start-up otherwise). Lark's own cache is a pickle it reads before
+    checking it, so riskrules keeps Lark's saved tables itself, as JSON: a format that cannot
+    run code, read only when the cache vouches for it (grammar/cache.py)."""
+    name = cache_name()
+    payload = cache.load(name)
+    if payload is not None:
+        loaded = _parser_from_json(payload)
+        if loaded is not None:
+            return loaded
+    built = build_parser()
+    cache.store(name, _parser_to_json(built))
+    return built
+
+
+def _parser_to_json(built: Lark) -> bytes:
+    """Lark's saved tables (what `Lark.save` pickles) as JSON, tuples and non-text keys kept:
+    every container is tagged ({"d": pairs}, {"t": items}, {"l": items})."""
+    data, memo = built.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k not in LOAD_OPTIONS}
+
+    def tagged(value: object) -> object:
+        if isinstance(value, dict):
+            return {"d": [[tagged(k), tagged(v)] for k, v in value.items()]}
+        if isinstance(value, tuple):
+            return {"t": [tagged(v) for v in value]}
+        if isinstance(value, list):
+            return {"l": [tagged(v) for v in value]}
+        return value
+
+    return json.dumps(tagged({"data": data, "memo": memo}), separators=(",", ":")).encode()
+
+
+def _untag(obj: dict[str, list[Any]]) -> object:
+    if "d" in obj:
+        return {k: v for k, v in obj["d"]}
+    if "t" in obj:
+        return tuple(obj["t"])
+    return obj["l"]
+
+
+def _parser_from_json(payload: bytes) -> Lark | None:
+    try:
+        saved = json.loads(payload, object_hook=_untag)
+        # What `Lark.load` does with a pickle, from the decoded tables (Lark's standalone
+        # parsers load the same way); untyped in Lark.
+        loaded = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+            saved["data"], saved["memo"], postlex=NewlinePostLex()
+        )
+    except Exception:  # a cache that does not load is rebuilt, whatever went wrong
+        return None
+    return loaded if isinstance(loaded, Lark) else None
 
 
 def parse_tree(text: str, path: str) -> Tree[Token]:
