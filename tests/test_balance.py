@@ -12,8 +12,8 @@ import pytest
 
 from helpers import ROOT, run_cli
 from riskrules.grammar.library import locate
-from riskrules.tools.balance import Arm, ClusterError, Settings, arm, run_on_cluster, study
-from riskrules.tools.balance_stats import paired_mean, paired_rate, proportion
+from riskrules.tools.lab.balance import Arm, ClusterError, Settings, arm, run_on_cluster, study
+from riskrules.tools.lab.balance_stats import paired_mean, paired_rate, proportion
 
 TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
 

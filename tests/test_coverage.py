@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers import run_cli
-from riskrules.tools.coverage import rule_bearing, split
+from riskrules.tools.compliance.coverage import rule_bearing, split
 
 
 def test_rule_bearing_passages_by_language() -> None:
@@ -127,8 +127,8 @@ def test_the_check_report_gives_each_manuals_coverage(seeds: Path, tmp_path: Pat
 def test_an_anchor_covers_only_its_own_page() -> None:
     """An anchor that recurs on two pages covers the passage on the page it names."""
     from riskrules.grammar import model as m
-    from riskrules.tools.coverage import anchor_spans
-    from riskrules.tools.trace import Document, fold
+    from riskrules.tools.compliance.coverage import anchor_spans
+    from riskrules.tools.compliance.trace import Document, fold
 
     raw = "1 Du skal bytte fem kort.\n2 Du skal bytte fem kort igen.\n"
     whole, document = fold(raw), Document.parse(raw)

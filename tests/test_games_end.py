@@ -9,7 +9,7 @@ import pytest
 import riskrules
 from riskrules.grammar.library import Workspace
 from riskrules.grammar.limits import DEFAULT_MAX_TURNS
-from riskrules.tools.simulate import jobs, run
+from riskrules.tools.lab.simulate import jobs, run
 
 
 def _cases() -> list[tuple[str, int]]:

@@ -14,9 +14,9 @@ import riskrules
 from helpers import ROOT, run_cli
 from riskrules.grammar.library import locate
 from riskrules.grammar.schema import CATALOGUE
-from riskrules.tools.describe import CHOICES, LABELS
-from riskrules.tools.sentences import environment, family_and_macro
-from riskrules.tools.summary import build_for, render
+from riskrules.tools.sheets.describe import CHOICES, LABELS
+from riskrules.tools.sheets.sentences import environment, family_and_macro
+from riskrules.tools.sheets.summary import build_for, render
 
 BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # type: ignore[union-attr]
 LANGS = ["en", "da", "nl"]
@@ -48,11 +48,11 @@ def _messages() -> set[str | tuple[str, str]]:
 
     keywords = {"_": None, "N_": None, "gettext": None, "Np_": (1, 2), "ngettext": (1, 2)}
     messages: set[str | tuple[str, str]] = set()
-    for source in ["tools/describe.py", "tools/summary.py", "tools/diff.py"]:
+    for source in ["tools/sheets/describe.py", "tools/sheets/summary.py", "tools/sheets/diff.py"]:
         for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords):
             messages.add(message)
     options = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}
-    for template in sorted((ROOT / "tools" / "templates" / "rules").glob("*.j2")):
+    for template in sorted((ROOT / "tools" / "sheets" / "templates" / "rules").glob("*.j2")):
         found = extract_from_file(babel_extract, str(template), options=options)
         for _, message, _, _ in found:
             messages.add(message)
@@ -63,7 +63,7 @@ def _messages() -> set[str | tuple[str, str]]:
 def test_every_message_is_translated(lang: str) -> None:
     messages = _messages()
     assert len(messages) > 200  # the sentences of the templates are among them
-    po = ROOT / "tools" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
+    po = ROOT / "tools" / "sheets" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
     catalog = read_po(io.BytesIO(po.read_bytes()), locale=lang)
     for message in messages:
         key = message[0] if isinstance(message, tuple) else message
@@ -97,8 +97,8 @@ def _pages(pdf: bytes) -> list[str]:
 def test_every_ruleset_prints_on_one_page_or_two_full_ones(name: str) -> None:
     """A manual's own sheet fits one page in its own language (and in the others); a variant
     at most two, and a second page is never nearly empty."""
-    from riskrules.tools.pdf import fill, fitted
-    from riskrules.tools.summary import render_html
+    from riskrules.tools.sheets.pdf import fill, fitted
+    from riskrules.tools.sheets.summary import render_html
 
     ws, eff = locate(name)
     for lang in LANGS:
@@ -179,7 +179,7 @@ def test_glossary_terms_are_the_manuals_words_and_the_sheets(seeds: Path) -> Non
     sheets: Danish sheets speak the Danish manuals' words, Dutch the Dutch manual's."""
     import tomllib
 
-    glossary = tomllib.loads((ROOT / "tools" / "locale" / "glossary.toml").read_text())
+    glossary = tomllib.loads((ROOT / "tools" / "sheets" / "locale" / "glossary.toml").read_text())
     manuals = {"da": ["000", "001", "002"], "nl": ["004"]}
     for lang, terms in glossary.items():
         text = " ".join(

@@ -36,7 +36,7 @@ def stages(name: str) -> dict[str, float]:
 
     imported = time.perf_counter() - start
     from riskrules.grammar.library import locate
-    from riskrules.tools.summary import build_for, render, sheet_language
+    from riskrules.tools.sheets.summary import build_for, render, sheet_language
 
     ws, eff = locate(name)
     start = time.perf_counter()

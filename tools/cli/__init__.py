@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from .. import engine_kind
-from ..grammar import model as m
-from ..grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
-from ..grammar.library import RulesetNotFound, Workspace, locate
-from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS, MAX_FILE_BYTES
-from ..grammar.printer import to_json, value_text
-from ..grammar.resolve import EffectiveRuleset
-from ..grammar.schema import SHEET_LANGUAGES
-from .render import (
+from ... import engine_kind
+from ...grammar import model as m
+from ...grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
+from ...grammar.library import RulesetNotFound, Workspace, locate
+from ...grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS, MAX_FILE_BYTES
+from ...grammar.printer import to_json, value_text
+from ...grammar.resolve import EffectiveRuleset
+from ...grammar.schema import SHEET_LANGUAGES
+from ..shared.render import (
     diagnostic_text,
     display_path,
     remember_source,
@@ -36,8 +36,8 @@ from .render import (
 )
 
 if TYPE_CHECKING:
-    from ..engine.rules import Rules
-    from .balance import Arm
+    from ...engine.rules import Rules
+    from ..lab.balance import Arm
 
 FORMAT = click.option(
     "--format",
@@ -99,7 +99,7 @@ def complete_rule_ids(
     """Shell completion of a rule id (`explain`, `sweep --vary`)."""
     from click.shell_completion import CompletionItem
 
-    from ..grammar.schema import known_ids
+    from ...grammar.schema import known_ids
 
     return [CompletionItem(k) for k in known_ids() if k.startswith(incomplete)]
 
@@ -233,7 +233,7 @@ def check(
     color: str,
 ) -> None:
     """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
-    from .ignores import ConfigError, project, split
+    from ..authoring.ignores import ConfigError, project, split
 
     texts: dict[str, str] = {}
     if "-" in targets:
@@ -273,7 +273,7 @@ def check(
             color=colored,
         )
     if report is not None:
-        from .report import write_report
+        from ..service.report import write_report
 
         _writable_folder(report)
         if sources is not None and not sources.is_dir():
@@ -555,7 +555,7 @@ def odds(
                 usage_error(
                     f"{rules.name} lets the {side} roll 1 to {most} dice, not {dice} (rule {rule})"
                 )
-        from ..engine.odds import roll_outcomes
+        from ...engine.odds import roll_outcomes
 
         outcomes = roll_outcomes(rules, ad, dd)
         if fmt == "json":
@@ -587,7 +587,7 @@ def odds(
             )
         return
     if table is not None:
-        from ..engine.odds import battle_table
+        from ...engine.odds import battle_table
 
         grid = battle_table(rules, table, table, exact=exact)
         if fmt == "json":
@@ -611,7 +611,7 @@ def odds(
         return
     if attackers is None or defenders is None:
         usage_error("give both --attackers and --defenders")
-    from ..engine.odds import battle_odds
+    from ...engine.odds import battle_odds
 
     result = battle_odds(rules, attackers, defenders, exact=exact)
     data = {
@@ -641,7 +641,7 @@ def odds(
 
 def _refuse_bad_features(paths: Sequence[str]) -> None:
     """Stop (exit 1) with FILE:LINE for every file that is not a runnable Gherkin feature."""
-    from .scenarios import feature_problem
+    from ..compliance.scenarios import feature_problem
 
     problems = [p for p in map(feature_problem, paths) if p is not None]
     for problem in problems:
@@ -651,7 +651,7 @@ def _refuse_bad_features(paths: Sequence[str]) -> None:
 
 
 def _rules(ref: str) -> Rules:
-    from ..engine.rules import Rules  # the engine only for the commands that play
+    from ...engine.rules import Rules  # the engine only for the commands that play
 
     """Playable rules for `ref`, from the workspace `_checked` opened (what `load` does)."""
     return Rules(_checked(ref)[1])
@@ -673,7 +673,7 @@ def _rules(ref: str) -> Rules:
 @click.option("--lang", type=click.Choice(SHEET_LANGUAGES), default="en", show_default=True)
 def diff(rulesets: tuple[str, ...], fmt: str, lang: str) -> None:
     """Every rule whose effective value differs between RULESETS (two or more)."""
-    from .diff import differences, html, markdown, text
+    from ..sheets.diff import differences, html, markdown, text
 
     if len(rulesets) < 2:
         usage_error("diff needs at least two rulesets")
@@ -715,7 +715,7 @@ def test_cmd(
     file and line, the scenario, the step that failed, and what was expected against what
     happened.
     """
-    from .scenarios import junit_xml, run_features
+    from ..compliance.scenarios import junit_xml, run_features
 
     rules = _rules(ruleset)
     _refuse_bad_features(features)
@@ -784,8 +784,8 @@ def trace(
     fmt: str,
 ) -> None:
     """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
-    from .scenarios import ScenarioResult, builtin_features, run_features
-    from .trace import trace as trace_ruleset
+    from ..compliance.scenarios import ScenarioResult, builtin_features, run_features
+    from ..compliance.trace import trace as trace_ruleset
 
     if sources is not None and not sources.is_dir():
         usage_error(f"no such folder: {sources}")
@@ -847,7 +847,7 @@ def trace(
 def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None:
     """For each manual a ruleset encodes: its rule-bearing passages that no rule of the rulesets
     encoding that manual cites, nor an `ignore` sets aside; exit 1 when any is left."""
-    from .coverage import ManualMissing, manuals_of
+    from ..compliance.coverage import ManualMissing, manuals_of
 
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
@@ -889,8 +889,8 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
     standard output."""
     import difflib
 
-    from ..grammar.layout import format_text
-    from ..grammar.reader import read_rules, source_text
+    from ...grammar.layout import format_text
+    from ...grammar.reader import read_rules, source_text
 
     changed = unchanged = broken = 0
     for name in files:
@@ -982,8 +982,8 @@ def new(
     modes, unlimited fortifying …; `--from list` lists them)."""
     import re as _re
 
-    from ..grammar.layout import format_text
-    from .scaffold import examples, from_example, scaffold
+    from ...grammar.layout import format_text
+    from ..authoring.scaffold import examples, from_example, scaffold
 
     if example is not None:
         known = examples()
@@ -1015,7 +1015,7 @@ def new(
 @cli.command()
 def lsp() -> None:
     """Run the language server on standard input and output (for editors)."""
-    from .lsp import main as serve
+    from ..editor.lsp import main as serve
 
     serve()
 
@@ -1051,14 +1051,14 @@ def summary(
     ruleset: str, lang: str | None, fmt: str, citations: str, paper: str, output: str | None
 ) -> None:
     """A printable rule sheet (one page) in English, Danish or Dutch."""
-    from .summary import build_for, render, sheet_language
+    from ..sheets.summary import build_for, render, sheet_language
 
     ws, eff = _checked(ruleset)
     sheet = build_for(ws, eff, lang or sheet_language(eff), citations, paper)
     try:
         data = render(sheet, fmt)
     except Exception as exc:  # a missing PDF library is the user's to fix
-        from .pdf import PdfUnavailable
+        from ..sheets.pdf import PdfUnavailable
 
         if isinstance(exc, PdfUnavailable):
             usage_error(str(exc))
@@ -1081,7 +1081,7 @@ def summary(
 @FORMAT
 def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
     """Check a game RECORD (JSON Lines) action by action against RULESET."""
-    from .referee import bounded_lines, referee
+    from ..compliance.referee import bounded_lines, referee
 
     rules = _rules(ruleset)
     if record == "-":
@@ -1154,7 +1154,7 @@ def simulate(
     fmt: str,
 ) -> None:
     """Play complete games with built-in agents, checking every invariant after every action."""
-    from .simulate import Summary, jobs, run
+    from ..lab.simulate import Summary, jobs, run
 
     rules = _rules(ruleset)
     low, high = rules.players
@@ -1241,9 +1241,9 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
 
 def _run_study(arms: list[Arm], rulesets: list[EffectiveRuleset], options: dict[str, Any]) -> None:
     """Play the study (the first arm is the base) and show it; every ruleset has checked."""
-    from ..engine.rules import Rules
-    from .balance import ClusterError, Settings, study
-    from .balance_report import page, text
+    from ...engine.rules import Rules
+    from ..lab.balance import ClusterError, Settings, study
+    from ..lab.balance_report import page, text
 
     counts = [Rules(eff).players for eff in rulesets]
     low = max(c[0] for c in counts)
@@ -1300,7 +1300,7 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
 
     Reports win rates by place in the turn order, game length, unfinished games and each
     difference against BASE with its interval and p-value."""
-    from .balance import arm
+    from ..lab.balance import arm
 
     checked = [_checked(ref) for ref in (base, *variants)]
     arms = [arm(ws, eff) for ws, eff in checked]
@@ -1326,8 +1326,8 @@ def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
 
     Each point of the grid is a house rule extending RULESET, made in memory and checked like
     any other."""
-    from .balance import arm
-    from .sweep import SweepError, parse_vary, points
+    from ..lab.balance import arm
+    from ..lab.sweep import SweepError, parse_vary, points
 
     ws, eff = _checked(ruleset)
     try:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..grammar import model as m
-from ..grammar.diagnostics import Diagnostic, Severity, counted
-from ..grammar.library import Workspace
-from ..grammar.printer import value_text
-from .render import display_path, md_cell
+from ...grammar import model as m
+from ...grammar.diagnostics import Diagnostic, Severity, counted
+from ...grammar.library import Workspace
+from ...grammar.printer import value_text
+from ..shared.render import display_path, md_cell
 
 
 def write_report(
@@ -60,7 +60,7 @@ def write_report(
 
 
 def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], sources: Path) -> list[str]:
-    from .coverage import ManualMissing, manuals_of
+    from ..compliance.coverage import ManualMissing, manuals_of
 
     located = [
         (ws, ws.resolved[r.name])
@@ -91,7 +91,7 @@ def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], sources: Path) -> 
 
 def _write_summaries(ws: Workspace, name: str, folder: Path) -> str:
     """One printable summary (HTML, A4) per language; returns Markdown links to them."""
-    from .summary import build_for, render_html
+    from ..sheets.summary import build_for, render_html
 
     eff = ws.resolved[name]
     links = []

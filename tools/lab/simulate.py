@@ -13,14 +13,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
-from .. import load, load_sources
-from ..engine.agents import AGENTS, prepare
-from ..engine.game import Game
-from ..engine.invariants import Watch
-from ..engine.record import encode, header, to_json
-from ..engine.rules import Rules
-from ..engine.state import GameState
-from ..grammar.limits import DEFAULT_MAX_ACTIONS
+from ... import load, load_sources
+from ...engine.agents import AGENTS, prepare
+from ...engine.game import Game
+from ...engine.invariants import Watch
+from ...engine.record import encode, header, to_json
+from ...engine.rules import Rules
+from ...engine.state import GameState
+from ...grammar.limits import DEFAULT_MAX_ACTIONS
 
 _RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..grammar import model as m
-from ..grammar.diagnostics import counted
-from ..grammar.printer import to_json, value_text
-from ..grammar.resolve import EffectiveRuleset
-from .render import md_cell
+from ...grammar import model as m
+from ...grammar.diagnostics import counted
+from ...grammar.printer import to_json, value_text
+from ...grammar.resolve import EffectiveRuleset
+from ..shared.render import md_cell
 
 
 def _plain(value: object) -> object:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..grammar import model as m
-from ..grammar.printer import value_text
-from ..grammar.resolve import EffectiveRuleset
+from ...grammar import model as m
+from ...grammar.printer import value_text
+from ...grammar.resolve import EffectiveRuleset
 
 # The rules house rules change most, with a line on what changing them does.
 COMMON = (

@@ -11,7 +11,7 @@ from importlib import resources
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from ..grammar.schema import SHEET_LANGUAGES
+from ...grammar.schema import SHEET_LANGUAGES
 
 LANGUAGES = SHEET_LANGUAGES  # the catalogue's: checked reasons and sheets agree
 DOMAIN = "riskrules"
@@ -34,7 +34,9 @@ def translations(lang: str) -> gettext.NullTranslations:
         raise ValueError(f"no translation for '{lang}' (one of {', '.join(LANGUAGES)})")
     if lang == "en":
         return gettext.NullTranslations()
-    po = resources.files("riskrules.tools").joinpath(f"locale/{lang}/LC_MESSAGES/{DOMAIN}.po")
+    po = resources.files("riskrules.tools.sheets").joinpath(
+        f"locale/{lang}/LC_MESSAGES/{DOMAIN}.po"
+    )
     with po.open("rb") as handle:
         catalog = read_po(handle, locale=lang, domain=DOMAIN)
     buffer = io.BytesIO()

@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..grammar import model as m
-from ..grammar.library import Workspace
-from ..grammar.resolve import EffectiveRuleset
+from ...grammar import model as m
+from ...grammar.library import Workspace
+from ...grammar.resolve import EffectiveRuleset
 from .trace import Document, _document_text, fold
 
 # Where a passage ends: after a sentence's stop, or before a bullet, a numbered step or a

@@ -121,7 +121,7 @@ def feature_problem(path: str) -> str | None:
     from pytest_bdd.exceptions import GherkinParseError
     from pytest_bdd.parser import FeatureParser
 
-    from ..grammar.reader import read_bounded
+    from ...grammar.reader import read_bounded
 
     data, problem = read_bounded(path, MAX_FEATURE_BYTES, "feature files")
     if problem is not None or data is None:

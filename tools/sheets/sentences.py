@@ -17,9 +17,9 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from ..engine.rules import Rules
-from ..grammar import model as m
-from ..grammar.expr import at_least
+from ...engine.rules import Rules
+from ...grammar import model as m
+from ...grammar.expr import at_least
 from .describe import Words
 from .i18n import translations
 
@@ -38,7 +38,9 @@ class Said:
 # The package's templates (tools/templates/), for the sentences and the sheets around them.
 TEMPLATES = jinja2.FunctionLoader(
     lambda name: (
-        resources.files("riskrules.tools").joinpath(f"templates/{name}").read_text(encoding="utf-8")
+        resources.files("riskrules.tools.sheets")
+        .joinpath(f"templates/{name}")
+        .read_text(encoding="utf-8")
     )
 )
 

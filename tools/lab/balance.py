@@ -9,8 +9,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..grammar.library import Workspace
-from ..grammar.resolve import EffectiveRuleset
+from ...grammar.library import Workspace
+from ...grammar.resolve import EffectiveRuleset
 from .balance_stats import Figure, compare, ruleset_figures
 from .simulate import GameResult, Job, play, run
 
@@ -33,8 +33,8 @@ def arm(
     ws: Workspace, eff: EffectiveRuleset, texts: dict[str, str] | None = None, label: str = ""
 ) -> Arm:
     """The arm for a checked ruleset; `texts` holds files that live only in memory (a sweep)."""
-    from ..engine.rules import RulesError
-    from ..grammar.reader import source_text
+    from ...engine.rules import RulesError
+    from ...grammar.reader import source_text
 
     texts = texts or {}
     sources = []

@@ -1,13 +1,14 @@
 """docs/rule-catalogue.md, generated from the rule catalogue in grammar/schema.py.
 
-Run `python -m riskrules.tools.catalogue > docs/rule-catalogue.md`; a test keeps it current.
+Run `python -m riskrules.tools.authoring.catalogue > docs/rule-catalogue.md`; a test keeps it
+current.
 """
 
 from __future__ import annotations
 
-from ..grammar.diagnostics import plural
-from ..grammar.expr import FUNCTIONS
-from ..grammar.schema import CATALOGUE, STATEMENTS
+from ...grammar.diagnostics import plural
+from ...grammar.expr import FUNCTIONS
+from ...grammar.schema import CATALOGUE, STATEMENTS
 
 RESULT_WORDS = {"int": "a whole number", "bool": "yes or no"}
 

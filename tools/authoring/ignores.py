@@ -11,9 +11,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..grammar.diagnostics import Diagnostic, Severity, did_you_mean
-from ..grammar.reader import read_bounded
-from .render import source_lines
+from ...grammar.diagnostics import Diagnostic, Severity, did_you_mean
+from ...grammar.reader import read_bounded
+from ..shared.render import source_lines
 
 DIRECTIVE = re.compile(r"#\s*riskrules:\s*ignore\[([^\]]*)\]")
 CODE = re.compile(r"RR\d{4}")

@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..grammar import model as m
-from ..grammar.reader import read_bounded
-from ..grammar.resolve import EffectiveRuleset
+from ...grammar import model as m
+from ...grammar.reader import read_bounded
+from ...grammar.resolve import EffectiveRuleset
 from .scenarios import ScenarioResult
 
 _PAGE = re.compile(r"^(\d+) ", re.M)

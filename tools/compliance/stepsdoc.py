@@ -1,11 +1,11 @@
 """docs/steps.md, generated from the step library (features/steps/).
 
-Run `python -m riskrules.tools.stepsdoc > docs/steps.md`; a test keeps it current.
+Run `python -m riskrules.tools.compliance.stepsdoc > docs/steps.md`; a test keeps it current.
 """
 
 from __future__ import annotations
 
-from ..features.steps import CATALOGUE
+from ...features.steps import CATALOGUE
 
 LANGUAGES = (("en", "English"), ("da", "Dansk"), ("nl", "Nederlands"))
 KEYWORDS = {

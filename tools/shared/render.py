@@ -8,9 +8,9 @@ from typing import TextIO
 
 import click
 
-from ..grammar.diagnostics import Diagnostic, Severity, counted
-from ..grammar.limits import MAX_FILE_BYTES
-from ..grammar.reader import read_bounded
+from ...grammar.diagnostics import Diagnostic, Severity, counted
+from ...grammar.limits import MAX_FILE_BYTES
+from ...grammar.reader import read_bounded
 
 # The widest source line shown under a diagnostic; longer lines are cropped around the spot.
 SHOWN_WIDTH = 100

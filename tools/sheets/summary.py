@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 import jinja2
 from markupsafe import Markup
 
-from ..engine.rules import Rules
-from ..grammar import model as m
-from ..grammar.library import Workspace
-from ..grammar.resolve import EffectiveRuleset
-from ..grammar.schema import CATALOGUE, lookup
+from ...engine.rules import Rules
+from ...grammar import model as m
+from ...grammar.library import Workspace
+from ...grammar.resolve import EffectiveRuleset
+from ...grammar.schema import CATALOGUE, lookup
 from .describe import Words
 from .i18n import N_, translations
 from .sentences import TEMPLATES, Sentences

@@ -7,7 +7,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from ..grammar.resolve import EffectiveRuleset
+from ...grammar.resolve import EffectiveRuleset
 
 MAX_POINTS = 64  # a grid past this is a typo or a cluster job split by hand
 

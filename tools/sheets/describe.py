@@ -10,8 +10,8 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable
 
-from ..grammar import model as m
-from ..grammar.model import Board
+from ...grammar import model as m
+from ...grammar.model import Board
 from .i18n import N_, Np_
 
 Gettext = Callable[[str], str]

@@ -21,16 +21,16 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
-from ..grammar import __version__
-from ..grammar import model as m
-from ..grammar.diagnostics import Severity, Span
-from ..grammar.layout import format_text
-from ..grammar.library import Workspace
-from ..grammar.limits import MAX_FILE_BYTES
-from ..grammar.printer import value_text
-from ..grammar.reader import read_bounded, read_rules
-from ..grammar.resolve import EffectiveRuleset
-from ..grammar.schema import CATALOGUE, Kind, lookup
+from ...grammar import __version__
+from ...grammar import model as m
+from ...grammar.diagnostics import Severity, Span
+from ...grammar.layout import format_text
+from ...grammar.library import Workspace
+from ...grammar.limits import MAX_FILE_BYTES
+from ...grammar.printer import value_text
+from ...grammar.reader import read_bounded, read_rules
+from ...grammar.resolve import EffectiveRuleset
+from ...grammar.schema import CATALOGUE, Kind, lookup
 
 # The largest message a client may send (a rules file is at most 1 MB; JSON escaping can
 # double it): a larger Content-Length stops the server with a message instead of filling memory.
@@ -152,8 +152,8 @@ def diagnostics_page() -> str | None:
 
 
 def _publish(uri: str) -> None:
-    from .ignores import ConfigError, project, split
-    from .render import remember_source
+    from ..authoring.ignores import ConfigError, project, split
+    from ..shared.render import remember_source
 
     path = _path(uri)
     ws = _workspace(uri)

@@ -8,11 +8,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-from ..engine.actions import RuleViolation
-from ..engine.game import Game
-from ..engine.record import RecordError, decode_header, decode_line
-from ..engine.rules import Rules
-from ..grammar.limits import MAX_RECORD_LINE
+from ...engine.actions import RuleViolation
+from ...engine.game import Game
+from ...engine.record import RecordError, decode_header, decode_line
+from ...engine.rules import Rules
+from ...grammar.limits import MAX_RECORD_LINE
 
 
 @dataclass

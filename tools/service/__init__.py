@@ -1,0 +1,1 @@
+"""The service layer: what every front end calls."""
