@@ -142,6 +142,8 @@ CASES = [
     case("check", *DIAGNOSED),
     case("check", *DIAGNOSED, "--format", "json"),
     case("check", "-", stdin=WITH_ERRORS),
+    case("check", "-", "--color", "always", stdin=WITH_ERRORS),
+    case("--color", "always", "check", "-", "--quiet", stdin=WITH_ERRORS),
     case("check", "no/such/file.rules"),
     case("check", "clasic"),
     case("check", "--format", "xml"),
@@ -220,6 +222,7 @@ CASES = [
     case("summary", "classic", "--format", "md", "-o", "{tmp}/sheet.md", files=("sheet.md",)),
     case("summary", "classic", "--format", "pdf"),
     case("summary", "{tmp}/broken.rules"),
+    case("--color", "always", "summary", "{tmp}/broken.rules"),
     case("summary", "classic", "--lang", "fr"),
     # new
     case("new", "house", "--extends", "da-2006", "-o", "-"),
