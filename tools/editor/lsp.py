@@ -24,13 +24,13 @@ from pygls.protocol import LanguageServerProtocol
 from ...grammar import __version__
 from ...grammar import model as m
 from ...grammar.diagnostics import Severity, Span
-from ...grammar.layout import format_text
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_FILE_BYTES
 from ...grammar.printer import value_text
-from ...grammar.reader import read_bounded, read_rules
+from ...grammar.reader import read_bounded
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE, Kind, lookup
+from ..service.language import check_document, format_text
 
 # The largest message a client may send (a rules file is at most 1 MB; JSON escaping can
 # double it): a larger Content-Length stops the server with a message instead of filling memory.
@@ -152,17 +152,8 @@ def diagnostics_page() -> str | None:
 
 
 def _publish(uri: str) -> None:
-    from ..authoring.ignores import ConfigError, project, split
-    from ..shared.render import remember_source
-
-    path = _path(uri)
-    ws = _workspace(uri)
-    remember_source(path, _source(uri))  # `# riskrules: ignore[...]` read from the buffer
-    try:
-        codes = project(Path(path).parent).ignore
-    except ConfigError:
-        codes = frozenset()  # `riskrules check` reports a broken [tool.riskrules]
-    shown, _ignored = split(ws.diagnostics_for([path]), codes)
+    # The buffer's text, with the project's and the lines' ignored codes (as `check`).
+    shown = check_document(_path(uri), _source(uri)).diagnostics
     diagnostics = [
         types.Diagnostic(
             range=_range(d.span),
@@ -482,14 +473,10 @@ def _definition(ws: Workspace, path: str, line: int, word: str) -> Span | None:
 def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit]:
     uri = params.text_document.uri
     text = _source(uri)
-    path = _path(uri)
-    before = read_rules(text, path)
-    if before.file is None:
+    result = format_text(text, _path(uri))
+    if result.formatted is None or not result.changed:
         return []
-    formatted = format_text(text)
-    after = read_rules(formatted, path)
-    if after.file != before.file or formatted == text:
-        return []
+    formatted = result.formatted
     lines = text.split("\n")
     end = types.Position(line=len(lines), character=0)
     return [
