@@ -276,7 +276,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
 def _fortify(game: Game, state: GameState, seat: int) -> Action:
     if state.fortifies_left > 0:
         leave = game.rules.integer("fortify.leave_behind")
-        passable = game._passable(state, seat)
+        passable = game.fortifying.passable(state, seat)
         order = game.geo.index.__getitem__  # board order: the same choice in every process
         interior = [
             t
