@@ -1,7 +1,7 @@
 """Rules in words, in the reader's language: a label for every rule id, a phrase for every
 choice, and renderings of every kind of value (numbers, tables, schedules, expressions).
 
-English strings are the message ids; tools/locale/{da,nl}/LC_MESSAGES/riskrules.po hold the
+English strings are the message ids; tools/sheets/locale/{da,nl}/LC_MESSAGES/riskrules.po hold the
 Danish and Dutch. A test fails when a rule id, a choice or a message lacks a rendering.
 """
 

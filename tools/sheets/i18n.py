@@ -1,5 +1,6 @@
-"""Translations for printed summaries: Babel message catalogues (tools/locale/*/riskrules.po),
-compiled in memory when first used, so the .po files are the only source."""
+"""Translations for printed summaries: Babel message catalogues
+(tools/sheets/locale/*/riskrules.po), compiled in memory when first used, so the .po files are
+the only source."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
 """Each rule as a short sentence in the reader's language, for the sheets.
 
-A rule family has one Jinja2 template (tools/templates/rules/<family>.j2) holding one macro per
-rule, named for the rule id without its family (`combat.attacker.dice` is `attacker_dice` in
-combat.j2). The templates' English is the message id; the sheet's Babel catalogue translates
-it, with plurals through `ngettext`. This module reads the rule's value into the few plain facts
-a sentence needs (numbers, words, a small table), so no template sees the model.
+A rule family has one Jinja2 template (tools/sheets/templates/rules/<family>.j2) holding one
+macro per rule, named for the rule id without its family (`combat.attacker.dice` is
+`attacker_dice` in combat.j2). The templates' English is the message id; the sheet's Babel
+catalogue translates it, with plurals through `ngettext`. This module reads the rule's value
+into the few plain facts a sentence needs (numbers, words, a small table), so no template sees
+the model.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class Said:
     cells: list[list[str]] = field(default_factory=list)
 
 
-# The package's templates (tools/templates/), for the sentences and the sheets around them.
+# The package's templates (tools/sheets/templates/), for the sentences and the sheets around them.
 TEMPLATES = jinja2.FunctionLoader(
     lambda name: (
         resources.files("riskrules.tools.sheets")
