@@ -83,6 +83,8 @@ CASES = [
     (("check", "/dev/zero"), 1, "not a regular file"),
     (("check", "{tmp}/big.rules"), 1, "rules files are limited"),
     (("check", "{tmp}/fifo.rules"), 1, "not a regular file"),
+    (("check", "{tmp}/long-string.rules"), 1, "RR0006"),  # a 1 MB string: refused as lexed
+    (("fmt", "--check", "{tmp}/long-string.rules"), 1, "strings are limited to 1,000"),
     (("referee", "classic", "{tmp}/deep.jsonl"), 1, "nested too deeply"),
     (("referee", "classic", "{tmp}/long.jsonl"), 1, "longer than 100,000 bytes"),
     (("referee", "classic", "{tmp}/version.jsonl"), 1, "unsupported record version"),
@@ -95,6 +97,11 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "file").write_text("a file, not a folder\n")
     with open(folder / "big.rules", "wb") as handle:  # 300 MB, sparse: costs no disk
         handle.truncate(300_000_000)
+    (folder / "long-string.rules").write_text(
+        "ruleset house extends classic {\n"
+        f'  override combat.ties: assumed attacker because "{"x" * 999_000}"\n'
+        "}\n"
+    )
     if hasattr(os, "mkfifo"):
         os.mkfifo(folder / "fifo.rules")
     header = json.dumps(
