@@ -21,6 +21,11 @@ MAX_TRADE_STEP = 100  # what each further set adds in a `then +N` trade schedule
 MAX_ARMIES_IN_TERRITORY = 1_000_000  # the domain checked for `armies` in dice and move-in rules
 MAX_PLAYERS = 12  # seats at one table, neutral armies included
 
+# ---------------------------------------------------------------- odds
+MAX_ODDS_ARMIES = 1_000  # `odds -a/-d`: an invasion is a chain over A x D positions (0.3 s)
+MAX_ODDS_TABLE = 200  # `odds --table N`: every A, D up to N
+MAX_EXACT_ODDS = 60  # `odds --exact`: exact fractions grow longer with every army
+
 # ---------------------------------------------------------------- game records
 MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is refused, unread)
 
