@@ -1079,18 +1079,24 @@ def summary(
     ruleset: str, lang: str | None, fmt: str, citations: str, paper: str, output: str | None
 ) -> None:
     """A printable rule sheet (one page) in English, Danish or Dutch."""
-    from .summary import build_for, render, sheet_language
+    from .summary import MOST_PAGES, build_for, render_paged, sheet_language
 
     ws, eff = _checked(ruleset)
     sheet = build_for(ws, eff, lang or sheet_language(eff), citations, paper)
     try:
-        data = render(sheet, fmt)
+        data, pages = render_paged(sheet, fmt)
     except Exception as exc:  # a missing PDF library is the user's to fix
         from .pdf import PdfUnavailable
 
         if isinstance(exc, PdfUnavailable):
             usage_error(str(exc))
         raise
+    if pages is not None and pages > MOST_PAGES:
+        click.echo(
+            f"warning: the sheet runs to {pages} pages, not at most {MOST_PAGES}: its texts are "
+            "long (sources' titles, names, citations); it says so at its top",
+            err=True,
+        )
     if output is None:
         if fmt == "pdf":
             usage_error("PDF output needs -o FILE")
