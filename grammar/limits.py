@@ -12,6 +12,7 @@ MAX_NESTING = 64  # brackets inside brackets
 MAX_TREE_DEPTH = 150  # the parse tree, however it nests
 MAX_EXPR_DEPTH = 64  # operators nested in one expression (a chain a + b + … nests one each)
 MAX_NUMBER = 1_000_000  # any number written in a rules file
+MAX_STRING = 1_000  # characters between a string's quotes (a title, a name, a reason, an anchor)
 
 # ---------------------------------------------------------------- values the engine plays
 MAX_DICE = 6  # dice one side rolls at once
@@ -19,6 +20,11 @@ MAX_GRANT = 1_000  # armies given at once: start armies, a turn's income, a set,
 MAX_TRADE_STEP = 100  # what each further set adds in a `then +N` trade schedule
 MAX_ARMIES_IN_TERRITORY = 1_000_000  # the domain checked for `armies` in dice and move-in rules
 MAX_PLAYERS = 12  # seats at one table, neutral armies included
+
+# ---------------------------------------------------------------- odds
+MAX_ODDS_ARMIES = 1_000  # `odds -a/-d`: an invasion is a chain over A x D positions (0.3 s)
+MAX_ODDS_TABLE = 200  # `odds --table N`: every A, D up to N
+MAX_EXACT_ODDS = 60  # `odds --exact`: exact fractions grow longer with every army
 
 # ---------------------------------------------------------------- game records
 MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is refused, unread)

@@ -21,7 +21,7 @@ from lark.lexer import TerminalDef
 
 from . import __version__, cache
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
-from .limits import MAX_FILE_BYTES, MAX_NESTING
+from .limits import MAX_FILE_BYTES, MAX_NESTING, MAX_STRING
 
 # A newline ends a statement only after a token that can end one; elsewhere it is layout.
 _CAN_END = frozenset({"STRING", "INT", "NAME", "RPAR", "RSQB", "RBRACE", "YES", "NO", "STAY"})
@@ -35,8 +35,16 @@ class _TooDeep(Exception):
         self.token = token
 
 
+class _TooLong(Exception):
+    def __init__(self, token: Token) -> None:
+        super().__init__("string too long")
+        self.token = token
+
+
 class NewlinePostLex(PostLex):
-    """Drops newlines that do not separate statements and bounds bracket nesting."""
+    """Drops newlines that do not separate statements, bounds bracket nesting and the length
+    of strings (each string is refused as it is lexed, before the parser or anything after it
+    holds it)."""
 
     always_accept = ("_NL",)
 
@@ -54,6 +62,8 @@ class NewlinePostLex(PostLex):
                     raise _TooDeep(token)
             elif token.type in _CLOSERS and stack:
                 stack.pop()
+            elif token.type == "STRING" and len(token) - 2 > MAX_STRING:
+                raise _TooLong(token)
             previous = token
             yield token
 
@@ -252,8 +262,20 @@ def parse_tree(text: str, path: str) -> Tree[Token]:
         raise DiagnosticError(
             [error("RR0004", f"brackets nested deeper than {MAX_NESTING} levels", span)]
         ) from None
+    except _TooLong as exc:
+        raise DiagnosticError([_long_string(exc.token, path)]) from None
     except UnexpectedInput as exc:
         raise DiagnosticError([syntax_diagnostic(exc, text, path)]) from None
+
+
+def _long_string(token: Token, path: str) -> Diagnostic:
+    length = len(token) - 2
+    return error(
+        "RR0006",
+        f"a string of {length:,} characters; strings are limited to {MAX_STRING:,}",
+        Span.point(path, token.line or 1, token.column or 1, len(token)),
+        "shorten it: a title, a name or a reason is a sentence or two, an anchor at most 8 words",
+    )
 
 
 # ------------------------------------------------------------------ readable syntax errors

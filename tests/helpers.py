@@ -48,3 +48,53 @@ def run_cli(
         timeout=120,
     )
     return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+def long_house_rule() -> str:
+    """A house rule as long as the language lets one be on the standard board: every rule it
+    can change changed, each with a reason of the longest string allowed, and one more for each
+    of the 42 cards' symbols (issue 26: its sheet ran to seven pages)."""
+    from riskrules.grammar import model as m
+    from riskrules.grammar.library import locate
+    from riskrules.grammar.limits import MAX_STRING
+
+    said = "We tried the printed rule for three winters; the evenings ran long, so we voted. "
+
+    def because(i: int) -> str:
+        return f'because "{(f"Reason {i}. " + said * 20)[:MAX_STRING]}"'
+
+    changed = {
+        "players": "2 .. 6",
+        "setup.start_armies": "{2: 40, 3: 36, 4: 31, 5: 26, 6: 21}",
+        "setup.territories": "deal",
+        "setup.place_per_turn": "2",
+        "reinforcements.territories": "max(3, territories // 2)",
+        "reinforcements.minimum": "4",
+        "cards.wild": "4",
+        "cards.forced_trade": "6",
+        "cards.territory_bonus": "3",
+        "cards.draw": "2",
+        "combat.attack_requires": "armies >= 3",
+        "combat.defender.dice": "1 .. min(3, armies)",
+        "combat.ties": "attacker",
+        "conquest.move_in.minimum": "1",
+        "fortify.moves": "unlimited",
+        "fortify.reach": "connected through own territories",
+        "fortify.leave_behind": "2",
+        "victory": "opponents == 0 or territories >= 30",
+    }
+    lines = ['ruleset long "Our kitchen-table rules" extends classic {']
+    for i, (rule, value) in enumerate(changed.items()):
+        lines.append(f"  override {rule}: assumed {value} {because(i)}")
+    lines.append("  override cards.trade_values: fixed 10")
+    _, eff = locate("classic")
+    symbols = m.strip_assumed(eff.value("cards.symbols"))
+    assert isinstance(symbols, m.Table)
+    lines.append("  override cards.symbols: {")
+    for i, entry in enumerate(symbols.entries):
+        kind = m.strip_assumed(entry.value)
+        assert isinstance(kind, m.Name)
+        lines.append(f"    {entry.key}: assumed {kind.name} {because(100 + i)},")
+    lines[-1] = lines[-1].rstrip(",")
+    lines += ["  }", "}"]
+    return "\n".join(lines) + "\n"

@@ -8,11 +8,13 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
+import threading
 from pathlib import Path
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, long_house_rule
 
 HOSTILE = ROOT / "tests" / "hostile"
 MEMORY = 1_500 * 2**20  # bytes of address space a command may use
@@ -38,6 +40,32 @@ def run(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> tupl
     assert "internal error" not in out and "Traceback" not in out, out[-2000:]
     assert proc.returncode != 3, out[-2000:]
     return proc.returncode, out
+
+
+def run_measured(*args: str, cwd: Path | None = None) -> tuple[int, str, float, float]:
+    """`run`, and what the command cost: its CPU seconds (user and system, which a busy
+    machine does not inflate as the wall clock) and its peak memory in MiB."""
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "riskrules", *args],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=cwd,
+            preexec_fn=_limit if os.name == "posix" else None,
+        )
+        timer = threading.Timer(SECONDS, proc.kill)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
+        proc.returncode = code = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read().decode("utf-8", errors="replace")
+    assert "internal error" not in text and "Traceback" not in text, text[-2000:]
+    assert code not in (3, -9), text[-2000:]  # -9: killed after SECONDS
+    return code, text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def h(name: str) -> str:
@@ -83,6 +111,8 @@ CASES = [
     (("check", "/dev/zero"), 1, "not a regular file"),
     (("check", "{tmp}/big.rules"), 1, "rules files are limited"),
     (("check", "{tmp}/fifo.rules"), 1, "not a regular file"),
+    (("check", "{tmp}/long-string.rules"), 1, "RR0006"),  # a 1 MB string: refused as lexed
+    (("fmt", "--check", "{tmp}/long-string.rules"), 1, "strings are limited to 1,000"),
     (("referee", "classic", "{tmp}/deep.jsonl"), 1, "nested too deeply"),
     (("referee", "classic", "{tmp}/long.jsonl"), 1, "longer than 100,000 bytes"),
     (("referee", "classic", "{tmp}/version.jsonl"), 1, "unsupported record version"),
@@ -95,6 +125,12 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "file").write_text("a file, not a folder\n")
     with open(folder / "big.rules", "wb") as handle:  # 300 MB, sparse: costs no disk
         handle.truncate(300_000_000)
+    (folder / "long-house.rules").write_text(long_house_rule(), encoding="utf-8")
+    (folder / "long-string.rules").write_text(
+        "ruleset house extends classic {\n"
+        f'  override combat.ties: assumed attacker because "{"x" * 999_000}"\n'
+        "}\n"
+    )
     if hasattr(os, "mkfifo"):
         os.mkfifo(folder / "fifo.rules")
     header = json.dumps(
@@ -174,3 +210,54 @@ def test_same_seed_same_record_bytes_under_any_hash_seed(tmp: Path) -> None:
         folders.append(folder)
     for name in ("game-0001.jsonl", "game-0002.jsonl"):
         assert (folders[0] / name).read_bytes() == (folders[1] / name).read_bytes()
+
+
+# (arguments, the exit code, words the output must hold, CPU seconds, MiB): what each cost
+# before its limit or its better algorithm is in the comment; a budget is a few times what it
+# costs now (the start-up, about 0.3 s and 30 MiB, included), far below what it cost then.
+BUDGETS = [
+    # 448 MiB and 1.8 s before strings were limited (RR0006); now about 31 MiB
+    (("check", "{tmp}/long-string.rules"), 1, "RR0006", 5.0, 120),
+    # 8 s and 327 MiB when every position was solved backwards; now about 0.5 s and 28 MiB
+    (("odds", "classic", "-a", "1000", "-d", "1000"), 0, "0.9989", 3.0, 120),
+    (("odds", "classic", "-a", "1001", "-d", "1000"), 2, "1<=x<=1000", 5.0, 120),
+    (("odds", "classic", "--table", "201"), 2, "1<=x<=200", 5.0, 120),
+    (("odds", "classic", "--table", "61", "--exact"), 2, "--exact works up to 60", 5.0, 120),
+    # 58 s of CPU (41,799 fortifying moves) when a random player's turn had no bound; now 2.4 s
+    (
+        (
+            *("simulate", str(ROOT / "examples" / "house-rules" / "unlimited-fortify.rules")),
+            *("--agent", "random", "-g", "1", "--max-turns", "200", "-w", "1"),
+        ),
+        0,
+        "0 violations",
+        20.0,
+        200,
+    ),
+]
+
+
+@pytest.mark.skipif(not hasattr(os, "wait4"), reason="no per-process usage here")
+@pytest.mark.parametrize(("args", "code", "words", "seconds", "mib"), BUDGETS, ids=str)
+def test_hostile_input_within_a_budget(
+    tmp: Path, args: tuple[str, ...], code: int, words: str, seconds: float, mib: int
+) -> None:
+    got, out, cpu, peak = run_measured(*(a.replace("{tmp}", str(tmp)) for a in args), cwd=tmp)
+    assert got == code, out[-2000:]
+    assert words in out, out[-2000:]
+    assert cpu < seconds, f"{cpu:.1f} s of CPU"
+    assert peak < mib, f"{peak:.0f} MiB at the peak"
+
+
+@pytest.mark.skipif(not hasattr(os, "wait4"), reason="no per-process usage here")
+def test_a_long_house_rule_prints_on_two_pages_at_most(tmp: Path) -> None:
+    """Every rule changed, 60 reasons of 1,000 characters: seven pages and 6 s of CPU before
+    reasons were shortened and many changes counted; now one page in about 2 s."""
+    pypdf = pytest.importorskip("pypdf")
+    pytest.importorskip("weasyprint")
+    pdf = tmp / "long-house.pdf"
+    args = ("summary", str(tmp / "long-house.rules"), "--format", "pdf", "-o", str(pdf))
+    code, out, cpu, peak = run_measured(*args, cwd=tmp)
+    assert code == 0 and "warning" not in out, out[-2000:]
+    assert len(pypdf.PdfReader(pdf).pages) <= 2
+    assert cpu < 20 and peak < 400, (cpu, peak)

@@ -215,6 +215,57 @@ def test_house_rules_show_their_changes(tmp_path: Path) -> None:
     assert "▌ Every set is worth **10 armies**." in result.out  # marked where it stands
 
 
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_long_house_rule_keeps_the_page_promise(tmp_path: Path, lang: str) -> None:
+    """A house rule that changes every rule it can, with 60 reasons of 1,000 characters, once
+    ran to seven pages: its reasons are quoted shortened and up to a length, the rest counted,
+    and its many changes counted in the box and marked where they stand. At most two pages."""
+    from helpers import long_house_rule
+    from riskrules.tools.summary import REASON_SHOWN
+
+    house = tmp_path / "long.rules"
+    house.write_text(long_house_rule(), encoding="utf-8")
+    out = tmp_path / "long.pdf"
+    result = run_cli("summary", str(house), "--lang", lang, "--format", "pdf", "-o", str(out))
+    assert result.code == 0 and "warning" not in result.err, result.err
+    pages = _pages(out.read_bytes())
+    assert len(pages) <= 2, len(pages)
+    text = " ".join(pages)
+    assert "runs to" not in text
+    md = run_cli("summary", str(house), "--lang", lang, "--format", "md").out
+    changes = md.split("## ")[1]
+    assert len(changes.strip().splitlines()) <= 4, changes  # a count, not 18 sentences twice
+    if lang == "en":  # the reasons are given in English only: other sheets do not quote them
+        assert "are shortened" in md and "more reasons are given in the rules file" in md
+        quoted = [ln for ln in md.splitlines() if ln.startswith("- Reason ")]
+        assert quoted and all(len(ln) <= REASON_SHOWN + 2 for ln in quoted)
+        assert "18 rules changed, marked ▌." in changes
+
+
+def test_a_sheet_past_two_pages_says_so(tmp_path: Path) -> None:
+    """What no limit keeps to two pages (here sources with titles of 1,000 characters, one a
+    rule) the sheet says at its top, with its real number of pages, and `summary` warns."""
+    title = ("A photocopy of the rules as our grandmother wrote them out by hand " * 15)[:990]
+    rules = ["combat.ties: defender", "fortify.moves: 1", "cards.draw: 1"]
+    rules += ["reinforcements.minimum: 3", "setup.place_per_turn: 1", "fortify.leave_behind: 1"]
+    rules += ["conquest.move_in.minimum: dice", "cards.wild: 2", "cards.forced_trade: 5"]
+    rules += ["setup.territories: claim", "reinforcements.territories: territories // 3"]
+    text = "".join(
+        f'source s{i} "s{i}.txt" language en\n  title "{title} {i}"\n' for i in range(11)
+    )
+    text += 'ruleset cited "Cited" extends classic {\n'
+    text += "".join(f'  override {r}\n    cite s{i} "anchor"\n' for i, r in enumerate(rules))
+    house = tmp_path / "cited.rules"
+    house.write_text(text + "}\n", encoding="utf-8")
+    out = tmp_path / "cited.pdf"
+    result = run_cli("summary", str(house), "--format", "pdf", "-o", str(out))
+    assert result.code == 0, result.err
+    pages = _pages(out.read_bytes())
+    assert len(pages) > 2
+    assert f"This sheet runs to {len(pages)} pages" in pages[0]
+    assert f"the sheet runs to {len(pages)} pages, not at most 2" in result.err
+
+
 def test_a_manual_sheet_has_no_changes_box() -> None:
     """da-2006 is a manual, not a change to the shared `classic` abstraction: its players see
     the Kommandomanual's rules, not a list of differences from a ruleset nobody plays."""

@@ -22,7 +22,14 @@ from .. import engine_kind
 from ..grammar import model as m
 from ..grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
-from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS, MAX_FILE_BYTES
+from ..grammar.limits import (
+    DEFAULT_MAX_ACTIONS,
+    DEFAULT_MAX_TURNS,
+    MAX_EXACT_ODDS,
+    MAX_FILE_BYTES,
+    MAX_ODDS_ARMIES,
+    MAX_ODDS_TABLE,
+)
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SHEET_LANGUAGES
@@ -513,11 +520,29 @@ def _show_prob(value: float | Fraction, exact: bool) -> str:
 
 @cli.command()
 @RULESET
-@click.option("--attackers", "-a", type=click.IntRange(1, 1000), help="Armies able to fight.")
-@click.option("--defenders", "-d", type=click.IntRange(1, 1000), help="Defending armies.")
-@click.option("--table", type=click.IntRange(1, 200), help="A table for 1..N on both sides.")
+@click.option(
+    "--attackers",
+    "-a",
+    type=click.IntRange(1, MAX_ODDS_ARMIES),
+    help=f"Armies able to fight (at most {MAX_ODDS_ARMIES:,}).",
+)
+@click.option(
+    "--defenders",
+    "-d",
+    type=click.IntRange(1, MAX_ODDS_ARMIES),
+    help=f"Defending armies (at most {MAX_ODDS_ARMIES:,}).",
+)
+@click.option(
+    "--table",
+    type=click.IntRange(1, MAX_ODDS_TABLE),
+    help=f"A table for 1..N on both sides (N at most {MAX_ODDS_TABLE}).",
+)
 @click.option("--roll", help="One roll's outcomes, e.g. 3v2.")
-@click.option("--exact", is_flag=True, help="Exact fractions instead of decimals.")
+@click.option(
+    "--exact",
+    is_flag=True,
+    help=f"Exact fractions instead of decimals (up to {MAX_EXACT_ODDS} armies a side).",
+)
 @FORMAT
 def odds(
     ruleset: str,
@@ -538,8 +563,11 @@ def odds(
     if chosen != 1:
         usage_error("give --attackers and --defenders, or --table N, or --roll AvD")
     biggest = max(attackers or 0, defenders or 0, table or 0)
-    if exact and biggest > 60:
-        usage_error("--exact works up to 60 armies a side (exact fractions grow very long)")
+    if exact and biggest > MAX_EXACT_ODDS:
+        usage_error(
+            f"--exact works up to {MAX_EXACT_ODDS} armies a side, not {biggest:,} "
+            "(exact fractions grow very long); leave out --exact for decimals"
+        )
     rules = _rules(ruleset)
     if roll is not None:
         match = re.fullmatch(r"\s*(\d+)\s*[vVxX]\s*(\d+)\s*", roll)
@@ -550,7 +578,7 @@ def odds(
             (ad, "attacker", "combat.attacker.dice", rules.attacker_dice),
             (dd, "defender", "combat.defender.dice", rules.defender_dice),
         ):
-            most = max(most_of(armies)[1] for armies in range(1, 1001))
+            most = max(most_of(armies)[1] for armies in range(1, MAX_ODDS_ARMIES + 1))
             if not 1 <= dice <= most:
                 usage_error(
                     f"{rules.name} lets the {side} roll 1 to {most} dice, not {dice} (rule {rule})"
@@ -1051,18 +1079,24 @@ def summary(
     ruleset: str, lang: str | None, fmt: str, citations: str, paper: str, output: str | None
 ) -> None:
     """A printable rule sheet (one page) in English, Danish or Dutch."""
-    from .summary import build_for, render, sheet_language
+    from .summary import MOST_PAGES, build_for, render_paged, sheet_language
 
     ws, eff = _checked(ruleset)
     sheet = build_for(ws, eff, lang or sheet_language(eff), citations, paper)
     try:
-        data = render(sheet, fmt)
+        data, pages = render_paged(sheet, fmt)
     except Exception as exc:  # a missing PDF library is the user's to fix
         from .pdf import PdfUnavailable
 
         if isinstance(exc, PdfUnavailable):
             usage_error(str(exc))
         raise
+    if pages is not None and pages > MOST_PAGES:
+        click.echo(
+            f"warning: the sheet runs to {pages} pages, not at most {MOST_PAGES}: its texts are "
+            "long (sources' titles, names, citations); it says so at its top",
+            err=True,
+        )
     if output is None:
         if fmt == "pdf":
             usage_error("PDF output needs -o FILE")
