@@ -22,6 +22,9 @@ MAX_PLAYERS = 12  # seats at one table, neutral armies included
 
 # ---------------------------------------------------------------- game records
 MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is refused, unread)
+MAX_RECORD_BYTES = 100_000_000  # bytes in a whole record, a file or standard input
+MAX_RECORD_ACTIONS = 500_000  # lines after the header, blank ones too (and the most
+# `simulate --max-actions` allows, so the referee reads every record the simulator writes)
 
 # ---------------------------------------------------------------- simulated games
 DEFAULT_MAX_TURNS = 500  # `simulate --max-turns`: a game still going is counted unfinished

@@ -22,7 +22,12 @@ from .. import engine_kind
 from ..grammar import model as m
 from ..grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
-from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS, MAX_FILE_BYTES
+from ..grammar.limits import (
+    DEFAULT_MAX_ACTIONS,
+    DEFAULT_MAX_TURNS,
+    MAX_FILE_BYTES,
+    MAX_RECORD_ACTIONS,
+)
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SHEET_LANGUAGES
@@ -1133,7 +1138,7 @@ WORKERS = click.option(
 @MAX_TURNS
 @click.option(
     "--max-actions",
-    type=click.IntRange(1, 10_000_000),
+    type=click.IntRange(1, MAX_RECORD_ACTIONS),
     default=DEFAULT_MAX_ACTIONS,
     show_default=True,
     help="Stop a game after this many actions (it counts as unfinished).",
