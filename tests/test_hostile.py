@@ -24,7 +24,12 @@ import riskrules
 from helpers import ROOT
 from riskrules.engine.actions import EndAttack, EndTurn, Place
 from riskrules.engine.record import encode, header, to_json
-from riskrules.grammar.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_RECORD_LINE
+from riskrules.grammar.limits import (
+    MAX_LSP_MESSAGE,
+    MAX_RECORD_ACTIONS,
+    MAX_RECORD_BYTES,
+    MAX_RECORD_LINE,
+)
 
 HOSTILE = ROOT / "tests" / "hostile"
 MEMORY = 1_500 * 2**20  # bytes of address space a command may use
@@ -146,6 +151,27 @@ def test_a_record_that_never_ends_is_refused_at_a_limit() -> None:
     code, out = run_streaming("referee", "classic", "-", stdin=endless_game())
     assert code == 1, out
     assert f"more than {MAX_RECORD_ACTIONS:,} lines after the header" in out, out
+
+
+def _lsp_message(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def test_the_language_server_survives_what_is_not_lsp() -> None:
+    """/dev/zero or an endless stream of short lines as the language server's input: it stops
+    with a message after MAX_LSP_MESSAGE bytes without a message header's end. A message past
+    the limit is refused, and the session goes on to its end."""
+    with open("/dev/zero", "rb") as zeros:
+        code, out = run_streaming("lsp", stdin=zeros)
+    assert code == 1 and "this is not the Language Server Protocol" in out, out
+    code, out = run_streaming("lsp", stdin=itertools.repeat(b"y\n" * 32_768))
+    assert code == 1 and "this is not the Language Server Protocol" in out, out
+    huge = _lsp_message(b" " * (MAX_LSP_MESSAGE + 1))
+    end = _lsp_message(b'{"jsonrpc":"2.0","id":1,"method":"shutdown"}')
+    end += _lsp_message(b'{"jsonrpc":"2.0","method":"exit"}')
+    code, out = run("lsp", stdin=huge + end)
+    assert code == 0 and f"past the limit of {MAX_LSP_MESSAGE:,} bytes" in out, out
+    assert '"id": 1' in out and '"result": null' in out, out  # the shutdown, answered
 
 
 def h(name: str) -> str:
