@@ -28,7 +28,15 @@ MAX_EXACT_ODDS = 60  # `odds --exact`: exact fractions grow longer with every ar
 
 # ---------------------------------------------------------------- game records
 MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is refused, unread)
+MAX_RECORD_BYTES = 100_000_000  # bytes in a whole record, a file or standard input
+MAX_RECORD_ACTIONS = 500_000  # lines after the header, blank ones too (and the most
+# `simulate --max-actions` allows, so the referee reads every record the simulator writes)
 
 # ---------------------------------------------------------------- simulated games
 DEFAULT_MAX_TURNS = 500  # `simulate --max-turns`: a game still going is counted unfinished
 DEFAULT_MAX_ACTIONS = 200_000  # `simulate --max-actions`: the same, counted in actions
+
+# ---------------------------------------------------------------- the language server
+MAX_LSP_MESSAGE = 16_000_000  # bytes in one message (a rules file is at most 1 MB; JSON can
+# double it): a longer one is skipped unread and answered with an error, the session goes on
+MAX_LSP_HEADER = 4_096  # bytes in one header line of a message

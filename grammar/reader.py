@@ -99,6 +99,8 @@ def read_bounded(
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         return None, error("RR0005", f"cannot read file: {exc.strerror or exc}", where)
+    except ValueError:  # a NUL in the name (an editor's URI can hold one: %00)
+        return None, error("RR0005", "cannot read file: its name holds a NUL character", where)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

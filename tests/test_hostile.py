@@ -4,17 +4,32 @@ never an internal error (3), within a time and memory limit."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import itertools
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 
+import riskrules
 from helpers import ROOT, long_house_rule
+from riskrules.engine.actions import EndAttack, EndTurn, Place
+from riskrules.engine.record import encode, header, to_json
+from riskrules.grammar.limits import (
+    MAX_LSP_MESSAGE,
+    MAX_RECORD_ACTIONS,
+    MAX_RECORD_BYTES,
+    MAX_RECORD_LINE,
+)
 
 HOSTILE = ROOT / "tests" / "hostile"
 MEMORY = 1_500 * 2**20  # bytes of address space a command may use
@@ -68,6 +83,123 @@ def run_measured(*args: str, cwd: Path | None = None) -> tuple[int, str, float, 
     return code, text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+def run_streaming(*args: str, stdin: BinaryIO | Iterator[bytes]) -> tuple[int, str]:
+    """`run`, with standard input a file (/dev/zero) or fed from `stdin`'s chunks for as long
+    as the command reads them: an endless stream must be refused, not read to the end."""
+    feed = None
+    if isinstance(stdin, io.IOBase):  # (a file is an iterator too, of lines: not that way)
+        source: BinaryIO | int = stdin
+    else:
+        source, chunks = subprocess.PIPE, stdin
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "riskrules", *args],
+            stdin=source,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            preexec_fn=_limit if os.name == "posix" else None,
+        )
+        if proc.stdin is not None:
+            pipe = proc.stdin
+
+            def pour() -> None:
+                with contextlib.suppress(BrokenPipeError, ValueError):  # it stopped reading
+                    for chunk in chunks:
+                        pipe.write(chunk)
+                with contextlib.suppress(BrokenPipeError, ValueError):
+                    pipe.close()
+
+            feed = threading.Thread(target=pour, daemon=True)
+            feed.start()
+        try:
+            code = proc.wait(timeout=SECONDS)
+        finally:
+            proc.kill()
+        if feed is not None:
+            feed.join(timeout=10)
+        out.seek(0)
+        text = out.read().decode("utf-8", errors="replace")
+    assert "internal error" not in text and "Traceback" not in text, text[-2000:]
+    assert code != 3, text[-2000:]
+    return code, text
+
+
+HEADER = encode(header("classic", ["a", "b", "c"], [], None)) + b"\n"
+
+
+def _forever(chunk: bytes) -> Iterator[bytes]:
+    yield HEADER
+    yield from itertools.repeat(chunk)
+
+
+def endless_game() -> Iterator[bytes]:
+    """A legal classic record that never ends: the setup, then turns in which each player
+    places their armies on one territory and neither attacks nor fortifies."""
+    game = riskrules.Game(riskrules.load("classic"))
+    state = game.start(["a", "b", "c"])
+    rng = random.Random(1)
+    yield HEADER
+    while state.turn == 0:
+        action = game.chance(state, game.legal_actions(state)[0], rng)
+        yield encode(to_json(state, action)) + b"\n"
+        state = game.apply(state, action)
+    templates = []  # one round of turns, with the turn number left open
+    for _ in range(3):
+        seat = state.current
+        for action in (Place(game.owned(state, seat)[0], state.reserves[seat]), EndAttack()):
+            templates.append(_template(state, action))
+            state = game.apply(state, action)
+        templates.append(_template(state, EndTurn()))
+        state = game.apply(state, EndTurn())
+    for round_ in itertools.count():
+        yield b"".join(line % (turn + 3 * round_) for turn, line in templates)
+
+
+def _template(state: riskrules.GameState, action: riskrules.Action) -> tuple[int, bytes]:
+    line = encode(to_json(state, action)) + b"\n"
+    return state.turn, line.replace(b'"turn":%d,' % state.turn, b'"turn":%d,')
+
+
+def test_a_record_that_never_ends_is_refused_at_a_limit() -> None:
+    """/dev/zero as the record or on standard input, and endless streams on standard input:
+    each refused at the line where it passes a limit (of one line, of the whole record, of its
+    actions), in bounded time and memory."""
+    with open("/dev/zero", "rb") as zeros:
+        code, out = run_streaming("referee", "classic", "-", stdin=zeros)
+    assert code == 1 and f"-:1: the line is longer than {MAX_RECORD_LINE:,} bytes" in out, out
+    blank = _forever(b"\n" * 65_536)
+    code, out = run_streaming("referee", "classic", "-", stdin=blank)
+    assert code == 1 and f"-:{MAX_RECORD_ACTIONS + 2}: the record has more than" in out, out
+    spaces = _forever((b" " * (MAX_RECORD_LINE - 1) + b"\n") * 10)
+    code, out = run_streaming("referee", "classic", "-", stdin=spaces)
+    line = 1 + (MAX_RECORD_BYTES - len(HEADER)) // MAX_RECORD_LINE + 1  # the first past it
+    assert code == 1 and f"-:{line}: the record is longer than {MAX_RECORD_BYTES:,}" in out, out
+    code, out = run_streaming("referee", "classic", "-", stdin=endless_game())
+    assert code == 1, out
+    assert f"more than {MAX_RECORD_ACTIONS:,} lines after the header" in out, out
+
+
+def _lsp_message(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def test_the_language_server_survives_what_is_not_lsp() -> None:
+    """/dev/zero or an endless stream of short lines as the language server's input: it stops
+    with a message after MAX_LSP_MESSAGE bytes without a message header's end. A message past
+    the limit is refused, and the session goes on to its end."""
+    with open("/dev/zero", "rb") as zeros:
+        code, out = run_streaming("lsp", stdin=zeros)
+    assert code == 1 and "this is not the Language Server Protocol" in out, out
+    code, out = run_streaming("lsp", stdin=itertools.repeat(b"y\n" * 32_768))
+    assert code == 1 and "this is not the Language Server Protocol" in out, out
+    huge = _lsp_message(b" " * (MAX_LSP_MESSAGE + 1))
+    end = _lsp_message(b'{"jsonrpc":"2.0","id":1,"method":"shutdown"}')
+    end += _lsp_message(b'{"jsonrpc":"2.0","method":"exit"}')
+    code, out = run("lsp", stdin=huge + end)
+    assert code == 0 and f"past the limit of {MAX_LSP_MESSAGE:,} bytes" in out, out
+    assert '"id": 1' in out and '"result": null' in out, out  # the shutdown, answered
+
+
 def h(name: str) -> str:
     return str(HOSTILE / name)
 
@@ -116,6 +248,10 @@ CASES = [
     (("referee", "classic", "{tmp}/deep.jsonl"), 1, "nested too deeply"),
     (("referee", "classic", "{tmp}/long.jsonl"), 1, "longer than 100,000 bytes"),
     (("referee", "classic", "{tmp}/version.jsonl"), 1, "unsupported record version"),
+    (("referee", "classic", "/dev/zero"), 1, "/dev/zero:1: the line is longer than 100,000"),
+    (("referee", "classic", "{tmp}/zeros.jsonl"), 1, "zeros.jsonl:2: the line is longer than"),
+    (("referee", "classic", "{tmp}/twice.jsonl"), 1, "'a' is named twice"),
+    (("referee", "classic", "{tmp}/neutrals.jsonl"), 1, "no neutral armies, but 1 is named"),
 ]
 
 
@@ -147,6 +283,11 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
         handle.write(header + "\n")
         handle.write(" " * 50_000_000 + "\n")
     (folder / "version.jsonl").write_text(header.replace('"version": 1', '"version": true') + "\n")
+    with open(folder / "zeros.jsonl", "wb") as handle:  # a header, then 300 MB of NULs, sparse
+        handle.write(header.encode() + b"\n")
+        handle.truncate(300_000_000)
+    (folder / "twice.jsonl").write_text(header.replace('"c"]', '"a"]') + "\n")
+    (folder / "neutrals.jsonl").write_text(header.replace("[]", '["grey"]') + "\n")
     return folder
 
 

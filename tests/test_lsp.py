@@ -13,6 +13,8 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from riskrules.grammar.limits import MAX_LSP_MESSAGE
+
 
 class Client:
     def __init__(self) -> None:
@@ -47,6 +49,11 @@ class Client:
         self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         self.proc.stdin.flush()
 
+    def send_raw(self, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
     def request(self, method: str, params: dict[str, Any]) -> Any:
         self.next_id += 1
         self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
@@ -62,6 +69,8 @@ class Client:
                 return message
 
     def close(self) -> None:
+        if self.proc.poll() is not None:
+            return  # closed already
         try:
             self.request("shutdown", {})
             self.notify("exit", {})
@@ -198,15 +207,89 @@ def test_hover_on_a_device_it_was_never_given(client: Client) -> None:
     assert result is None
 
 
-def test_a_huge_content_length_stops_the_server_cleanly() -> None:
+def test_a_message_past_the_limit_is_refused_and_the_session_goes_on(
+    client: Client, tmp_path: Path
+) -> None:
+    uri = _open(client, tmp_path / "family.rules", HOUSE)
+    client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    # One didChange larger than the limit (a paste of 16 MB): the editor is shown why it was
+    # not read, and the next request is answered.
+    huge = {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"text": "x" * 16_000_000}],
+    }
+    client.notify("textDocument/didChange", huge)
+    shown = client.wait(lambda m: m.get("method") == "window/showMessage")
+    assert f"past the language server's limit of {MAX_LSP_MESSAGE:,}" in shown["params"]["message"]
+    assert "textDocument/didChange" in shown["params"]["message"]
+    hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
+    assert "combat.ties" in json.dumps(client.request("textDocument/hover", hover))
+    # A request past the limit gets an error reply to its id.
+    client.next_id += 1
+    client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "textDocument/hover",
+                 "params": {**hover, "padding": "x" * MAX_LSP_MESSAGE}})  # fmt: skip
+    reply = client.wait(lambda m: m.get("id") == client.next_id)
+    assert f"past the limit of {MAX_LSP_MESSAGE:,} bytes" in reply["error"]["message"], reply
+    assert "combat.ties" in json.dumps(client.request("textDocument/hover", hover))
+
+
+def test_a_content_length_no_client_means_is_refused() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "riskrules", "lsp"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    _out, err = proc.communicate(b"Content-Length: 1000000000000\r\n\r\n{}", timeout=60)
-    assert b"past the limit" in err and b"Traceback" not in err
+    out, err = proc.communicate(b"Content-Length: 1000000000000\r\n\r\n{}", timeout=60)
+    assert b"of 1,000,000,000,000 bytes, past the limit" in err and b"Traceback" not in err
+    assert b"past the language server's limit" in out  # (the editor shows it)
+
+
+def _framed(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+# Malformed messages (raw bytes), and the error code each is answered with (None: no reply,
+# for a notification): every one is refused without a traceback, and the next one is served.
+MALFORMED: list[tuple[bytes, int | None]] = [
+    (_framed(b"{not json"), -32700),
+    (_framed(b'{"jsonrpc": "2.0", "method": "x\xff"}'), -32700),
+    (_framed(b"[" * 100_000), -32700),
+    (_framed(b"[1, 2]"), -32600),
+    (_framed(b"42"), -32600),
+    (_framed(b'{"id": 7, "method": "shutdown"}'), -32600),
+    (_framed(b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "textDocument/hover"}'), -32600),
+    (_framed(b'{"jsonrpc": "2.0", "id": 8, "method": "foo/bar", "params": 42}'), -32600),
+    (_framed(b'{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": {}}}'), None),
+    (_framed(b'{"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":[1]}'), -32602),
+    (_framed(b'{"jsonrpc":"2.0","id":10,"method":"m","params":{"a":{"jsonrpc":1}}}'), -32600),
+    (b"Content-Length: abc\r\n\r\n{}", -32600),
+    (b"Content-Length: -5\r\n\r\n{}", -32600),
+    (b"Content-Length: 0\r\n\r\n", -32600),
+    (b"Content-Length: 2\n\n{}", -32600),
+    (b"X-Junk: " + b"a" * 10_000 + b"\r\n\r\n", -32600),
+]  # fmt: skip
+
+
+def test_malformed_messages_are_refused_without_a_traceback(client: Client, tmp_path: Path) -> None:
+    uri = _open(client, tmp_path / "family.rules", HOUSE)
+    hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
+    for raw, code in MALFORMED:
+        client.send_raw(raw)
+        if code is not None:
+            reply = client.wait(lambda m: "error" in m)
+            assert reply["error"]["code"] == code, (raw[:80], reply)
+        assert "combat.ties" in json.dumps(client.request("textDocument/hover", hover)), raw[:80]
+    nul = {"textDocument": {"uri": "file:///a%00b.rules"}, "position": {"line": 0, "character": 0}}
+    assert client.request("textDocument/hover", nul) is None  # not an internal error
+    client.next_id += 1
+    command = {"command": "nope", "arguments": []}
+    client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "workspace/executeCommand",
+                 "params": command})  # fmt: skip
+    assert client.wait(lambda m: m.get("id") == client.next_id)["error"]["code"] == -32602
+    client.close()
+    err = client.proc.stderr.read().decode()  # type: ignore[union-attr]
+    assert "Traceback" not in err and err.count("riskrules lsp: refused") >= len(MALFORMED), err
 
 
 def test_a_very_long_expression_gets_its_diagnostic(client: Client, tmp_path: Path) -> None:

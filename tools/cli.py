@@ -29,6 +29,7 @@ from ..grammar.limits import (
     MAX_FILE_BYTES,
     MAX_ODDS_ARMIES,
     MAX_ODDS_TABLE,
+    MAX_RECORD_ACTIONS,
 )
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
@@ -1167,7 +1168,7 @@ WORKERS = click.option(
 @MAX_TURNS
 @click.option(
     "--max-actions",
-    type=click.IntRange(1, 10_000_000),
+    type=click.IntRange(1, MAX_RECORD_ACTIONS),
     default=DEFAULT_MAX_ACTIONS,
     show_default=True,
     help="Stop a game after this many actions (it counts as unfinished).",
