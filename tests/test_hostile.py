@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, dask_processes
 
 HOSTILE = ROOT / "tests" / "hostile"
+TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
+SIXTY_FOUR = ",".join(str(n) for n in range(1, 65))
+THOUSAND = ",".join(str(n) for n in range(1, 1001))
 MEMORY = 1_500 * 2**20  # bytes of address space a command may use
 SECONDS = 90
 
@@ -86,6 +89,39 @@ CASES = [
     (("referee", "classic", "{tmp}/deep.jsonl"), 1, "nested too deeply"),
     (("referee", "classic", "{tmp}/long.jsonl"), 1, "longer than 100,000 bytes"),
     (("referee", "classic", "{tmp}/version.jsonl"), 1, "unsupported record version"),
+    # A study's size is refused before anything is made: 65 rulesets of a million games were
+    # 65 million jobs in memory (3.6 GB, then a MemoryError); a grid is counted, not built.
+    (
+        ("sweep", "classic", "--vary", f"fortify.moves={SIXTY_FOUR}", "--games", "1000000"),
+        2,
+        "a study plays at most 1,000,000 games in all: --games 15,384 or fewer",
+    ),
+    (
+        (
+            "sweep",
+            "classic",
+            "--vary",
+            f"fortify.moves={THOUSAND}",
+            "--vary",
+            f"cards.sets={THOUSAND}",
+        ),
+        2,
+        "the grid has 1,000,000 points; a sweep has at most 64",
+    ),
+    (("balance", "classic", TIES, "-g", "500001", "-w", "1"), 2, "(2 rulesets × 500,001)"),
+    # A scheduler address that is not one: named, with the right form, before any game.
+    (("balance", "classic", TIES, "--scheduler", "garbage"), 2, "'garbage' has no port"),
+    (("balance", "classic", TIES, "--scheduler", ""), 2, "address '' is empty; write tcp://"),
+    (("balance", "classic", TIES, "--scheduler", "tcp://"), 2, "has no host and port"),
+    (
+        ("sweep", "classic", "--vary", "combat.ties=attacker", "--scheduler", "tcp://h:x"),
+        2,
+        "port 'x'",
+    ),
+    (("balance", "classic", TIES, "--scheduler", "http://x:1"), 2, "the scheme 'http://'"),
+    (("balance", "classic", TIES, "--scheduler", ":8786"), 2, "':8786' has no host"),
+    (("balance", "classic", TIES, "--scheduler", "tcp://[::1"), 2, "IPv6 host"),
+    (("balance", "classic", TIES, "--scheduler", "tcp://127.0.0.1:99999"), 2, "'99999', not a"),
 ]
 
 
@@ -121,6 +157,49 @@ def test_hostile_input(tmp: Path, args: tuple[str, ...], code: int, words: str) 
     got, out = run(*(a.replace("{tmp}", str(tmp)) for a in args), cwd=tmp)
     assert got == code, out[-2000:]
     assert words in out, out[-2000:]
+
+
+# ------------------------------------------------------------------ a Dask cluster lost or broken
+
+
+def test_an_unreachable_scheduler_is_exit_2_within_the_connect_timeout(tmp: Path) -> None:
+    pytest.importorskip("distributed")
+    args = ("balance", "classic", TIES, "-g", "2", "--scheduler", "127.0.0.1:9")
+    code, out = run(*args, "--connect-timeout", "1", cwd=tmp)
+    assert code == 2, out[-2000:]
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 1 s" in out, out
+
+
+def test_a_scheduler_with_no_worker_is_exit_2_within_the_worker_timeout(tmp: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as lone:
+        address = lone.scheduler_address
+        args = ("balance", "classic", TIES, "-g", "2", "--scheduler", address)
+        code, out = run(*args, "--worker-timeout", "1", cwd=tmp)
+    assert code == 2, out[-2000:]
+    assert f"the Dask scheduler at {address} has no worker: none joined within 1 s" in out, out
+
+
+@pytest.mark.parametrize(
+    ("lost", "why"),
+    [("worker", "every worker of the Dask scheduler"), ("scheduler", "lost the Dask scheduler")],
+)
+def test_a_cluster_lost_mid_study_leaves_the_seeds_finished(tmp: Path, lost: str, why: str) -> None:
+    """The worker or the scheduler ends, as a crash would, when its twelfth game starts or
+    ends: the study stops (exit 1) with the seeds every ruleset finished, shown and written,
+    and says so."""
+    pytest.importorskip("distributed")
+    report = tmp / f"lost-{lost}"
+    with dask_processes(workers=1, preload=lost, die_after=12) as cluster:
+        args = ("balance", "classic", TIES, "-g", "50", "--batch", "1", "--report", str(report))
+        code, out = run(*args, "--scheduler", cluster.address, "--worker-timeout", "2", cwd=tmp)
+    assert code == 1, out[-2000:]
+    assert f"error: the study stopped early: {why}" in out, out[-2000:]
+    found = json.loads((report / "balance.json").read_text())
+    assert why in found["stopped"]["reason"]
+    assert 2 <= found["games"] < 50 and found["seeds"] == [1, found["games"]]
+    assert f"the study of --games {found['games']}" in out
+    assert "Stopped early" in (report / "balance.html").read_text()
 
 
 def test_the_report_escapes_what_a_title_holds(tmp: Path) -> None:
