@@ -284,6 +284,25 @@ def test_a_lost_scheduler_ends_the_study_with_the_seeds_every_ruleset_finished()
     _assert_the_seeds_finished(found, settings, "lost the Dask scheduler")
 
 
+def test_a_worker_lost_while_another_plays_on_changes_nothing() -> None:
+    """Dask plays a lost worker's games again on the others: the study ends whole, with the
+    single-process results."""
+    pytest.importorskip("distributed")
+    chosen = arms("classic", TIES)
+    settings = Settings(players=3, games=12, seed=6)
+    with dask_processes(workers=2) as cluster:
+        found = study(
+            chosen,
+            settings,
+            scheduler=cluster.address,
+            batch=1,
+            progress=Kill(cluster.workers[0], after=6),
+        )
+        assert cluster.workers[0].poll() is not None  # it was killed mid-study
+    assert "stopped" not in found
+    assert without_timing(found) == without_timing(study(chosen, settings))
+
+
 def test_a_study_stops_with_the_seeds_finished_when_every_worker_is_lost() -> None:
     pytest.importorskip("distributed")
     settings = Settings(players=3, games=40, seed=4)

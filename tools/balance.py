@@ -30,7 +30,7 @@ from ..grammar.limits import (
 )
 from ..grammar.resolve import EffectiveRuleset
 from .balance_stats import Figure, compare, ruleset_figures
-from .simulate import GameResult, Job, Plan, play, play_all
+from .simulate import GameResult, Job, Plan, play_all, play_batch
 
 
 @dataclass(frozen=True)
@@ -101,12 +101,6 @@ def plan_for(arms: Sequence[Arm], settings: Settings) -> Plan:
         ],
         settings.games,
     )
-
-
-def play_batch(batch: list[Job]) -> list[GameResult]:
-    """Several games in one task: what a cluster worker runs (one game per task would spend
-    the time on scheduling)."""
-    return [play(job) for job in batch]
 
 
 class ClusterError(Exception):
@@ -235,6 +229,8 @@ def _why(exc: BaseException) -> str:
 def _stream(
     client: Any, plan: Plan, batch: int, where: str, connect_timeout: float, worker_timeout: float
 ) -> Iterator[GameResult]:
+    """The plan's games through a connected client, a window of tasks at a time (see
+    run_on_cluster); the cluster's health and size are looked at once a second."""
     from distributed import as_completed
 
     todo = iter(plan)
@@ -293,8 +289,13 @@ def _stream(
                         f"a worker of the Dask scheduler at {where} could not play its games: "
                         f"{type(failure).__name__}: {_why(failure)}"
                     )
-                results: list[GameResult] = future.result()
-            except (OSError, CancelledError) as exc:  # a TimeoutError is an OSError
+                results: list[GameResult] = future.result(timeout=connect_timeout)
+            except TimeoutError:  # its worker left with the results: Dask plays them again
+                running.add(future)  # type: ignore[no-untyped-call]
+                continue
+            except CancelledError:
+                raise lost() from None
+            except OSError as exc:
                 raise lost(exc) from None
             yield from results
 

@@ -133,6 +133,13 @@ def play(job: Job) -> GameResult:
     )
 
 
+def play_batch(batch: list[Job]) -> list[GameResult]:
+    """Several games in one task: what a Dask worker runs (one game per task would spend the
+    time on scheduling). It lives here, not with the study, so that a worker imports the
+    simulator and the engine, not the study's statistics (SciPy)."""
+    return [play(job) for job in batch]
+
+
 def continent_holders(game: Game, state: GameState) -> dict[str, int | None]:
     """Each continent's holder (None: no one holds all of it), in the board's order."""
     holders: dict[str, int | None] = dict.fromkeys(game.geo.continents)
