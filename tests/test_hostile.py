@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -168,6 +169,22 @@ def test_an_unreachable_scheduler_is_exit_2_within_the_connect_timeout(tmp: Path
     code, out = run(*args, "--connect-timeout", "1", cwd=tmp)
     assert code == 2, out[-2000:]
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 1 s" in out, out
+
+
+def test_a_port_where_no_scheduler_answers_is_exit_2_within_the_connect_timeout(
+    tmp: Path,
+) -> None:
+    """Something listens (the kernel takes the connection) but never answers: Dask's own
+    client would wait for its greeting for ever."""
+    pytest.importorskip("distributed")
+    with socket.socket() as mute:
+        mute.bind(("127.0.0.1", 0))
+        mute.listen()
+        address = f"tcp://127.0.0.1:{mute.getsockname()[1]}"
+        args = ("balance", "classic", TIES, "-g", "2", "--scheduler", address)
+        code, out = run(*args, "--connect-timeout", "2", cwd=tmp)
+    assert code == 2, out[-2000:]
+    assert f"no Dask scheduler answered at {address} within 4 s" in out, out
 
 
 def test_a_scheduler_with_no_worker_is_exit_2_within_the_worker_timeout(tmp: Path) -> None:

@@ -198,8 +198,15 @@ def run_on_cluster(
     where = scheduler_address(address)
     with _dask_quiet():
         try:
+            _handshake(where, connect_timeout)
             client = Client(where, timeout=connect_timeout, set_as_default=False)  # type: ignore[no-untyped-call]
-        except Exception as exc:  # refused, no such host, not a Dask scheduler, too slow
+        except TimeoutError:
+            raise ClusterError(
+                f"no Dask scheduler answered at {where} within {2 * connect_timeout:g} s: "
+                "something else may be listening there (a scheduler prints its address when "
+                "it starts)"
+            ) from None
+        except Exception as exc:  # refused, no such host, not a Dask scheduler
             raise ClusterError(
                 f"cannot reach the Dask scheduler at {where} within {connect_timeout:g} s: "
                 f"{_why(exc)}"
@@ -218,6 +225,27 @@ def run_on_cluster(
             yield from _stream(client, plan, batch, where, connect_timeout, worker_timeout)
         finally:
             client.close(timeout=connect_timeout)  # type: ignore[no-untyped-call]
+
+
+def _handshake(where: str, timeout: float) -> None:
+    """Connect to the address (an OSError past `timeout` seconds) and exchange Dask's greeting
+    (a TimeoutError when it has not come within twice that in all). Dask bounds the connection
+    but not the greeting that follows: a server that is not a scheduler (a web server on that
+    port) would hold the client for ever."""
+    import asyncio
+
+    from distributed.comm.core import connect
+    from distributed.security import Security
+
+    # What a client would use: TLS certificates set in Dask's configuration, if any.
+    options = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+
+    async def greet() -> None:
+        shaking = connect(where, timeout=timeout, **options)  # type: ignore[no-untyped-call]
+        comm = await asyncio.wait_for(shaking, 2 * timeout)
+        await comm.close()
+
+    asyncio.run(greet())
 
 
 def _why(exc: BaseException) -> str:
