@@ -35,4 +35,5 @@ MAX_SWEEP_POINTS = 64  # points of a sweep's grid (a grid past this is a typo or
 DEFAULT_CONNECT_TIMEOUT = 20  # `--connect-timeout`: seconds to reach the scheduler
 DEFAULT_WORKER_TIMEOUT = 60  # `--worker-timeout`: seconds a study waits with no worker at all
 TASKS_PER_THREAD = 2  # tasks handed to the cluster at once, per worker thread, ...
-MAX_GAMES_IN_FLIGHT = 20_000  # ... and at most this many games in them (the rest wait, unmade)
+MAX_GAMES_IN_FLIGHT = 20_000  # ... and at most this many games in them (the rest wait, unmade;
+# one task of `--batch` games at least, and `--batch` is at most this)

@@ -29,6 +29,7 @@ from ..grammar.limits import (
     DEFAULT_WORKER_TIMEOUT,
     MAX_FILE_BYTES,
     MAX_GAMES,
+    MAX_GAMES_IN_FLIGHT,
     MAX_STUDY_GAMES,
 )
 from ..grammar.printer import to_json, value_text
@@ -1240,7 +1241,7 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option(
             "--batch",
-            type=click.IntRange(1, 100_000),
+            type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
             default=25,
             show_default=True,
             help="Games per task on a Dask cluster.",
