@@ -36,6 +36,18 @@ MAX_RECORD_ACTIONS = 500_000  # lines after the header, blank ones too (and the 
 DEFAULT_MAX_TURNS = 500  # `simulate --max-turns`: a game still going is counted unfinished
 DEFAULT_MAX_ACTIONS = 200_000  # `simulate --max-actions`: the same, counted in actions
 
+MAX_GAMES = 1_000_000  # `simulate --games`, and a study's `--games` (each ruleset's)
+MAX_STUDY_GAMES = 1_000_000  # a study's games, every ruleset's together (each finished game's
+# figures, about 200 bytes, are kept until the last: a study at the limit holds about 200 MB)
+MAX_SWEEP_POINTS = 64  # points of a sweep's grid (a grid past this is a typo or a split job)
+
+# ---------------------------------------------------------------- a Dask cluster
+DEFAULT_CONNECT_TIMEOUT = 20  # `--connect-timeout`: seconds to reach the scheduler
+DEFAULT_WORKER_TIMEOUT = 60  # `--worker-timeout`: seconds a study waits with no worker at all
+TASKS_PER_THREAD = 2  # tasks handed to the cluster at once, per worker thread, ...
+MAX_GAMES_IN_FLIGHT = 20_000  # ... and at most this many games in them (the rest wait, unmade;
+# one task of `--batch` games at least, and `--batch` is at most this)
+
 # ---------------------------------------------------------------- the language server
 MAX_LSP_MESSAGE = 16_000_000  # bytes in one message (a rules file is at most 1 MB; JSON can
 # double it): a longer one is skipped unread and answered with an error, the session goes on

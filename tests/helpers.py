@@ -1,4 +1,5 @@
-"""Shared test helpers: run the real command line; where the manuals are."""
+"""Shared test helpers: run the real command line; where the manuals are; a Dask cluster of
+processes to lose."""
 
 from __future__ import annotations
 
@@ -6,7 +7,11 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,3 +103,70 @@ def long_house_rule() -> str:
     lines[-1] = lines[-1].rstrip(",")
     lines += ["  }", "}"]
     return "\n".join(lines) + "\n"
+
+
+@dataclass
+class DaskProcesses:
+    """A Dask scheduler and its workers, each its own process (so that a test can kill one):
+    `address` is the scheduler's."""
+
+    address: str
+    scheduler: subprocess.Popen[bytes]
+    workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+
+
+@contextmanager
+def dask_processes(
+    workers: int = 1, preload: str | None = None, die_after: int = 0
+) -> Iterator[DaskProcesses]:
+    """A scheduler on a free port of 127.0.0.1 and `workers` workers of one thread each, without
+    nannies (a worker killed stays dead), the workers joined when it yields. `preload`
+    ("scheduler" or "worker") loads tests/cluster_preload.py there, which ends that process
+    after `die_after` tasks."""
+    here = Path(__file__).resolve().parent
+    env = {**os.environ, "RISKRULES_DIE_AFTER": str(die_after)}
+    quiet = subprocess.DEVNULL
+    with tempfile.TemporaryDirectory() as folder:
+        info = Path(folder) / "scheduler.json"
+        extra = ["--preload", str(here / "cluster_preload.py")]
+        scheduler = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1"]
+            + ["--port", "0", "--no-dashboard", "--scheduler-file", str(info)]
+            + (extra if preload == "scheduler" else []),
+            stdout=quiet,
+            stderr=quiet,
+            env=env,
+        )
+        started = DaskProcesses("", scheduler)
+        try:
+            deadline = time.monotonic() + 60
+            while not started.address:
+                if time.monotonic() > deadline or scheduler.poll() is not None:
+                    raise RuntimeError("the Dask scheduler did not start")
+                time.sleep(0.1)
+                if info.exists():
+                    try:
+                        started.address = json.loads(info.read_text())["address"]
+                    except (ValueError, KeyError):
+                        continue  # written, not yet whole
+            for _ in range(workers):
+                started.workers.append(
+                    subprocess.Popen(
+                        [sys.executable, "-m", "distributed.cli.dask_worker", started.address]
+                        + ["--nthreads", "1", "--no-nanny", "--no-dashboard"]
+                        + (extra if preload == "worker" else []),
+                        stdout=quiet,
+                        stderr=quiet,
+                        env=env,
+                    )
+                )
+            if workers:
+                from distributed import Client
+
+                with Client(started.address, timeout=60, set_as_default=False) as client:
+                    client.wait_for_workers(workers, timeout=60)
+            yield started
+        finally:
+            for process in [*started.workers, scheduler]:
+                process.kill()
+                process.wait()

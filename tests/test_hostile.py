@@ -10,6 +10,7 @@ import itertools
 import json
 import os
 import random
+import socket
 import subprocess
 import sys
 import tempfile
@@ -21,7 +22,7 @@ from typing import BinaryIO
 import pytest
 
 import riskrules
-from helpers import ROOT, long_house_rule
+from helpers import ROOT, dask_processes, long_house_rule
 from riskrules.engine.actions import EndAttack, EndTurn, Place
 from riskrules.engine.record import encode, header, to_json
 from riskrules.grammar.limits import (
@@ -32,6 +33,9 @@ from riskrules.grammar.limits import (
 )
 
 HOSTILE = ROOT / "tests" / "hostile"
+TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
+SIXTY_FOUR = ",".join(str(n) for n in range(1, 65))
+THOUSAND = ",".join(str(n) for n in range(1, 1001))
 MEMORY = 1_500 * 2**20  # bytes of address space a command may use
 SECONDS = 90
 
@@ -60,9 +64,10 @@ def run(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> tupl
 def run_measured(*args: str, cwd: Path | None = None) -> tuple[int, str, float, float]:
     """`run`, and what the command cost: its CPU seconds (user and system, which a busy
     machine does not inflate as the wall clock) and its peak memory in MiB."""
-    with tempfile.TemporaryFile() as out:
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryDirectory() as folder:
+        report = os.path.join(folder, "peak")
         proc = subprocess.Popen(
-            [sys.executable, "-m", "riskrules", *args],
+            [sys.executable, "-c", _PEAK, report, *args],
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -78,9 +83,33 @@ def run_measured(*args: str, cwd: Path | None = None) -> tuple[int, str, float, 
         proc.returncode = code = os.waitstatus_to_exitcode(status)
         out.seek(0)
         text = out.read().decode("utf-8", errors="replace")
+        try:
+            peak = int(Path(report).read_text()) / 1024
+        except (OSError, ValueError):  # no report (killed): the kernel's figure, an upper bound
+            peak = usage.ru_maxrss / 1024
     assert "internal error" not in text and "Traceback" not in text, text[-2000:]
     assert code not in (3, -9), text[-2000:]  # -9: killed after SECONDS
-    return code, text, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    return code, text, usage.ru_utime + usage.ru_stime, peak
+
+
+# `python -m riskrules ARGS`, which writes its peak memory (KiB) to the file named first. The
+# kernel's ru_maxrss for a child counts the forked copy of the test process it started as (a
+# big pytest worker: 130 MiB for a usage error); VmHWM is the command's own, from its exec on.
+_PEAK = """
+import atexit, runpy, sys
+report = sys.argv.pop(1)
+def peak():
+    try:
+        with open("/proc/self/status") as status:
+            kib = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    except OSError:  # not Linux: the caller falls back to the kernel's figure
+        return
+    with open(report, "w") as out:
+        out.write(kib)
+atexit.register(peak)
+sys.argv[0] = "riskrules"
+runpy.run_module("riskrules", run_name="__main__", alter_sys=True)
+"""
 
 
 def run_streaming(*args: str, stdin: BinaryIO | Iterator[bytes]) -> tuple[int, str]:
@@ -252,6 +281,39 @@ CASES = [
     (("referee", "classic", "{tmp}/zeros.jsonl"), 1, "zeros.jsonl:2: the line is longer than"),
     (("referee", "classic", "{tmp}/twice.jsonl"), 1, "'a' is named twice"),
     (("referee", "classic", "{tmp}/neutrals.jsonl"), 1, "no neutral armies, but 1 is named"),
+    # A study's size is refused before anything is made: 65 rulesets of a million games were
+    # 65 million jobs in memory (3.6 GB, then a MemoryError); a grid is counted, not built.
+    (
+        ("sweep", "classic", "--vary", f"fortify.moves={SIXTY_FOUR}", "--games", "1000000"),
+        2,
+        "a study plays at most 1,000,000 games in all: --games 15,384 or fewer",
+    ),
+    (
+        (
+            "sweep",
+            "classic",
+            "--vary",
+            f"fortify.moves={THOUSAND}",
+            "--vary",
+            f"cards.sets={THOUSAND}",
+        ),
+        2,
+        "the grid has 1,000,000 points; a sweep has at most 64",
+    ),
+    (("balance", "classic", TIES, "-g", "500001", "-w", "1"), 2, "(2 rulesets × 500,001)"),
+    # A scheduler address that is not one: named, with the right form, before any game.
+    (("balance", "classic", TIES, "--scheduler", "garbage"), 2, "'garbage' has no port"),
+    (("balance", "classic", TIES, "--scheduler", ""), 2, "address '' is empty; write tcp://"),
+    (("balance", "classic", TIES, "--scheduler", "tcp://"), 2, "has no host and port"),
+    (
+        ("sweep", "classic", "--vary", "combat.ties=attacker", "--scheduler", "tcp://h:x"),
+        2,
+        "port 'x'",
+    ),
+    (("balance", "classic", TIES, "--scheduler", "http://x:1"), 2, "the scheme 'http://'"),
+    (("balance", "classic", TIES, "--scheduler", ":8786"), 2, "':8786' has no host"),
+    (("balance", "classic", TIES, "--scheduler", "tcp://[::1"), 2, "IPv6 host"),
+    (("balance", "classic", TIES, "--scheduler", "tcp://127.0.0.1:99999"), 2, "'99999', not a"),
 ]
 
 
@@ -298,6 +360,65 @@ def test_hostile_input(tmp: Path, args: tuple[str, ...], code: int, words: str) 
     got, out = run(*(a.replace("{tmp}", str(tmp)) for a in args), cwd=tmp)
     assert got == code, out[-2000:]
     assert words in out, out[-2000:]
+
+
+# ------------------------------------------------------------------ a Dask cluster lost or broken
+
+
+def test_an_unreachable_scheduler_is_exit_2_within_the_connect_timeout(tmp: Path) -> None:
+    pytest.importorskip("distributed")
+    args = ("balance", "classic", TIES, "-g", "2", "--scheduler", "127.0.0.1:9")
+    code, out = run(*args, "--connect-timeout", "1", cwd=tmp)
+    assert code == 2, out[-2000:]
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 1 s" in out, out
+
+
+def test_a_port_where_no_scheduler_answers_is_exit_2_within_the_connect_timeout(
+    tmp: Path,
+) -> None:
+    """Something listens (the kernel takes the connection) but never answers: Dask's own
+    client would wait for its greeting for ever."""
+    pytest.importorskip("distributed")
+    with socket.socket() as mute:
+        mute.bind(("127.0.0.1", 0))
+        mute.listen()
+        address = f"tcp://127.0.0.1:{mute.getsockname()[1]}"
+        args = ("balance", "classic", TIES, "-g", "2", "--scheduler", address)
+        code, out = run(*args, "--connect-timeout", "2", cwd=tmp)
+    assert code == 2, out[-2000:]
+    assert f"no Dask scheduler answered at {address} within 4 s" in out, out
+
+
+def test_a_scheduler_with_no_worker_is_exit_2_within_the_worker_timeout(tmp: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as lone:
+        address = lone.scheduler_address
+        args = ("balance", "classic", TIES, "-g", "2", "--scheduler", address)
+        code, out = run(*args, "--worker-timeout", "1", cwd=tmp)
+    assert code == 2, out[-2000:]
+    assert f"the Dask scheduler at {address} has no worker: none joined within 1 s" in out, out
+
+
+@pytest.mark.parametrize(
+    ("lost", "why"),
+    [("worker", "every worker of the Dask scheduler"), ("scheduler", "lost the Dask scheduler")],
+)
+def test_a_cluster_lost_mid_study_leaves_the_seeds_finished(tmp: Path, lost: str, why: str) -> None:
+    """The worker or the scheduler ends, as a crash would, when its twelfth game starts or
+    ends: the study stops (exit 1) with the seeds every ruleset finished, shown and written,
+    and says so."""
+    pytest.importorskip("distributed")
+    report = tmp / f"lost-{lost}"
+    with dask_processes(workers=1, preload=lost, die_after=12) as cluster:
+        args = ("balance", "classic", TIES, "-g", "50", "--batch", "1", "--report", str(report))
+        code, out = run(*args, "--scheduler", cluster.address, "--worker-timeout", "2", cwd=tmp)
+    assert code == 1, out[-2000:]
+    assert f"error: the study stopped early: {why}" in out, out[-2000:]
+    found = json.loads((report / "balance.json").read_text())
+    assert why in found["stopped"]["reason"]
+    assert 2 <= found["games"] < 50 and found["seeds"] == [1, found["games"]]
+    assert f"the study of --games {found['games']}" in out
+    assert "Stopped early" in (report / "balance.html").read_text()
 
 
 def test_the_report_escapes_what_a_title_holds(tmp: Path) -> None:

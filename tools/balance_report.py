@@ -105,10 +105,25 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
     return out
 
 
+def stopped_note(study: Figure) -> str | None:
+    """Why a study stopped before its last game, and what its figures are then (None: it
+    did not)."""
+    stopped = study.get("stopped")
+    if not stopped:
+        return None
+    return (
+        f"Stopped early ({stopped['reason']}): {stopped['games_played']:,} games played of "
+        f"{stopped['games_planned']:,} per ruleset; these figures are the first "
+        f"{study['games']:,} seeds, which every ruleset finished."
+    )
+
+
 def text(study: Figure) -> str:
     sets: list[Any] = study["rulesets"]
     first, last = study["seeds"]
+    note = stopped_note(study)
     lines = [
+        *([note, ""] if note else []),
         f"{study['players']} players, {study['games']} games per ruleset (seeds {first}–{last}, "
         f"the same for every ruleset), {study['agent']} agents; "
         f"{study['games_per_s']} games/s",
@@ -263,6 +278,8 @@ def page(study: Figure) -> str:
         for caption, data in plots(study)
     )
     first, last = study["seeds"]
+    note = stopped_note(study)
+    warning = f'<p class="stopped"><strong>{html.escape(note)}</strong></p>' if note else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>riskrules balance</title>
 <style>
@@ -270,8 +287,9 @@ body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
 table {{ border-collapse: collapse; margin: 1rem 0; }}
 th, td {{ border-bottom: 1px solid #ddd; padding: .25rem .6rem; text-align: left; }}
 figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
+.stopped {{ color: #a40000; }}
 </style></head><body>
-<h1>What the rules do to the game</h1>
+<h1>What the rules do to the game</h1>{warning}
 <p>{study["players"]} players, {study["games"]} games per ruleset (seeds {first}–{last}, the
 same for every ruleset, so differences come from the rules), {html.escape(str(study["agent"]))}
 agents. Intervals are 95%; differences are paired by seed.</p>

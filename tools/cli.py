@@ -23,13 +23,18 @@ from ..grammar import model as m
 from ..grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
 from ..grammar.limits import (
+    DEFAULT_CONNECT_TIMEOUT,
     DEFAULT_MAX_ACTIONS,
     DEFAULT_MAX_TURNS,
+    DEFAULT_WORKER_TIMEOUT,
     MAX_EXACT_ODDS,
     MAX_FILE_BYTES,
+    MAX_GAMES,
+    MAX_GAMES_IN_FLIGHT,
     MAX_ODDS_ARMIES,
     MAX_ODDS_TABLE,
     MAX_RECORD_ACTIONS,
+    MAX_STUDY_GAMES,
 )
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
@@ -1162,7 +1167,7 @@ WORKERS = click.option(
 @cli.command()
 @RULESET
 @PLAYERS
-@click.option("--games", "-g", type=click.IntRange(1, 1_000_000), default=10, show_default=True)
+@click.option("--games", "-g", type=click.IntRange(1, MAX_GAMES), default=10, show_default=True)
 @SEED
 @AGENT
 @MAX_TURNS
@@ -1189,7 +1194,9 @@ def simulate(
     fmt: str,
 ) -> None:
     """Play complete games with built-in agents, checking every invariant after every action."""
-    from .simulate import Summary, jobs, run
+    import time
+
+    from .simulate import Summary, jobs, play_all
 
     rules = _rules(ruleset)
     low, high = rules.players
@@ -1201,13 +1208,18 @@ def simulate(
         _writable_folder(record)
     todo = jobs(target, count, games, seed, agent, max_turns, record, max_actions)
     processes = min(workers or os.cpu_count() or 1, games, 64)
-    show = fmt == "text" and sys.stderr.isatty()
-    if show:
+    gathered = Summary(rules.name, count)
+    start = time.perf_counter()
+    if fmt == "text" and sys.stderr.isatty():
         with click.progressbar(length=len(todo), label=f"{rules.name}", file=sys.stderr) as bar:
-            results, elapsed = run(todo, processes, bar)
+            for result in play_all(todo, processes):
+                gathered.add(result)
+                bar.update(1)
     else:
-        results, elapsed = run(todo, processes)
-    summary = Summary(rules.name, count, results, elapsed).to_json()
+        for result in play_all(todo, processes):
+            gathered.add(result)
+    gathered.elapsed = time.perf_counter() - start
+    summary = gathered.to_json()
     if fmt == "json":
         emit_json(summary)
     else:
@@ -1234,10 +1246,13 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option(
             "--games",
             "-g",
-            type=click.IntRange(2, 1_000_000),
+            type=click.IntRange(2, MAX_GAMES),
             default=200,
             show_default=True,
-            help="Games per ruleset (game i of every ruleset has the same seed).",
+            help=(
+                "Games per ruleset (game i of every ruleset has the same seed); "
+                f"{MAX_STUDY_GAMES:,} in all at most."
+            ),
         ),
         SEED,
         AGENT,
@@ -1257,10 +1272,26 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option(
             "--batch",
-            type=click.IntRange(1, 100_000),
+            type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
             default=25,
             show_default=True,
             help="Games per task on a Dask cluster.",
+        ),
+        click.option(
+            "--connect-timeout",
+            type=click.IntRange(1, 86_400),
+            default=DEFAULT_CONNECT_TIMEOUT,
+            show_default=True,
+            metavar="SECONDS",
+            help="Give up reaching the Dask scheduler after this long.",
+        ),
+        click.option(
+            "--worker-timeout",
+            type=click.IntRange(1, 86_400),
+            default=DEFAULT_WORKER_TIMEOUT,
+            show_default=True,
+            metavar="SECONDS",
+            help="Give up when the Dask scheduler has had no worker for this long.",
         ),
         click.option(
             "--report",
@@ -1272,6 +1303,25 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def _study_preflight(rulesets: int, options: dict[str, Any]) -> None:
+    """What can be refused before a study's rulesets are read: its size (MAX_STUDY_GAMES) and
+    the address of its scheduler (exit 2)."""
+    from .balance import ClusterError, scheduler_address
+
+    games = options["games"]
+    if rulesets * games > MAX_STUDY_GAMES:
+        usage_error(
+            f"this study would play {rulesets * games:,} games ({rulesets} rulesets × "
+            f"{games:,}); a study plays at most {MAX_STUDY_GAMES:,} games in all: "
+            f"--games {MAX_STUDY_GAMES // rulesets:,} or fewer, or fewer rulesets"
+        )
+    if options["scheduler"] is not None:
+        try:
+            scheduler_address(options["scheduler"])
+        except ClusterError as exc:
+            usage_error(str(exc))
 
 
 def _run_study(arms: list[Arm], rulesets: list[EffectiveRuleset], options: dict[str, Any]) -> None:
@@ -1302,12 +1352,18 @@ def _run_study(arms: list[Arm], rulesets: list[EffectiveRuleset], options: dict[
     )
     total = len(arms) * settings.games
     workers = min(options["workers"] or os.cpu_count() or 1, total, 64)
+    where = {
+        "scheduler": options["scheduler"],
+        "batch": options["batch"],
+        "connect_timeout": options["connect_timeout"],
+        "worker_timeout": options["worker_timeout"],
+    }
     try:
-        if options["fmt"] == "text" and sys.stderr.isatty() and not options["scheduler"]:
+        if options["fmt"] == "text" and sys.stderr.isatty():
             with click.progressbar(length=total, label="games", file=sys.stderr) as bar:
-                found = study(arms, settings, workers, progress=bar)
+                found = study(arms, settings, workers, progress=bar, **where)
         else:
-            found = study(arms, settings, workers, options["scheduler"], options["batch"])
+            found = study(arms, settings, workers, **where)
     except ClusterError as exc:
         usage_error(str(exc))
     if options["report"] is not None:
@@ -1323,7 +1379,16 @@ def _run_study(arms: list[Arm], rulesets: list[EffectiveRuleset], options: dict[
     broken = sum(int(r["violations"]) for r in found["rulesets"])
     if broken:
         click.echo(f"{broken} games broke an invariant: riskrules simulate shows them", err=True)
-    sys.exit(1 if broken else 0)
+    stopped = found.get("stopped")
+    if stopped:
+        click.echo(
+            f"error: the study stopped early: {stopped['reason']}. {stopped['games_played']:,} "
+            f"of {total:,} games were played; the figures are those of the first "
+            f"{found['games']:,} seeds, which every ruleset finished (the study of --games "
+            f"{found['games']:,}). Run it again for all {settings.games:,}.",
+            err=True,
+        )
+    sys.exit(1 if broken or stopped else 0)
 
 
 @cli.command()
@@ -1337,6 +1402,7 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     difference against BASE with its interval and p-value."""
     from .balance import arm
 
+    _study_preflight(1 + len(variants), options)
     checked = [_checked(ref) for ref in (base, *variants)]
     arms = [arm(ws, eff) for ws, eff in checked]
     if len({a.name for a in arms}) != len(arms):
@@ -1369,6 +1435,7 @@ def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
         grid = points(eff, [parse_vary(v) for v in varies])
     except SweepError as exc:
         usage_error(str(exc))
+    _study_preflight(1 + len(grid), options)
     texts = {os.path.abspath(p.path): p.text for p in grid}
     base_file = ws.index.rulesets[eff.name].span.file
     extra = [] if base_file in ws.builtin else [base_file]
