@@ -26,6 +26,7 @@ from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS, MAX_FILE_BY
 from ..grammar.printer import to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SHEET_LANGUAGES
+from .escape import terminal
 from .render import (
     diagnostic_text,
     display_path,
@@ -38,6 +39,7 @@ from .render import (
 if TYPE_CHECKING:
     from ..engine.rules import Rules
     from .balance import Arm
+    from .trace import Manuals
 
 FORMAT = click.option(
     "--format",
@@ -235,6 +237,8 @@ def check(
     """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
     from .ignores import ConfigError, project, split
 
+    manuals = _manuals(sources) if report is not None and sources is not None else None
+
     texts: dict[str, str] = {}
     if "-" in targets:
         texts[os.path.abspath(STDIN_NAME)] = text = _read_stdin()
@@ -276,9 +280,7 @@ def check(
         from .report import write_report
 
         _writable_folder(report)
-        if sources is not None and not sources.is_dir():
-            usage_error(f"no such folder: {sources}")
-        written = write_report(ws, checked, diags, report, sources)
+        written = write_report(ws, checked, diags, report, manuals)
         if fmt == "text":
             click.echo(f"report written to {display_path(str(written))}")
     failed = errors > 0 or (strict and warnings > 0)
@@ -787,18 +789,18 @@ def trace(
     from .scenarios import ScenarioResult, builtin_features, run_features
     from .trace import trace as trace_ruleset
 
-    if sources is not None and not sources.is_dir():
-        usage_error(f"no such folder: {sources}")
+    manuals = _manuals(sources) if sources is not None else None
     if uncovered:
-        if sources is None:
+        if manuals is None:
             usage_error("--uncovered reads the manuals: give --sources FOLDER")
-        assert sources is not None
-        _trace_uncovered(rulesets, sources, fmt)
+        _trace_uncovered(rulesets, manuals, fmt)
         return
     _refuse_bad_features(feature_files)
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
     effective = [_checked(name)[1] for name in names]  # a ruleset with errors is refused
+    if manuals is not None:
+        _require_manuals(manuals, effective)
     if feature_files:
         # Your own scenarios run against each ruleset named (as `test` does), not against the
         # ruleset their Background names.
@@ -809,7 +811,7 @@ def trace(
             code, results = max(code, found), results + part
     else:
         code, results, _printed = run_features(builtin_features())
-    reports = [trace_ruleset(eff, results, sources) for eff in effective]
+    reports = [trace_ruleset(eff, results, manuals) for eff in effective]
     failed = [r for r in results if r.outcome != "passed"]
     if fmt == "json":
         emit_json(
@@ -830,7 +832,7 @@ def trace(
                 f"{share:.0f}% exercised"
                 + (
                     f", anchors {report.anchors_found}/{report.anchors_checked} found"
-                    if sources
+                    if manuals
                     else ", anchors not checked (no --sources)"
                 )
             )
@@ -838,13 +840,47 @@ def trace(
                 click.echo("  not exercised: " + ", ".join(report.unexercised))
             for miss in report.missing_anchors:
                 click.echo(
-                    f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": {miss["problem"]}'
+                    f'  {miss["rule"]}: {miss["document"]} "{terminal(miss["anchor"])}": '
+                    f"{miss['problem']}"
+                )
+            for unread in report.unread:
+                click.echo(
+                    f"  anchors of {unread['document']} not checked: {terminal(unread['file'])} "
+                    f"{unread['problem']}"
                 )
     findings = bool(failed) or any(r.missing_anchors or r.cited < len(r.clauses) for r in reports)
     sys.exit(1 if findings or code not in (0, 5) else 0)
 
 
-def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None:
+def _manuals(sources: Path) -> Manuals:
+    """The sources folder (`--sources`), or a usage error (exit 2) if it is not one."""
+    from .trace import Manuals, SourcesUnreadable
+
+    try:
+        return Manuals.open(sources)
+    except SourcesUnreadable as exc:
+        usage_error(str(exc))
+
+
+def _require_manuals(manuals: Manuals, effective: list[EffectiveRuleset]) -> None:
+    """Exit 2 when the folder holds none of the manuals the rulesets cite, naming the folder
+    and the files expected in it: every anchor would go unchecked."""
+    from .trace import SourcesUnreadable
+
+    wanted = {
+        source.file: source.id
+        for eff in effective
+        for clause in eff.clauses
+        for cite in clause.citations
+        if (source := eff.source(cite.document)) is not None
+    }
+    try:
+        manuals.require_some(wanted)
+    except SourcesUnreadable as exc:
+        usage_error(str(exc))
+
+
+def _trace_uncovered(rulesets: tuple[str, ...], manuals: Manuals, fmt: str) -> None:
     """For each manual a ruleset encodes: its rule-bearing passages that no rule of the rulesets
     encoding that manual cites, nor an `ignore` sets aside; exit 1 when any is left."""
     from .coverage import ManualMissing, manuals_of
@@ -853,7 +889,7 @@ def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
     located = [_checked(name) for name in names]
     try:
-        reports = manuals_of(located, sources)
+        reports = manuals_of(located, manuals)
     except ManualMissing as exc:
         usage_error(str(exc))
     if fmt == "json":
@@ -861,15 +897,18 @@ def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None
     else:
         for r in reports:
             click.echo(
-                f"{r.document} ({r.title}): {len(r.covered) + len(r.ignored)} of "
+                f"{r.document} ({terminal(r.title)}): {len(r.covered) + len(r.ignored)} of "
                 f"{len(r.passages)} rule-bearing passages cited or set aside "
                 f"({100 * r.share:.0f}%; {len(r.ignored)} ignored)"
             )
             for p in r.uncovered:
-                click.echo(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})')
+                click.echo(
+                    f'  {p.where()}: "{terminal(p.words)}" ({terminal("; ".join(p.reasons))})'
+                )
             for miss in r.missing_ignores:
                 click.echo(
-                    f'  {miss["file"]}:{miss["line"]}: ignore "{miss["anchor"]}": {miss["problem"]}'
+                    f"  {display_path(str(miss['file']))}:{miss['line']}: "
+                    f'ignore "{terminal(str(miss["anchor"]))}": {miss["problem"]}'
                 )
     left = any(r.uncovered or r.missing_ignores for r in reports)
     sys.exit(1 if left else 0)

@@ -10,14 +10,15 @@ or when a ruleset marks it `ignore DOC page N "anchor" because "…"` (deliberat
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..grammar import model as m
 from ..grammar.library import Workspace
 from ..grammar.resolve import EffectiveRuleset
-from .trace import Document, _document_text, fold
+from .trace import PAGE_MARK, Document, Manuals, fold
 
 # Where a passage ends: after a sentence's stop, or before a bullet, a numbered step or a
 # page marker (in the flattened transcripts these run on in one line).
@@ -46,7 +47,6 @@ MODALS = {
     "nl": r"moet(?:en)?|mag(?: niet)?|mogen(?: niet)?|altijd|nooit|hoogstens|minstens|minimaal",
     "en": r"must|may not|may|cannot|always|never|at most|at least",
 }
-_PAGE_MARK = re.compile(r"^\d{1,2} (?=\S)")  # a page number opening a transcript's line
 SHORTEST = 4  # words: shorter fragments (a heading, a table cell) carry no rule of their own
 
 
@@ -105,19 +105,26 @@ class ManualCoverage:
         }
 
 
-def rule_bearing(text: str, lang: str) -> tuple[str, ...]:
-    """Why a passage states a rule (empty: it does not)."""
-    folded = text.casefold()
+@functools.cache
+def _signs(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A language's two signs of a rule: a number of something counted, and a modal."""
     units, numbers, modals = (
         UNITS.get(lang, UNITS["en"]),
         NUMBER_WORDS.get(lang, NUMBER_WORDS["en"]),
         MODALS.get(lang, MODALS["en"]),
     )
+    return re.compile(rf"\b({numbers})\s+(?:\w+\s+)?({units})\b"), re.compile(rf"\b({modals})\b")
+
+
+def rule_bearing(text: str, lang: str) -> tuple[str, ...]:
+    """Why a passage states a rule (empty: it does not)."""
+    folded = text.casefold()
+    counts, modals = _signs(lang)
     reasons = []
-    counted = re.search(rf"\b({numbers})\s+(?:\w+\s+)?({units})\b", folded)
+    counted = counts.search(folded)
     if counted:
         reasons.append(f"a number of {counted.group(2)}: '{counted.group(0)}'")
-    modal = re.search(rf"\b({modals})\b", folded)
+    modal = modals.search(folded)
     if modal:
         reasons.append(f"a modal: '{modal.group(0)}'")
     return tuple(reasons)
@@ -126,38 +133,47 @@ def rule_bearing(text: str, lang: str) -> tuple[str, ...]:
 def split(document_id: str, raw: str, lang: str) -> list[Passage]:
     """The manual's passages, each with its page (from the page markers) or section (the
     nearest heading line before it), and why it is rule-bearing."""
-    return _split(document_id, raw, lang, fold(raw), Document.parse(raw))
+    return _split(document_id, raw, lang, *Document.with_lines(raw))
 
 
-def _split(document_id: str, raw: str, lang: str, whole: str, document: Document) -> list[Passage]:
-    page_starts = sorted(
-        (whole.find(text[: min(len(text), 40)]), n) for n, text in document.pages.items()
-    )
-    if [n for _offset, n in page_starts] != list(range(1, len(page_starts) + 1)):
-        page_starts = []  # numbers opening lines ("3 spillere = 35 hære") are not pages
+def _split(
+    document_id: str,
+    raw: str,
+    lang: str,
+    document: Document,
+    lines: list[tuple[str, int]],
+) -> list[Passage]:
+    """One pass over the lines: each passage is looked for only in its own line, and its page
+    is the last page begun before it (the pages are in the order they are printed)."""
+    starts = sorted((start, number) for number, (start, _end) in document.pages.items())
+    if [number for _start, number in starts] != list(range(1, len(starts) + 1)):
+        starts = []  # numbers opening lines ("3 spillere = 35 hære") are not pages
     out: list[Passage] = []
-    cursor = 0
+    next_page = 0  # the first page not yet begun
+    page: int | None = None
     section: str | None = None
-    for line in raw.splitlines():
-        stripped = _PAGE_MARK.sub("", line.strip(), count=1) if page_starts else line.strip()
+    raw_lines = (line for line in raw.splitlines() if line.split())
+    for line, (folded_line, offset) in zip(raw_lines, lines, strict=True):
+        stripped = PAGE_MARK.sub("", line.strip(), count=1) if starts else line.strip()
         if not stripped:
             continue
         if _heading(stripped):
             section = stripped.rstrip(":")
+        cursor = 0  # in the folded line
         for piece in _BREAK.split(stripped):
-            piece = (piece or "").strip()
-            if len(piece.split()) < SHORTEST:
+            words = (piece or "").split()
+            if len(words) < SHORTEST:
                 continue
-            folded = fold(piece)
-            start = whole.find(folded, cursor)
-            if start < 0:
+            piece = piece.strip()
+            folded = " ".join(words).casefold()  # fold(piece)
+            found = folded_line.find(folded, cursor)
+            if found < 0:
                 continue
-            cursor = start + len(folded)
-            page = None
-            for offset, number in page_starts:
-                if 0 <= offset <= start:
-                    page = number
-            reasons = rule_bearing(piece, lang)
+            cursor = found + len(folded)
+            start = offset + found
+            while next_page < len(starts) and starts[next_page][0] <= start:
+                page = starts[next_page][1]
+                next_page += 1
             out.append(
                 Passage(
                     document_id,
@@ -165,8 +181,8 @@ def _split(document_id: str, raw: str, lang: str, whole: str, document: Document
                     None if page is not None else section,
                     piece,
                     start,
-                    cursor,
-                    reasons,
+                    offset + cursor,
+                    rule_bearing(piece, lang),
                 )
             )
     return out
@@ -178,19 +194,25 @@ def _heading(line: str) -> bool:
 
 
 def anchor_spans(whole: str, document: Document, cite: m.Citation) -> list[tuple[int, int]]:
-    """Where an anchor stands in the folded text (on its page, when it names one)."""
+    """Where an anchor stands in the folded text: on its page, when it names one and is found
+    there (an anchor may recur elsewhere); else everywhere it stands."""
     anchor = fold(cite.anchor)
+    if not anchor:
+        return []
+    page = document.pages.get(cite.page) if cite.page is not None else None
+    if page is not None:
+        on_page = _occurrences(whole, anchor, *page)
+        if on_page:
+            return on_page
+    return _occurrences(whole, anchor, 0, len(whole))
+
+
+def _occurrences(whole: str, anchor: str, first: int, last: int) -> list[tuple[int, int]]:
     spans = []
-    start = whole.find(anchor)
+    start = whole.find(anchor, first, last)
     while start >= 0:
         spans.append((start, start + len(anchor)))
-        start = whole.find(anchor, start + 1)
-    if cite.page is not None and document.pages.get(cite.page):
-        page_text = document.pages[cite.page]
-        first = whole.find(page_text)
-        if first >= 0:  # only the occurrences on that page (an anchor may recur elsewhere)
-            last = first + len(page_text)
-            spans = [s for s in spans if first <= s[0] < last] or spans
+        start = whole.find(anchor, start + 1, last)
     return spans
 
 
@@ -199,10 +221,9 @@ def coverage(
 ) -> ManualCoverage:
     """The rule-bearing passages of one manual against every clause (and ignore) of the
     rulesets that encode it."""
-    whole = fold(raw)
-    document = Document.parse(raw)
-    passages = [p for p in _split(doc, raw, lang, whole, document) if p.reasons]
-    ignored: list[tuple[int, int]] = []
+    document, lines = Document.with_lines(raw)
+    whole = document.text
+    passages = [p for p in _split(doc, raw, lang, document, lines) if p.reasons]
     report = ManualCoverage(doc, title, passages)
     seen: set[tuple[str, str]] = set()
     # Each passage once: the rulesets of a family inherit the same clauses (classic's, the
@@ -214,7 +235,10 @@ def coverage(
         for cite in clause.citations
         if cite.document == doc
     }
-    cited = [span for cite in cites for span in anchor_spans(whole, document, cite)]
+    cited = _touched(
+        passages, [span for cite in cites for span in anchor_spans(whole, document, cite)]
+    )
+    ignored: list[tuple[int, int]] = []
     for eff in family:
         for ignore in eff.ruleset.ignores:
             if ignore.citation.document != doc or (eff.name, ignore.citation.anchor) in seen:
@@ -233,26 +257,45 @@ def coverage(
                     }
                 )
             ignored.extend(spans)
-    for passage in passages:
-        if any(_overlaps(passage, span) for span in cited):
+    set_aside = _touched(passages, ignored)
+    for i, passage in enumerate(passages):
+        if i in cited:
             report.covered.append(passage)
-        elif any(_overlaps(passage, span) for span in ignored):
+        elif i in set_aside:
             report.ignored.append(passage)
         else:
             report.uncovered.append(passage)
     return report
 
 
-def _overlaps(passage: Passage, span: tuple[int, int]) -> bool:
-    return span[0] < passage.end and passage.start < span[1]
+def _touched(passages: list[Passage], spans: list[tuple[int, int]]) -> set[int]:
+    """The passages (by index) that some span overlaps. The passages are in order and do not
+    overlap, so their starts and ends are both sorted: each span's first and last passage are
+    found by bisection, and one sweep marks every passage between them."""
+    starts = [p.start for p in passages]
+    ends = [p.end for p in passages]
+    opened = [0] * (len(passages) + 1)
+    for first, last in spans:
+        i = bisect.bisect_right(ends, first)  # the first passage ending after the span begins
+        j = bisect.bisect_left(starts, last)  # past the last passage beginning before it ends
+        if i < j:
+            opened[i] += 1
+            opened[j] -= 1
+    found: set[int] = set()
+    depth = 0
+    for i in range(len(passages)):
+        depth += opened[i]
+        if depth > 0:
+            found.add(i)
+    return found
 
 
 class ManualMissing(Exception):
-    """A manual's text is not in the sources folder."""
+    """A manual's text is not in the sources folder (or cannot be read there)."""
 
 
 def manuals_of(
-    located: list[tuple[Workspace, EffectiveRuleset]], sources: Path
+    located: list[tuple[Workspace, EffectiveRuleset]], manuals: Manuals
 ) -> list[ManualCoverage]:
     """The coverage of every manual the given rulesets encode (each manual once), against all
     the rulesets of its workspace that encode it."""
@@ -264,9 +307,14 @@ def manuals_of(
                 continue
             done.add(doc)
             source = eff.source(doc)
-            raw = _document_text(sources, source.file) if source else None
-            if source is None or raw is None:
-                raise ManualMissing(f"the text of {doc} is not in {sources}")
+            if source is None:
+                raise ManualMissing(f"the manual {doc} is not declared")
+            raw = manuals.text(source.file)
+            if raw is None:
+                raise ManualMissing(
+                    f"the text of {doc}, {source.file}, cannot be read in the sources folder "
+                    f"{manuals.folder}: {manuals.problem(source.file)}"
+                )
             family = [e for e in ws.resolved.values() if doc in e.own_documents()]
             reports.append(coverage(family, doc, raw, source.language, source.label))
     return reports

@@ -118,9 +118,3 @@ def summary_line(errors: int, warnings: int, notes: int = 0, ignored: int = 0) -
         parts.append(counted(notes, "note", "notes"))
     found = ", ".join(parts) if parts else "ok: no problems found"
     return found + (f" ({ignored:,} ignored)" if ignored else "")
-
-
-def md_cell(text: str) -> str:
-    """Text for a Markdown table cell: no raw HTML (a title may hold `<script>`), no breaks."""
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return escaped.replace("|", "\\|").replace("\n", " ")
