@@ -23,7 +23,7 @@ from ..grammar import model as m
 from ..grammar.diagnostics import Diagnostic, Severity, counted, did_you_mean
 from ..grammar.library import RulesetNotFound, Workspace, locate
 from ..grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS, MAX_FILE_BYTES
-from ..grammar.printer import to_json, value_text
+from ..grammar.printer import quote, to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SHEET_LANGUAGES
 from .escape import terminal
@@ -56,7 +56,7 @@ def emit_json(data: object) -> None:
 
 
 def usage_error(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {terminal(message)}", err=True)
     sys.exit(2)
 
 
@@ -318,7 +318,7 @@ def list_cmd(fmt: str) -> None:
     width = max((len(str(r["name"])) for r in rows), default=4)
     for row in rows:
         base = f"  (extends {row['extends']})" if row["extends"] else ""
-        click.echo(f"{str(row['name']).ljust(width)}  {row['title'] or ''}{base}")
+        click.echo(terminal(f"{str(row['name']).ljust(width)}  {row['title'] or ''}{base}"))
 
 
 # ---------------------------------------------------------------------------- show, explain
@@ -359,8 +359,8 @@ def shown_diagnostics(
         where = f"{display_path(first.span.file)}:{first.span.line}:{first.span.column}"
         label = severity_label(first.severity, color)
         out.append(
-            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at {where}: "
-            f"{first.message}\n"
+            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at "
+            f"{terminal(where)}: {terminal(first.message)}\n"
             f"  = note: riskrules check --verbose lists each"
         )
     return out
@@ -427,21 +427,21 @@ def show(ruleset: str, fmt: str) -> None:
             }
         )
         return
-    title = f" {json.dumps(eff.title, ensure_ascii=False)}" if eff.title else ""
+    title = f" {quote(eff.title)}" if eff.title else ""
     click.echo(f"# effective ruleset: {' -> '.join(eff.chain)}")
-    click.echo(f"ruleset {eff.name}{title} {{")
+    click.echo(terminal(f"ruleset {eff.name}{title} {{"))
     for clause in eff.clauses:
         origin = f"  # from {clause.ruleset}" if clause.ruleset != eff.name else ""
-        click.echo(f"  {clause.id}: {value_text(clause.value)}{origin}")
+        click.echo(terminal(f"  {clause.id}: {value_text(clause.value)}{origin}"))
         for cite in clause.citations:
-            click.echo(f"    cite {_cite_text(cite)}")
+            click.echo(terminal(f"    cite {_cite_text(cite)}"))
     click.echo("}")
 
 
 def _cite_text(cite: m.Citation) -> str:
     where = f" page {cite.page}" if cite.page is not None else ""
-    where += f" section {json.dumps(cite.section, ensure_ascii=False)}" if cite.section else ""
-    return f"{cite.document}{where} {json.dumps(cite.anchor, ensure_ascii=False)}"
+    where += f" section {quote(cite.section)}" if cite.section else ""
+    return f"{cite.document}{where} {quote(cite.anchor)}"
 
 
 @cli.command()
@@ -482,13 +482,13 @@ def explain(ruleset: str, rule_id: str, fmt: str) -> None:
             }
         )
         return
-    click.echo(f"{eff.name}: {rule_id} = {value_text(clause.value)}")
+    click.echo(terminal(f"{eff.name}: {rule_id} = {value_text(clause.value)}"))
     for i, c in enumerate(chain):
         verb = "defined" if i == len(chain) - 1 else ("overridden" if c.override else "defined")
         where = f"{display_path(c.span.file)}:{c.id_span.line}:{c.id_span.column}"
-        click.echo(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}")
+        click.echo(terminal(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}"))
         for cite in c.citations:
-            click.echo(f"      cite {_cite_text(cite)}")
+            click.echo(terminal(f"      cite {_cite_text(cite)}"))
 
 
 # ---------------------------------------------------------------------------- odds
@@ -743,13 +743,13 @@ def test_cmd(
             where = f"{display_path(result.path)}:{result.line}"
             if result.outcome == "passed":
                 if verbose:
-                    click.echo(f"passed  {where}  {result.title}")
+                    click.echo(terminal(f"passed  {where}  {result.title}"))
                 continue
-            click.echo(f"FAILED  {where}  {result.title}")
+            click.echo(terminal(f"FAILED  {where}  {result.title}"))
             if result.step:
-                click.echo(f"  step, line {result.step_line}: {result.step}")
+                click.echo(terminal(f"  step, line {result.step_line}: {result.step}"))
             if result.message:
-                click.echo(f"  {result.message}")
+                click.echo(terminal(f"  {result.message}"))
         parts = [f"{len(results) - len(failed)} passed"] if len(failed) < len(results) else []
         parts += [f"{len(failed)} failed"] if failed else []
         click.echo(", ".join(parts))
@@ -840,13 +840,17 @@ def trace(
                 click.echo("  not exercised: " + ", ".join(report.unexercised))
             for miss in report.missing_anchors:
                 click.echo(
-                    f'  {miss["rule"]}: {miss["document"]} "{terminal(miss["anchor"])}": '
-                    f"{miss['problem']}"
+                    terminal(
+                        f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": '
+                        f"{miss['problem']}"
+                    )
                 )
             for unread in report.unread:
                 click.echo(
-                    f"  anchors of {unread['document']} not checked: {terminal(unread['file'])} "
-                    f"{unread['problem']}"
+                    terminal(
+                        f"  anchors of {unread['document']} not checked: {unread['file']} "
+                        f"{unread['problem']}"
+                    )
                 )
     findings = bool(failed) or any(r.missing_anchors or r.cited < len(r.clauses) for r in reports)
     sys.exit(1 if findings or code not in (0, 5) else 0)
@@ -897,18 +901,20 @@ def _trace_uncovered(rulesets: tuple[str, ...], manuals: Manuals, fmt: str) -> N
     else:
         for r in reports:
             click.echo(
-                f"{r.document} ({terminal(r.title)}): {len(r.covered) + len(r.ignored)} of "
-                f"{len(r.passages)} rule-bearing passages cited or set aside "
-                f"({100 * r.share:.0f}%; {len(r.ignored)} ignored)"
+                terminal(
+                    f"{r.document} ({r.title}): {len(r.covered) + len(r.ignored)} of "
+                    f"{len(r.passages)} rule-bearing passages cited or set aside "
+                    f"({100 * r.share:.0f}%; {len(r.ignored)} ignored)"
+                )
             )
             for p in r.uncovered:
-                click.echo(
-                    f'  {p.where()}: "{terminal(p.words)}" ({terminal("; ".join(p.reasons))})'
-                )
+                click.echo(terminal(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})'))
             for miss in r.missing_ignores:
                 click.echo(
-                    f"  {display_path(str(miss['file']))}:{miss['line']}: "
-                    f'ignore "{terminal(str(miss["anchor"]))}": {miss["problem"]}'
+                    terminal(
+                        f"  {display_path(str(miss['file']))}:{miss['line']}: "
+                        f'ignore "{miss["anchor"]}": {miss["problem"]}'
+                    )
                 )
     left = any(r.uncovered or r.missing_ignores for r in reports)
     sys.exit(1 if left else 0)
@@ -1135,15 +1141,15 @@ def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
         emit_json(verdict.to_json())
     elif verdict.ok:
         who = f"; {verdict.winner} wins" if verdict.winner else ""
-        click.echo(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}")
+        click.echo(terminal(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}"))
         for note in verdict.notes:
-            click.echo(f"note: {note}")
+            click.echo(terminal(f"note: {note}"))
     else:
         rule = f" (rule {verdict.rule}" if verdict.rule else ""
         if verdict.rule and verdict.citation:
             rule += f", {verdict.citation['document']} '{verdict.citation['anchor']}'"
         rule += ")" if verdict.rule else ""
-        click.echo(f"{record}:{verdict.line}: {verdict.message}{rule}")
+        click.echo(terminal(f"{record}:{verdict.line}: {verdict.message}{rule}"))
     sys.exit(0 if verdict.ok else 1)
 
 

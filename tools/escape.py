@@ -5,8 +5,9 @@ A user writes titles, `because` reasons, names (of boards, continents, territori
 output that shows one passes it through its format's function here, so the reader sees what the
 author wrote and the format never acts on it:
 
-- HTML: `html` (markupsafe's escape, what Jinja2's autoescape applies to every value of the
-  sheets', diff pages' and reports' templates);
+- HTML: `html` (markupsafe's escape of the text with its control characters made visible as
+  `terminal` does; the sheets' and diff pages' templates do the same to every value they
+  show, by `html_value` and Jinja2's autoescape);
 - Markdown: `markdown` (HTML's `< > &` as entities, Markdown's active characters escaped);
 - text on a terminal: `terminal` (control characters, which a terminal obeys, and the
   characters that reorder text shown as escapes);
@@ -17,16 +18,19 @@ from __future__ import annotations
 
 import re
 
-from markupsafe import Markup
-from markupsafe import escape as html
+from markupsafe import Markup, escape
 
-__all__ = ["html", "markdown", "markdown_of_html", "terminal"]
+__all__ = ["html", "html_value", "markdown", "markdown_of_html", "terminal"]
 
 # Control characters (C0 but the tab, DEL, C1: a terminal acts on them, a carriage return
 # overwrites the line) and the characters that reorder what follows them (bidirectional
 # overrides and isolates): shown as escapes.
 _HIDDEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\n": "\\n", "\r": "\\r"}
+# In HTML a line break is only white space, and so it is in the HTML a template lays out.
+_HIDDEN_IN_HTML = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
 
 
 def terminal(text: object) -> str:
@@ -41,6 +45,21 @@ def _visible(found: re.Match[str]) -> str:
         return _NAMED[char]
     code = ord(char)
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def html(text: object) -> Markup:
+    """Text for HTML: `< > & " '` as entities, control characters (but line breaks, white
+    space in HTML) shown as `terminal` shows them."""
+    return escape(_HIDDEN_IN_HTML.sub(_visible, str(text)))
+
+
+def html_value(value: object) -> object:
+    """What an HTML template (with autoescape) shows of a value (its `finalize`): the control
+    characters made visible as `html` does, before autoescape escapes the rest. HTML built
+    already (a sentence, a macro's output: Markup) stays HTML."""
+    if isinstance(value, Markup):
+        return Markup(_HIDDEN_IN_HTML.sub(_visible, value))
+    return _HIDDEN_IN_HTML.sub(_visible, value) if isinstance(value, str) else value
 
 
 # Markdown's active characters anywhere in a line: a backslash, code, emphasis, links and

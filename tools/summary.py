@@ -20,7 +20,7 @@ from ..grammar.library import Workspace
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import CATALOGUE, lookup
 from .describe import Words
-from .escape import markdown, markdown_of_html
+from .escape import html_value, markdown, markdown_of_html
 from .i18n import N_, translations
 from .sentences import TEMPLATES, Sentences
 
@@ -434,8 +434,9 @@ def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word:
 
 def _environment(for_markdown: bool = False) -> jinja2.Environment:
     """The sheets' and the concordance's templates; summary.css reads the type sizes the PDF
-    fitting chooses between (tools/pdf.py). HTML escapes every value (autoescape); Markdown
-    passes every value through `escape.markdown` (a sentence, HTML, is made Markdown)."""
+    fitting chooses between (tools/pdf.py). HTML escapes every value (`escape.html_value` and
+    autoescape); Markdown passes every value through `escape.markdown` (a sentence, HTML, is
+    made Markdown)."""
     from .pdf import SIZES
 
     env = jinja2.Environment(
@@ -443,7 +444,7 @@ def _environment(for_markdown: bool = False) -> jinja2.Environment:
         autoescape=False
         if for_markdown
         else jinja2.select_autoescape(["html", "j2"], default=True),
-        finalize=_markdown_value if for_markdown else None,
+        finalize=_markdown_value if for_markdown else html_value,
         trim_blocks=True,
         lstrip_blocks=True,
     )
