@@ -46,6 +46,7 @@ def h(name: str) -> str:
     return str(HOSTILE / name)
 
 
+KOMMANDO = "000_c088f9ca3cbe1af9.txt"  # the manual da-2006 encodes
 # (arguments, the exit code, words the output must hold)
 CASES = [
     (("summary", h("misspelt-quantity.rules"), "-o", "{tmp}/x.html"), 1, "RR0211"),
@@ -88,6 +89,18 @@ CASES = [
     (("referee", "classic", "{tmp}/deep.jsonl"), 1, "nested too deeply"),
     (("referee", "classic", "{tmp}/long.jsonl"), 1, "longer than 100,000 bytes"),
     (("referee", "classic", "{tmp}/version.jsonl"), 1, "unsupported record version"),
+    # trace --sources: a folder that gives no manual is named with the files it should hold.
+    (("trace", "da-2006", "--sources", "{tmp}/nowhere"), 2, "no such folder"),
+    (
+        ("trace", "da-2006", "--sources", "{tmp}/no-manuals"),
+        2,
+        f"no-manuals; expected the texts the rulesets cite: {KOMMANDO} (da000): not in the folder",
+    ),
+    (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/no-manuals"), 2, KOMMANDO),
+    (("trace", "da-2006", "--sources", "{tmp}/fifo-manual"), 2, "not a regular file"),
+    (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
+    # A manual at the size limit, 772,000 short rule-bearing passages: counted, 1,000 listed.
+    (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/full-manual"), 1, "771,445 more"),
 ]
 
 
@@ -113,12 +126,28 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
         handle.write(header + "\n")
         handle.write(" " * 50_000_000 + "\n")
     (folder / "version.jsonl").write_text(header.replace('"version": 1', '"version": true') + "\n")
+    (folder / "no-manuals").mkdir()
+    (folder / "no-manuals" / "notes.txt").write_text("not a manual\n")
+    for name in ("fifo-manual", "huge-manual", "full-manual"):
+        (folder / name).mkdir()
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "fifo-manual" / KOMMANDO)
+    with open(folder / "huge-manual" / KOMMANDO, "wb") as handle:  # sparse: costs no disk
+        handle.truncate(30_000_000)
+    with open(folder / "full-manual" / KOMMANDO, "w", encoding="utf-8") as handle:
+        size = number = 0
+        while size < 19_900_000:  # page markers up to 99,998, then lines without one
+            number += 1
+            line = "Du skal tage 3 hære nu.\n"
+            line = f"{number} {line}" if number < 99_999 else line
+            size += len(line.encode())
+            handle.write(line)
     return folder
 
 
 @pytest.mark.parametrize(("args", "code", "words"), CASES, ids=lambda v: str(v)[:40])
 def test_hostile_input(tmp: Path, args: tuple[str, ...], code: int, words: str) -> None:
-    if "{tmp}/fifo.rules" in args and not hasattr(os, "mkfifo"):
+    if any("fifo" in a for a in args) and not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs here")
     got, out = run(*(a.replace("{tmp}", str(tmp)) for a in args), cwd=tmp)
     assert got == code, out[-2000:]

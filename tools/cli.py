@@ -907,8 +907,11 @@ def _trace_uncovered(rulesets: tuple[str, ...], manuals: Manuals, fmt: str) -> N
                     f"({100 * r.share:.0f}%; {len(r.ignored)} ignored)"
                 )
             )
-            for p in r.uncovered:
+            for p in r.listed:
                 click.echo(terminal(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})'))
+            if len(r.uncovered) > len(r.listed):
+                more = len(r.uncovered) - len(r.listed)
+                click.echo(f"  … and {more:,} more (the first {len(r.listed):,} are listed)")
             for miss in r.missing_ignores:
                 click.echo(
                     terminal(

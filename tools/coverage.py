@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..grammar import model as m
 from ..grammar.library import Workspace
+from ..grammar.limits import MAX_LISTED_PASSAGES
 from ..grammar.resolve import EffectiveRuleset
 from .trace import PAGE_MARK, Document, Manuals, fold
 
@@ -50,7 +51,7 @@ MODALS = {
 SHORTEST = 4  # words: shorter fragments (a heading, a table cell) carry no rule of their own
 
 
-@dataclass
+@dataclass(slots=True)
 class Passage:
     document: str
     page: int | None
@@ -85,6 +86,11 @@ class ManualCoverage:
     def share(self) -> float:
         return (len(self.covered) + len(self.ignored)) / max(len(self.passages), 1)
 
+    @property
+    def listed(self) -> list[Passage]:
+        """The uncovered passages shown, at most MAX_LISTED_PASSAGES (all are counted)."""
+        return self.uncovered[:MAX_LISTED_PASSAGES]
+
     def to_json(self) -> dict[str, object]:
         return {
             "document": self.document,
@@ -92,6 +98,7 @@ class ManualCoverage:
             "rule_bearing": len(self.passages),
             "cited": len(self.covered),
             "ignored": len(self.ignored),
+            "uncovered_count": len(self.uncovered),
             "uncovered": [
                 {
                     "page": p.page,
@@ -99,7 +106,7 @@ class ManualCoverage:
                     "words": p.words,
                     "reasons": list(p.reasons),
                 }
-                for p in self.uncovered
+                for p in self.listed
             ],
             "missing_ignores": self.missing_ignores,
         }
@@ -120,13 +127,22 @@ def rule_bearing(text: str, lang: str) -> tuple[str, ...]:
     """Why a passage states a rule (empty: it does not)."""
     folded = text.casefold()
     counts, modals = _signs(lang)
-    reasons = []
     counted = counts.search(folded)
-    if counted:
-        reasons.append(f"a number of {counted.group(2)}: '{counted.group(0)}'")
     modal = modals.search(folded)
+    return _reasons(
+        (counted.group(2), counted.group(0)) if counted else None,
+        modal.group(0) if modal else None,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _reasons(counted: tuple[str, str] | None, modal: str | None) -> tuple[str, ...]:
+    """The reasons, made once for the same words (a manual says "skal" and "3 hære" often)."""
+    reasons = []
+    if counted:
+        reasons.append(f"a number of {counted[0]}: '{counted[1]}'")
     if modal:
-        reasons.append(f"a modal: '{modal.group(0)}'")
+        reasons.append(f"a modal: '{modal}'")
     return tuple(reasons)
 
 
