@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -408,6 +409,11 @@ def test_trace_and_test_show_what_the_author_wrote(hostile: Path) -> None:
     code, out = run("trace", rules, "--sources", str(hostile), "--uncovered")
     assert code == 0, out
     text_shows(out, SHORT)
-    code, out = run("test", rules, feature)
+    junit = hostile / "junit.xml"
+    code, out = run("test", rules, feature, "--junitxml", str(junit))
     assert code == 1, out
     text_shows(out, SCENARIO)
+    # JUnit XML that a CI service can read (a raw control character would make it unreadable),
+    # naming the scenario as written.
+    case = ElementTree.parse(junit).getroot().find("testsuite/testcase")
+    assert case is not None and case.get("name") == f"Scenario: {visible(SCENARIO)}", case

@@ -282,7 +282,7 @@ def check(
         _writable_folder(report)
         written = write_report(ws, checked, diags, report, manuals)
         if fmt == "text":
-            click.echo(f"report written to {display_path(str(written))}")
+            click.echo(terminal(f"report written to {display_path(str(written))}"))
     failed = errors > 0 or (strict and warnings > 0)
     sys.exit(1 if failed else 0)
 
@@ -647,7 +647,7 @@ def _refuse_bad_features(paths: Sequence[str]) -> None:
 
     problems = [p for p in map(feature_problem, paths) if p is not None]
     for problem in problems:
-        click.echo(f"error: {problem}", err=True)
+        click.echo(terminal(f"error: {problem}"), err=True)
     if problems:
         sys.exit(1)
 
@@ -902,16 +902,17 @@ def _trace_uncovered(rulesets: tuple[str, ...], manuals: Manuals, fmt: str) -> N
         for r in reports:
             click.echo(
                 terminal(
-                    f"{r.document} ({r.title}): {len(r.covered) + len(r.ignored)} of "
-                    f"{len(r.passages)} rule-bearing passages cited or set aside "
-                    f"({100 * r.share:.0f}%; {len(r.ignored)} ignored)"
+                    f"{r.document} ({r.title}): {r.cited + r.ignored} of "
+                    f"{r.rule_bearing} rule-bearing passages cited or set aside "
+                    f"({100 * r.share:.0f}%; {r.ignored} ignored)"
                 )
             )
-            for p in r.listed:
+            for p in r.uncovered:
                 click.echo(terminal(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})'))
-            if len(r.uncovered) > len(r.listed):
-                more = len(r.uncovered) - len(r.listed)
-                click.echo(f"  … and {more:,} more (the first {len(r.listed):,} are listed)")
+            if r.unlisted:
+                click.echo(
+                    f"  … and {r.unlisted:,} more (the first {len(r.uncovered):,} are listed)"
+                )
             for miss in r.missing_ignores:
                 click.echo(
                     terminal(
@@ -919,7 +920,7 @@ def _trace_uncovered(rulesets: tuple[str, ...], manuals: Manuals, fmt: str) -> N
                         f'ignore "{miss["anchor"]}": {miss["problem"]}'
                     )
                 )
-    left = any(r.uncovered or r.missing_ignores for r in reports)
+    left = any(r.uncovered_count or r.missing_ignores for r in reports)
     sys.exit(1 if left else 0)
 
 
@@ -985,10 +986,10 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
             )
             click.echo("".join(lines), nl=False)
         elif check:
-            click.echo(f"would reformat {shown}")
+            click.echo(terminal(f"would reformat {shown}"))
         elif name != "-":
             write_file(name, formatted)
-            click.echo(f"reformatted {shown}")
+            click.echo(terminal(f"reformatted {shown}"))
     verb = "would be reformatted" if check or show_diff else "reformatted"
     parts = [f"{counted(changed, 'file', 'files')} {verb}"] if changed else []
     if unchanged:
@@ -1057,7 +1058,7 @@ def new(
     if target.exists() and not force:
         usage_error(f"{target} exists (use --force to overwrite it)")
     write_file(target, text)
-    click.echo(f"wrote {target}; check it with: riskrules check {target}")
+    click.echo(terminal(f"wrote {target}; check it with: riskrules check {target}"))
 
 
 @cli.command()
@@ -1117,7 +1118,7 @@ def summary(
         click.echo(data if isinstance(data, str) else data.decode("utf-8"), nl=False)
         return
     write_file(output, data)
-    click.echo(f"wrote {output}", err=True)
+    click.echo(terminal(f"wrote {output}"), err=True)
 
 
 # ---------------------------------------------------------------------------- referee, simulate

@@ -10,9 +10,9 @@ or when a ruleset marks it `ignore DOC page N "anchor" because "…"` (deliberat
 
 from __future__ import annotations
 
-import bisect
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..grammar import model as m
@@ -74,31 +74,34 @@ class Passage:
 
 @dataclass
 class ManualCoverage:
+    """One manual's figures: its rule-bearing passages counted (cited, ignored, neither), and
+    the first MAX_LISTED_PASSAGES of those neither cited nor ignored, to show."""
+
     document: str
     title: str
-    passages: list[Passage]  # the rule-bearing ones
-    covered: list[Passage] = field(default_factory=list)
-    ignored: list[Passage] = field(default_factory=list)
-    uncovered: list[Passage] = field(default_factory=list)
+    rule_bearing: int = 0
+    cited: int = 0
+    ignored: int = 0
+    uncovered_count: int = 0
+    uncovered: list[Passage] = field(default_factory=list)  # the first ones, listed
     missing_ignores: list[dict[str, object]] = field(default_factory=list)
 
     @property
     def share(self) -> float:
-        return (len(self.covered) + len(self.ignored)) / max(len(self.passages), 1)
+        return (self.cited + self.ignored) / max(self.rule_bearing, 1)
 
     @property
-    def listed(self) -> list[Passage]:
-        """The uncovered passages shown, at most MAX_LISTED_PASSAGES (all are counted)."""
-        return self.uncovered[:MAX_LISTED_PASSAGES]
+    def unlisted(self) -> int:
+        return self.uncovered_count - len(self.uncovered)
 
     def to_json(self) -> dict[str, object]:
         return {
             "document": self.document,
             "title": self.title,
-            "rule_bearing": len(self.passages),
-            "cited": len(self.covered),
-            "ignored": len(self.ignored),
-            "uncovered_count": len(self.uncovered),
+            "rule_bearing": self.rule_bearing,
+            "cited": self.cited,
+            "ignored": self.ignored,
+            "uncovered_count": self.uncovered_count,
             "uncovered": [
                 {
                     "page": p.page,
@@ -106,7 +109,7 @@ class ManualCoverage:
                     "words": p.words,
                     "reasons": list(p.reasons),
                 }
-                for p in self.listed
+                for p in self.uncovered
             ],
             "missing_ignores": self.missing_ignores,
         }
@@ -149,7 +152,7 @@ def _reasons(counted: tuple[str, str] | None, modal: str | None) -> tuple[str, .
 def split(document_id: str, raw: str, lang: str) -> list[Passage]:
     """The manual's passages, each with its page (from the page markers) or section (the
     nearest heading line before it), and why it is rule-bearing."""
-    return _split(document_id, raw, lang, *Document.with_lines(raw))
+    return list(_split(document_id, raw, lang, *Document.with_lines(raw)))
 
 
 def _split(
@@ -158,13 +161,12 @@ def _split(
     lang: str,
     document: Document,
     lines: list[tuple[str, int]],
-) -> list[Passage]:
+) -> Iterator[Passage]:
     """One pass over the lines: each passage is looked for only in its own line, and its page
     is the last page begun before it (the pages are in the order they are printed)."""
     starts = sorted((start, number) for number, (start, _end) in document.pages.items())
     if [number for _start, number in starts] != list(range(1, len(starts) + 1)):
         starts = []  # numbers opening lines ("3 spillere = 35 hære") are not pages
-    out: list[Passage] = []
     next_page = 0  # the first page not yet begun
     page: int | None = None
     section: str | None = None
@@ -190,18 +192,15 @@ def _split(
             while next_page < len(starts) and starts[next_page][0] <= start:
                 page = starts[next_page][1]
                 next_page += 1
-            out.append(
-                Passage(
-                    document_id,
-                    page,
-                    None if page is not None else section,
-                    piece,
-                    start,
-                    offset + cursor,
-                    rule_bearing(piece, lang),
-                )
+            yield Passage(
+                document_id,
+                page,
+                None if page is not None else section,
+                piece,
+                start,
+                offset + cursor,
+                rule_bearing(piece, lang),
             )
-    return out
 
 
 def _heading(line: str) -> bool:
@@ -236,12 +235,11 @@ def coverage(
     family: list[EffectiveRuleset], doc: str, raw: str, lang: str, title: str
 ) -> ManualCoverage:
     """The rule-bearing passages of one manual against every clause (and ignore) of the
-    rulesets that encode it."""
+    rulesets that encode it. The passages come in order, each weighed as it comes against
+    the anchors' spans (sorted and merged), so none is kept but those listed."""
     document, lines = Document.with_lines(raw)
     whole = document.text
-    passages = [p for p in _split(doc, raw, lang, document, lines) if p.reasons]
-    report = ManualCoverage(doc, title, passages)
-    seen: set[tuple[str, str]] = set()
+    report = ManualCoverage(doc, title)
     # Each passage once: the rulesets of a family inherit the same clauses (classic's, the
     # base's), so a citation is looked up once however many rulesets carry it.
     cites = {
@@ -251,16 +249,14 @@ def coverage(
         for cite in clause.citations
         if cite.document == doc
     }
-    cited = _touched(
-        passages, [span for cite in cites for span in anchor_spans(whole, document, cite)]
-    )
+    cited = _Spans([span for cite in cites for span in anchor_spans(whole, document, cite)])
     ignored: list[tuple[int, int]] = []
+    seen: set[tuple[str, str]] = set()
     for eff in family:
         for ignore in eff.ruleset.ignores:
             if ignore.citation.document != doc or (eff.name, ignore.citation.anchor) in seen:
                 continue
             seen.add((eff.name, ignore.citation.anchor))
-            spans = anchor_spans(whole, document, ignore.citation)
             problem = document.find(ignore.citation)
             if problem is not None:
                 report.missing_ignores.append(
@@ -272,38 +268,43 @@ def coverage(
                         "line": ignore.span.line,
                     }
                 )
-            ignored.extend(spans)
-    set_aside = _touched(passages, ignored)
-    for i, passage in enumerate(passages):
-        if i in cited:
-            report.covered.append(passage)
-        elif i in set_aside:
-            report.ignored.append(passage)
+            ignored.extend(anchor_spans(whole, document, ignore.citation))
+    set_aside = _Spans(ignored)
+    for passage in _split(doc, raw, lang, document, lines):
+        if not passage.reasons:
+            continue
+        report.rule_bearing += 1
+        if cited.touch(passage.start, passage.end):
+            report.cited += 1
+        elif set_aside.touch(passage.start, passage.end):
+            report.ignored += 1
         else:
-            report.uncovered.append(passage)
+            report.uncovered_count += 1
+            if len(report.uncovered) < MAX_LISTED_PASSAGES:
+                report.uncovered.append(passage)
     return report
 
 
-def _touched(passages: list[Passage], spans: list[tuple[int, int]]) -> set[int]:
-    """The passages (by index) that some span overlaps. The passages are in order and do not
-    overlap, so their starts and ends are both sorted: each span's first and last passage are
-    found by bisection, and one sweep marks every passage between them."""
-    starts = [p.start for p in passages]
-    ends = [p.end for p in passages]
-    opened = [0] * (len(passages) + 1)
-    for first, last in spans:
-        i = bisect.bisect_right(ends, first)  # the first passage ending after the span begins
-        j = bisect.bisect_left(starts, last)  # past the last passage beginning before it ends
-        if i < j:
-            opened[i] += 1
-            opened[j] -= 1
-    found: set[int] = set()
-    depth = 0
-    for i in range(len(passages)):
-        depth += opened[i]
-        if depth > 0:
-            found.add(i)
-    return found
+class _Spans:
+    """Spans of the folded text, merged where they meet, asked in order whether they touch a
+    passage: the passages come in order and do not overlap, so a span that ends before one
+    begins touches none after it, and each span is passed once."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        merged: list[tuple[int, int]] = []
+        for start, end in sorted(spans):
+            if merged and start <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+            else:
+                merged.append((start, end))
+        self.spans = merged
+        self.next = 0
+
+    def touch(self, start: int, end: int) -> bool:
+        """Whether a span overlaps [start, end); the passages must be asked in order."""
+        while self.next < len(self.spans) and self.spans[self.next][1] <= start:
+            self.next += 1
+        return self.next < len(self.spans) and self.spans[self.next][0] < end
 
 
 class ManualMissing(Exception):
@@ -314,23 +315,30 @@ def manuals_of(
     located: list[tuple[Workspace, EffectiveRuleset]], manuals: Manuals
 ) -> list[ManualCoverage]:
     """The coverage of every manual the given rulesets encode (each manual once), against all
-    the rulesets of its workspace that encode it."""
-    reports = []
-    done: set[str] = set()
+    the rulesets of its workspace that encode it. Every one must be read: ManualMissing names
+    the folder and each that cannot be, with why."""
+    wanted: dict[str, tuple[Workspace, m.Source]] = {}
     for ws, eff in located:
         for doc in sorted(eff.own_documents()):
-            if doc in done:
-                continue
-            done.add(doc)
             source = eff.source(doc)
             if source is None:
                 raise ManualMissing(f"the manual {doc} is not declared")
-            raw = manuals.text(source.file)
-            if raw is None:
-                raise ManualMissing(
-                    f"the text of {doc}, {source.file}, cannot be read in the sources folder "
-                    f"{manuals.folder}: {manuals.problem(source.file)}"
-                )
-            family = [e for e in ws.resolved.values() if doc in e.own_documents()]
-            reports.append(coverage(family, doc, raw, source.language, source.label))
+            wanted.setdefault(doc, (ws, source))
+    texts = {doc: manuals.text(source.file) for doc, (_ws, source) in wanted.items()}
+    missing = [
+        f"{source.file} ({doc}): {manuals.problem(source.file)}"
+        for doc, (_ws, source) in wanted.items()
+        if texts[doc] is None
+    ]
+    if missing:
+        raise ManualMissing(
+            f"the sources folder {manuals.folder} does not give the text of every manual the "
+            f"rulesets encode: {'; '.join(missing)}"
+        )
+    reports = []
+    for doc, (ws, source) in wanted.items():
+        raw = texts[doc]
+        assert raw is not None
+        family = [e for e in ws.resolved.values() if doc in e.own_documents()]
+        reports.append(coverage(family, doc, raw, source.language, source.label))
     return reports

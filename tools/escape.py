@@ -11,6 +11,8 @@ author wrote and the format never acts on it:
 - Markdown: `markdown` (HTML's `< > &` as entities, Markdown's active characters escaped);
 - text on a terminal: `terminal` (control characters, which a terminal obeys, and the
   characters that reorder text shown as escapes);
+- XML (`test --junitxml`): `xml_text`, the control characters XML forbids made visible
+  (ElementTree escapes the markup);
 - JSON: `json.dumps` (the command line's `emit_json`), which escapes by construction.
 """
 
@@ -20,14 +22,14 @@ import re
 
 from markupsafe import Markup, escape
 
-__all__ = ["html", "html_value", "markdown", "markdown_of_html", "terminal"]
+__all__ = ["html", "html_value", "markdown", "markdown_of_html", "terminal", "xml_text"]
 
 # Control characters (C0 but the tab, DEL, C1: a terminal acts on them, a carriage return
 # overwrites the line) and the characters that reorder what follows them (bidirectional
 # overrides and isolates): shown as escapes.
 _HIDDEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\n": "\\n", "\r": "\\r"}
-# In HTML a line break is only white space, and so it is in the HTML a template lays out.
+# In HTML (and XML) a line break is only white space, and so it is in what a template lays out.
 _HIDDEN_IN_HTML = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 )
@@ -47,10 +49,22 @@ def _visible(found: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
+def _controls_shown(text: str) -> str:
+    """The control characters shown as `terminal` shows them, but the line breaks and tabs."""
+    return _HIDDEN_IN_HTML.sub(_visible, text)
+
+
 def html(text: object) -> Markup:
     """Text for HTML: `< > & " '` as entities, control characters (but line breaks, white
     space in HTML) shown as `terminal` shows them."""
-    return escape(_HIDDEN_IN_HTML.sub(_visible, str(text)))
+    return escape(_controls_shown(str(text)))
+
+
+def xml_text(text: str) -> str:
+    """Text for an XML document built by ElementTree (which writes `< > & "` as entities but
+    a control character as it is, making the document unreadable): those shown as `html`
+    shows them."""
+    return _controls_shown(text)
 
 
 def html_value(value: object) -> object:
@@ -58,8 +72,8 @@ def html_value(value: object) -> object:
     characters made visible as `html` does, before autoescape escapes the rest. HTML built
     already (a sentence, a macro's output: Markup) stays HTML."""
     if isinstance(value, Markup):
-        return Markup(_HIDDEN_IN_HTML.sub(_visible, value))
-    return _HIDDEN_IN_HTML.sub(_visible, value) if isinstance(value, str) else value
+        return Markup(_controls_shown(value))
+    return _controls_shown(value) if isinstance(value, str) else value
 
 
 # Markdown's active characters anywhere in a line: a backslash, code, emphasis, links and

@@ -94,8 +94,8 @@ def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], manuals: Manuals) 
     ]
     for r in reports:
         lines.append(
-            f"| {markdown(r.title)} ({markdown(r.document)}) | {len(r.passages)} | "
-            f"{len(r.covered)} | {len(r.ignored)} | {len(r.uncovered)} |"
+            f"| {markdown(r.title)} ({markdown(r.document)}) | {r.rule_bearing} | "
+            f"{r.cited} | {r.ignored} | {r.uncovered_count} |"
         )
     return lines
 

@@ -16,7 +16,7 @@ from .scenarios import ScenarioResult
 
 # A page marker: the page's number opening a line of a transcript ("4 Spillets formål …"). At
 # most five digits: a number past any manual's pages is not one (nor is it parsed as a number).
-PAGE_MARK = re.compile(r"^(\d{1,5}) (?=\S)", re.M)
+PAGE_MARK = re.compile(r"^(\d{1,5})\s+(?=\S)")
 
 
 def fold(text: str) -> str:
@@ -59,10 +59,6 @@ class Document:
         """The document and its folded lines, each with its offset (`fold_lines`)."""
         text, lines = fold_lines(raw)
         return Document(text, _page_spans(text, lines)), lines
-
-    def page(self, number: int) -> str | None:
-        span = self.pages.get(number)
-        return self.text[span[0] : span[1]] if span else None
 
     def on_page(self, anchor: str, number: int) -> bool:
         span = self.pages.get(number)
