@@ -27,12 +27,12 @@ __all__ = ["html", "html_value", "markdown", "markdown_of_html", "terminal", "xm
 # Control characters (C0 but the tab, DEL, C1: a terminal acts on them, a carriage return
 # overwrites the line) and the characters that reorder what follows them (bidirectional
 # overrides and isolates): shown as escapes.
-_HIDDEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_REORDERING = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_HIDDEN = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f{_REORDERING}]")
 _NAMED = {"\n": "\\n", "\r": "\\r"}
-# In HTML (and XML) a line break is only white space, and so it is in what a template lays out.
-_HIDDEN_IN_HTML = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
+# In HTML (and XML) a line break is only white space, and so it is in what a template lays
+# out: only the other control characters are shown.
+_HIDDEN_IN_HTML = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_REORDERING}]")
 
 
 def terminal(text: object) -> str:
