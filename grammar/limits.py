@@ -13,6 +13,8 @@ MAX_TREE_DEPTH = 150  # the parse tree, however it nests
 MAX_EXPR_DEPTH = 64  # operators nested in one expression (a chain a + b + … nests one each)
 MAX_NUMBER = 1_000_000  # any number written in a rules file
 MAX_STRING = 1_000  # characters between a string's quotes (a title, a name, a reason, an anchor)
+MAX_MANUAL_BYTES = 20_000_000  # a manual's text read by `trace --sources` (and `check --report`)
+MAX_LISTED_PASSAGES = 1_000  # uncovered passages `trace --uncovered` lists per manual (all counted)
 
 # ---------------------------------------------------------------- values the engine plays
 MAX_DICE = 6  # dice one side rolls at once

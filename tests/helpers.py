@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -170,3 +171,35 @@ def dask_processes(
             for process in [*started.workers, scheduler]:
                 process.kill()
                 process.wait()
+
+
+# Where a sentence of a manual ends (as `trace --uncovered` splits passages).
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-ZÆØÅ0-9•\"“(])")
+
+
+def large_manual(real: str, lines: int, page_lines: int = 3) -> str:
+    """A manual of about `lines` lines made from a real paged one (000, whose pages are marked
+    `1 `…`10 `): the real text first, as it is, then page after page of its sentences, one a
+    line and `page_lines` to a page, numbered on from the real last page. A sentence that
+    would open a line with a number joins the line before (it would read as a page marker)."""
+    sentences: list[str] = []
+    pages = 0
+    for line in real.splitlines():
+        found = re.match(r"(\d+) (.*)", line)
+        if not found:
+            continue
+        pages = max(pages, int(found.group(1)))
+        for sentence in _SENTENCE_END.split(found.group(2)):
+            if sentences and re.match(r"\d+ ", sentence):
+                sentences[-1] += " " + sentence
+            else:
+                sentences.append(sentence)
+    out = real.rstrip("\n").split("\n")
+    taken = 0
+    while len(out) < lines:
+        pages += 1
+        chunk = [sentences[(taken + i) % len(sentences)] for i in range(page_lines)]
+        taken += page_lines
+        out.append(f"{pages} {chunk[0]}")
+        out.extend(chunk[1:])
+    return "\n".join(out) + "\n"

@@ -356,3 +356,30 @@ def test_quick_fixes_from_the_diagnostics(client: Client, tmp_path: Path) -> Non
     (edit,) = drop["edit"]["changes"][uri]
     assert edit["newText"] == "" and edit["range"]["start"] == {"line": 2, "character": 2}
     assert edit["range"]["end"] == {"line": 2, "character": 11}
+
+
+def test_hover_escapes_what_the_author_wrote(client: Client, tmp_path: Path) -> None:
+    """Hover is Markdown: a title, a manual's title or an anchor holding HTML or Markdown is
+    shown as written (escaped), never run as a link, code or a heading."""
+    text = (
+        'source hx "h.txt" language en title "<script>alert(1)</script> `code`"\n'
+        'ruleset mine "# heading [x](javascript:alert(1)) | a | b |" extends classic {\n'
+        "  override fortify.moves: 2\n"
+        '    cite hx page 3 "<img src=x> [x](javascript:alert(1))"\n'
+        "}\n"
+    )
+    uri = _open(client, tmp_path / "mine.rules", text)
+    client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    shown = []
+    for line, character in ((2, 12), (1, 10), (0, 8)):  # the rule, the ruleset, the source
+        hover = client.request(
+            "textDocument/hover",
+            {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
+        )
+        shown.append(hover["contents"]["value"])
+    rule, ruleset, source = shown
+    assert "&lt;img src=x&gt; \\[x\\](javascript:alert(1))" in rule, rule
+    assert "\\# heading \\[x\\](javascript:alert(1)) \\| a \\| b \\|" in ruleset, ruleset
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; \\`code\\`" in source, source
+    for raw in ("<img", "<script", "[x](", "| a | b |", "`code`"):
+        assert all(raw not in part for part in shown), raw

@@ -4,11 +4,11 @@ embedded as PNG). Every figure shown is one of the study's JSON figures."""
 from __future__ import annotations
 
 import base64
-import html
 import io
 from typing import Any
 
 from .balance_stats import Figure, seat_label
+from .escape import html
 
 WIDE = 3  # rulesets shown side by side; past this, one line per ruleset
 COMPACT = ("first player wins", "unfinished", "turns: mean, median (quartiles)")
@@ -245,11 +245,9 @@ def plots(study: Figure) -> list[tuple[str, str]]:
 def page(study: Figure) -> str:
     """A self-contained HTML page: the table, the differences and the plots."""
     sets: list[Any] = study["rulesets"]
-    head = "".join(f"<th>{html.escape(r['name'])}</th>" for r in sets)
+    head = "".join(f"<th>{html(r['name'])}</th>" for r in sets)
     body = "".join(
-        f"<tr><th>{html.escape(label)}</th>"
-        + "".join(f"<td>{html.escape(v)}</td>" for v in values)
-        + "</tr>"
+        f"<tr><th>{html(label)}</th>" + "".join(f"<td>{html(v)}</td>" for v in values) + "</tr>"
         for label, values in rows(study)
     )
     diffs = ""
@@ -257,7 +255,7 @@ def page(study: Figure) -> str:
         items = "".join(
             "<tr>"
             + "".join(
-                f"<{tag}>{html.escape(cell)}</{tag}>"
+                f"<{tag}>{html(cell)}</{tag}>"
                 for tag, cell in zip(
                     ("th", "td", "td", "td", "td"),
                     (m["measure"], *_measure_cells(m), _p(m["p_value"]), m["test"]),
@@ -268,18 +266,18 @@ def page(study: Figure) -> str:
             for m in diff["measures"]
         )
         diffs += (
-            f"<h2>{html.escape(diff['variant'])} against {html.escape(diff['base'])}</h2>"
+            f"<h2>{html(diff['variant'])} against {html(diff['base'])}</h2>"
             "<table><tr><th>measure</th><th>difference</th><th>95% interval</th><th>p</th>"
             f"<th>test</th></tr>{items}</table>"
         )
     figures = "".join(
-        f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,{data}">'
-        f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+        f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
+        f"<figcaption>{html(caption)}</figcaption></figure>"
         for caption, data in plots(study)
     )
     first, last = study["seeds"]
     note = stopped_note(study)
-    warning = f'<p class="stopped"><strong>{html.escape(note)}</strong></p>' if note else ""
+    warning = f'<p class="stopped"><strong>{html(note)}</strong></p>' if note else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>riskrules balance</title>
 <style>
@@ -291,7 +289,7 @@ figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
 </style></head><body>
 <h1>What the rules do to the game</h1>{warning}
 <p>{study["players"]} players, {study["games"]} games per ruleset (seeds {first}–{last}, the
-same for every ruleset, so differences come from the rules), {html.escape(str(study["agent"]))}
+same for every ruleset, so differences come from the rules), {html(str(study["agent"]))}
 agents. Intervals are 95%; differences are paired by seed.</p>
 <table><tr><th></th>{head}</tr>{body}</table>
 {diffs}

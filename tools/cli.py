@@ -36,9 +36,10 @@ from ..grammar.limits import (
     MAX_RECORD_ACTIONS,
     MAX_STUDY_GAMES,
 )
-from ..grammar.printer import to_json, value_text
+from ..grammar.printer import quote, to_json, value_text
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SHEET_LANGUAGES
+from .escape import terminal
 from .render import (
     diagnostic_text,
     display_path,
@@ -51,6 +52,7 @@ from .render import (
 if TYPE_CHECKING:
     from ..engine.rules import Rules
     from .balance import Arm
+    from .trace import Manuals
 
 FORMAT = click.option(
     "--format",
@@ -67,7 +69,7 @@ def emit_json(data: object) -> None:
 
 
 def usage_error(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {terminal(message)}", err=True)
     sys.exit(2)
 
 
@@ -248,6 +250,8 @@ def check(
     """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
     from .ignores import ConfigError, project, split
 
+    manuals = _manuals(sources) if report is not None and sources is not None else None
+
     texts: dict[str, str] = {}
     if "-" in targets:
         texts[os.path.abspath(STDIN_NAME)] = text = _read_stdin()
@@ -289,11 +293,9 @@ def check(
         from .report import write_report
 
         _writable_folder(report)
-        if sources is not None and not sources.is_dir():
-            usage_error(f"no such folder: {sources}")
-        written = write_report(ws, checked, diags, report, sources)
+        written = write_report(ws, checked, diags, report, manuals)
         if fmt == "text":
-            click.echo(f"report written to {display_path(str(written))}")
+            click.echo(terminal(f"report written to {display_path(str(written))}"))
     failed = errors > 0 or (strict and warnings > 0)
     sys.exit(1 if failed else 0)
 
@@ -329,7 +331,7 @@ def list_cmd(fmt: str) -> None:
     width = max((len(str(r["name"])) for r in rows), default=4)
     for row in rows:
         base = f"  (extends {row['extends']})" if row["extends"] else ""
-        click.echo(f"{str(row['name']).ljust(width)}  {row['title'] or ''}{base}")
+        click.echo(terminal(f"{str(row['name']).ljust(width)}  {row['title'] or ''}{base}"))
 
 
 # ---------------------------------------------------------------------------- show, explain
@@ -370,8 +372,8 @@ def shown_diagnostics(
         where = f"{display_path(first.span.file)}:{first.span.line}:{first.span.column}"
         label = severity_label(first.severity, color)
         out.append(
-            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at {where}: "
-            f"{first.message}\n"
+            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at "
+            f"{terminal(where)}: {terminal(first.message)}\n"
             f"  = note: riskrules check --verbose lists each"
         )
     return out
@@ -438,21 +440,21 @@ def show(ruleset: str, fmt: str) -> None:
             }
         )
         return
-    title = f" {json.dumps(eff.title, ensure_ascii=False)}" if eff.title else ""
+    title = f" {quote(eff.title)}" if eff.title else ""
     click.echo(f"# effective ruleset: {' -> '.join(eff.chain)}")
-    click.echo(f"ruleset {eff.name}{title} {{")
+    click.echo(terminal(f"ruleset {eff.name}{title} {{"))
     for clause in eff.clauses:
         origin = f"  # from {clause.ruleset}" if clause.ruleset != eff.name else ""
-        click.echo(f"  {clause.id}: {value_text(clause.value)}{origin}")
+        click.echo(terminal(f"  {clause.id}: {value_text(clause.value)}{origin}"))
         for cite in clause.citations:
-            click.echo(f"    cite {_cite_text(cite)}")
+            click.echo(terminal(f"    cite {_cite_text(cite)}"))
     click.echo("}")
 
 
 def _cite_text(cite: m.Citation) -> str:
     where = f" page {cite.page}" if cite.page is not None else ""
-    where += f" section {json.dumps(cite.section, ensure_ascii=False)}" if cite.section else ""
-    return f"{cite.document}{where} {json.dumps(cite.anchor, ensure_ascii=False)}"
+    where += f" section {quote(cite.section)}" if cite.section else ""
+    return f"{cite.document}{where} {quote(cite.anchor)}"
 
 
 @cli.command()
@@ -493,13 +495,13 @@ def explain(ruleset: str, rule_id: str, fmt: str) -> None:
             }
         )
         return
-    click.echo(f"{eff.name}: {rule_id} = {value_text(clause.value)}")
+    click.echo(terminal(f"{eff.name}: {rule_id} = {value_text(clause.value)}"))
     for i, c in enumerate(chain):
         verb = "defined" if i == len(chain) - 1 else ("overridden" if c.override else "defined")
         where = f"{display_path(c.span.file)}:{c.id_span.line}:{c.id_span.column}"
-        click.echo(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}")
+        click.echo(terminal(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}"))
         for cite in c.citations:
-            click.echo(f"      cite {_cite_text(cite)}")
+            click.echo(terminal(f"      cite {_cite_text(cite)}"))
 
 
 # ---------------------------------------------------------------------------- odds
@@ -679,7 +681,7 @@ def _refuse_bad_features(paths: Sequence[str]) -> None:
 
     problems = [p for p in map(feature_problem, paths) if p is not None]
     for problem in problems:
-        click.echo(f"error: {problem}", err=True)
+        click.echo(terminal(f"error: {problem}"), err=True)
     if problems:
         sys.exit(1)
 
@@ -775,13 +777,13 @@ def test_cmd(
             where = f"{display_path(result.path)}:{result.line}"
             if result.outcome == "passed":
                 if verbose:
-                    click.echo(f"passed  {where}  {result.title}")
+                    click.echo(terminal(f"passed  {where}  {result.title}"))
                 continue
-            click.echo(f"FAILED  {where}  {result.title}")
+            click.echo(terminal(f"FAILED  {where}  {result.title}"))
             if result.step:
-                click.echo(f"  step, line {result.step_line}: {result.step}")
+                click.echo(terminal(f"  step, line {result.step_line}: {result.step}"))
             if result.message:
-                click.echo(f"  {result.message}")
+                click.echo(terminal(f"  {result.message}"))
         parts = [f"{len(results) - len(failed)} passed"] if len(failed) < len(results) else []
         parts += [f"{len(failed)} failed"] if failed else []
         click.echo(", ".join(parts))
@@ -821,18 +823,18 @@ def trace(
     from .scenarios import ScenarioResult, builtin_features, run_features
     from .trace import trace as trace_ruleset
 
-    if sources is not None and not sources.is_dir():
-        usage_error(f"no such folder: {sources}")
+    manuals = _manuals(sources) if sources is not None else None
     if uncovered:
-        if sources is None:
+        if manuals is None:
             usage_error("--uncovered reads the manuals: give --sources FOLDER")
-        assert sources is not None
-        _trace_uncovered(rulesets, sources, fmt)
+        _trace_uncovered(rulesets, manuals, fmt)
         return
     _refuse_bad_features(feature_files)
     ws = Workspace.open()
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
     effective = [_checked(name)[1] for name in names]  # a ruleset with errors is refused
+    if manuals is not None:
+        _require_manuals(manuals, effective)
     if feature_files:
         # Your own scenarios run against each ruleset named (as `test` does), not against the
         # ruleset their Background names.
@@ -843,7 +845,7 @@ def trace(
             code, results = max(code, found), results + part
     else:
         code, results, _printed = run_features(builtin_features())
-    reports = [trace_ruleset(eff, results, sources) for eff in effective]
+    reports = [trace_ruleset(eff, results, manuals) for eff in effective]
     failed = [r for r in results if r.outcome != "passed"]
     if fmt == "json":
         emit_json(
@@ -864,7 +866,7 @@ def trace(
                 f"{share:.0f}% exercised"
                 + (
                     f", anchors {report.anchors_found}/{report.anchors_checked} found"
-                    if sources
+                    if manuals
                     else ", anchors not checked (no --sources)"
                 )
             )
@@ -872,13 +874,51 @@ def trace(
                 click.echo("  not exercised: " + ", ".join(report.unexercised))
             for miss in report.missing_anchors:
                 click.echo(
-                    f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": {miss["problem"]}'
+                    terminal(
+                        f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": '
+                        f"{miss['problem']}"
+                    )
+                )
+            for unread in report.unread:
+                click.echo(
+                    terminal(
+                        f"  anchors of {unread['document']} not checked: {unread['file']} "
+                        f"{unread['problem']}"
+                    )
                 )
     findings = bool(failed) or any(r.missing_anchors or r.cited < len(r.clauses) for r in reports)
     sys.exit(1 if findings or code not in (0, 5) else 0)
 
 
-def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None:
+def _manuals(sources: Path) -> Manuals:
+    """The sources folder (`--sources`), or a usage error (exit 2) if it is not one."""
+    from .trace import Manuals, SourcesUnreadable
+
+    try:
+        return Manuals.open(sources)
+    except SourcesUnreadable as exc:
+        usage_error(str(exc))
+
+
+def _require_manuals(manuals: Manuals, effective: list[EffectiveRuleset]) -> None:
+    """Exit 2 when the folder holds none of the manuals the rulesets cite, naming the folder
+    and the files expected in it: every anchor would go unchecked."""
+    from .trace import SourcesUnreadable
+
+    wanted = {
+        source.file: source.id
+        for eff in effective
+        for clause in eff.clauses
+        for cite in clause.citations
+        if (source := eff.source(cite.document)) is not None
+    }
+    try:
+        manuals.require_some(wanted)
+    except SourcesUnreadable as exc:
+        usage_error(str(exc))
+
+
+def _trace_uncovered(rulesets: tuple[str, ...], manuals: Manuals, fmt: str) -> None:
     """For each manual a ruleset encodes: its rule-bearing passages that no rule of the rulesets
     encoding that manual cites, nor an `ignore` sets aside; exit 1 when any is left."""
     from .coverage import ManualMissing, manuals_of
@@ -887,7 +927,7 @@ def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None
     names = list(rulesets) or [n for n in ws.index.rulesets if n != "classic"]
     located = [_checked(name) for name in names]
     try:
-        reports = manuals_of(located, sources)
+        reports = manuals_of(located, manuals)
     except ManualMissing as exc:
         usage_error(str(exc))
     if fmt == "json":
@@ -895,17 +935,26 @@ def _trace_uncovered(rulesets: tuple[str, ...], sources: Path, fmt: str) -> None
     else:
         for r in reports:
             click.echo(
-                f"{r.document} ({r.title}): {len(r.covered) + len(r.ignored)} of "
-                f"{len(r.passages)} rule-bearing passages cited or set aside "
-                f"({100 * r.share:.0f}%; {len(r.ignored)} ignored)"
+                terminal(
+                    f"{r.document} ({r.title}): {r.cited + r.ignored} of "
+                    f"{r.rule_bearing} rule-bearing passages cited or set aside "
+                    f"({100 * r.share:.0f}%; {r.ignored} ignored)"
+                )
             )
             for p in r.uncovered:
-                click.echo(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})')
+                click.echo(terminal(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})'))
+            if r.unlisted:
+                click.echo(
+                    f"  … and {r.unlisted:,} more (the first {len(r.uncovered):,} are listed)"
+                )
             for miss in r.missing_ignores:
                 click.echo(
-                    f'  {miss["file"]}:{miss["line"]}: ignore "{miss["anchor"]}": {miss["problem"]}'
+                    terminal(
+                        f"  {display_path(str(miss['file']))}:{miss['line']}: "
+                        f'ignore "{miss["anchor"]}": {miss["problem"]}'
+                    )
                 )
-    left = any(r.uncovered or r.missing_ignores for r in reports)
+    left = any(r.uncovered_count or r.missing_ignores for r in reports)
     sys.exit(1 if left else 0)
 
 
@@ -971,10 +1020,10 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
             )
             click.echo("".join(lines), nl=False)
         elif check:
-            click.echo(f"would reformat {shown}")
+            click.echo(terminal(f"would reformat {shown}"))
         elif name != "-":
             write_file(name, formatted)
-            click.echo(f"reformatted {shown}")
+            click.echo(terminal(f"reformatted {shown}"))
     verb = "would be reformatted" if check or show_diff else "reformatted"
     parts = [f"{counted(changed, 'file', 'files')} {verb}"] if changed else []
     if unchanged:
@@ -1043,7 +1092,7 @@ def new(
     if target.exists() and not force:
         usage_error(f"{target} exists (use --force to overwrite it)")
     write_file(target, text)
-    click.echo(f"wrote {target}; check it with: riskrules check {target}")
+    click.echo(terminal(f"wrote {target}; check it with: riskrules check {target}"))
 
 
 @cli.command()
@@ -1109,7 +1158,7 @@ def summary(
         click.echo(data if isinstance(data, str) else data.decode("utf-8"), nl=False)
         return
     write_file(output, data)
-    click.echo(f"wrote {output}", err=True)
+    click.echo(terminal(f"wrote {output}"), err=True)
 
 
 # ---------------------------------------------------------------------------- referee, simulate
@@ -1136,15 +1185,15 @@ def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
         emit_json(verdict.to_json())
     elif verdict.ok:
         who = f"; {verdict.winner} wins" if verdict.winner else ""
-        click.echo(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}")
+        click.echo(terminal(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}"))
         for note in verdict.notes:
-            click.echo(f"note: {note}")
+            click.echo(terminal(f"note: {note}"))
     else:
         rule = f" (rule {verdict.rule}" if verdict.rule else ""
         if verdict.rule and verdict.citation:
             rule += f", {verdict.citation['document']} '{verdict.citation['anchor']}'"
         rule += ")" if verdict.rule else ""
-        click.echo(f"{record}:{verdict.line}: {verdict.message}{rule}")
+        click.echo(terminal(f"{record}:{verdict.line}: {verdict.message}{rule}"))
     sys.exit(0 if verdict.ok else 1)
 
 

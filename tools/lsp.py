@@ -34,6 +34,7 @@ from ..grammar.printer import value_text
 from ..grammar.reader import read_bounded, read_rules
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import CATALOGUE, Kind, lookup
+from .escape import markdown
 
 
 class _Protocol(LanguageServerProtocol):
@@ -487,13 +488,15 @@ def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
         assert clause is not None
         spec = lookup(word)
         chain = eff.definitions(word)
-        lines = [f"**{word}** = `{value_text(clause.value)}`"]
+        lines = [f"**{word}** = {markdown(value_text(clause.value))}"]
         if spec:
             lines.append(spec.summary)
         for c in chain:
             where = f"{os.path.basename(c.span.file)}:{c.id_span.line}"
-            cites = "; ".join(x.short() for x in c.citations) or "no citation"
-            lines.append(f"- {c.ruleset} ({where}): `{value_text(c.value)}` — {cites}")
+            cites = "; ".join(markdown(x.short()) for x in c.citations) or "no citation"
+            lines.append(
+                f"- {c.ruleset} ({markdown(where)}): {markdown(value_text(c.value))} — {cites}"
+            )
         return "\n\n".join(lines)
     spec = lookup(word)
     if spec is not None:
@@ -501,19 +504,21 @@ def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
     if word in ws.index.rulesets:
         target = ws.resolved.get(word)
         names = " → ".join(target.chain) if target else word
-        return f"**ruleset {word}**: {ws.index.rulesets[word].title or ''}\n\n{names}"
+        title = markdown(ws.index.rulesets[word].title or "")
+        return f"**ruleset {word}**: {title}\n\n{markdown(names)}"
     found = _territory(ws, word)
     if found is not None:
         territory, board = found
-        names = ", ".join(f"{lang}: {name}" for lang, name in territory.names)
+        names = markdown(", ".join(f"{lang}: {name}" for lang, name in territory.names))
         return f"**territory {word}** in {territory.continent} ({board.name})\n\n{names}"
     continent = _continent(ws, word)
     if continent is not None:
-        names = ", ".join(f"{lang}: {name}" for lang, name in continent.names)
+        names = markdown(", ".join(f"{lang}: {name}" for lang, name in continent.names))
         return f"**continent {word}**: {len(continent.territories)} territories\n\n{names}"
     if word in ws.index.sources:
         source = ws.index.sources[word]
-        return f"**source {word}**: {source.title or ''} ({source.file}, {source.language})"
+        about = markdown(f"{source.title or ''} ({source.file}, {source.language})")
+        return f"**source {word}**: {about}"
     return None
 
 

@@ -206,6 +206,8 @@ def junit_xml(ruleset: str, results: list[ScenarioResult]) -> str:
     """The results as JUnit XML: a test suite per feature file, a test case per scenario."""
     from xml.etree import ElementTree as ET
 
+    from .escape import xml_text
+
     root = ET.Element("testsuites", name=f"riskrules test {ruleset}")
     by_feature: dict[str, list[ScenarioResult]] = {}
     for result in results:
@@ -213,18 +215,18 @@ def junit_xml(ruleset: str, results: list[ScenarioResult]) -> str:
     for path, group in by_feature.items():
         failures = sum(1 for r in group if r.outcome != "passed")
         suite = ET.SubElement(
-            root, "testsuite", name=path, tests=str(len(group)), failures=str(failures)
+            root, "testsuite", name=xml_text(path), tests=str(len(group)), failures=str(failures)
         )
         for result in group:
             case = ET.SubElement(
                 suite,
                 "testcase",
-                classname=path,
-                name=result.title,
-                file=path,
+                classname=xml_text(path),
+                name=xml_text(result.title),
+                file=xml_text(path),
                 line=str(result.line),
             )
             if result.outcome != "passed":
-                failure = ET.SubElement(case, "failure", message=result.message)
-                failure.text = f"line {result.step_line}: {result.step}\n{result.message}"
+                failure = ET.SubElement(case, "failure", message=xml_text(result.message))
+                failure.text = xml_text(f"line {result.step_line}: {result.step}\n{result.message}")
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

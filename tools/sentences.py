@@ -21,6 +21,7 @@ from ..engine.rules import Rules
 from ..grammar import model as m
 from ..grammar.expr import at_least
 from .describe import Words
+from .escape import html_value
 from .i18n import translations
 
 # The manuals' examples of the territory formula (004 and 001: 11, 14 and 17 territories).
@@ -51,6 +52,7 @@ def environment(lang: str) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=TEMPLATES,
         autoescape=True,
+        finalize=html_value,  # what a user wrote (a name, a mission's text) shown, not obeyed
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],

@@ -8,8 +8,6 @@ tools/pdf.py prints the HTML.
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -22,6 +20,7 @@ from ..grammar.library import Workspace
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import CATALOGUE, lookup
 from .describe import Words
+from .escape import html_value, markdown, markdown_of_html
 from .i18n import N_, translations
 from .sentences import TEMPLATES, Sentences
 
@@ -490,14 +489,19 @@ def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word:
     return "; ".join(parts)
 
 
-def _environment() -> jinja2.Environment:
+def _environment(for_markdown: bool = False) -> jinja2.Environment:
     """The sheets' and the concordance's templates; summary.css reads the type sizes the PDF
-    fitting chooses between (tools/pdf.py)."""
+    fitting chooses between (tools/pdf.py). HTML escapes every value (`escape.html_value` and
+    autoescape); Markdown passes every value through `escape.markdown` (a sentence, HTML, is
+    made Markdown)."""
     from .pdf import SIZES
 
     env = jinja2.Environment(
         loader=TEMPLATES,
-        autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
+        autoescape=False
+        if for_markdown
+        else jinja2.select_autoescape(["html", "j2"], default=True),
+        finalize=_markdown_value if for_markdown else html_value,
         trim_blocks=True,
         lstrip_blocks=True,
     )
@@ -566,15 +570,19 @@ def render_html(sheet: Sheet, density: str = "") -> str:
     return _environment().get_template("summary.html.j2").render(sheet=sheet, density=density)
 
 
-def markdown(text: str) -> str:
-    """A sentence's HTML as Markdown: <b> as ** and the entities as characters."""
-    text = re.sub(r"</?b>", "**", str(text))
-    return html.unescape(text).replace("|", "\\|")
+class _Markdown(str):
+    """What a Markdown template has made itself (a macro's output): shown as it is."""
+
+
+def _markdown_value(value: object) -> str:
+    """Each value a Markdown template shows: a sentence (HTML) made Markdown, its own Markdown
+    as it is, anything else (a title, a reason, a cell, a source's name) escaped."""
+    if isinstance(value, _Markdown):
+        return value
+    return markdown_of_html(value) if isinstance(value, Markup) else markdown(value)
 
 
 def render_markdown(sheet: Sheet) -> str:
-    env = _environment()
-    env.autoescape = False  # Markdown: sentences go through the `md` filter instead
-    env.filters["md"] = markdown
-    env.filters["cell"] = lambda text: str(text).replace("|", "\\|").replace("\n", " ")
+    env = _environment(for_markdown=True)
+    env.filters["as_markdown"] = _Markdown
     return env.get_template("summary.md.j2").render(sheet=sheet)
