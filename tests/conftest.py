@@ -26,6 +26,15 @@ def seeds() -> Path:
     return SEEDS
 
 
+# Started first, so that no worker is left running it alone at the end: mypy takes 20 s or more
+# in a fresh clone (no cache), several times any other test.
+FIRST = ("tests/test_quality.py::test_mypy_strict",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.nodeid not in FIRST)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     """Under RISKRULES_CI=1 (.ci/run) a skipped test fails: CI has the browser, the manuals and

@@ -32,6 +32,12 @@ SEEDS = Path(os.environ.get("RISKRULES_SOURCES", ROOT.parent / "shared" / "seeds
 NOT_HERE = "not possible here: "
 
 
+def examples(full: int) -> int:
+    """How many examples a property test tries: `full` at full strength
+    (RISKRULES_HYPOTHESIS=full, as .ci/run runs the property tests), a fifth in a quick run."""
+    return full if os.environ.get("RISKRULES_HYPOTHESIS") == "full" else max(5, full // 5)
+
+
 def not_here(reason: str) -> NoReturn:
     import pytest
 

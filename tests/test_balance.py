@@ -90,6 +90,7 @@ def test_the_results_do_not_depend_on_the_number_of_workers() -> None:
     assert without_timing(one) == without_timing(two)
 
 
+@pytest.mark.cluster
 def test_a_local_dask_cluster_gives_the_single_process_results() -> None:
     distributed = pytest.importorskip("distributed")
     chosen = arms("classic", TIES)

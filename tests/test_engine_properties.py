@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import riskrules
-from helpers import ROOT, VARIANTS, not_here
+from helpers import ROOT, VARIANTS, examples, not_here
 from riskrules import (
     AllyReinforce,
     Attack,
@@ -114,7 +114,7 @@ def _strip(action: object) -> object:
     return action
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.integers(2, 5), st.integers(0, 2**32 - 1))
 def test_random_games_keep_invariants(name: str, players: int, seed: int) -> None:
     rules = rules_for(name)
