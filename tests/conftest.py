@@ -43,6 +43,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = yield
     if os.environ.get("RISKRULES_CI") == "1" and report.skipped and not hasattr(report, "wasxfail"):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
         if NOT_HERE not in reason:
             report.outcome = "failed"
             report.longrepr = f"skipped under RISKRULES_CI=1, where it must run: {reason}"

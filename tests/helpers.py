@@ -93,6 +93,9 @@ def run_cli(
             cli.main(list(args))
         except SystemExit as exc:
             code = _exit_status(exc.code)
+        finally:  # what a process's streams hold at its exit (print() does not flush)
+            sys.stdout.flush()
+            sys.stderr.flush()
     return Result(code, _as_text(out.getvalue()), _as_text(err.getvalue()))
 
 
