@@ -21,6 +21,9 @@ def _cases() -> list[tuple[str, int]]:
     return out
 
 
+pytestmark = pytest.mark.games  # 12 games at the fewest and the most players of each ruleset
+
+
 @pytest.mark.parametrize(("ruleset", "players"), _cases())
 def test_every_game_ends(ruleset: str, players: int) -> None:
     results, _ = run(jobs(ruleset, players, 12, 1, "aggressive", DEFAULT_MAX_TURNS, None), 2)

@@ -25,7 +25,7 @@ from xml.etree import ElementTree
 import pytest
 
 import riskrules
-from helpers import ROOT, dask_processes, long_house_rule
+from helpers import ROOT, dask_processes, long_house_rule, not_here
 from riskrules.engine.actions import EndAttack, EndTurn, Place
 from riskrules.engine.record import encode, header, to_json
 from riskrules.grammar.limits import (
@@ -389,7 +389,7 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(("args", "code", "words"), CASES, ids=lambda v: str(v)[:40])
 def test_hostile_input(tmp: Path, args: tuple[str, ...], code: int, words: str) -> None:
     if any("fifo" in a for a in args) and not hasattr(os, "mkfifo"):
-        pytest.skip("no FIFOs here")
+        not_here("no FIFOs on this system")
     got, out = run(*(a.replace("{tmp}", str(tmp)) for a in args), cwd=tmp)
     assert got == code, out[-2000:]
     assert words in out, out[-2000:]
@@ -422,6 +422,7 @@ def test_a_port_where_no_scheduler_answers_is_exit_2_within_the_connect_timeout(
     assert f"no Dask scheduler answered at {address} within 4 s" in out, out
 
 
+@pytest.mark.cluster
 def test_a_scheduler_with_no_worker_is_exit_2_within_the_worker_timeout(tmp: Path) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as lone:
@@ -436,6 +437,7 @@ def test_a_scheduler_with_no_worker_is_exit_2_within_the_worker_timeout(tmp: Pat
     ("lost", "why"),
     [("worker", "every worker of the Dask scheduler"), ("scheduler", "lost the Dask scheduler")],
 )
+@pytest.mark.cluster
 def test_a_cluster_lost_mid_study_leaves_the_seeds_finished(tmp: Path, lost: str, why: str) -> None:
     """The worker or the scheduler ends, as a crash would, when its twelfth game starts or
     ends: the study stops (exit 1) with the seeds every ruleset finished, shown and written,

@@ -68,6 +68,16 @@ class Client:
             if match(message):
                 return message
 
+    def settle(self) -> None:
+        """Wait until the server has answered everything sent so far (it handles messages in
+        order: a reply to a new request comes after all they caused), then forget it all."""
+        nowhere = {"uri": "file:///nonexistent"}
+        self.request(
+            "textDocument/hover", {"textDocument": nowhere, "position": {"line": 0, "character": 0}}
+        )
+        while not self.messages.empty():
+            self.messages.get_nowait()
+
     def close(self) -> None:
         if self.proc.poll() is not None:
             return  # closed already
@@ -79,14 +89,24 @@ class Client:
             self.proc.kill()
 
 
-@pytest.fixture
-def client() -> Any:
+# One server for the tests of this file on a worker (its start is most of a test's time), as an
+# editor keeps one for a session; each test's documents are files of its own, and each starts
+# with nothing left over from the one before (Client.settle).
+@pytest.fixture(scope="module")
+def server() -> Any:
     c = Client()
     result = c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
     assert "hoverProvider" in json.dumps(result["capabilities"]) or result["capabilities"]
     c.notify("initialized", {})
     yield c
     c.close()
+
+
+@pytest.fixture
+def client(server: Client) -> Any:
+    server.settle()
+    yield server
+    assert server.proc.poll() is None, "the server stopped"
 
 
 HOUSE = (

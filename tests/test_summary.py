@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
+import chromium
 import riskrules
+from chromium import Chromium
 from helpers import ROOT, run_cli
 from riskrules.grammar.library import locate
 from riskrules.grammar.schema import CATALOGUE
@@ -93,17 +96,38 @@ def _pages(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
-@pytest.mark.parametrize("name", BUILTINS)
-def test_every_ruleset_prints_on_one_page_or_two_full_ones(name: str) -> None:
-    """A manual's own sheet fits one page in its own language (and in the others); a variant
-    at most two, and a second page is never nearly empty."""
-    from riskrules.tools.pdf import fill, fitted
+Fitted = Callable[[str, str], tuple[str, bytes, int]]
+
+
+@pytest.fixture(scope="session")
+def fitted_sheets() -> Fitted:
+    """A ruleset's sheet in a language, fitted to the paper (its HTML, PDF and pages) once a
+    session: fitting lays a sheet out through WeasyPrint one to three times, and two tests
+    read the result (what `summary --format html` and `--format pdf` give, the same fit)."""
+    from riskrules.tools.pdf import fitted
     from riskrules.tools.summary import render_html
 
-    ws, eff = locate(name)
+    done: dict[tuple[str, str], tuple[str, bytes, int]] = {}
+
+    def fit(name: str, lang: str) -> tuple[str, bytes, int]:
+        if (name, lang) not in done:
+            sheet = build_for(*locate(name), lang)
+            done[name, lang] = fitted(lambda density: render_html(sheet, density))
+        return done[name, lang]
+
+    return fit
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_every_ruleset_prints_on_one_page_or_two_full_ones(
+    name: str, fitted_sheets: Fitted
+) -> None:
+    """A manual's own sheet fits one page in its own language (and in the others); a variant
+    at most two, and a second page is never nearly empty."""
+    from riskrules.tools.pdf import fill
+
     for lang in LANGS:
-        sheet = build_for(ws, eff, lang)
-        html, pdf, pages = fitted(lambda density, sheet=sheet: render_html(sheet, density))
+        html, pdf, pages = fitted_sheets(name, lang)
         assert f'<html lang="{lang}">' in html and pdf.startswith(b"%PDF")
         assert len(_pages(pdf)) == pages
         if name in MANUALS or name == "classic":
@@ -372,46 +396,26 @@ def test_each_rule_cites_the_manual_its_reader_holds(name: str) -> None:
                 assert shown in own_titles, (lang, line.rules, shown)
 
 
-def _chromium() -> str | None:
-    import shutil
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
+    """One headless Chromium for the session (a browser's start costs more than a print)."""
+    started = Chromium(tmp_path_factory.mktemp("chromium"))
+    yield started
+    started.close()
 
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
-
+@pytest.mark.browser
 @pytest.mark.skipif(
-    _chromium() is None, reason="no Chromium here: the browser print is not checked"
+    chromium.executable() is None, reason="no Chromium here: the browser print is not checked"
 )
 @pytest.mark.parametrize("name", BUILTINS)
-def test_the_html_prints_from_a_browser_as_the_pdf(name: str, tmp_path: Path) -> None:
+def test_the_html_prints_from_a_browser_as_the_pdf(
+    name: str, tmp_path: Path, browser: Chromium, fitted_sheets: Fitted
+) -> None:
     """Headless Chromium's print of the HTML sheet has as many pages as the PDF."""
-    import subprocess
-
-    ws, eff = locate(name)
     for lang in LANGS:
-        sheet = build_for(ws, eff, lang)
-        html = tmp_path / f"{lang}.html"
-        html.write_text(str(render(sheet, "html")), encoding="utf-8")
-        printed = tmp_path / f"{lang}.chromium.pdf"
-        subprocess.run(
-            [
-                str(_chromium()),
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={tmp_path / 'profile'}",
-                "--no-pdf-header-footer",
-                f"--print-to-pdf={printed}",
-                html.as_uri(),
-            ],
-            capture_output=True,
-            timeout=120,
-            check=True,
-        )
-        pdf = render(sheet, "pdf")
-        assert isinstance(pdf, bytes)
-        assert len(_pages(printed.read_bytes())) == len(_pages(pdf)), (name, lang)
+        html, pdf, _ = fitted_sheets(name, lang)  # as `summary --format html` and `pdf` give
+        page = tmp_path / f"{lang}.html"
+        page.write_text(html, encoding="utf-8")
+        printed = browser.print_to_pdf(page)
+        assert len(_pages(printed)) == len(_pages(pdf)), (name, lang)

@@ -174,7 +174,10 @@ def run_features(
     collector = _Collector()
     paths = [os.path.abspath(f) for f in features]
     with tempfile.TemporaryDirectory(prefix="riskrules-") as folder:
-        module = Path(folder) / "test_scenarios.py"
+        # A module name of this run's own: pytest imports a test module whose name it has seen
+        # in this process before as the module it saw (a second run in one process, as the
+        # test suite makes them, would run the first run's scenarios).
+        module = Path(folder) / f"test_{Path(folder).name.replace('-', '_')}.py"
         module.write_text(
             "from pytest_bdd import scenarios\n\nscenarios(*" + repr(paths) + ")\n",
             encoding="utf-8",
