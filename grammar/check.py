@@ -13,6 +13,7 @@ from . import expr as ex
 from . import model as m
 from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
 from .geography import Geography
+from .playable import check_playable, player_counts
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
 from .schema import (
@@ -217,6 +218,7 @@ def check_ruleset(
     for ignore in eff.ruleset.ignores:
         out.extend(check_citation(ignore.citation, index))
     out.extend(_check_whole(eff))
+    out.extend(check_playable(eff))
     out.extend(check_ranges(eff))
     return out
 
@@ -289,7 +291,19 @@ def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[D
             ]
         return []
     out = []
+    seen: set[str] = set()
     for entry in reason.table.entries:
+        if str(entry.key) in seen:
+            out.append(
+                error(
+                    "RR0505",
+                    f"the reason gives '{entry.key}' twice",
+                    entry.span,
+                    f"give the reason in each language once: keep one '{entry.key}: \"…\"'",
+                )
+            )
+            continue
+        seen.add(str(entry.key))
         if str(entry.key) not in SHEET_LANGUAGES:
             out.append(
                 error(
@@ -496,7 +510,7 @@ def _check_value(
             isinstance(e.key, int) and isinstance(_plain(e.value), m.Int) for e in value.entries
         ):
             return [_kind_error(spec, clause, value)]
-        return []
+        return _twice(value, "player count")
     if kind == Kind.BY_CONTINENT:
         return _check_table(spec, clause, value, continents, "continent")
     if kind == Kind.BY_TERRITORY:
@@ -527,9 +541,29 @@ def _check_value(
         if isinstance(value, m.Table) and all(
             isinstance(_plain(e.value), m.Text) for e in value.entries
         ):
-            return []
+            return _twice(value, "language")
         return [_kind_error(spec, clause, value)]
     return []
+
+
+def _twice(table: m.Table, what: str) -> list[Diagnostic]:
+    """RR0207 for each key a table lists again (the engine reads the first)."""
+    seen: dict[str | int, m.Entry] = {}
+    out = []
+    for entry in table.entries:
+        first = seen.get(entry.key)
+        if first is not None:
+            out.append(
+                error(
+                    "RR0207",
+                    f"{what} '{entry.key}' is listed twice (first at line {first.span.line})",
+                    entry.span,
+                    "keep one entry for it",
+                )
+            )
+        else:
+            seen[entry.key] = entry
+    return out
 
 
 def _check_dice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
@@ -668,10 +702,13 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
     neutrals = _int_of(eff, "neutrals.count") or 0
     neutral_armies = _int_of(eff, "neutrals.start_armies") or 0
     dealt = _int_of(eff, "setup.deal.cards")
+    counts = player_counts(eff)
     for entry in table.entries:
         armies = _plain(entry.value)
         if not isinstance(entry.key, int) or not isinstance(armies, m.Int) or entry.key < 1:
             continue
+        if counts is not None and entry.key not in counts:
+            continue  # a count the ruleset does not allow: never played (RR0214)
         if _word_of(eff, "setup.territories") == "deal" and dealt:
             fewest = dealt
         else:
@@ -746,7 +783,8 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
     out.extend(_check_army_cap(eff))
     board = eff.board
     start = eff.clause("setup.start_armies")
-    relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards"}
+    relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards", "players"}
+    counts = player_counts(eff)
     if board is not None and start is not None and own & relevant:
         table = _plain(start.value)
         total = len(board.territories)
@@ -758,7 +796,7 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
                 if not isinstance(entry.key, int) or not isinstance(armies, m.Int):
                     continue
                 players = entry.key
-                if players < 1:
+                if players < 1 or (counts is not None and players not in counts):
                     continue
                 need = deal if dealing and deal is not None else -(-total // players)
                 if armies.value < need:

@@ -19,6 +19,9 @@ MAX_GRANT = 1_000  # armies given at once: start armies, a turn's income, a set,
 MAX_TRADE_STEP = 100  # what each further set adds in a `then +N` trade schedule
 MAX_ARMIES_IN_TERRITORY = 1_000_000  # the domain checked for `armies` in dice and move-in rules
 MAX_PLAYERS = 12  # seats at one table, neutral armies included
+MAX_WILD_CARDS = 20  # wild cards in the deck (the printed game has 2): the deck is dealt and drawn
+MAX_CARDS_DRAWN = 10  # cards drawn at the end of a turn with a conquest (the printed game: 1)
+MAX_BRIBE_STEPS = 10  # status steps one bribe card moves a neutral army (its track has 3 spaces)
 
 # ---------------------------------------------------------------- game records
 MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is refused, unread)
@@ -26,3 +29,6 @@ MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is re
 # ---------------------------------------------------------------- simulated games
 DEFAULT_MAX_TURNS = 500  # `simulate --max-turns`: a game still going is counted unfinished
 DEFAULT_MAX_ACTIONS = 200_000  # `simulate --max-actions`: the same, counted in actions
+
+# ---------------------------------------------------------------- diagnostics
+MAX_SYNTAX_ERRORS = 20  # syntax errors reported in one file (the parser resumes at the next rule)
