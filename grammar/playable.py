@@ -363,6 +363,21 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         ):
             needs.append(("neutrals.mode", rule, "active neutral armies are bribed", example))
     out = []
+    placed = eff.clause("neutrals.place_per_turn")
+    if placed is not None and neutral_count(eff) and word_of(eff, "setup.territories") != "deal":
+        at = own.any(("neutrals.place_per_turn", "setup.territories", "neutrals.count"))
+        if at is not None:
+            out.append(
+                error(
+                    "RR0227",
+                    "rule 'neutrals.place_per_turn' needs the territories dealt "
+                    "(setup.territories: deal): the players place the neutral armies' armies "
+                    "on the territories they are dealt, and in a claim they are dealt none",
+                    at.id_span,
+                    "deal the territories (setup.territories: deal), or let the neutral "
+                    "armies claim for themselves: drop neutrals.place_per_turn",
+                )
+            )
     for rule, needed, why, example in needs:
         if eff.clause(needed) is not None:
             continue
@@ -527,6 +542,17 @@ def _missions(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnosti
     if at is None:
         return []
     ranks = words_of(eff, "missions.ranks")
+    twice = sorted({r for r in ranks if ranks.count(r) > 1})
+    if twice and own.any(("missions.ranks",)) is not None:
+        return [
+            error(
+                "RR0228",
+                f"'missions.ranks' lists {', '.join(twice)} more than once: each player "
+                "draws one mission of each rank",
+                own.clauses["missions.ranks"].value.span,
+                "list each rank once, easiest first, such as captain, major, colonel, general",
+            )
+        ]
     by_rank: Mapping[str, int] = _deck_ranks(eff)
     most = counts.stop - 1
     short = [r for r in ranks if by_rank.get(r, 0) < most]
