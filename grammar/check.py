@@ -421,6 +421,9 @@ def _check_choice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diag
 def _not_a_choice(word: str, spec: RuleSpec, value: m.Value) -> tuple[str, str | None]:
     """What a word that is not a choice most likely means: a misspelling, another language's
     word, the start of a longer choice, or two choices without the ',' between them."""
+    if isinstance(value, m.Phrase) and all(w in spec.choices for w in value.words):
+        listed = ", ".join(value.words)
+        return f": missing ',' between {' and '.join(repr(w) for w in value.words)}?", fix(listed)
     close = suggest(word, spec.choices)
     if close is not None:
         return "", fix(close)
@@ -433,9 +436,6 @@ def _not_a_choice(word: str, spec: RuleSpec, value: m.Value) -> tuple[str, str |
 
         quoted = [f"'{c}'" for c in starting]
         return "", f"did you mean {format_list(quoted, style='or', locale='en')}?"
-    if isinstance(value, m.Phrase) and all(w in spec.choices for w in value.words):
-        listed = ", ".join(value.words)
-        return f": missing ',' between {' and '.join(repr(w) for w in value.words)}?", fix(listed)
     return "", _choices_hint(spec)
 
 
@@ -460,9 +460,9 @@ def _check_table(
     for entry in value.entries:
         key = str(entry.key)
         if keys and key not in keys:  # no keys: the board is unknown, reported once already
-            out.append(
-                error("RR0101", f"unknown {what} '{key}'", entry.span, place_hint(key, board))
-            )
+            at = entry.span  # the key alone: what a quick fix replaces
+            at = Span(at.file, at.line, at.column, at.line, at.column + len(key))
+            out.append(error("RR0101", f"unknown {what} '{key}'", at, place_hint(key, board)))
         elif key in present:
             out.append(error("RR0207", f"{what} '{key}' is listed twice", entry.span))
         present.add(key)
@@ -540,6 +540,8 @@ def _check_value(
     if kind in (Kind.EXPR, Kind.CONDITION):
         if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
             return [_kind_error(spec, clause, value)]
+        if kind == Kind.CONDITION and isinstance(value, m.Int):
+            return [_kind_error(spec, clause, value)]  # a number where a condition goes
         expect = "int" if kind == Kind.EXPR else "bool"
         found = ex.check(value, spec.names, expect, continents, clause.id)
         return [_with_place_hint(d, board) for d in found]
@@ -614,14 +616,12 @@ def place_hint(word: str, board: m.Board | None) -> str | None:
     if board is None:
         return None
     ids = [c.id for c in board.continents] + [t.id for t in board.territories]
-    close = suggest(word, ids)
-    if close is not None:
-        return fix(close)
     named = place_names(board).get(word) or place_names(board).get(_spelt_out(word))
     if named is not None:
         place, language = named
         return fix(place, f"('{word}' is its {language} name; rules use the board's ids)")
-    return None
+    close = suggest(word, ids)
+    return fix(close) if close is not None else None
 
 
 def _with_place_hint(diag: Diagnostic, board: m.Board | None) -> Diagnostic:
@@ -743,11 +743,24 @@ def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Di
                     f"trade values decrease: set {i + 1} is worth {values[i]}, less than "
                     f"set {i} ({values[i - 1]})",
                     value.span,
-                    "later sets are normally worth more",
+                    _then_step(value) or "later sets are normally worth more",
                 )
             )
             break
     return out
+
+
+def _then_step(schedule: m.Schedule) -> str | None:
+    """`sequence 4, 6, 8 then 5` lists a last set worth 5; what each further set adds is
+    written `then +5`."""
+    *before, last = schedule.segments
+    if schedule.kind != "sequence" or not before or len(last.values) != 1 or schedule.step:
+        return None
+    listed = ", ".join(str(v) for seg in before for v in seg.values)
+    return fix(
+        f"sequence {listed} then +{last.values[0]}",
+        f"(`then +{last.values[0]}`: {last.values[0]} more for each further set)",
+    )
 
 
 def _int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:

@@ -235,6 +235,12 @@ class Text:
         return rule_id, begin + found.end()
 
 
+def _skip_spaces(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t":
+        pos += 1
+    return pos
+
+
 def _wordy(ch: str) -> bool:
     return ch.isalnum() or ch in "_."
 
@@ -295,6 +301,13 @@ def _character(f: Failure, t: Text) -> Diagnostic | None:
         if nxt == "<":
             return error("RR0002", "write 'at most' as <=", t.span(f.pos, f.pos + 2), fix("<="))
         rule = t.rule_at(f.pos)
+        if prev == ":":
+            return error(
+                "RR0002",
+                "unexpected '=' after ':': a rule is written 'rule.id: value'",
+                t.span(f.pos),
+                "remove the '='",
+            )
         if rule is None and re.fullmatch(r"[a-z][a-z0-9_.]*", prev or "-"):
             return error(
                 "RR0002",
@@ -363,7 +376,11 @@ def _quotes(f: Failure, t: Text, ch: str) -> Diagnostic:
     rule = t.rule_at(f.pos)
     spec = lookup(rule[0]) if rule else None
     word = re.fullmatch(r"[a-z][a-z0-9_]*( [a-z][a-z0-9_]*)*", inner)
-    if spec is not None and word and spec.kind not in (Kind.TEXT,):
+    _, prev = t.before(f.pos)
+    text_goes_here = prev in ("because", "cite", "title", "short", "section", "page") or (
+        prev.isdigit() and "cite" in content
+    )
+    if spec is not None and word and spec.kind != Kind.TEXT and not text_goes_here:
         return error(
             "RR0002",
             f"{what} around '{inner}': a word of a rule needs no quotes",
@@ -550,7 +567,7 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
         return None
     _, begin, content = t.line_of(value_at)
     value = _code(t.text[value_at : begin + len(content)]).strip()
-    start = value_at + (len(t.text[value_at:]) - len(t.text[value_at:].lstrip()))
+    start = _skip_spaces(t.text, value_at)
     span = t.span(start, start + len(value))
     words = value.split()
     if spec.kind == Kind.CONDITION:
@@ -785,7 +802,7 @@ def _bracket_table(f: Failure, t: Text) -> Diagnostic | None:
     inner = value.strip("{}[] ")
     if not re.fullmatch(r"[a-z0-9_]+\s*:.*", inner):
         return None
-    start = value_at + (len(t.text[value_at:]) - len(t.text[value_at:].lstrip()))
+    start = _skip_spaces(t.text, value_at)
     return error(
         "RR0001",
         f"a table goes in braces: {{{inner}}}",

@@ -504,7 +504,8 @@ def _deal(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
         hint = (
             f"deal {rest // n} cards each (setup.deal.cards: {rest // n})"
             if rest > 0 and rest % n == 0
-            else "deal every card of the pile: players' and neutral armies' cards together"
+            else f"{pile} cards do not share evenly among {n} players: claim the territories "
+            "(setup.territories: claim), or allow only player counts the pile shares evenly"
         )
         out.append(
             error(

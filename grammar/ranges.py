@@ -197,7 +197,8 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
     }
     domains: dict[str, dict[str, Interval]] = {
         "reinforcements.territories": {"territories": Interval(1, territories)},
-        "combat.attack_requires": {"armies": armies},
+        # From 0: the agents tabulate whether a territory of 0 .. 40 armies may attack.
+        "combat.attack_requires": {"armies": Interval(0, MAX_ARMIES_IN_TERRITORY)},
         "combat.attacker.dice": {"armies": armies},
         "combat.defender.dice": {"armies": armies},
         "conquest.move_in.minimum": {
@@ -340,7 +341,10 @@ def _team_size(eff: EffectiveRuleset, players: int) -> int:
     teams = int_of(eff, "teams.count")
     if not teams:
         return 1
-    return int_of(eff, "teams.size") or max(1, players // teams)
+    size = int_of(eff, "teams.size")
+    if size is None or teams * size != players:  # teams that do not fit are RR0216's
+        return max(1, players // teams)
+    return size
 
 
 def _game_domains(eff: EffectiveRuleset, players: int) -> dict[str, Interval]:

@@ -78,21 +78,22 @@ def parse(
     """The tree of every statement that parses (None when the parse could not go on), and a
     diagnostic for each syntax error met on the way (none: the text parsed whole)."""
     found: list[Diagnostic] = []
-    last: list[tuple[int, int]] = []
+    last: list[tuple[int, int]] = [(-1, -1)]
 
     def on_error(exc: UnexpectedInput) -> bool:
-        found.append(describe(exc))
-        if len(found) >= MAX_SYNTAX_ERRORS:
-            return False
+        if len(found) < MAX_SYNTAX_ERRORS:  # past the limit: still skipped, not described
+            found.append(describe(exc))
         where = _recover(exc, text)
-        if where is None or where in last:
+        if where is None or where == last[0]:
             return False  # no statement to resume at, or no progress since the last error
-        last.append(where)
+        last[0] = where
         return True
 
     try:
         return lark.parse(text, on_error=on_error), found
     except UnexpectedInput as exc:
+        if len(found) >= MAX_SYNTAX_ERRORS:
+            return None, found
         described = describe(exc)
         if not found or (found[-1].span, found[-1].message) != (described.span, described.message):
             found.append(described)
@@ -169,7 +170,7 @@ def _starts_statement(actions: dict[str, object]) -> bool:
 def _accepts_start(actions: dict[str, object], text: str, pos: int) -> bool:
     """Whether a state takes the statement that starts at `pos` (a rule in a ruleset's body,
     a declaration at the top of the file)."""
-    word = re.match(r"[ \t]*([a-z][a-z0-9_.]*)", text[pos:])
+    word = re.compile(r"[ \t]*([a-z][a-z0-9_.]*)").match(text, pos)
     first = word.group(1) if word else ""
     if first in ("ruleset", "board", "source"):
         return first.upper() in actions
@@ -257,9 +258,16 @@ def _goes_on(last: str) -> bool:
 
 
 def _move(counter: object, text: str, pos: int) -> None:
-    """Set Lark's line counter (char_pos, line, column) to `pos` of the text."""
+    """Set Lark's line counter (char_pos, line, column) to `pos` of the text, counting the
+    lines from where it is (a file of many errors is not counted from its start each time)."""
     line_start = text.rfind("\n", 0, pos) + 1
+    here: int = counter.char_pos  # type: ignore[attr-defined]
+    line: int = counter.line  # type: ignore[attr-defined]
+    if pos >= here:
+        line += text.count("\n", here, pos)
+    else:
+        line -= text.count("\n", pos, here)
     counter.char_pos = pos  # type: ignore[attr-defined]
-    counter.line = text.count("\n", 0, pos) + 1  # type: ignore[attr-defined]
+    counter.line = line  # type: ignore[attr-defined]
     counter.line_start_pos = line_start  # type: ignore[attr-defined]
     counter.column = pos - line_start + 1  # type: ignore[attr-defined]

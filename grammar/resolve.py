@@ -247,7 +247,8 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                         f"rule '{clause.id}' is already defined by '{inherited.ruleset}' at "
                         f"{_where(inherited.id_span)}",
                         clause.id_span,
-                        f"write 'override {clause.id}: …' to change an inherited rule",
+                        f"did you mean 'override {clause.id}'? An inherited rule is changed "
+                        "with `override`",
                     )
                 )
             elif inherited is None and clause.override and lookup(clause.id) is not None:
