@@ -378,6 +378,19 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
                     "armies claim for themselves: drop neutrals.place_per_turn",
                 )
             )
+    teams = int_of(eff, "teams.count")
+    if teams and word_of(eff, "territory.control") == "sole_occupant":
+        at = own.any(("territory.control", "teams.count", "teams.size", "teams.fortify.into_team"))
+        if at is not None:
+            out.append(
+                error(
+                    "RR0227",
+                    "team play needs 'territory.control: most_armies': team-mates fortify into "
+                    "each other's territories, and their armies share them",
+                    at.id_span,
+                    "write `override territory.control: most_armies` (the team rules of 000)",
+                )
+            )
     for rule, needed, why, example in needs:
         if eff.clause(needed) is not None:
             continue

@@ -11,7 +11,7 @@ by `check`; each accepted one is played (one game a player count, capped in turn
 as `riskrules simulate` plays it), given odds (as `riskrules odds`) and summarised (as
 `riskrules summary`, HTML and Markdown).
 
-RISKRULES_CONTRACT_EXAMPLES sets how many house rules are generated (40 by default, about
+RISKRULES_CONTRACT_EXAMPLES sets how many house rules are generated (60 by default, about
 half a minute; CI may raise it).
 """
 
@@ -39,7 +39,7 @@ from riskrules.grammar.schema import CATALOGUE, SET_KINDS, SYMBOLS, Kind, RuleSp
 from riskrules.tools import simulate
 from riskrules.tools.summary import build_for, render_html, render_markdown
 
-EXAMPLES = int(os.environ.get("RISKRULES_CONTRACT_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("RISKRULES_CONTRACT_EXAMPLES", "60"))
 SECONDS = 60  # one house rule: checked, every player count played, odds, two sheets
 MEMORY = 1_500 * 2**20  # the peak of this test process (the limit test_hostile gives a command)
 MAX_TURNS = 12  # a game is capped, as `simulate --max-turns` does
@@ -79,7 +79,18 @@ MISSION_RULES = [spec for spec in CATALOGUE if spec.pattern]
 NUMBERS = st.one_of(
     st.integers(0, 6), st.sampled_from([7, 9, 10, 12, 14, 20, 21, 42, 100, 1000, 1_000_000])
 )
-SMALL = st.integers(0, 60).map(str)
+DICE_HIGH = [
+    "1",
+    "2",
+    "3",
+    "7",
+    "min(3, armies - 1)",
+    "min(3, armies)",
+    "min(2, armies)",
+    "armies",
+    "min(6, armies // 2)",
+    "max(1, min(3, armies - 2))",
+]
 
 
 def _formula(names: tuple[str, ...]) -> st.SearchStrategy[str]:
@@ -187,12 +198,7 @@ def value_for(draw: st.DrawFn, spec: RuleSpec, counts: range | None) -> str:
         return f"{low} .. {low + draw(st.integers(-1, 6))}"
     if kind == Kind.DICE:
         low = draw(st.sampled_from(["1", "1", "0", "2"]))
-        high = draw(
-            st.sampled_from(
-                ["1", "2", "3", "7", "min(3, armies - 1)", "min(3, armies)", "min(2, armies)"]
-                + ["armies", "min(6, armies // 2)", "max(1, min(3, armies - 2))"]
-            )
-        )
+        high = draw(st.sampled_from(DICE_HIGH))
         return f"{low} .. {high}"
     if kind == Kind.EXPR:
         return draw(_formula(spec.names))
@@ -209,7 +215,9 @@ def value_for(draw: st.DrawFn, spec: RuleSpec, counts: range | None) -> str:
     if kind == Kind.CHOICES:
         picked = draw(st.lists(st.sampled_from(spec.choices), min_size=1, max_size=7))
         if spec.id == "turn.phases" and draw(st.booleans()):
-            picked = sorted(set(picked) | {"reinforce", "attack", "fortify"}, key=spec.choices.index)
+            picked = sorted(
+                set(picked) | {"reinforce", "attack", "fortify"}, key=spec.choices.index
+            )
         return ", ".join(picked)
     if kind == Kind.SCHEDULE:
         return draw(_schedule())
@@ -362,7 +370,10 @@ def test_each_case_found_by_hand_is_refused_with_its_code() -> None:
 
 
 def test_an_assumed_board_is_played_in_every_command() -> None:
-    text = 'ruleset house "Assumed board" extends classic {\n  override board: assumed world because "x"\n}\n'
+    text = (
+        'ruleset house "Assumed board" extends classic {\n'
+        '  override board: assumed world because "x"\n}\n'
+    )
     assert keeps_the_contract("house", text, ())
 
 

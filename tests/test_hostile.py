@@ -75,6 +75,7 @@ CASES = [
     (("simulate", h("nothing-left-behind.rules"), "-g", "1"), 1, "RR0217"),
     (("simulate", h("million-wild-cards.rules"), "-g", "1"), 1, "cards.wild"),
     (("simulate", h("exact-start-armies.rules"), "-g", "1"), 1, "RR0203"),
+    (("simulate", h("one-team-alone.rules"), "-g", "1"), 1, "RR0227"),
     (("check", h("many-syntax-errors.rules")), 1, "20 errors"),
     (("check", h("error-after-deep-expression.rules")), 1, "'attacke' is not a choice"),
     (("check", h("leading-zeros.rules")), 0, "no problems"),
