@@ -185,7 +185,7 @@ class Sentences:
         elif rid == "conquest.move_in.minimum":
             facts["dice"] = isinstance(value, m.Name) and value.name == "dice"
             if not facts["dice"] and not isinstance(value, m.Int):
-                facts["amount"] = w.amount(value)  # type: ignore[arg-type]
+                facts.update(amount=w.amount(value), n=None)  # type: ignore[arg-type]
         elif rid == "conquest.move_in.maximum":
             if (
                 isinstance(value, m.BinOp)
