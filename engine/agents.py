@@ -1,6 +1,7 @@
 """Built-in players for the simulator: pure functions from (game, state, rng) to an action.
 
-`random`: a uniformly random legal action. `aggressive`: trades whenever it can, masses its
+`random`: a uniformly random legal action, within a bounded number of attacks and fortifying
+moves a turn (see random_agent). `aggressive`: trades whenever it can, masses its
 reinforcements where an attack looks best, attacks whenever the exact odds (computed from the
 ruleset) are good, moves everything in, fortifies towards the front, claims missions, bribes.
 """
@@ -36,10 +37,35 @@ from .state import GameState
 
 Agent = Callable[[Game, GameState, random.Random], Action]
 ODDS_SIZE = 40
+RANDOM_ATTACKS = 20  # attack rolls a turn, at most, by the random player
+RANDOM_FORTIFIES = 3  # fortifying moves a turn, at most, by the random player
 
 
 def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
-    return game.chance(state, rng.choice(game.legal_actions(state)), rng)
+    """A uniformly random legal action, but at most RANDOM_ATTACKS attack rolls and
+    RANDOM_FORTIFIES fortifying moves (its own and its allies') a turn: past either, it picks
+    among the legal actions that are not attacks or not moves (ending the phase or the turn, a
+    status roll, a mission claim), when there are any.
+
+    Every other phase of a turn ends by itself (reinforcements run out, a conquest is moved
+    into once, a card is drawn once), so a turn ends within a bounded number of actions. Without
+    the bounds, `fortify.moves: unlimited` offers thousands of moves (every number of armies
+    along every path) against one way to end the turn, and a 200-turn game took 160 s.
+    """
+    actions = game.legal_actions(state)
+    if state.phase == "attack" and state.rolls >= RANDOM_ATTACKS:
+        actions = [a for a in actions if not isinstance(a, Attack)] or actions
+    elif state.phase == "fortify" and _moves_made(game, state) >= RANDOM_FORTIFIES:
+        actions = [a for a in actions if not isinstance(a, Fortify)] or actions
+    return game.chance(state, rng.choice(actions), rng)
+
+
+def _moves_made(game: Game, state: GameState) -> int:
+    """Fortifying moves made this turn, by the current player and its allies."""
+    own = game.rules.count_or_unlimited("fortify.moves") - state.fortifies_left
+    allowance = game.rules.integer("neutrals.ally.fortify_moves", 0)
+    allies = sum(allowance - left for left in state.ally_moves)
+    return own + allies
 
 
 @functools.lru_cache(maxsize=32)

@@ -376,10 +376,14 @@ class Game:
                 invasion=invasion,
                 phase="move_in",
                 pending=pending,
+                rolls=state.rolls + 1,
             )
         # One new state per roll (not one per change): a game is mostly rolls.
         return state.evolve(
-            armies=rows, destroyed=state.destroyed + lost_a + lost_d, invasion=invasion
+            armies=rows,
+            destroyed=state.destroyed + lost_a + lost_d,
+            invasion=invasion,
+            rolls=state.rolls + 1,
         )
 
     def _track_invasion(

@@ -7,6 +7,7 @@ tools' business (tools/compliance/referee.py, tools/lab/simulate.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Annotated, Any, Final, Literal, get_args
 
 from msgspec import DecodeError, Meta, Struct, ValidationError, field, json
@@ -191,12 +192,28 @@ def decode_header(raw: bytes | str) -> tuple[str, list[str], list[str]]:
             raise RecordError(f"not a riskrules record: 'format' must be \"{FORMAT}\"") from None
         if "`$.version`" in text:
             raise RecordError(f"unsupported record version (this reads {VERSION})") from None
-        raise RecordError(f"the header {_explained(text, None)}") from None
+        raise RecordError(_header_explained(text)) from None
     except DecodeError as exc:
-        raise RecordError(f"not JSON: {_malformed(exc)}") from None
+        raise RecordError(f"the header is not JSON: {_malformed(exc)}") from None
     except RecursionError:
-        raise RecordError("not a record line: nested too deeply") from None
+        raise RecordError("the header is not a record line: nested too deeply") from None
     return found.ruleset, list(found.players), list(found.neutrals)
+
+
+def _header_explained(text: str) -> str:
+    """msgspec's validation message for a header, in the words of the record format."""
+    missing = re.match(r"Object missing required field `(\w+)`", text)
+    if missing:
+        return f"the header has no '{missing.group(1)}'"
+    where = re.search(r"at `\$\.(\w+)(\[\d+\])?`", text)
+    if where is None:
+        return "the header must be a JSON object" if "Expected `object`" in text else text
+    name, item = where.groups()
+    if name in ("players", "neutrals"):
+        if item is None and "length >= 1" in text:
+            return "the header's 'players' names no one"
+        return f'the header\'s \'{name}\' must be a list of names, such as ["red", "blue"]'
+    return f"the header's '{name}': {text.split(' - at ')[0]}"
 
 
 def decode_line(raw: bytes | str, seats: list[str]) -> tuple[str, int, Action]:
@@ -311,11 +328,13 @@ def to_json(state: GameState, action: Action) -> Line:
 def _action(line: Line, seats: list[str]) -> Action:
     """The engine's action for a decoded line."""
     if isinstance(line, DealLine):
+        _seated("deal", line.hands, seats)
         missing = [s for s in seats if s not in line.hands]
         if missing:
             raise RecordError(f"'deal' gives no cards to '{missing[0]}'")
         return Deal(tuple(tuple(line.hands[s]) for s in seats))
     if isinstance(line, MissionsLine):
+        _seated("draw_missions", line.missions, seats)
         return AssignMissions(tuple(tuple(line.missions[s]) for s in seats if s in line.missions))
     if isinstance(line, ClaimLine):
         return Claim(line.territory)
@@ -347,6 +366,15 @@ def _action(line: Line, seats: list[str]) -> Action:
     if isinstance(line, ChooseCapitalLine):
         return ChooseCapital(line.territory)
     return EndPhase()
+
+
+def _seated(action: str, named: Iterable[str], seats: list[str]) -> None:
+    """RecordError if a line gives something to a name that is not at the table."""
+    stranger = next((name for name in named if name not in seats), None)
+    if stranger is not None:
+        raise RecordError(
+            f"'{action}' names '{stranger}', who is not at this table ({', '.join(seats)})"
+        )
 
 
 if __name__ == "__main__":  # python -m riskrules.engine.record > engine/record.schema.json

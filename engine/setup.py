@@ -44,14 +44,21 @@ class Setup:
         self.rules.note("board")
         low, high = self.rules.players
         if not low <= len(players) <= high:
+            between = f"{low} to {high}" if low < high else f"{low}"
             raise self.rel.violation(
-                "players", f"this ruleset is for {low} to {high} players, not {len(players)}"
+                "players", f"this ruleset is for {between} players, not {len(players)}"
             )
-        names = list(neutrals) if neutrals is not None else self.neutral_names()
-        if len(names) != len(self.neutral_names()):
-            raise ValueError(f"this ruleset has {len(self.neutral_names())} neutral armies")
-        if len(set([*players, *names])) != len(players) + len(names):
-            raise ValueError("player and neutral names must differ")
+        wanted = self.neutral_names()
+        names = list(neutrals) if neutrals is not None else wanted
+        if len(names) != len(wanted):
+            raise ValueError(_neutrals_named(wanted, names))
+        seen: set[str] = set()
+        for name in [*players, *names]:
+            if name in seen:
+                raise ValueError(
+                    f"'{name}' is named twice: each player and neutral army needs a name of its own"
+                )
+            seen.add(name)
         teams = self.rules.integer("teams.count", 0) if self.rules.has("teams.count") else 0
         if teams:
             size = self.rules.integer("teams.size", len(players) // teams)
@@ -409,3 +416,12 @@ class Setup:
         if waiting:
             return state.evolve(current=waiting[0])
         return begin_turn(self.rel, state, self.rel.players(state)[0])
+
+
+def _neutrals_named(wanted: Sequence[str], names: Sequence[str]) -> str:
+    """Why these neutral armies do not fit a ruleset whose neutral armies are `wanted`."""
+    named = f"{len(names)} {'is' if len(names) == 1 else 'are'} named" if names else "none is named"
+    if not wanted:
+        return f"this ruleset has no neutral armies, but {named} ({', '.join(names[:3])})"
+    armies = "a neutral army" if len(wanted) == 1 else f"{len(wanted)} neutral armies"
+    return f"this ruleset has {armies} (by default {', '.join(wanted)}), but {named}"

@@ -89,6 +89,7 @@ class GameState:
         claims: int = 0,
         capitals: tuple[str | None, ...] = (),
         index: dict[str, int] | None = None,
+        rolls: int = 0,
     ) -> None:
         self.seats: Final = seats
         self.territories: Final = territories
@@ -129,6 +130,7 @@ class GameState:
         self.capitals: Final = capitals
         # Territory name -> its number in `territories`, `armies` (shared by every state).
         self.index: Final[dict[str, int]] = index if index is not None else {}
+        self.rolls: Final = rolls  # attack rolls made this turn (a random player stops at some)
 
     def armies_in(self, territory: str) -> tuple[int, ...]:
         return self.armies[self.index[territory]]
@@ -174,6 +176,7 @@ class GameState:
         completed: tuple[tuple[str, ...], ...] | _Keep = KEEP,
         claims: int | _Keep = KEEP,
         capitals: tuple[str | None, ...] | _Keep = KEEP,
+        rolls: int | _Keep = KEEP,
     ) -> GameState:
         """A copy with the fields given changed (a field not given keeps its value)."""
         return GameState(
@@ -210,6 +213,7 @@ class GameState:
             self.claims if isinstance(claims, _Keep) else claims,
             self.capitals if isinstance(capitals, _Keep) else capitals,
             self.index,
+            self.rolls if isinstance(rolls, _Keep) else rolls,
         )
 
     def cards_in_play(self) -> int:

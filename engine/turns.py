@@ -38,4 +38,5 @@ def begin_turn(rel: Relations, state: GameState, seat: int) -> GameState:
         allies_reinforced=frozenset(),
         ally_moves=tuple(ally_moves for _ in state.seats),
         claims=0,
+        rolls=0,
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 _TOKEN = re.compile(
     r"""
-    (?P<string>"(?:[^"\\\n]|\\.)*")
+    (?P<string>"[^"\\\n]*(?:\\.[^"\\\n]*)*")
   | (?P<comment>\#[^\n]*)
   | (?P<newline>\r?\n)
   | (?P<space>[ \t\f\r]+)

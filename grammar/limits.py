@@ -12,6 +12,9 @@ MAX_NESTING = 64  # brackets inside brackets
 MAX_TREE_DEPTH = 150  # the parse tree, however it nests
 MAX_EXPR_DEPTH = 64  # operators nested in one expression (a chain a + b + … nests one each)
 MAX_NUMBER = 1_000_000  # any number written in a rules file
+MAX_STRING = 1_000  # characters between a string's quotes (a title, a name, a reason, an anchor)
+MAX_MANUAL_BYTES = 20_000_000  # a manual's text read by `trace --sources` (and `check --report`)
+MAX_LISTED_PASSAGES = 1_000  # uncovered passages `trace --uncovered` lists per manual (all counted)
 
 # ---------------------------------------------------------------- values the engine plays
 MAX_DICE = 6  # dice one side rolls at once
@@ -19,10 +22,41 @@ MAX_GRANT = 1_000  # armies given at once: start armies, a turn's income, a set,
 MAX_TRADE_STEP = 100  # what each further set adds in a `then +N` trade schedule
 MAX_ARMIES_IN_TERRITORY = 1_000_000  # the domain checked for `armies` in dice and move-in rules
 MAX_PLAYERS = 12  # seats at one table, neutral armies included
+MAX_WILD_CARDS = 20  # wild cards in the deck (the printed game has 2): the deck is dealt and drawn
+MAX_CARDS_DRAWN = 10  # cards drawn at the end of a turn with a conquest (the printed game: 1)
+MAX_BRIBE_STEPS = 10  # status steps one bribe card moves a neutral army (its track has 3 spaces)
+
+# ---------------------------------------------------------------- odds
+MAX_ODDS_ARMIES = 1_000  # `odds -a/-d`: an invasion is a chain over A x D positions (0.3 s)
+MAX_ODDS_TABLE = 200  # `odds --table N`: every A, D up to N
+MAX_EXACT_ODDS = 60  # `odds --exact`: exact fractions grow longer with every army
 
 # ---------------------------------------------------------------- game records
 MAX_RECORD_LINE = 100_000  # bytes in one line of a record (a line past it is refused, unread)
+MAX_RECORD_BYTES = 100_000_000  # bytes in a whole record, a file or standard input
+MAX_RECORD_ACTIONS = 500_000  # lines after the header, blank ones too (and the most
+# `simulate --max-actions` allows, so the referee reads every record the simulator writes)
 
 # ---------------------------------------------------------------- simulated games
 DEFAULT_MAX_TURNS = 500  # `simulate --max-turns`: a game still going is counted unfinished
 DEFAULT_MAX_ACTIONS = 200_000  # `simulate --max-actions`: the same, counted in actions
+
+MAX_GAMES = 1_000_000  # `simulate --games`, and a study's `--games` (each ruleset's)
+MAX_STUDY_GAMES = 1_000_000  # a study's games, every ruleset's together (each finished game's
+# figures, about 200 bytes, are kept until the last: a study at the limit holds about 200 MB)
+MAX_SWEEP_POINTS = 64  # points of a sweep's grid (a grid past this is a typo or a split job)
+
+# ---------------------------------------------------------------- a Dask cluster
+DEFAULT_CONNECT_TIMEOUT = 20  # `--connect-timeout`: seconds to reach the scheduler
+DEFAULT_WORKER_TIMEOUT = 60  # `--worker-timeout`: seconds a study waits with no worker at all
+TASKS_PER_THREAD = 2  # tasks handed to the cluster at once, per worker thread, ...
+MAX_GAMES_IN_FLIGHT = 20_000  # ... and at most this many games in them (the rest wait, unmade;
+# one task of `--batch` games at least, and `--batch` is at most this)
+
+# ---------------------------------------------------------------- the language server
+MAX_LSP_MESSAGE = 16_000_000  # bytes in one message (a rules file is at most 1 MB; JSON can
+# double it): a longer one is skipped unread and answered with an error, the session goes on
+MAX_LSP_HEADER = 4_096  # bytes in one header line of a message
+
+# ---------------------------------------------------------------- diagnostics
+MAX_SYNTAX_ERRORS = 20  # syntax errors reported in one file (the parser resumes at the next rule)

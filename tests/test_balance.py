@@ -6,14 +6,26 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, run_cli
+from helpers import ROOT, dask_processes, run_cli
 from riskrules.grammar.library import locate
-from riskrules.tools.lab.balance import Arm, ClusterError, Settings, arm, run_on_cluster, study
+from riskrules.grammar.limits import TASKS_PER_THREAD
+from riskrules.tools.lab.balance import (
+    Arm,
+    ClusterError,
+    Settings,
+    arm,
+    plan_for,
+    run_on_cluster,
+    scheduler_address,
+    study,
+)
 from riskrules.tools.lab.balance_stats import paired_mean, paired_rate, proportion
+from riskrules.tools.lab.simulate import Plan
 
 TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
 
@@ -90,6 +102,7 @@ def test_the_results_do_not_depend_on_the_number_of_workers() -> None:
     assert without_timing(one) == without_timing(two)
 
 
+@pytest.mark.cluster
 def test_a_local_dask_cluster_gives_the_single_process_results() -> None:
     distributed = pytest.importorskip("distributed")
     chosen = arms("classic", TIES)
@@ -105,7 +118,213 @@ def test_a_local_dask_cluster_gives_the_single_process_results() -> None:
 def test_an_unreachable_scheduler_is_a_clear_error() -> None:
     pytest.importorskip("distributed")
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
-        run_on_cluster([], "tcp://127.0.0.1:9", batch=1, timeout=2)
+        next(run_on_cluster(plan_for([], Settings(3, 2)), "tcp://127.0.0.1:9", 1, 2))
+
+
+def test_a_study_plans_its_games_without_making_them() -> None:
+    """A plan is its templates and a count: a study of a million games costs nothing until
+    its games are handed out, and lists the same jobs as the study always played (game i of
+    every ruleset with seed `seed + i`), seed by seed."""
+    chosen = arms("classic", TIES)
+    plan = plan_for(chosen, Settings(players=3, games=1_000_000, seed=5))
+    assert len(plan) == 2_000_000 and len(plan.templates) == 2
+    first, second, third = plan[0], plan[1], plan[2]
+    assert (first.ruleset, first.seed, first.index) == ("classic", 5, 0)
+    assert (second.ruleset, second.seed, second.index) == ("ties-to-attacker", 5, 1_000_000)
+    assert (third.ruleset, third.seed, third.index) == ("classic", 6, 1)
+    assert plan[-1].seed == 1_000_004 and plan[-1].index == 1_999_999
+    assert [job.index for job in plan[2:6]] == [1, 1_000_001, 2, 1_000_002]
+
+
+# ------------------------------------------------------------------ a cluster lost or broken
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "garbage",
+        "",
+        "   ",
+        "tcp://",
+        "tcp://host:notaport",
+        "http://x:8786",
+        ":8786",
+        "tcp://[::1",
+        "tcp://[::1]",
+        "tcp://::1:8786",
+        "tcp://127.0.0.1:99999",
+        "tcp://127.0.0.1:0",
+        "tcp://host:-1",
+        "tcp://a host:8786",
+        "inproc://x",
+    ],
+)
+def test_a_malformed_scheduler_address_is_named_with_the_right_form(address: str) -> None:
+    with pytest.raises(ClusterError) as caught:
+        scheduler_address(address)
+    assert repr(address) in str(caught.value)
+    assert "tcp://HOST:PORT" in str(caught.value)
+
+
+def test_a_scheduler_address_is_written_as_dask_reads_it() -> None:
+    assert scheduler_address("10.0.0.5:8786") == "tcp://10.0.0.5:8786"
+    assert scheduler_address(" tls://sched.example.org:8786 ") == "tls://sched.example.org:8786"
+    assert scheduler_address("tcp://[::1]:8786") == "tcp://[::1]:8786"
+
+
+@pytest.mark.cluster
+def test_a_scheduler_without_workers_is_a_clear_error_in_the_time_given() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as cluster:
+        start = time.monotonic()
+        with pytest.raises(ClusterError, match="has no worker: none joined within 1 s"):
+            study(
+                arms("classic", TIES),
+                Settings(players=3, games=2),
+                scheduler=cluster.scheduler_address,
+                worker_timeout=1,
+            )
+        assert time.monotonic() - start < 15
+
+
+class CountedPlan(Plan):
+    """A plan that counts the jobs made from it."""
+
+    made = 0
+
+    def __getitem__(self, at):  # type: ignore[no-untyped-def, override]
+        job = super().__getitem__(at)
+        self.made += 1
+        return job
+
+
+@pytest.mark.cluster
+def test_the_cluster_is_handed_a_few_tasks_per_thread_at_a_time() -> None:
+    """However many games a study has, a cluster of one thread holds at most TASKS_PER_THREAD
+    tasks of `batch` games: the rest are not made until those are done."""
+    distributed = pytest.importorskip("distributed")
+    chosen = arms("classic", TIES)
+    settings = Settings(players=3, games=12, seed=2)
+    plan = plan_for(chosen, settings)
+    counted = CountedPlan(plan.templates, plan.games)
+    ahead = []
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=None
+    ) as cluster:
+        results = []
+        for result in run_on_cluster(counted, cluster.scheduler_address, batch=2):
+            results.append(result)
+            ahead.append(counted.made - len(results))
+    assert len(results) == 24 and counted.made == 24
+    assert max(ahead) <= TASKS_PER_THREAD * 2, ahead
+    alone = study(chosen, settings)
+    results.sort(key=lambda r: r.index)
+    assert [r.turns for r in results[:12]] == alone["rulesets"][0]["turns_by_game"]
+
+
+@pytest.mark.cluster
+def test_a_game_a_worker_cannot_play_stops_the_study_with_the_reason() -> None:
+    distributed = pytest.importorskip("distributed")
+    broken = Arm("no-such-ruleset")
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=1,
+            processes=False,
+            protocol="tcp",
+            dashboard_address=None,
+        ) as cluster,
+        pytest.raises(
+            ClusterError,
+            match="could not play its games: RulesError: unknown ruleset 'no-such-ruleset'",
+        ),
+    ):
+        study(
+            [*arms("classic"), broken],
+            Settings(players=3, games=4),
+            scheduler=cluster.scheduler_address,
+            batch=1,
+        )
+
+
+class Kill:
+    """A progress bar that kills a process after `after` games are in."""
+
+    def __init__(self, process: object, after: int) -> None:
+        self.process, self.after, self.seen = process, after, 0
+
+    def update(self, count: int) -> None:
+        self.seen += count
+        if self.seen == self.after:
+            self.process.kill()  # type: ignore[attr-defined]
+
+
+def _assert_the_seeds_finished(found: dict[str, object], settings: Settings, why: str) -> None:
+    """A stopped study: why, and exactly the study of the seeds every ruleset finished."""
+    stopped = found["stopped"]
+    assert isinstance(stopped, dict)
+    assert why in stopped["reason"], stopped
+    games = found["games"]
+    assert isinstance(games, int) and 2 <= games < settings.games
+    assert stopped["games_played"] >= 2 * games
+    shorter = Settings(settings.players, games, settings.seed)
+    alone = study(arms("classic", TIES), shorter)
+    assert without_timing({k: v for k, v in found.items() if k != "stopped"}) == without_timing(
+        alone
+    )
+
+
+@pytest.mark.cluster
+def test_a_lost_scheduler_ends_the_study_with_the_seeds_every_ruleset_finished() -> None:
+    pytest.importorskip("distributed")
+    settings = Settings(players=3, games=40, seed=4)
+    with dask_processes(workers=1) as cluster:
+        found = study(
+            arms("classic", TIES),
+            settings,
+            scheduler=cluster.address,
+            batch=1,
+            progress=Kill(cluster.scheduler, after=12),
+        )
+    _assert_the_seeds_finished(found, settings, "lost the Dask scheduler")
+
+
+@pytest.mark.cluster
+def test_a_worker_lost_while_another_plays_on_changes_nothing() -> None:
+    """Dask plays a lost worker's games again on the others: the study ends whole, with the
+    single-process results."""
+    pytest.importorskip("distributed")
+    chosen = arms("classic", TIES)
+    settings = Settings(players=3, games=12, seed=6)
+    with dask_processes(workers=2) as cluster:
+        found = study(
+            chosen,
+            settings,
+            scheduler=cluster.address,
+            batch=1,
+            progress=Kill(cluster.workers[0], after=6),
+        )
+        assert cluster.workers[0].poll() is not None  # it was killed mid-study
+    assert "stopped" not in found
+    assert without_timing(found) == without_timing(study(chosen, settings))
+
+
+@pytest.mark.cluster
+def test_a_study_stops_with_the_seeds_finished_when_every_worker_is_lost() -> None:
+    pytest.importorskip("distributed")
+    settings = Settings(players=3, games=40, seed=4)
+    with dask_processes(workers=1) as cluster:
+        start = time.monotonic()
+        found = study(
+            arms("classic", TIES),
+            settings,
+            scheduler=cluster.address,
+            batch=1,
+            progress=Kill(cluster.workers[0], after=12),
+            worker_timeout=1,
+        )
+        assert time.monotonic() - start < 60
+    _assert_the_seeds_finished(found, settings, "every worker of the Dask scheduler")
 
 
 # ------------------------------------------------------------------ the command
@@ -140,6 +359,13 @@ def test_balance_refuses_a_player_count_the_rulesets_do_not_share() -> None:
     result = run_cli("balance", "classic", "da-web-2p", "-g", "2")
     assert result.code == 2
     assert "players" in result.err
+
+
+def test_a_study_past_its_size_is_refused_naming_the_limit() -> None:
+    result = run_cli("balance", "classic", TIES, "da-2006", "-g", "400000")
+    assert result.code == 2
+    assert "1,200,000 games" in result.err and "at most 1,000,000" in result.err
+    assert "--games 333,333 or fewer" in result.err
 
 
 def test_sweep_plays_a_grid_of_house_rules() -> None:

@@ -172,3 +172,17 @@ def test_a_built_in_gives_its_reasons_in_every_sheet_language(tmp_path: Path) ->
     ]
     lenient = ws.diagnostics_for([str(path)])
     assert not [d for d in lenient if d.code == "RR0504"]
+
+
+@pytest.mark.parametrize(("length", "refused"), [(1_000, False), (1_001, True)])
+def test_a_string_is_limited_in_length(tmp_path: Path, length: int, refused: bool) -> None:
+    """RR0006 at the limit's edge (grammar/limits.py's MAX_STRING), for any string: here a
+    source's title, with an escaped quote inside counted as written."""
+    from riskrules.grammar.limits import MAX_STRING
+
+    assert length in (MAX_STRING, MAX_STRING + 1)
+    title = '\\"' + "t" * (length - 2)
+    path = tmp_path / "sources.rules"
+    path.write_text(f'source mine "mine.txt" language en\n  title "{title}"\n', encoding="utf-8")
+    codes = [d.code for d in Workspace.open([str(path)]).diagnostics_for([str(path)])]
+    assert ("RR0006" in codes) == refused, codes

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import riskrules
+from helpers import ROOT
 from riskrules.grammar.library import Workspace
 from riskrules.grammar.limits import DEFAULT_MAX_TURNS
 from riskrules.tools.lab.simulate import jobs, run
@@ -20,9 +21,46 @@ def _cases() -> list[tuple[str, int]]:
     return out
 
 
+pytestmark = pytest.mark.games  # 12 games at the fewest and the most players of each ruleset
+
+
 @pytest.mark.parametrize(("ruleset", "players"), _cases())
 def test_every_game_ends(ruleset: str, players: int) -> None:
     results, _ = run(jobs(ruleset, players, 12, 1, "aggressive", DEFAULT_MAX_TURNS, None), 2)
     assert not [r.violation for r in results if r.violation]
     unfinished = [r.index + 1 for r in results if not r.completed]
     assert not unfinished, f"games {unfinished} of {ruleset} ({players} players) did not end"
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [str(ROOT / "examples" / "house-rules" / "unlimited-fortify.rules"), "da-2006-2p-active"],
+)
+def test_the_random_player_ends_every_turn(ruleset: str) -> None:
+    """At most RANDOM_ATTACKS attack rolls and RANDOM_FORTIFIES fortifying moves a turn (an
+    ally's included), and both bounds are reached: unlimited fortifying once let a random
+    player make thousands of moves a turn (a 200-turn game took 160 s)."""
+    import random
+    from collections import Counter
+
+    from riskrules import Game
+    from riskrules.engine.actions import Attack, Fortify
+    from riskrules.engine.agents import RANDOM_ATTACKS, RANDOM_FORTIFIES, random_agent
+
+    game = Game(riskrules.load(ruleset))
+    low, _ = game.rules.players
+    state = game.start([f"p{i + 1}" for i in range(low)])
+    rng = random.Random(5)
+    attacks: Counter[tuple[int, int]] = Counter()
+    moves: Counter[tuple[int, int]] = Counter()
+    while state.phase != "over" and state.turn <= 60:
+        action = random_agent(game, state, rng)
+        turn = (state.turn, state.current)
+        attacks[turn] += isinstance(action, Attack)
+        moves[turn] += isinstance(action, Fortify)
+        state = game.apply(state, action)
+    assert max(attacks.values()) == RANDOM_ATTACKS
+    if "unlimited" in ruleset:
+        assert max(moves.values()) == RANDOM_FORTIFIES
+    else:  # one move a turn of its own, one of its ally's
+        assert max(moves.values()) <= RANDOM_FORTIFIES

@@ -13,6 +13,8 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from riskrules.grammar.limits import MAX_LSP_MESSAGE
+
 
 class Client:
     def __init__(self) -> None:
@@ -47,6 +49,11 @@ class Client:
         self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         self.proc.stdin.flush()
 
+    def send_raw(self, data: bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
     def request(self, method: str, params: dict[str, Any]) -> Any:
         self.next_id += 1
         self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
@@ -61,7 +68,19 @@ class Client:
             if match(message):
                 return message
 
+    def settle(self) -> None:
+        """Wait until the server has answered everything sent so far (it handles messages in
+        order: a reply to a new request comes after all they caused), then forget it all."""
+        nowhere = {"uri": "file:///nonexistent"}
+        self.request(
+            "textDocument/hover", {"textDocument": nowhere, "position": {"line": 0, "character": 0}}
+        )
+        while not self.messages.empty():
+            self.messages.get_nowait()
+
     def close(self) -> None:
+        if self.proc.poll() is not None:
+            return  # closed already
         try:
             self.request("shutdown", {})
             self.notify("exit", {})
@@ -70,14 +89,24 @@ class Client:
             self.proc.kill()
 
 
-@pytest.fixture
-def client() -> Any:
+# One server for the tests of this file on a worker (its start is most of a test's time), as an
+# editor keeps one for a session; each test's documents are files of its own, and each starts
+# with nothing left over from the one before (Client.settle).
+@pytest.fixture(scope="module")
+def server() -> Any:
     c = Client()
     result = c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
     assert "hoverProvider" in json.dumps(result["capabilities"]) or result["capabilities"]
     c.notify("initialized", {})
     yield c
     c.close()
+
+
+@pytest.fixture
+def client(server: Client) -> Any:
+    server.settle()
+    yield server
+    assert server.proc.poll() is None, "the server stopped"
 
 
 HOUSE = (
@@ -198,15 +227,89 @@ def test_hover_on_a_device_it_was_never_given(client: Client) -> None:
     assert result is None
 
 
-def test_a_huge_content_length_stops_the_server_cleanly() -> None:
+def test_a_message_past_the_limit_is_refused_and_the_session_goes_on(
+    client: Client, tmp_path: Path
+) -> None:
+    uri = _open(client, tmp_path / "family.rules", HOUSE)
+    client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    # One didChange larger than the limit (a paste of 16 MB): the editor is shown why it was
+    # not read, and the next request is answered.
+    huge = {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"text": "x" * 16_000_000}],
+    }
+    client.notify("textDocument/didChange", huge)
+    shown = client.wait(lambda m: m.get("method") == "window/showMessage")
+    assert f"past the language server's limit of {MAX_LSP_MESSAGE:,}" in shown["params"]["message"]
+    assert "textDocument/didChange" in shown["params"]["message"]
+    hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
+    assert "combat.ties" in json.dumps(client.request("textDocument/hover", hover))
+    # A request past the limit gets an error reply to its id.
+    client.next_id += 1
+    client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "textDocument/hover",
+                 "params": {**hover, "padding": "x" * MAX_LSP_MESSAGE}})  # fmt: skip
+    reply = client.wait(lambda m: m.get("id") == client.next_id)
+    assert f"past the limit of {MAX_LSP_MESSAGE:,} bytes" in reply["error"]["message"], reply
+    assert "combat.ties" in json.dumps(client.request("textDocument/hover", hover))
+
+
+def test_a_content_length_no_client_means_is_refused() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "riskrules", "lsp"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    _out, err = proc.communicate(b"Content-Length: 1000000000000\r\n\r\n{}", timeout=60)
-    assert b"past the limit" in err and b"Traceback" not in err
+    out, err = proc.communicate(b"Content-Length: 1000000000000\r\n\r\n{}", timeout=60)
+    assert b"of 1,000,000,000,000 bytes, past the limit" in err and b"Traceback" not in err
+    assert b"past the language server's limit" in out  # (the editor shows it)
+
+
+def _framed(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+# Malformed messages (raw bytes), and the error code each is answered with (None: no reply,
+# for a notification): every one is refused without a traceback, and the next one is served.
+MALFORMED: list[tuple[bytes, int | None]] = [
+    (_framed(b"{not json"), -32700),
+    (_framed(b'{"jsonrpc": "2.0", "method": "x\xff"}'), -32700),
+    (_framed(b"[" * 100_000), -32700),
+    (_framed(b"[1, 2]"), -32600),
+    (_framed(b"42"), -32600),
+    (_framed(b'{"id": 7, "method": "shutdown"}'), -32600),
+    (_framed(b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "textDocument/hover"}'), -32600),
+    (_framed(b'{"jsonrpc": "2.0", "id": 8, "method": "foo/bar", "params": 42}'), -32600),
+    (_framed(b'{"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": {}}}'), None),
+    (_framed(b'{"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":[1]}'), -32602),
+    (_framed(b'{"jsonrpc":"2.0","id":10,"method":"m","params":{"a":{"jsonrpc":1}}}'), -32600),
+    (b"Content-Length: abc\r\n\r\n{}", -32600),
+    (b"Content-Length: -5\r\n\r\n{}", -32600),
+    (b"Content-Length: 0\r\n\r\n", -32600),
+    (b"Content-Length: 2\n\n{}", -32600),
+    (b"X-Junk: " + b"a" * 10_000 + b"\r\n\r\n", -32600),
+]  # fmt: skip
+
+
+def test_malformed_messages_are_refused_without_a_traceback(client: Client, tmp_path: Path) -> None:
+    uri = _open(client, tmp_path / "family.rules", HOUSE)
+    hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
+    for raw, code in MALFORMED:
+        client.send_raw(raw)
+        if code is not None:
+            reply = client.wait(lambda m: "error" in m)
+            assert reply["error"]["code"] == code, (raw[:80], reply)
+        assert "combat.ties" in json.dumps(client.request("textDocument/hover", hover)), raw[:80]
+    nul = {"textDocument": {"uri": "file:///a%00b.rules"}, "position": {"line": 0, "character": 0}}
+    assert client.request("textDocument/hover", nul) is None  # not an internal error
+    client.next_id += 1
+    command = {"command": "nope", "arguments": []}
+    client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "workspace/executeCommand",
+                 "params": command})  # fmt: skip
+    assert client.wait(lambda m: m.get("id") == client.next_id)["error"]["code"] == -32602
+    client.close()
+    err = client.proc.stderr.read().decode()  # type: ignore[union-attr]
+    assert "Traceback" not in err and err.count("riskrules lsp: refused") >= len(MALFORMED), err
 
 
 def test_a_very_long_expression_gets_its_diagnostic(client: Client, tmp_path: Path) -> None:
@@ -273,3 +376,30 @@ def test_quick_fixes_from_the_diagnostics(client: Client, tmp_path: Path) -> Non
     (edit,) = drop["edit"]["changes"][uri]
     assert edit["newText"] == "" and edit["range"]["start"] == {"line": 2, "character": 2}
     assert edit["range"]["end"] == {"line": 2, "character": 11}
+
+
+def test_hover_escapes_what_the_author_wrote(client: Client, tmp_path: Path) -> None:
+    """Hover is Markdown: a title, a manual's title or an anchor holding HTML or Markdown is
+    shown as written (escaped), never run as a link, code or a heading."""
+    text = (
+        'source hx "h.txt" language en title "<script>alert(1)</script> `code`"\n'
+        'ruleset mine "# heading [x](javascript:alert(1)) | a | b |" extends classic {\n'
+        "  override fortify.moves: 2\n"
+        '    cite hx page 3 "<img src=x> [x](javascript:alert(1))"\n'
+        "}\n"
+    )
+    uri = _open(client, tmp_path / "mine.rules", text)
+    client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    shown = []
+    for line, character in ((2, 12), (1, 10), (0, 8)):  # the rule, the ruleset, the source
+        hover = client.request(
+            "textDocument/hover",
+            {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
+        )
+        shown.append(hover["contents"]["value"])
+    rule, ruleset, source = shown
+    assert "&lt;img src=x&gt; \\[x\\](javascript:alert(1))" in rule, rule
+    assert "\\# heading \\[x\\](javascript:alert(1)) \\| a \\| b \\|" in ruleset, ruleset
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; \\`code\\`" in source, source
+    for raw in ("<img", "<script", "[x](", "| a | b |", "`code`"):
+        assert all(raw not in part for part in shown), raw

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 
@@ -13,39 +15,59 @@ import pytest
 
 import riskrules
 from helpers import run_cli
-from riskrules.engine.record import decode_line, schema
+from riskrules.engine.record import decode_line, encode, header, schema, to_json
+from riskrules.grammar.limits import MAX_RECORD_ACTIONS
+from riskrules.tools.compliance.referee import referee
 
 BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # type: ignore[union-attr]
 
 
-@pytest.fixture(scope="module")
-def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+class Records(Mapping[str, Path]):
     """Four simulated games of every built-in ruleset, recorded (enough to hold the rarer
-    moments the tests below look for, such as a forced trade)."""
-    root = tmp_path_factory.mktemp("records")
-    out = {}
-    for name in BUILTINS:
-        result = run_cli(
-            "simulate",
-            name,
-            "--games",
-            "4",
-            "--seed",
-            "3",
-            "--record",
-            str(root / name),
-            "--format",
-            "json",
-        )
-        assert result.code == 0, result.out + result.err
-        summary = result.json()
-        assert summary["violations"] == [] and summary["games"] == 4
-        out[name] = root / name
-        (root / f"{name}.json").write_text(result.out)
-    return out
+    moments the tests below look for, such as a forced trade): each ruleset's folder, its games
+    played when a test first asks for it (pytest-xdist makes a module's fixture on every worker
+    that runs one of its tests, and most tests read only classic's)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.made: dict[str, Path] = {}
+
+    def __getitem__(self, name: str) -> Path:
+        if name not in BUILTINS:
+            raise KeyError(name)
+        if name not in self.made:
+            result = run_cli(
+                "simulate",
+                name,
+                "--games",
+                "4",
+                "--seed",
+                "3",
+                "--record",
+                str(self.root / name),
+                "--format",
+                "json",
+            )
+            assert result.code == 0, result.out + result.err
+            summary = result.json()
+            assert summary["violations"] == [] and summary["games"] == 4  # type: ignore[index]
+            (self.root / f"{name}.json").write_text(result.out)
+            self.made[name] = self.root / name
+        return self.made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(BUILTINS)
+
+    def __len__(self) -> int:
+        return len(BUILTINS)
 
 
-def test_simulate_json_shape(records: dict[str, Path]) -> None:
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> Records:
+    return Records(tmp_path_factory.mktemp("records"))
+
+
+def test_simulate_json_shape(records: Records) -> None:
     summary = json.loads((records["classic"].parent / "classic.json").read_text())
     assert set(summary) >= {
         "ruleset",
@@ -61,7 +83,7 @@ def test_simulate_json_shape(records: dict[str, Path]) -> None:
     assert set(summary["turns"]) == {"mean", "max"}
 
 
-def test_every_simulated_record_passes_the_referee(records: dict[str, Path]) -> None:
+def test_every_simulated_record_passes_the_referee(records: Records) -> None:
     for name, folder in records.items():
         summary = json.loads((folder.parent / f"{name}.json").read_text())
         files = sorted(folder.glob("game-*.jsonl"))
@@ -86,7 +108,7 @@ def test_the_shipped_schema_is_the_one_the_decoder_uses() -> None:
     assert shipped == schema()
 
 
-def test_records_match_the_schema(records: dict[str, Path]) -> None:
+def test_records_match_the_schema(records: Records) -> None:
     shipped = json.loads(
         resources.files("riskrules.engine").joinpath("record.schema.json").read_text()
     )
@@ -96,9 +118,7 @@ def test_records_match_the_schema(records: dict[str, Path]) -> None:
             validator.validate(json.loads(line))
 
 
-def _lines(
-    records: dict[str, Path], name: str = "classic", game: int = 0
-) -> list[dict[str, object]]:
+def _lines(records: Records, name: str = "classic", game: int = 0) -> list[dict[str, object]]:
     path = sorted(records[name].glob("*.jsonl"))[game]
     return [json.loads(line) for line in path.read_text().splitlines()]
 
@@ -127,7 +147,7 @@ def _replay(lines: list[dict[str, object]]) -> list[riskrules.GameState]:
     return before
 
 
-def test_non_bordering_attack(records: dict[str, Path], tmp_path: Path) -> None:
+def test_non_bordering_attack(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "attack")
     rules = riskrules.load("classic")
@@ -142,7 +162,7 @@ def test_non_bordering_attack(records: dict[str, Path], tmp_path: Path) -> None:
     assert verdict["rule"] in ("combat.adjacency",)
 
 
-def test_too_many_dice(records: dict[str, Path], tmp_path: Path) -> None:
+def test_too_many_dice(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "attack")
     lines[i] = {**lines[i], "attacker_dice": [6, 6, 6, 6]}
@@ -151,7 +171,7 @@ def test_too_many_dice(records: dict[str, Path], tmp_path: Path) -> None:
     assert verdict["citation"]["document"] in ("nl004", "da001", "da002", "da000")  # type: ignore[index]
 
 
-def test_skipped_forced_trade(records: dict[str, Path], tmp_path: Path) -> None:
+def test_skipped_forced_trade(records: Records, tmp_path: Path) -> None:
     for name, game in itertools.product(
         ("classic", "nl-classic", "da-classic", "da-web", "da-2006"), range(4)
     ):
@@ -173,7 +193,7 @@ def test_skipped_forced_trade(records: dict[str, Path], tmp_path: Path) -> None:
     pytest.fail("no simulated game had a forced trade followed by a placement")
 
 
-def test_extra_card_draw(records: dict[str, Path], tmp_path: Path) -> None:
+def test_extra_card_draw(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "end_attack")
     extra = {"turn": lines[i]["turn"], "player": lines[i]["player"], "action": "draw", "card": 0}
@@ -181,7 +201,7 @@ def test_extra_card_draw(records: dict[str, Path], tmp_path: Path) -> None:
     assert (verdict["line"], verdict["rule"]) == (i + 2, "cards.draw")
 
 
-def test_too_many_armies_placed(records: dict[str, Path], tmp_path: Path) -> None:
+def test_too_many_armies_placed(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     states = _replay(lines)
     i = next(
@@ -200,7 +220,7 @@ def test_too_many_armies_placed(records: dict[str, Path], tmp_path: Path) -> Non
     assert (verdict["line"], verdict["rule"]) == (setup + 1, "setup.place_per_turn")
 
 
-def test_wrong_player_and_turn(records: dict[str, Path], tmp_path: Path) -> None:
+def test_wrong_player_and_turn(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     lines[1] = {**lines[1], "player": lines[0]["players"][1]}  # type: ignore[index]
     verdict = _referee(tmp_path, lines)
@@ -226,7 +246,7 @@ def test_wrong_player_and_turn(records: dict[str, Path], tmp_path: Path) -> None
     ],
 )
 def test_malformed_lines_are_clear_errors(
-    records: dict[str, Path], tmp_path: Path, broken: str, message: str
+    records: Records, tmp_path: Path, broken: str, message: str
 ) -> None:
     lines = [json.dumps(line) for line in _lines(records)]
     path = tmp_path / "broken.jsonl"
@@ -280,3 +300,143 @@ def test_a_seeded_simulation_is_the_same_in_every_process() -> None:
         summary = json.loads(proc.stdout)
         outputs.add(json.dumps([summary["turns"], summary["winners"], summary["actions"]]))
     assert len(outputs) == 1
+
+
+HEADER = {
+    "format": "riskrules-record",
+    "version": 1,
+    "ruleset": "classic",
+    "players": ["red", "blue", "green"],
+    "neutrals": [],
+}
+TWO = {**HEADER, "players": ["red", "blue"]}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "head", "words"),
+    [
+        ("classic", {**HEADER, "players": ["red", "blue", "red"]}, "'red' is named twice"),
+        ("classic", {**HEADER, "neutrals": ["grey"]}, "no neutral armies, but 1 is named (grey)"),
+        ("da-web-2p", {**TWO, "neutrals": ["red"]}, "'red' is named twice"),
+        ("da-web-2p", TWO, "a neutral army (by default neutral-1), but none is named"),
+        ("da-2006-2p-active", {**TWO, "neutrals": ["grey", "grey"]}, "'grey' is named twice"),
+        ("da-2006-2p-active", {**TWO, "neutrals": ["grey"]}, "2 neutral armies"),
+        ("classic", {**HEADER, "players": ["red"]}, "for 3 to 6 players, not 1"),
+        ("da-2006-teams", HEADER, "for 4 players, not 3"),
+        ("classic", {**HEADER, "players": []}, "the header's 'players' names no one"),
+        ("classic", {**HEADER, "players": ["red", 2]}, "'players' must be a list of names"),
+        ("classic", {**HEADER, "players": "red, blue"}, "'players' must be a list of names"),
+        ("classic", {k: v for k, v in HEADER.items() if k != "ruleset"}, "has no 'ruleset'"),
+        ("classic", {**HEADER, "seed": "seven"}, "the header's 'seed'"),
+        ("classic", ["riskrules-record", 1], "the header must be a JSON object"),
+    ],
+)
+def test_a_header_that_does_not_fit_is_refused_at_line_1(
+    tmp_path: Path, ruleset: str, head: object, words: str
+) -> None:
+    path = tmp_path / "header.jsonl"
+    path.write_text(json.dumps(head) + "\n")
+    result = run_cli("referee", ruleset, str(path), "--format", "json")
+    assert result.code == 1, result.out + result.err
+    verdict = result.json()
+    assert verdict["line"] == 1 and words in verdict["message"], verdict  # type: ignore[index, operator]
+
+
+def test_a_blank_first_line_and_a_byte_order_mark(tmp_path: Path) -> None:
+    claim = {"turn": 0, "player": "red", "action": "claim", "territory": "alaska"}
+    path = tmp_path / "record.jsonl"
+    path.write_text("\n" + json.dumps(HEADER) + "\n")
+    blank = run_cli("referee", "classic", str(path))
+    assert blank.code == 1 and "record.jsonl:1: the first line is blank" in blank.out, blank.out
+    # A file saved by an editor that opens it with a byte-order mark is read as it is meant.
+    path.write_bytes(b"\xef\xbb\xbf" + (json.dumps(HEADER) + "\n" + json.dumps(claim)).encode())
+    marked = run_cli("referee", "classic", str(path), "--format", "json")
+    assert marked.code == 0 and marked.json()["actions"] == 1, marked.out  # type: ignore[index]
+
+
+def test_a_line_in_the_name_of_someone_not_at_the_table(tmp_path: Path) -> None:
+    claim = {"turn": 0, "player": "p1", "action": "claim", "territory": "alaska"}
+    path = tmp_path / "record.jsonl"
+    path.write_text(json.dumps(HEADER) + "\n" + json.dumps(claim) + "\n")
+    verdict = run_cli("referee", "classic", str(path), "--format", "json").json()
+    assert verdict["line"] == 2, verdict  # type: ignore[index]
+    assert "'p1' is not at this table: the header seats red, blue, green" in verdict["message"]  # type: ignore[index, operator]
+
+
+def test_a_deal_or_missions_for_someone_not_at_the_table(tmp_path: Path) -> None:
+    for name in ("da-2006-2p-active", "da-2006-mission"):
+        game = riskrules.Game(riskrules.load(name))
+        players = ["red", "blue"] if "2p" in name else ["red", "blue", "green"]
+        neutrals = game.neutral_names()
+        state = game.start(players, neutrals)
+        action = game.chance(state, game.legal_actions(state)[0], random.Random(1))
+        line = json.loads(encode(to_json(state, action)))
+        field = "hands" if line["action"] == "deal" else "missions"
+        line[field]["stranger"] = next(iter(line[field].values()))
+        head = {**HEADER, "ruleset": name, "players": players, "neutrals": neutrals}
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(json.dumps(head) + "\n" + json.dumps(line) + "\n")
+        verdict = run_cli("referee", name, str(path), "--format", "json").json()
+        assert verdict["line"] == 2, verdict  # type: ignore[index]
+        assert (
+            f"'{line['action']}' names 'stranger', who is not at this table" in verdict["message"]
+        )  # type: ignore[index, operator]
+
+
+def test_the_simulator_writes_no_record_longer_than_the_referee_reads() -> None:
+    longer = run_cli("simulate", "classic", "-g", "1", "--max-actions", str(MAX_RECORD_ACTIONS + 1))
+    assert longer.code == 2 and f"{MAX_RECORD_ACTIONS}" in longer.err, longer.err
+
+
+def _mutated(value: object, rng: random.Random) -> object:
+    """Something a hand editing a record, or a broken program writing one, might put instead."""
+    odd: list[object] = [None, True, 0, -1, 7, 10**30, 1.5, "", "x", "p1", "neutral-1", [], [1]]
+    odd += [{}, {"p1": []}, "\u0000", "\x1b[31m"]
+    if isinstance(value, list) and value and rng.random() < 0.5:
+        changed = list(value)
+        changed[rng.randrange(len(changed))] = rng.choice([*odd, changed[0]])
+        return rng.choice([changed, [*value, value[0]], value[1:]])
+    if isinstance(value, dict) and value and rng.random() < 0.5:
+        key = rng.choice(list(value))
+        return rng.choice(
+            [{**value, "zz": value[key]}, {k: v for k, v in value.items() if k != key}]
+        )
+    if isinstance(value, int) and not isinstance(value, bool) and rng.random() < 0.5:
+        return value + rng.choice([-1, 1, 100, 10**9])
+    return rng.choice(odd)
+
+
+@pytest.mark.parametrize("name", ["classic", "da-2006-2p-active", "da-2006-mission", "da-web-2p"])
+def test_mutated_records_get_a_verdict_never_an_exception(name: str) -> None:
+    """A simulated record changed at random in hundreds of ways (a field replaced, removed,
+    added; a line repeated; the header's seats changed): the referee answers every one with a
+    verdict, never an exception (the command line's exit 3)."""
+    rules = riskrules.load(name)
+    game = riskrules.Game(rules)
+    rng = random.Random(name)
+    players = ["p1", "p2"] if "2p" in name else ["p1", "p2", "p3"]
+    neutrals = game.neutral_names()
+    state = game.start(players, neutrals)
+    lines = [json.loads(encode(header(name, players, neutrals, 1)))]
+    for _ in range(400):
+        if state.phase == "over":
+            break
+        action = game.chance(state, rng.choice(game.legal_actions(state)), rng)
+        lines.append(json.loads(encode(to_json(state, action))))
+        state = game.apply(state, action)
+    assert referee(rules, [json.dumps(line) for line in lines]).ok
+    for _ in range(150):
+        changed = [dict(line) for line in lines]
+        i = 0 if rng.random() < 0.3 else rng.randrange(1, len(changed))
+        key = rng.choice(list(changed[i]))
+        kind = rng.randrange(4)
+        if kind == 0:
+            changed[i][key] = _mutated(changed[i][key], rng)
+        elif kind == 1:
+            del changed[i][key]
+        elif kind == 2 and i:
+            changed.insert(i, changed[rng.randrange(1, len(changed))])
+        else:
+            changed[i][rng.choice(["extra", "neutrals", "players", "hands", "cards"])] = [1]
+        verdict = referee(rules, [json.dumps(line) for line in changed[: i + 20]])
+        assert verdict.ok or (verdict.line is not None and verdict.message), verdict

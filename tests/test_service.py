@@ -90,7 +90,7 @@ def test_progress_game_by_game() -> None:
     seen: list[tuple[int, int]] = []
     found = lab.simulate(plan, lambda done, total: seen.append((done, total)))
     assert seen == [(1, 3), (2, 3), (3, 3)]
-    assert len(found.results) == 3 and found.to_json()["games"] == 3
+    assert found.games == 3 and found.to_json()["games"] == 3
 
 
 @pytest.mark.parametrize("workers", [1, 2])

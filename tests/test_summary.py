@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
+import chromium
 import riskrules
+from chromium import Chromium
 from helpers import ROOT, run_cli
 from riskrules.grammar.library import locate
 from riskrules.grammar.schema import CATALOGUE
@@ -93,17 +96,38 @@ def _pages(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
-@pytest.mark.parametrize("name", BUILTINS)
-def test_every_ruleset_prints_on_one_page_or_two_full_ones(name: str) -> None:
-    """A manual's own sheet fits one page in its own language (and in the others); a variant
-    at most two, and a second page is never nearly empty."""
-    from riskrules.tools.sheets.pdf import fill, fitted
+Fitted = Callable[[str, str], tuple[str, bytes, int]]
+
+
+@pytest.fixture(scope="session")
+def fitted_sheets() -> Fitted:
+    """A ruleset's sheet in a language, fitted to the paper (its HTML, PDF and pages) once a
+    session: fitting lays a sheet out through WeasyPrint one to three times, and two tests
+    read the result (what `summary --format html` and `--format pdf` give, the same fit)."""
+    from riskrules.tools.sheets.pdf import fitted
     from riskrules.tools.sheets.summary import render_html
 
-    ws, eff = locate(name)
+    done: dict[tuple[str, str], tuple[str, bytes, int]] = {}
+
+    def fit(name: str, lang: str) -> tuple[str, bytes, int]:
+        if (name, lang) not in done:
+            sheet = build_for(*locate(name), lang)
+            done[name, lang] = fitted(lambda density: render_html(sheet, density))
+        return done[name, lang]
+
+    return fit
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_every_ruleset_prints_on_one_page_or_two_full_ones(
+    name: str, fitted_sheets: Fitted
+) -> None:
+    """A manual's own sheet fits one page in its own language (and in the others); a variant
+    at most two, and a second page is never nearly empty."""
+    from riskrules.tools.sheets.pdf import fill
+
     for lang in LANGS:
-        sheet = build_for(ws, eff, lang)
-        html, pdf, pages = fitted(lambda density, sheet=sheet: render_html(sheet, density))
+        html, pdf, pages = fitted_sheets(name, lang)
         assert f'<html lang="{lang}">' in html and pdf.startswith(b"%PDF")
         assert len(_pages(pdf)) == pages
         if name in MANUALS or name == "classic":
@@ -215,6 +239,57 @@ def test_house_rules_show_their_changes(tmp_path: Path) -> None:
     assert "▌ Every set is worth **10 armies**." in result.out  # marked where it stands
 
 
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_long_house_rule_keeps_the_page_promise(tmp_path: Path, lang: str) -> None:
+    """A house rule that changes every rule it can, with 60 reasons of 1,000 characters, once
+    ran to seven pages: its reasons are quoted shortened and up to a length, the rest counted,
+    and its many changes counted in the box and marked where they stand. At most two pages."""
+    from helpers import long_house_rule
+    from riskrules.tools.sheets.summary import REASON_SHOWN
+
+    house = tmp_path / "long.rules"
+    house.write_text(long_house_rule(), encoding="utf-8")
+    out = tmp_path / "long.pdf"
+    result = run_cli("summary", str(house), "--lang", lang, "--format", "pdf", "-o", str(out))
+    assert result.code == 0 and "warning" not in result.err, result.err
+    pages = _pages(out.read_bytes())
+    assert len(pages) <= 2, len(pages)
+    text = " ".join(pages)
+    assert "runs to" not in text
+    md = run_cli("summary", str(house), "--lang", lang, "--format", "md").out
+    changes = md.split("## ")[1]
+    assert len(changes.strip().splitlines()) <= 4, changes  # a count, not 18 sentences twice
+    if lang == "en":  # the reasons are given in English only: other sheets do not quote them
+        assert "are shortened" in md and "more reasons are given in the rules file" in md
+        quoted = [ln for ln in md.splitlines() if ln.startswith("- Reason ")]
+        assert quoted and all(len(ln) <= REASON_SHOWN + 2 for ln in quoted)
+        assert "18 rules changed, marked ▌." in changes
+
+
+def test_a_sheet_past_two_pages_says_so(tmp_path: Path) -> None:
+    """What no limit keeps to two pages (here sources with titles of 1,000 characters, one a
+    rule) the sheet says at its top, with its real number of pages, and `summary` warns."""
+    title = ("A photocopy of the rules as our grandmother wrote them out by hand " * 15)[:990]
+    rules = ["combat.ties: defender", "fortify.moves: 1", "cards.draw: 1"]
+    rules += ["reinforcements.minimum: 3", "setup.place_per_turn: 1", "fortify.leave_behind: 1"]
+    rules += ["conquest.move_in.minimum: dice", "cards.wild: 2", "cards.forced_trade: 5"]
+    rules += ["setup.territories: claim", "reinforcements.territories: territories // 3"]
+    text = "".join(
+        f'source s{i} "s{i}.txt" language en\n  title "{title} {i}"\n' for i in range(11)
+    )
+    text += 'ruleset cited "Cited" extends classic {\n'
+    text += "".join(f'  override {r}\n    cite s{i} "anchor"\n' for i, r in enumerate(rules))
+    house = tmp_path / "cited.rules"
+    house.write_text(text + "}\n", encoding="utf-8")
+    out = tmp_path / "cited.pdf"
+    result = run_cli("summary", str(house), "--format", "pdf", "-o", str(out))
+    assert result.code == 0, result.err
+    pages = _pages(out.read_bytes())
+    assert len(pages) > 2
+    assert f"This sheet runs to {len(pages)} pages" in pages[0]
+    assert f"the sheet runs to {len(pages)} pages, not at most 2" in result.err
+
+
 def test_a_manual_sheet_has_no_changes_box() -> None:
     """da-2006 is a manual, not a change to the shared `classic` abstraction: its players see
     the Kommandomanual's rules, not a list of differences from a ruleset nobody plays."""
@@ -321,46 +396,26 @@ def test_each_rule_cites_the_manual_its_reader_holds(name: str) -> None:
                 assert shown in own_titles, (lang, line.rules, shown)
 
 
-def _chromium() -> str | None:
-    import shutil
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
+    """One headless Chromium for the session (a browser's start costs more than a print)."""
+    started = Chromium(tmp_path_factory.mktemp("chromium"))
+    yield started
+    started.close()
 
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
-
+@pytest.mark.browser
 @pytest.mark.skipif(
-    _chromium() is None, reason="no Chromium here: the browser print is not checked"
+    chromium.executable() is None, reason="no Chromium here: the browser print is not checked"
 )
 @pytest.mark.parametrize("name", BUILTINS)
-def test_the_html_prints_from_a_browser_as_the_pdf(name: str, tmp_path: Path) -> None:
+def test_the_html_prints_from_a_browser_as_the_pdf(
+    name: str, tmp_path: Path, browser: Chromium, fitted_sheets: Fitted
+) -> None:
     """Headless Chromium's print of the HTML sheet has as many pages as the PDF."""
-    import subprocess
-
-    ws, eff = locate(name)
     for lang in LANGS:
-        sheet = build_for(ws, eff, lang)
-        html = tmp_path / f"{lang}.html"
-        html.write_text(str(render(sheet, "html")), encoding="utf-8")
-        printed = tmp_path / f"{lang}.chromium.pdf"
-        subprocess.run(
-            [
-                str(_chromium()),
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={tmp_path / 'profile'}",
-                "--no-pdf-header-footer",
-                f"--print-to-pdf={printed}",
-                html.as_uri(),
-            ],
-            capture_output=True,
-            timeout=120,
-            check=True,
-        )
-        pdf = render(sheet, "pdf")
-        assert isinstance(pdf, bytes)
-        assert len(_pages(printed.read_bytes())) == len(_pages(pdf)), (name, lang)
+        html, pdf, _ = fitted_sheets(name, lang)  # as `summary --format html` and `pdf` give
+        page = tmp_path / f"{lang}.html"
+        page.write_text(html, encoding="utf-8")
+        printed = browser.print_to_pdf(page)
+        assert len(_pages(printed)) == len(_pages(pdf)), (name, lang)

@@ -23,6 +23,7 @@ from ..service.errors import (
     UnknownExample,
 )
 from ..service.progress import Progress
+from ..shared.escape import terminal
 from ..shared.render import diagnostic_text, use_color
 
 EXIT = {Kind.FINDINGS: 1, Kind.USAGE: 2, Kind.CANCELLED: 130}
@@ -96,7 +97,7 @@ def emit_json(data: object) -> None:
 
 
 def usage_error(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {terminal(message)}", err=True)
     sys.exit(2)
 
 
@@ -109,16 +110,16 @@ def exit_with(exc: ServiceError) -> NoReturn:
         color = use_color(sys.stderr)
         for diag in exc.diagnostics:
             click.echo(diagnostic_text(diag, color) + "\n", err=True, color=color)
-        click.echo(exc.message, err=True)
+        click.echo(terminal(exc.message), err=True)
     elif isinstance(exc, NotFound) and exc.in_a_file:
         click.echo(diagnostic_text(exc.diagnostics[0]), err=True)
     elif isinstance(exc, BadFeatures):
         for problem in exc.problems:
-            click.echo(f"error: {problem}", err=True)
+            click.echo(terminal(f"error: {problem}"), err=True)
     else:
         if isinstance(exc, NotRun):
             click.echo(exc.output.rstrip(), err=True)
-        click.echo(f"error: {exc.message}", err=True)
+        click.echo(f"error: {terminal(exc.message)}", err=True)
         if isinstance(exc, UnknownExample):
             click.echo("examples: " + ", ".join(exc.known), err=True)
     sys.exit(EXIT[exc.kind])

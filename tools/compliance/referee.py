@@ -12,7 +12,7 @@ from ...engine.actions import RuleViolation
 from ...engine.game import Game
 from ...engine.record import RecordError, decode_header, decode_line
 from ...engine.rules import Rules
-from ...grammar.limits import MAX_RECORD_LINE
+from ...grammar.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_RECORD_LINE
 
 
 @dataclass
@@ -53,38 +53,43 @@ class _TooLong(bytes):
 
 
 def bounded_lines(handle: BinaryIO, limit: int = MAX_RECORD_LINE) -> Iterator[bytes]:
-    """The handle's lines, each read with at most `limit` bytes held in memory: a longer line is
-    skipped in chunks and yielded as `_TooLong`, so a 50 MB line costs 100 kB, not gigabytes."""
+    """The handle's lines, each read with at most `limit` + 1 bytes held in memory. A longer line
+    is yielded as `_TooLong` and ends the stream: nothing after it is read, so a line that never
+    ends (/dev/zero) costs 100 kB and no time. How much is read in all is the caller's to bound
+    (it reads lazily: the referee stops at its limits)."""
     while True:
         line = handle.readline(limit + 1)
         if not line:
             return
-        if len(line) <= limit or line.endswith(b"\n"):
-            yield line
-            continue
-        while True:  # the rest of the long line, in chunks, kept nowhere
-            rest = handle.readline(limit)
-            if not rest or rest.endswith(b"\n"):
-                break
-        yield _TooLong(line[:80])
+        if len(line) > limit:  # (its newline counts: a line holds at most `limit` bytes)
+            yield _TooLong(line[:80])
+            return
+        yield line
 
 
 def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
-    """Check a record line by line against `rules`."""
+    """Check a record line by line against `rules`, reading no further than the first refused
+    line or the record limits (MAX_RECORD_LINE, MAX_RECORD_BYTES, MAX_RECORD_ACTIONS)."""
     game = Game(rules)
     stream = iter(lines)
     first = next(stream, None)
     if first is None:
         return Verdict(False, line=1, message="the record is empty: no header line")
-    if isinstance(first, _TooLong):
-        return Verdict(False, line=1, message=f"line 1 is longer than {MAX_RECORD_LINE:,} bytes")
+    if (problem := _past_limits(1, first, len(first))) is not None:
+        return Verdict(False, line=1, message=problem)
+    if not first.strip():
+        return Verdict(
+            False, line=1, message="the first line is blank: a record opens with its header"
+        )
     try:
-        ruleset, players, neutrals = decode_header(first)
+        ruleset, players, neutrals = decode_header(_without_bom(first))
         state = game.start(players, neutrals)
     except RecordError as exc:
-        return Verdict(False, line=1, message=f"bad header: {exc}")
+        return Verdict(False, line=1, message=str(exc))
     except RuleViolation as exc:
         return _refused(1, None, exc, 0)
+    except ValueError as exc:  # the seats do not fit the ruleset (Setup.start says how)
+        return Verdict(False, line=1, message=f"the header's seats: {exc}")
     notes = (
         []
         if ruleset == rules.name
@@ -92,10 +97,11 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     )
     names = [seat.name for seat in state.seats]
     count = 0
+    read = len(first)
     for number, raw in enumerate(stream, start=2):
-        if isinstance(raw, _TooLong):
-            message = f"the line is longer than {MAX_RECORD_LINE:,} bytes"
-            return Verdict(False, line=number, message=message, actions=count)
+        read += len(raw)
+        if (problem := _past_limits(number, raw, read)) is not None:
+            return Verdict(False, line=number, message=problem, actions=count)
         if not raw.strip():
             continue
         try:
@@ -104,7 +110,11 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
             return Verdict(False, line=number, action=_shown(raw), message=str(exc), actions=count)
         current = state.seats[state.current].name
         if player != current:
-            message = f"it is {current}'s move ({state.phase}), not {player}'s"
+            message = (
+                f"it is {current}'s move ({state.phase}), not {player}'s"
+                if player in names
+                else f"'{player}' is not at this table: the header seats {', '.join(names)}"
+            )
             return _refused(number, _shown(raw), game.violation("turn.phases", message), count)
         if turn != state.turn:
             message = f"the record says turn {turn}, the game is in turn {state.turn}"
@@ -120,6 +130,30 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     if state.phase != "over":
         notes.append(f"the record ends in turn {state.turn} before the game is over")
     return Verdict(True, actions=count, winner=winner, turns=state.turn, notes=notes)
+
+
+def _without_bom(first: bytes | str) -> bytes | str:
+    """The header without the byte-order mark some editors put at the start of a file."""
+    if isinstance(first, str):
+        return first.removeprefix("\ufeff")
+    return first.removeprefix(b"\xef\xbb\xbf")
+
+
+def _past_limits(number: int, raw: bytes | str, read: int) -> str | None:
+    """Why line `number` is not read (it or the record is past a limit), or None."""
+    if isinstance(raw, _TooLong) or len(raw) > MAX_RECORD_LINE:
+        return f"the line is longer than {MAX_RECORD_LINE:,} bytes, the most one line may hold"
+    if read > MAX_RECORD_BYTES:
+        return (
+            f"the record is longer than {MAX_RECORD_BYTES:,} bytes, the most a record may hold "
+            "(it is not read further)"
+        )
+    if number > MAX_RECORD_ACTIONS + 1:
+        return (
+            f"the record has more than {MAX_RECORD_ACTIONS:,} lines after the header, the most "
+            "a record may hold (it is not read further)"
+        )
+    return None
 
 
 def _shown(raw: bytes | str) -> Any:

@@ -174,7 +174,10 @@ def run_features(
     collector = _Collector()
     paths = [os.path.abspath(f) for f in features]
     with tempfile.TemporaryDirectory(prefix="riskrules-") as folder:
-        module = Path(folder) / "test_scenarios.py"
+        # A module name of this run's own: pytest imports a test module whose name it has seen
+        # in this process before as the module it saw (a second run in one process, as the
+        # test suite makes them, would run the first run's scenarios).
+        module = Path(folder) / f"test_{Path(folder).name.replace('-', '_')}.py"
         module.write_text(
             "from pytest_bdd import scenarios\n\nscenarios(*" + repr(paths) + ")\n",
             encoding="utf-8",
@@ -206,6 +209,8 @@ def junit_xml(ruleset: str, results: list[ScenarioResult]) -> str:
     """The results as JUnit XML: a test suite per feature file, a test case per scenario."""
     from xml.etree import ElementTree as ET
 
+    from ..shared.escape import xml_text
+
     root = ET.Element("testsuites", name=f"riskrules test {ruleset}")
     by_feature: dict[str, list[ScenarioResult]] = {}
     for result in results:
@@ -213,18 +218,18 @@ def junit_xml(ruleset: str, results: list[ScenarioResult]) -> str:
     for path, group in by_feature.items():
         failures = sum(1 for r in group if r.outcome != "passed")
         suite = ET.SubElement(
-            root, "testsuite", name=path, tests=str(len(group)), failures=str(failures)
+            root, "testsuite", name=xml_text(path), tests=str(len(group)), failures=str(failures)
         )
         for result in group:
             case = ET.SubElement(
                 suite,
                 "testcase",
-                classname=path,
-                name=result.title,
-                file=path,
+                classname=xml_text(path),
+                name=xml_text(result.title),
+                file=xml_text(path),
                 line=str(result.line),
             )
             if result.outcome != "passed":
-                failure = ET.SubElement(case, "failure", message=result.message)
-                failure.text = f"line {result.step_line}: {result.step}\n{result.message}"
+                failure = ET.SubElement(case, "failure", message=xml_text(result.message))
+                failure.text = xml_text(f"line {result.step_line}: {result.step}\n{result.message}")
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

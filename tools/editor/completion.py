@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
+_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"?')
 _COMMENT = re.compile(r"#[^\n]*")
 _OPENER = re.compile(
     r"^[ \t]*(?P<decl>ruleset|board|continent|source)\b[^{\n]*\{"  # a declaration's block

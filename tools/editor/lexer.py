@@ -35,7 +35,7 @@ class RiskrulesLexer(RegexLexer):  # type: ignore[misc]
         "root": [
             (r"\s+", Whitespace),
             (r"#.*?$", Comment.Single),
-            (r'"(?:[^"\\\n]|\\.)*"', String.Double),
+            (r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', String.Double),
             (
                 r"(ruleset|extends)(\s+)([a-z][a-z0-9_]*(?:-[a-z0-9_]+)*)",
                 bygroups(Keyword, Whitespace, Name.Class),

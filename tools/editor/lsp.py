@@ -9,17 +9,15 @@ formatting.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, BinaryIO
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
 
 from ...grammar import __version__
 from ...grammar import model as m
@@ -31,68 +29,10 @@ from ...grammar.reader import read_bounded
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE, Kind, lookup
 from ..service.language import check_document, format_text
+from ..shared.escape import markdown
+from .transport import Messages, Output, Protocol, one_line
 
-# The largest message a client may send (a rules file is at most 1 MB; JSON escaping can
-# double it): a larger Content-Length stops the server with a message instead of filling memory.
-MAX_MESSAGE_BYTES = 16_000_000
-MAX_HEADER_BYTES = 4_096
-
-
-class _Protocol(LanguageServerProtocol):
-    """pygls' protocol, made civil for a client that sends garbage: a request with bad params
-    gets an Invalid Params reply (pygls sends none), and no reply carries a Python traceback."""
-
-    def structure_message(self, data: dict[str, Any]) -> Any:
-        try:
-            return super().structure_message(data)
-        except JsonRpcException as exc:
-            if isinstance(data, dict) and "id" in data and "method" in data:
-                reason = (
-                    "invalid params" if isinstance(exc, JsonRpcInvalidParams) else "bad request"
-                )
-                error = types.ResponseError(
-                    code=exc.code, message=f"{reason} for {data.get('method')!s:.80}"
-                )
-                self._send_response(data["id"], None, error)
-            return _Ignored()
-
-    def _send_response(
-        self, msg_id: Any, result: Any = None, error: types.ResponseError | None = None
-    ) -> None:
-        if error is not None:
-            first = str(error.message).strip().splitlines()[:1] or ["error"]
-            error = types.ResponseError(code=error.code, message=first[0][:300])
-        super()._send_response(msg_id, result, error)
-
-
-class _Ignored:
-    """A message that was answered already (or could not be read): handle_message skips it."""
-
-    jsonrpc = "ignored"
-
-
-class _BoundedInput:
-    """Standard input for pygls, with every header line and message body bounded in size."""
-
-    def __init__(self, stream: BinaryIO) -> None:
-        self.stream = stream
-
-    def readline(self) -> bytes:
-        line = self.stream.readline(MAX_HEADER_BYTES)
-        match = re.match(rb"Content-Length: *(\d+)", line)
-        if match and int(match.group(1)) > MAX_MESSAGE_BYTES:
-            sys.stderr.write(
-                f"riskrules lsp: a message of {int(match.group(1)):,} bytes is past the limit "
-                f"of {MAX_MESSAGE_BYTES:,}; stopping\n"
-            )
-            return b""  # pygls stops at the end of input
-        return line
-
-    def read(self, n: int) -> bytes:
-        return self.stream.read(min(n, MAX_MESSAGE_BYTES))
-
-
-server = LanguageServer("riskrules", __version__, protocol_cls=_Protocol)
+server = LanguageServer("riskrules", __version__, protocol_cls=Protocol)
 _WORD = re.compile(r"[A-Za-z0-9_.\-]+")
 
 
@@ -243,13 +183,15 @@ def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
         assert clause is not None
         spec = lookup(word)
         chain = eff.definitions(word)
-        lines = [f"**{word}** = `{value_text(clause.value)}`"]
+        lines = [f"**{word}** = {markdown(value_text(clause.value))}"]
         if spec:
             lines.append(spec.summary)
         for c in chain:
             where = f"{os.path.basename(c.span.file)}:{c.id_span.line}"
-            cites = "; ".join(x.short() for x in c.citations) or "no citation"
-            lines.append(f"- {c.ruleset} ({where}): `{value_text(c.value)}` — {cites}")
+            cites = "; ".join(markdown(x.short()) for x in c.citations) or "no citation"
+            lines.append(
+                f"- {c.ruleset} ({markdown(where)}): {markdown(value_text(c.value))} — {cites}"
+            )
         return "\n\n".join(lines)
     spec = lookup(word)
     if spec is not None:
@@ -257,19 +199,21 @@ def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
     if word in ws.index.rulesets:
         target = ws.resolved.get(word)
         names = " → ".join(target.chain) if target else word
-        return f"**ruleset {word}**: {ws.index.rulesets[word].title or ''}\n\n{names}"
+        title = markdown(ws.index.rulesets[word].title or "")
+        return f"**ruleset {word}**: {title}\n\n{markdown(names)}"
     found = _territory(ws, word)
     if found is not None:
         territory, board = found
-        names = ", ".join(f"{lang}: {name}" for lang, name in territory.names)
+        names = markdown(", ".join(f"{lang}: {name}" for lang, name in territory.names))
         return f"**territory {word}** in {territory.continent} ({board.name})\n\n{names}"
     continent = _continent(ws, word)
     if continent is not None:
-        names = ", ".join(f"{lang}: {name}" for lang, name in continent.names)
+        names = markdown(", ".join(f"{lang}: {name}" for lang, name in continent.names))
         return f"**continent {word}**: {len(continent.territories)} territories\n\n{names}"
     if word in ws.index.sources:
         source = ws.index.sources[word]
-        return f"**source {word}**: {source.title or ''} ({source.file}, {source.language})"
+        about = markdown(f"{source.title or ''} ({source.file}, {source.language})")
+        return f"**source {word}**: {about}"
     return None
 
 
@@ -488,4 +432,9 @@ def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit]:
 
 
 def main() -> None:
-    server.start_io(stdin=_BoundedInput(sys.stdin.buffer))  # type: ignore[arg-type]
+    out = Output(sys.stdout.buffer)
+    messages = Messages(sys.stdin.buffer, out)
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(one_line)
+    server.start_io(stdin=messages, stdout=out)  # type: ignore[arg-type]
+    if messages.not_lsp:
+        sys.exit(1)

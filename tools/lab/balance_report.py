@@ -4,10 +4,10 @@ embedded as PNG). Every figure shown is one of the study's JSON figures."""
 from __future__ import annotations
 
 import base64
-import html
 import io
 from typing import Any
 
+from ..shared.escape import html
 from .balance_stats import Figure, seat_label
 
 WIDE = 3  # rulesets shown side by side; past this, one line per ruleset
@@ -105,10 +105,25 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
     return out
 
 
+def stopped_note(study: Figure) -> str | None:
+    """Why a study stopped before its last game, and what its figures are then (None: it
+    did not)."""
+    stopped = study.get("stopped")
+    if not stopped:
+        return None
+    return (
+        f"Stopped early ({stopped['reason']}): {stopped['games_played']:,} games played of "
+        f"{stopped['games_planned']:,} per ruleset; these figures are the first "
+        f"{study['games']:,} seeds, which every ruleset finished."
+    )
+
+
 def text(study: Figure) -> str:
     sets: list[Any] = study["rulesets"]
     first, last = study["seeds"]
+    note = stopped_note(study)
     lines = [
+        *([note, ""] if note else []),
         f"{study['players']} players, {study['games']} games per ruleset (seeds {first}–{last}, "
         f"the same for every ruleset), {study['agent']} agents; "
         f"{study['games_per_s']} games/s",
@@ -230,11 +245,9 @@ def plots(study: Figure) -> list[tuple[str, str]]:
 def page(study: Figure) -> str:
     """A self-contained HTML page: the table, the differences and the plots."""
     sets: list[Any] = study["rulesets"]
-    head = "".join(f"<th>{html.escape(r['name'])}</th>" for r in sets)
+    head = "".join(f"<th>{html(r['name'])}</th>" for r in sets)
     body = "".join(
-        f"<tr><th>{html.escape(label)}</th>"
-        + "".join(f"<td>{html.escape(v)}</td>" for v in values)
-        + "</tr>"
+        f"<tr><th>{html(label)}</th>" + "".join(f"<td>{html(v)}</td>" for v in values) + "</tr>"
         for label, values in rows(study)
     )
     diffs = ""
@@ -242,7 +255,7 @@ def page(study: Figure) -> str:
         items = "".join(
             "<tr>"
             + "".join(
-                f"<{tag}>{html.escape(cell)}</{tag}>"
+                f"<{tag}>{html(cell)}</{tag}>"
                 for tag, cell in zip(
                     ("th", "td", "td", "td", "td"),
                     (m["measure"], *_measure_cells(m), _p(m["p_value"]), m["test"]),
@@ -253,16 +266,18 @@ def page(study: Figure) -> str:
             for m in diff["measures"]
         )
         diffs += (
-            f"<h2>{html.escape(diff['variant'])} against {html.escape(diff['base'])}</h2>"
+            f"<h2>{html(diff['variant'])} against {html(diff['base'])}</h2>"
             "<table><tr><th>measure</th><th>difference</th><th>95% interval</th><th>p</th>"
             f"<th>test</th></tr>{items}</table>"
         )
     figures = "".join(
-        f'<figure><img alt="{html.escape(caption)}" src="data:image/png;base64,{data}">'
-        f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+        f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
+        f"<figcaption>{html(caption)}</figcaption></figure>"
         for caption, data in plots(study)
     )
     first, last = study["seeds"]
+    note = stopped_note(study)
+    warning = f'<p class="stopped"><strong>{html(note)}</strong></p>' if note else ""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>riskrules balance</title>
 <style>
@@ -270,10 +285,11 @@ body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
 table {{ border-collapse: collapse; margin: 1rem 0; }}
 th, td {{ border-bottom: 1px solid #ddd; padding: .25rem .6rem; text-align: left; }}
 figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
+.stopped {{ color: #a40000; }}
 </style></head><body>
-<h1>What the rules do to the game</h1>
+<h1>What the rules do to the game</h1>{warning}
 <p>{study["players"]} players, {study["games"]} games per ruleset (seeds {first}–{last}, the
-same for every ruleset, so differences come from the rules), {html.escape(str(study["agent"]))}
+same for every ruleset, so differences come from the rules), {html(str(study["agent"]))}
 agents. Intervals are 95%; differences are paired by seed.</p>
 <table><tr><th></th>{head}</tr>{body}</table>
 {diffs}

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import os
 import random
-import statistics
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, overload
 
 from ... import load, load_sources
 from ...engine.agents import AGENTS, prepare
@@ -25,7 +25,7 @@ from ...grammar.limits import DEFAULT_MAX_ACTIONS
 _RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 
 
-@dataclass
+@dataclass(slots=True)
 class GameResult:
     index: int
     completed: bool
@@ -41,7 +41,7 @@ class GameResult:
     holders: dict[str, int | None] | None = None  # each continent's holder at `observe_turn`
 
 
-@dataclass
+@dataclass(slots=True)
 class Job:
     ruleset: str
     players: int
@@ -133,6 +133,13 @@ def play(job: Job) -> GameResult:
     )
 
 
+def play_batch(batch: list[Job]) -> list[GameResult]:
+    """Several games in one task: what a Dask worker runs (one game per task would spend the
+    time on scheduling). It lives here, not with the study, so that a worker imports the
+    simulator and the engine, not the study's statistics (SciPy)."""
+    return [play(job) for job in batch]
+
+
 def continent_holders(game: Game, state: GameState) -> dict[str, int | None]:
     """Each continent's holder (None: no one holds all of it), in the board's order."""
     holders: dict[str, int | None] = dict.fromkeys(game.geo.continents)
@@ -142,33 +149,88 @@ def continent_holders(game: Game, state: GameState) -> dict[str, int | None]:
     return holders
 
 
-@dataclass
+@dataclass(slots=True)
 class Summary:
+    """What `simulate` reports, gathered game by game as the results come (so that it holds
+    one result at a time, however many games are played): the games that broke an invariant
+    are the only ones kept."""
+
     ruleset: str
     players: int
-    results: list[GameResult]
-    elapsed: float
+    elapsed: float = 0.0
+    games: int = 0
+    completed: int = 0
+    unfinished: int = 0
+    broken: list[GameResult] = field(default_factory=list)
+    winners: Counter[str] = field(default_factory=Counter)
+    turns: int = 0
+    most_turns: int = 0
+    actions: int = 0
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.completed += result.completed
+        self.unfinished += not result.completed and not result.violation
+        if result.violation:
+            self.broken.append(result)
+        if result.winner is not None:
+            self.winners[result.winner] += 1
+        self.turns += result.turns
+        self.most_turns = max(self.most_turns, result.turns)
+        self.actions += result.actions
 
     def to_json(self) -> dict[str, object]:
-        turns = [r.turns for r in self.results] or [0]
-        winners = Counter(r.winner for r in self.results if r.winner is not None)
         return {
             "ruleset": self.ruleset,
             "players": self.players,
-            "games": len(self.results),
-            "completed": sum(1 for r in self.results if r.completed),
-            "unfinished": sum(1 for r in self.results if not r.completed and not r.violation),
+            "games": self.games,
+            "completed": self.completed,
+            "unfinished": self.unfinished,
             "violations": [
                 {"game": r.index + 1, "message": r.violation, "record": r.record}
-                for r in self.results
-                if r.violation
+                for r in sorted(self.broken, key=lambda r: r.index)
             ],
-            "winners": dict(sorted(winners.items())),
-            "turns": {"mean": round(statistics.fmean(turns), 1), "max": max(turns)},
-            "actions": sum(r.actions for r in self.results),
+            "winners": dict(sorted(self.winners.items())),
+            # The mean of whole numbers, exactly as statistics.fmean gives it (0 for no game).
+            "turns": {
+                "mean": round(self.turns / self.games, 1) if self.games else 0.0,
+                "max": self.most_turns,
+            },
+            "actions": self.actions,
             "elapsed_s": round(self.elapsed, 3),
-            "games_per_s": round(len(self.results) / self.elapsed, 2) if self.elapsed else None,
+            "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed else None,
         }
+
+
+class Plan(Sequence[Job]):
+    """Games to play, each job made only when it is asked for (so that a plan of a million
+    games costs no more memory than one of ten): `games` games of each template, game i of
+    each with the template's seed plus i. Template k's game i has index `k * games + i`; the
+    plan lists them seed by seed (game 0 of every template, then game 1, …), so that the games
+    played first are whole seeds."""
+
+    def __init__(self, templates: Sequence[Job], games: int) -> None:
+        self.templates = tuple(templates)
+        self.games = games
+
+    def __len__(self) -> int:
+        return len(self.templates) * self.games
+
+    @overload
+    def __getitem__(self, at: int) -> Job: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[Job]: ...
+
+    def __getitem__(self, at: int | slice) -> Job | list[Job]:
+        if isinstance(at, slice):
+            return [self[n] for n in range(*at.indices(len(self)))]
+        n = at + len(self) if at < 0 else at
+        if not 0 <= n < len(self):
+            raise IndexError(at)
+        game, k = divmod(n, len(self.templates))
+        template = self.templates[k]
+        return replace(template, seed=template.seed + game, index=k * self.games + game)
 
 
 def jobs(
@@ -180,40 +242,45 @@ def jobs(
     max_turns: int,
     record: str | None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
-) -> list[Job]:
-    return [
-        Job(ruleset, players, seed + i, i, agent, max_turns, record, max_actions=max_actions)
-        for i in range(games)
-    ]
+) -> Plan:
+    """`games` games of one ruleset, game i (index i) with seed `seed + i`."""
+    first = Job(ruleset, players, seed, 0, agent, max_turns, record, max_actions=max_actions)
+    return Plan([first], games)
 
 
-def run(
-    all_jobs: list[Job], workers: int, progress: object = None
-) -> tuple[list[GameResult], float]:
-    """Play the jobs, in this process or spread over `workers` processes."""
+MAX_CHUNK = 64  # games per task in a pool of processes (a few seconds of work)
+
+
+def play_all(plan: Plan, workers: int) -> Iterator[GameResult]:
+    """Each game's result as soon as it is played (not in the plan's order), in this process
+    or spread over `workers` processes. The jobs are made as the workers take them: the pool
+    is handed a few chunks at a time, never the whole plan."""
+    if workers <= 1:
+        yield from map(play, plan)
+        return
+    import multiprocessing
+
+    fork = os.name == "posix"
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    if fork:  # loaded once here, inherited by every worker instead of made in each
+        for template in plan.templates:
+            prepare(rules_for(template))
+    with context.Pool(workers) as pool:
+        # Chunks of games per task, sixteen per worker: one game per task spends its time on
+        # the pool's messages, a few large chunks leave a worker idle while the last runs.
+        chunk = max(1, min(len(plan) // (workers * 16), MAX_CHUNK))
+        yield from pool.imap_unordered(play, iter(plan), chunksize=chunk)
+
+
+def run(plan: Plan, workers: int, progress: object = None) -> tuple[list[GameResult], float]:
+    """Play the jobs, in this process or spread over `workers` processes: the results in the
+    order of their index, and the seconds it took."""
     start = time.perf_counter()
     results: list[GameResult] = []
     tick = getattr(progress, "update", None)
-    if workers <= 1:
-        for job in all_jobs:
-            results.append(play(job))
-            if tick:
-                tick(1)
-    else:
-        import multiprocessing
-
-        fork = os.name == "posix"
-        context = multiprocessing.get_context("fork" if fork else "spawn")
-        if fork:  # loaded once here, inherited by every worker instead of made in each
-            for job in {(job.ruleset, job.sources): job for job in all_jobs}.values():
-                prepare(rules_for(job))
-        with context.Pool(workers) as pool:
-            # Chunks of games per task, sixteen per worker: one game per task spends its time on
-            # the pool's messages, a few large chunks leave a worker idle while the last runs.
-            chunk = max(1, len(all_jobs) // (workers * 16))
-            for result in pool.imap_unordered(play, all_jobs, chunksize=chunk):
-                results.append(result)
-                if tick:
-                    tick(1)
+    for result in play_all(plan, workers):
+        results.append(result)
+        if tick:
+            tick(1)
     results.sort(key=lambda r: r.index)
     return results, time.perf_counter() - start

@@ -4,12 +4,12 @@ extending the base (in memory, never on disk) and checked like any other rules f
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import dataclass
 
+from ...grammar.limits import MAX_SWEEP_POINTS
 from ...grammar.resolve import EffectiveRuleset
-
-MAX_POINTS = 64  # a grid past this is a typo or a cluster job split by hand
 
 
 class SweepError(Exception):
@@ -59,9 +59,10 @@ def points(base: EffectiveRuleset, varies: list[Vary]) -> list[Point]:
         raise SweepError("sweep takes one or two --vary options")
     if len({v.rule for v in varies}) != len(varies):
         raise SweepError("vary each rule once")
+    size = math.prod(len(v.values) for v in varies)  # counted before any point is made
+    if size > MAX_SWEEP_POINTS:
+        raise SweepError(f"the grid has {size:,} points; a sweep has at most {MAX_SWEEP_POINTS}")
     grid = list(itertools.product(*[[(v.rule, value) for value in v.values] for v in varies]))
-    if len(grid) > MAX_POINTS:
-        raise SweepError(f"the grid has {len(grid)} points; at most {MAX_POINTS}")
     out = []
     for k, settings in enumerate(grid, start=1):
         name = f"{base.name}-sweep-{k}"

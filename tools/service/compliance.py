@@ -12,14 +12,42 @@ from typing import TYPE_CHECKING, BinaryIO
 from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
 from .errors import BadFeatures, NotRun, UsageError
-from .paths import existing_folder
 from .rulesets import checked, loadable, playable
 
 if TYPE_CHECKING:
     from ..compliance.coverage import ManualCoverage
     from ..compliance.referee import Verdict
     from ..compliance.scenarios import ScenarioResult
-    from ..compliance.trace import RulesetTrace
+    from ..compliance.trace import Manuals, RulesetTrace
+
+
+def manuals(sources: Path) -> Manuals:
+    """The sources folder (the manuals' texts), or a UsageError if it is not one that can be
+    listed."""
+    from ..compliance.trace import Manuals, SourcesUnreadable
+
+    try:
+        return Manuals.open(sources)
+    except SourcesUnreadable as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _require_manuals(found: Manuals, effective: Sequence[EffectiveRuleset]) -> None:
+    """A UsageError when the folder holds none of the manuals the rulesets cite, naming the
+    folder and the files expected in it: every anchor would go unchecked."""
+    from ..compliance.trace import SourcesUnreadable
+
+    wanted = {
+        source.file: source.id
+        for eff in effective
+        for clause in eff.clauses
+        for cite in clause.citations
+        if (source := eff.source(cite.document)) is not None
+    }
+    try:
+        found.require_some(wanted)
+    except SourcesUnreadable as exc:
+        raise UsageError(str(exc)) from None
 
 
 def refuse_bad_features(paths: Sequence[str]) -> None:
@@ -106,13 +134,16 @@ class Trace:
 
 def trace(refs: Sequence[str], sources: Path | None = None, features: Sequence[str] = ()) -> Trace:
     """Run the built-in scenarios (or `features`, against each ruleset named, as `test` does)
-    and trace each ruleset; with `sources`, look every citation's anchor up in its manual."""
+    and trace each ruleset; with `sources`, look every citation's anchor up in its manual (a
+    folder that holds none of the manuals cited is a UsageError)."""
     from ..compliance.scenarios import builtin_features, run_features
     from ..compliance.trace import trace as trace_ruleset
 
-    existing_folder(sources)
+    texts = manuals(sources) if sources is not None else None
     refuse_bad_features(features)
     located = _manual_rulesets(refs)
+    if texts is not None:
+        _require_manuals(texts, [eff for _, eff in located])
     names = list(refs) or [eff.name for _, eff in located]
     if features:
         code = 0
@@ -122,8 +153,8 @@ def trace(refs: Sequence[str], sources: Path | None = None, features: Sequence[s
             code, results = max(code, found), results + part
     else:
         code, results, _printed = run_features(builtin_features())
-    reports = tuple(trace_ruleset(eff, results, sources) for _, eff in located)
-    return Trace(tuple(results), reports, code, sources is not None)
+    reports = tuple(trace_ruleset(eff, results, texts) for _, eff in located)
+    return Trace(tuple(results), reports, code, texts is not None)
 
 
 def uncovered(refs: Sequence[str], sources: Path) -> list[ManualCoverage]:
@@ -131,10 +162,10 @@ def uncovered(refs: Sequence[str], sources: Path) -> list[ManualCoverage]:
     rulesets encoding that manual cites or an `ignore` sets aside, and those left."""
     from ..compliance.coverage import ManualMissing, manuals_of
 
-    existing_folder(sources)
+    texts = manuals(sources)
     located = _manual_rulesets(refs)
     try:
-        return manuals_of(located, sources)
+        return manuals_of(located, texts)
     except ManualMissing as exc:
         raise UsageError(str(exc)) from None
 

@@ -8,11 +8,17 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...grammar.diagnostics import Severity
 from ...grammar.library import Workspace
-from ...grammar.limits import DEFAULT_MAX_ACTIONS, DEFAULT_MAX_TURNS
+from ...grammar.limits import (
+    DEFAULT_CONNECT_TIMEOUT,
+    DEFAULT_MAX_ACTIONS,
+    DEFAULT_MAX_TURNS,
+    DEFAULT_WORKER_TIMEOUT,
+    MAX_STUDY_GAMES,
+)
 from ...grammar.resolve import EffectiveRuleset
 from .errors import UsageError
 from .paths import writable_folder
@@ -22,7 +28,7 @@ from .rulesets import checked, loadable, playable
 if TYPE_CHECKING:
     from ..lab.balance import Arm, Settings
     from ..lab.balance_stats import Figure
-    from ..lab.simulate import GameResult, Job
+    from ..lab.simulate import GameResult, Plan, Summary
 
 MAX_WORKERS = 64
 
@@ -52,7 +58,7 @@ class SimulationPlan:
     ruleset: str  # its name
     players: int
     max_turns: int
-    jobs: tuple[Job, ...]
+    jobs: Plan  # made game by game as they are played
     workers: int
 
 
@@ -77,42 +83,60 @@ def plan_simulation(request: Simulate) -> SimulationPlan:
         request.max_actions,
     )
     workers = _workers(request.workers, request.games)
-    return SimulationPlan(rules.name, count, request.max_turns, tuple(todo), workers)
+    return SimulationPlan(rules.name, count, request.max_turns, todo, workers)
 
 
 @dataclass(frozen=True)
 class Simulation:
+    """The games' figures, gathered game by game as they were played (only the games that
+    broke an invariant are kept whole, so a million games cost the memory of a few)."""
+
     ruleset: str
     players: int
     max_turns: int
-    results: tuple[GameResult, ...]
-    elapsed: float  # seconds
+    summary: Summary
+
+    @property
+    def games(self) -> int:
+        return self.summary.games
+
+    @property
+    def elapsed(self) -> float:  # seconds
+        return self.summary.elapsed
 
     def to_json(self) -> dict[str, object]:
-        from ..lab.simulate import Summary
-
-        return Summary(self.ruleset, self.players, list(self.results), self.elapsed).to_json()
+        return self.summary.to_json()
 
     @property
     def violations(self) -> list[GameResult]:
-        return [r for r in self.results if r.violation]
+        return sorted(self.summary.broken, key=lambda r: r.index)
 
 
 def simulate(
     plan: SimulationPlan, progress: Progress | None = None, cancel: Cancel | None = None
 ) -> Simulation:
     """Play the planned games, checking every invariant after every action."""
-    from ..lab.simulate import run
+    import time
+
+    from ..lab.simulate import Summary, play_all
 
     ticker = Ticker.of(len(plan.jobs), progress, cancel)
-    results, elapsed = run(list(plan.jobs), plan.workers, ticker)
-    return Simulation(plan.ruleset, plan.players, plan.max_turns, tuple(results), elapsed)
+    gathered = Summary(plan.ruleset, plan.players)
+    start = time.perf_counter()
+    for result in play_all(plan.jobs, plan.workers):
+        gathered.add(result)
+        if ticker is not None:
+            ticker.update(1)
+    gathered.elapsed = time.perf_counter() - start
+    return Simulation(plan.ruleset, plan.players, plan.max_turns, gathered)
 
 
 @dataclass(frozen=True)
 class Study:
     """How a study plays: `games` games per ruleset (game i of every ruleset has the same
-    seed), in processes here or on a Dask scheduler, `batch` games per task there."""
+    seed), in processes here or on a Dask scheduler, `batch` games per task there, giving up
+    when the scheduler cannot be reached within `connect_timeout` seconds or has had no worker
+    for `worker_timeout`."""
 
     players: int | None = None  # None: the fewest all the rulesets allow
     games: int = 200
@@ -123,6 +147,8 @@ class Study:
     workers: int | None = None
     scheduler: str | None = None
     batch: int = 25
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -132,6 +158,8 @@ class StudyPlan:
     workers: int
     scheduler: str | None
     batch: int
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT
 
     @property
     def total(self) -> int:
@@ -161,13 +189,41 @@ def _plan(arms: list[Arm], rulesets: list[EffectiveRuleset], request: Study) -> 
         observe_turn=request.at_turn,
     )
     workers = _workers(request.workers, len(arms) * settings.games)
-    return StudyPlan(tuple(arms), settings, workers, request.scheduler, request.batch)
+    return StudyPlan(
+        tuple(arms),
+        settings,
+        workers,
+        request.scheduler,
+        request.batch,
+        request.connect_timeout,
+        request.worker_timeout,
+    )
+
+
+def _preflight(rulesets: int, request: Study) -> None:
+    """What is refused before a study's rulesets are read: its size (MAX_STUDY_GAMES in all)
+    and the address of its scheduler."""
+    from ..lab.balance import ClusterError, scheduler_address
+
+    games = request.games
+    if rulesets * games > MAX_STUDY_GAMES:
+        raise UsageError(
+            f"this study would play {rulesets * games:,} games ({rulesets} rulesets × "
+            f"{games:,}); a study plays at most {MAX_STUDY_GAMES:,} games in all: "
+            f"--games {MAX_STUDY_GAMES // rulesets:,} or fewer, or fewer rulesets"
+        )
+    if request.scheduler is not None:
+        try:
+            scheduler_address(request.scheduler)
+        except ClusterError as exc:
+            raise UsageError(str(exc)) from None
 
 
 def plan_balance(base: str, variants: Sequence[str], request: Study) -> StudyPlan:
     """VARIANTS against BASE over the same seeds; every ruleset must check."""
     from ..lab.balance import arm
 
+    _preflight(1 + len(variants), request)
     located = [checked(ref) for ref in (base, *variants)]
     arms = [arm(ws, eff) for ws, eff in located]
     if len({a.name for a in arms}) != len(arms):
@@ -187,6 +243,7 @@ def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
         grid = points(eff, [parse_vary(v) for v in varies])
     except SweepError as exc:
         raise UsageError(str(exc)) from None
+    _preflight(1 + len(grid), request)
     texts = {os.path.abspath(p.path): p.text for p in grid}
     base_file = ws.index.rulesets[eff.name].span.file
     extra = [] if base_file in ws.builtin else [base_file]
@@ -217,6 +274,18 @@ class StudyResult:
         """Games that broke an invariant (`simulate` shows them)."""
         return sum(int(r["violations"]) for r in self.figures["rulesets"])
 
+    @property
+    def games(self) -> int:
+        """The seeds the figures are of: every game asked for, unless the study stopped."""
+        return int(self.figures["games"])
+
+    @property
+    def stopped(self) -> dict[str, Any] | None:
+        """Why a study on a cluster stopped early (the cluster was lost), with the games it
+        planned per ruleset and played in all; None when it played every game."""
+        found = self.figures.get("stopped")
+        return dict(found) if found else None
+
     def text(self) -> str:
         from ..lab.balance_report import text
 
@@ -232,14 +301,22 @@ class StudyResult:
 def run_study(
     plan: StudyPlan, progress: Progress | None = None, cancel: Cancel | None = None
 ) -> StudyResult:
-    """Play the study and compare each ruleset to the base. On a cluster there is no progress
-    and a Cancel is looked at before the games are sent."""
+    """Play the study and compare each ruleset to the base, in processes here or on the
+    plan's Dask cluster (progress and a Cancel game by game on either). A cluster lost
+    mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`)."""
     from ..lab.balance import ClusterError, study
 
     ticker = Ticker.of(plan.total, progress, cancel)
     try:
         found = study(
-            plan.arms, plan.settings, plan.workers, plan.scheduler, plan.batch, progress=ticker
+            plan.arms,
+            plan.settings,
+            plan.workers,
+            plan.scheduler,
+            plan.batch,
+            progress=ticker,
+            connect_timeout=plan.connect_timeout,
+            worker_timeout=plan.worker_timeout,
         )
     except ClusterError as exc:
         raise UsageError(str(exc)) from None

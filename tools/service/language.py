@@ -7,12 +7,16 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...grammar.diagnostics import Diagnostic, Severity, did_you_mean
 from ...grammar.library import Workspace
 from ..shared.render import remember_source
 from .errors import UsageError
-from .paths import existing_folder, writable_folder
+from .paths import writable_folder
+
+if TYPE_CHECKING:
+    from ..compliance.trace import Manuals
 
 
 @dataclass(frozen=True)
@@ -124,14 +128,14 @@ def check_document(path: str, text: str) -> Checked:
     return _diagnosed(ws, [path], codes)
 
 
-def write_report(checked: Checked, folder: Path, sources: Path | None = None) -> Path:
+def write_report(checked: Checked, folder: Path, manuals: Manuals | None = None) -> Path:
     """The readable report of every checked ruleset (index.md, a page per ruleset, its sheets;
-    with the manuals' texts, each manual's coverage); returns the index's path."""
+    with the manuals' texts, `compliance.manuals(FOLDER)`, each manual's coverage); returns the
+    index's path."""
     from .report import write_report as write
 
     writable_folder(folder)
-    existing_folder(sources)
-    return write(checked.workspace, list(checked.files), list(checked.diagnostics), folder, sources)
+    return write(checked.workspace, list(checked.files), list(checked.diagnostics), folder, manuals)
 
 
 @dataclass(frozen=True)

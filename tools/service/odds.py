@@ -6,16 +6,16 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES
 from .errors import UsageError
 from .rulesets import playable
 
-EXACT_ARMIES = 60  # exact fractions past this many armies a side grow very long
-
 
 def _exact_within(armies: int, exact: bool) -> None:
-    if exact and armies > EXACT_ARMIES:
+    if exact and armies > MAX_EXACT_ODDS:
         raise UsageError(
-            f"--exact works up to {EXACT_ARMIES} armies a side (exact fractions grow very long)"
+            f"--exact works up to {MAX_EXACT_ODDS} armies a side, not {armies:,} "
+            "(exact fractions grow very long); leave out --exact for decimals"
         )
 
 
@@ -151,7 +151,7 @@ def roll(ref: str, dice: str, exact: bool = False) -> Roll:
         (ad, "attacker", "combat.attacker.dice", rules.attacker_dice),
         (dd, "defender", "combat.defender.dice", rules.defender_dice),
     ):
-        most = max(most_of(armies)[1] for armies in range(1, 1001))
+        most = max(most_of(armies)[1] for armies in range(1, MAX_ODDS_ARMIES + 1))
         if not 1 <= count <= most:
             raise UsageError(
                 f"{rules.name} lets the {side} roll 1 to {most} dice, not {count} (rule {rule})"

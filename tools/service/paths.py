@@ -14,9 +14,3 @@ def writable_folder(path: str | Path) -> Path:
     except OSError as exc:
         raise UsageError(f"cannot write to the folder {path}: {exc.strerror or exc}") from None
     return Path(path)
-
-
-def existing_folder(path: Path | None) -> None:
-    """A folder of input (the manuals' texts) that must exist when it is given."""
-    if path is not None and not path.is_dir():
-        raise UsageError(f"no such folder: {path}")

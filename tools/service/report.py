@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Diagnostic, Severity, counted
 from ...grammar.library import Workspace
 from ...grammar.printer import value_text
-from ..shared.render import display_path, md_cell
+from ..shared.escape import markdown
+from ..shared.render import display_path
+
+if TYPE_CHECKING:
+    from ..compliance.trace import Manuals
 
 
 def write_report(
@@ -17,7 +22,7 @@ def write_report(
     files: list[str],
     diags: list[Diagnostic],
     folder: Path,
-    sources: Path | None = None,
+    manuals: Manuals | None = None,
 ) -> Path:
     """Write index.md and one page per ruleset; return the index path. With the manuals'
     texts, the report also gives each manual's coverage (trace --uncovered)."""
@@ -37,29 +42,35 @@ def write_report(
     for ruleset in rulesets:
         eff = ws.resolved.get(ruleset.name)
         if eff is None:
-            lines.append(f"| {ruleset.name} | {ruleset.extends or ''} | (does not resolve) | | |")
+            lines.append(
+                f"| {markdown(ruleset.name)} | {markdown(ruleset.extends or '')} | "
+                "(does not resolve) | | | |"
+            )
             continue
         assumed = sum(1 for c in eff.clauses if c.assumed)
         broken = bool(ws.chain_errors(eff))
         sheets = "(has errors: no sheet)" if broken else _write_summaries(ws, ruleset.name, folder)
         lines.append(
-            f"| [{ruleset.name}]({ruleset.name}.md) | {ruleset.extends or ''} | "
-            f"{md_cell(eff.title or '')} | {len(eff.clauses)} | {assumed} | {sheets} |"
+            f"| [{markdown(ruleset.name)}]({ruleset.name}.md) | "
+            f"{markdown(ruleset.extends or '')} | {markdown(eff.title or '')} | "
+            f"{len(eff.clauses)} | {assumed} | {sheets} |"
         )
         _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
-    if sources is not None:
-        lines += _coverage_lines(ws, rulesets, sources)
+    if manuals is not None:
+        lines += _coverage_lines(ws, rulesets, manuals)
     if diags:
         lines += ["", "## Findings", ""]
         for d in diags:
             where = f"{display_path(d.span.file)}:{d.span.line}:{d.span.column}"
-            lines.append(f"- **{d.severity.value} {d.code}** {where}: {md_cell(d.message)}")
+            lines.append(
+                f"- **{d.severity.value} {d.code}** {markdown(where)}: {markdown(d.message)}"
+            )
     index = folder / "index.md"
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return index
 
 
-def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], sources: Path) -> list[str]:
+def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], manuals: Manuals) -> list[str]:
     from ..compliance.coverage import ManualMissing, manuals_of
 
     located = [
@@ -68,9 +79,9 @@ def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], sources: Path) -> 
         if r.name in ws.resolved and not ws.chain_errors(ws.resolved[r.name])
     ]
     try:
-        reports = manuals_of(located, sources)
+        reports = manuals_of(located, manuals)
     except ManualMissing as exc:
-        return ["", "## Manual coverage", "", str(exc)]
+        return ["", "## Manual coverage", "", markdown(str(exc))]
     lines = [
         "",
         "## Manual coverage",
@@ -83,8 +94,8 @@ def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], sources: Path) -> 
     ]
     for r in reports:
         lines.append(
-            f"| {md_cell(r.title)} ({r.document}) | {len(r.passages)} | {len(r.covered)} | "
-            f"{len(r.ignored)} | {len(r.uncovered)} |"
+            f"| {markdown(r.title)} ({markdown(r.document)}) | {r.rule_bearing} | "
+            f"{r.cited} | {r.ignored} | {r.uncovered_count} |"
         )
     return lines
 
@@ -105,18 +116,24 @@ def _write_summaries(ws: Workspace, name: str, folder: Path) -> str:
 def _write_ruleset(ws: Workspace, name: str, path: Path) -> None:
     eff = ws.resolved[name]
     lines = [
-        f"# {eff.title or eff.name}",
+        f"# {markdown(eff.title or eff.name)}",
         "",
-        f"Ruleset `{eff.name}`; chain: {' → '.join(eff.chain)}.",
+        f"Ruleset `{eff.name}`; chain: {markdown(' → '.join(eff.chain))}.",
         "",
         "| rule | value | defined in | citations |",
         "|---|---|---|---|",
     ]
     for clause in eff.clauses:
-        cites = "; ".join(md_cell(c.short()) for c in clause.citations)
-        where = f"{clause.ruleset} ({os.path.basename(clause.span.file)}:{clause.span.line})"
-        value = md_cell(value_text(clause.value))
-        if len(value) > 160:
-            value = value[:157] + "…"
+        cites = "; ".join(markdown(c.short()) for c in clause.citations)
+        where = markdown(
+            f"{clause.ruleset} ({os.path.basename(clause.span.file)}:{clause.span.line})"
+        )
+        value = markdown(_shortened(value_text(clause.value), 160))
         lines.append(f"| `{clause.id}` | {value} | {where} | {cites} |")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _shortened(text: str, most: int) -> str:
+    """At most `most` characters, cut with an ellipsis (before escaping: an escape is never
+    cut in two)."""
+    return text if len(text) <= most else text[: most - 1] + "…"

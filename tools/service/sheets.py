@@ -21,6 +21,12 @@ class RuleSheet:
     lang: str
     format: str
     data: str | bytes  # PDF: bytes; HTML and Markdown: text
+    pages: int | None = None  # the pages it prints on (None: not laid out, as Markdown)
+    most_pages: int = 2  # what a sheet should fit (a longer one says so at its top)
+
+    @property
+    def too_long(self) -> bool:
+        return self.pages is not None and self.pages > self.most_pages
 
 
 def summary(
@@ -34,16 +40,16 @@ def summary(
     citations `none`, `sections` or `rules`; paper `a4` or `letter`. PDF needs WeasyPrint (the
     `pdf` extra): without it, a UsageError says how to install it."""
     from ..sheets.pdf import PdfUnavailable
-    from ..sheets.summary import build_for, render, sheet_language
+    from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
 
     ws, eff = checked(ref)
     language = lang or sheet_language(eff)
     sheet = build_for(ws, eff, language, citations, paper)
     try:
-        data = render(sheet, fmt)
+        data, pages = render_paged(sheet, fmt)
     except PdfUnavailable as exc:  # a missing PDF library is the user's to fix
         raise UsageError(str(exc)) from None
-    return RuleSheet(eff.name, language, fmt, data)
+    return RuleSheet(eff.name, language, fmt, data, pages, MOST_PAGES)
 
 
 @dataclass(frozen=True)

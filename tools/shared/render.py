@@ -11,6 +11,7 @@ import click
 from ...grammar.diagnostics import Diagnostic, Severity, counted
 from ...grammar.limits import MAX_FILE_BYTES
 from ...grammar.reader import read_bounded
+from .escape import terminal
 
 # The widest source line shown under a diagnostic; longer lines are cropped around the spot.
 SHOWN_WIDTH = 100
@@ -88,23 +89,28 @@ def display_path(path: str) -> str:
 
 
 def diagnostic_text(diag: Diagnostic, color: bool = False) -> str:
+    """A diagnostic for a terminal; what the file holds (its line, a name or text quoted in the
+    message) is shown with its control characters made visible (`escape.terminal`)."""
     s = diag.span
     label = severity_label(diag.severity, color)
-    out = [f"{label}[{diag.code}]: {diag.message}"]
+    out = [f"{label}[{diag.code}]: {terminal(diag.message)}"]
     number = str(s.line)
     pad = " " * len(number)
-    out.append(f"{pad}--> {display_path(s.file)}:{s.line}:{s.column}")
+    out.append(f"{pad}--> {terminal(display_path(s.file))}:{s.line}:{s.column}")
     lines = source_lines(s.file)
     if 1 <= s.line <= len(lines):
         text = lines[s.line - 1].replace("\t", " ")
         width = (s.end_column - s.column) if s.end_line == s.line else len(text) - s.column + 1
         width = max(1, min(width, max(1, len(text) - s.column + 1)))
         text, column, width = _crop(text, s.column, width)
+        # The caret stays under the spot when a control character before it is shown longer.
+        before, spot = text[: column - 1], text[column - 1 : column - 1 + width]
+        column, width = len(terminal(before)) + 1, max(1, len(terminal(spot)))
         out.append(f"{pad} |")
-        out.append(f"{number} | {text}")
+        out.append(f"{number} | {terminal(text)}")
         out.append(f"{pad} | {' ' * (column - 1)}{'^' * width}")
     if diag.hint:
-        out.append(f"{pad} = hint: {diag.hint}")
+        out.append(f"{pad} = hint: {terminal(diag.hint)}")
     return "\n".join(out)
 
 
@@ -118,9 +124,3 @@ def summary_line(errors: int, warnings: int, notes: int = 0, ignored: int = 0) -
         parts.append(counted(notes, "note", "notes"))
     found = ", ".join(parts) if parts else "ok: no problems found"
     return found + (f" ({ignored:,} ignored)" if ignored else "")
-
-
-def md_cell(text: str) -> str:
-    """Text for a Markdown table cell: no raw HTML (a title may hold `<script>`), no breaks."""
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return escaped.replace("|", "\\|").replace("\n", " ")

@@ -8,7 +8,8 @@ from ...grammar import model as m
 from ...grammar.diagnostics import counted
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
-from ..shared.render import md_cell
+from ..shared.escape import markdown as md
+from ..shared.escape import terminal
 
 
 def _plain(value: object) -> object:
@@ -66,7 +67,7 @@ def differences(rulesets: list[EffectiveRuleset]) -> list[Difference]:
 
 def markdown(rulesets: list[str], diffs: list[Difference]) -> str:
     lines = [
-        "| rule | " + " | ".join(rulesets) + " |",
+        "| rule | " + " | ".join(md(name) for name in rulesets) + " |",
         "|---|" + "---|" * len(rulesets),
     ]
     for diff in diffs:
@@ -76,9 +77,9 @@ def markdown(rulesets: list[str], diffs: list[Difference]) -> str:
             if clause is None:
                 cells.append("—")
                 continue
-            text = md_cell(value_text(m.strip_assumed(clause.value)))
+            text = md(value_text(m.strip_assumed(clause.value)))
             mark = " *(assumed)*" if clause.assumed else ""
-            cite = "; ".join(md_cell(c.short()) for c in diff.cites[name][:2])
+            cite = "; ".join(md(c.short()) for c in diff.cites[name][:2])
             cells.append(f"{text}{mark}<br><sub>{cite}</sub>" if cite else f"{text}{mark}")
         lines.append(f"| `{diff.rule}` | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
@@ -100,8 +101,8 @@ def text(rulesets: list[str], diffs: list[Difference]) -> str:
             if len(shown) > 70:
                 shown = shown[:67] + "..."
             mark = "  [assumed]" if clause.assumed else ""
-            cite = f"  ({diff.cites[name][0].short()})" if diff.cites[name] else ""
-            out.append(f"  {name.ljust(width)}  {shown}{mark}{cite}")
+            cite = f"  ({terminal(diff.cites[name][0].short())})" if diff.cites[name] else ""
+            out.append(f"  {name.ljust(width)}  {terminal(shown)}{mark}{cite}")
     return "\n".join(out) + f"\n\n{counted(len(diffs), 'rule differs', 'rules differ')}\n"
 
 

@@ -71,6 +71,12 @@ def fitted(render: Callable[[str], str]) -> tuple[str, bytes, int]:
     return html, bytes(doc.write_pdf()), len(doc.pages)
 
 
+def laid_out(html: str) -> tuple[bytes, int]:
+    """The PDF of the HTML as it is (no fitting), and its pages."""
+    doc = _weasyprint().HTML(string=html).render()
+    return bytes(doc.write_pdf()), len(doc.pages)
+
+
 def _spread(lay: Callable[[str], tuple[str, Any]], best: tuple[str, Any]) -> tuple[str, Any]:
     """A sheet that needs two pages, set large enough that the second is at least a third
     full: the type size is estimated from how much runs over (text grows with the square of

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from ...engine.rules import Rules
 from ...grammar import model as m
 from ...grammar.expr import at_least
+from ..shared.escape import html_value
 from .describe import Words
 from .i18n import translations
 
@@ -54,6 +55,7 @@ def environment(lang: str) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=TEMPLATES,
         autoescape=True,
+        finalize=html_value,  # what a user wrote (a name, a mission's text) shown, not obeyed
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
@@ -186,7 +188,7 @@ class Sentences:
         elif rid == "conquest.move_in.minimum":
             facts["dice"] = isinstance(value, m.Name) and value.name == "dice"
             if not facts["dice"] and not isinstance(value, m.Int):
-                facts["amount"] = w.amount(value)  # type: ignore[arg-type]
+                facts.update(amount=w.amount(value), n=None)  # type: ignore[arg-type]
         elif rid == "conquest.move_in.maximum":
             if (
                 isinstance(value, m.BinOp)

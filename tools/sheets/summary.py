@@ -8,10 +8,8 @@ tools/pdf.py prints the HTML.
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import jinja2
 from markupsafe import Markup
@@ -21,6 +19,7 @@ from ...grammar import model as m
 from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE, lookup
+from ..shared.escape import html_value, markdown, markdown_of_html
 from .describe import Words
 from .i18n import N_, translations
 from .sentences import TEMPLATES, Sentences
@@ -72,6 +71,19 @@ BEFORE_TURN = ("setup", "neutrals", "teams")
 # A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
 CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
 ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
+# A sheet quotes each reason for an assumed value up to REASON_SHOWN characters, and the
+# reasons up to REASONS_SHOWN characters in all (the built-in sheets' longest: 198 and 1,228);
+# the rest is counted, with the rules file named for the full text. A house rule's reasons,
+# each up to 1,000 characters and one per table entry, filled seven pages and more.
+REASON_SHOWN = 240
+REASONS_SHOWN = 1_500
+# A variant's sheet promises at most two pages (a manual's own, one). One that runs longer
+# (a board of its own with many territories, long names) says so at its top.
+MOST_PAGES = 2
+# The box of changes lists up to CHANGES_LISTED changed rules with what they were (the built-in
+# variants list at most 4); more are counted there and marked where they stand, as many new
+# rules are: a house rule that changes every rule would print each sentence twice.
+CHANGES_LISTED = 8
 # The rules a sheet leaves out when the cards are out of the game (cards.in_play: no).
 CARD_RULES = {
     spec.id for spec in CATALOGUE if spec.id.startswith("cards.") and spec.id != "cards.in_play"
@@ -118,6 +130,7 @@ class Sheet:
     manuals: list[str] = field(default_factory=list)  # the manuals cited, by title
     assumed: list[str] = field(default_factory=list)  # the reasons, in the sheet's language
     has_assumed: bool = False
+    pages: int | None = None  # set when the sheet runs past MOST_PAGES: it says so
 
     @property
     def blocks(self) -> list[Block]:
@@ -341,11 +354,26 @@ def build(
         changed += new_lines
         new_lines = []
     added = len(new_lines)
+    counted = len(changed) if len(changed) > CHANGES_LISTED else 0
+    if counted:
+        changed = []
     if not changes:
         for line in everything:  # no box: no marks that point at one
             line.changed = False
+    shown, cut, left_out = _shown_reasons([r[:1].upper() + r[1:] for r in reasons])
     strings = {
         "assumed": _("not from the manual: assumed"),
+        "cut": _("Reasons ending in … are shortened: the rules file gives them in full.")
+        if cut
+        else "",
+        "more": tr.ngettext(
+            "{n} more reason is given in the rules file.",
+            "{n} more reasons are given in the rules file.",
+            left_out,
+        ).format(n=left_out)
+        if left_out
+        else "",
+        "long": _("This sheet runs to {n} pages: the ruleset's texts are long."),
         "changes": _("Changes from {base}").format(base=base.name) if base else "",
         "was": _("was"),
         "new": tr.ngettext(
@@ -358,6 +386,16 @@ def build(
         "new_md": tr.ngettext("{n} new rule, marked ▌.", "{n} new rules, marked ▌.", added).format(
             n=added
         ),
+        "changed": tr.ngettext(
+            "{n} rule changed, marked like this paragraph.",
+            "{n} rules changed, marked like this paragraph.",
+            counted,
+        ).format(n=counted)
+        if counted
+        else "",
+        "changed_md": tr.ngettext(
+            "{n} rule changed, marked ▌.", "{n} rules changed, marked ▌.", counted
+        ).format(n=counted),
         "added": _("new"),
         "sources": _("Sources"),
         "turn": _("Your turn"),
@@ -379,9 +417,27 @@ def build(
         manuals=manuals,
         # The reasons in the sheet's language only: where an author gave one in English alone,
         # other sheets mark the value as assumed without quoting it.
-        assumed=[r[:1].upper() + r[1:] for r in reasons],
+        assumed=shown,
         has_assumed=has_assumed,
     )
+
+
+def _shown_reasons(reasons: list[str]) -> tuple[list[str], bool, int]:
+    """The reasons a sheet quotes (each shortened past REASON_SHOWN characters, at a word,
+    and no more than REASONS_SHOWN characters of them), whether any is shortened, and how
+    many are left out."""
+    shown: list[str] = []
+    total = 0
+    cut = False
+    for reason in reasons:
+        if len(reason) > REASON_SHOWN:
+            words = reason[: REASON_SHOWN - 1].rsplit(" ", 1)[0]
+            reason, cut = words.rstrip(" ,;:.") + "…", True
+        if total + len(reason) > REASONS_SHOWN:
+            break
+        shown.append(reason)
+        total += len(reason)
+    return shown, cut, len(reasons) - len(shown)
 
 
 def _compact(cells: list[list[str]]) -> str:
@@ -433,14 +489,19 @@ def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word:
     return "; ".join(parts)
 
 
-def _environment() -> jinja2.Environment:
+def _environment(for_markdown: bool = False) -> jinja2.Environment:
     """The sheets' and the concordance's templates; summary.css reads the type sizes the PDF
-    fitting chooses between (tools/pdf.py)."""
+    fitting chooses between (tools/pdf.py). HTML escapes every value (`escape.html_value` and
+    autoescape); Markdown passes every value through `escape.markdown` (a sentence, HTML, is
+    made Markdown)."""
     from .pdf import SIZES
 
     env = jinja2.Environment(
         loader=TEMPLATES,
-        autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
+        autoescape=False
+        if for_markdown
+        else jinja2.select_autoescape(["html", "j2"], default=True),
+        finalize=_markdown_value if for_markdown else html_value,
         trim_blocks=True,
         lstrip_blocks=True,
     )
@@ -479,32 +540,49 @@ def build_for(
 def render(sheet: Sheet, fmt: str) -> str | bytes:
     """The sheet as Markdown, HTML or PDF. HTML and PDF are fitted to the paper together when
     WeasyPrint is installed, so the HTML prints from a browser as the PDF does."""
+    return render_paged(sheet, fmt)[0]
+
+
+def render_paged(sheet: Sheet, fmt: str) -> tuple[str | bytes, int | None]:
+    """`render`, and the pages the sheet prints on (None when not laid out: Markdown, or HTML
+    without WeasyPrint). A sheet past MOST_PAGES says at its top how many pages it runs to: it
+    is laid out again with that line until the count it gives is the count it has."""
     if fmt == "md":
-        return render_markdown(sheet)
-    from .pdf import PdfUnavailable, fitted
+        return render_markdown(sheet), None
+    from .pdf import PdfUnavailable, fitted, laid_out
 
     try:
-        html_text, pdf, _pages = fitted(lambda density: render_html(sheet, density))
+        html_text, pdf, pages = fitted(lambda density: render_html(sheet, density))
     except PdfUnavailable:
         if fmt == "pdf":
             raise
-        return render_html(sheet)
-    return pdf if fmt == "pdf" else html_text
+        return render_html(sheet), None
+    for _ in range(3):  # the line adds a line: the count settles at once or after one more
+        if pages <= MOST_PAGES or sheet.pages == pages:
+            break
+        sheet = replace(sheet, pages=pages)
+        html_text = render_html(sheet)
+        pdf, pages = laid_out(html_text)
+    return (pdf if fmt == "pdf" else html_text), pages
 
 
 def render_html(sheet: Sheet, density: str = "") -> str:
     return _environment().get_template("summary.html.j2").render(sheet=sheet, density=density)
 
 
-def markdown(text: str) -> str:
-    """A sentence's HTML as Markdown: <b> as ** and the entities as characters."""
-    text = re.sub(r"</?b>", "**", str(text))
-    return html.unescape(text).replace("|", "\\|")
+class _Markdown(str):
+    """What a Markdown template has made itself (a macro's output): shown as it is."""
+
+
+def _markdown_value(value: object) -> str:
+    """Each value a Markdown template shows: a sentence (HTML) made Markdown, its own Markdown
+    as it is, anything else (a title, a reason, a cell, a source's name) escaped."""
+    if isinstance(value, _Markdown):
+        return value
+    return markdown_of_html(value) if isinstance(value, Markup) else markdown(value)
 
 
 def render_markdown(sheet: Sheet) -> str:
-    env = _environment()
-    env.autoescape = False  # Markdown: sentences go through the `md` filter instead
-    env.filters["md"] = markdown
-    env.filters["cell"] = lambda text: str(text).replace("|", "\\|").replace("\n", " ")
+    env = _environment(for_markdown=True)
+    env.filters["as_markdown"] = _Markdown
     return env.get_template("summary.md.j2").render(sheet=sheet)

@@ -10,8 +10,10 @@ from pathlib import Path
 import click
 
 from ....grammar.diagnostics import Diagnostic, Severity, counted
+from ...service import compliance
 from ...service.language import check as check_rules
 from ...service.language import write_report
+from ...shared.escape import terminal
 from ...shared.render import (
     diagnostic_text,
     display_path,
@@ -45,8 +47,8 @@ def shown_diagnostics(
         where = f"{display_path(first.span.file)}:{first.span.line}:{first.span.column}"
         label = severity_label(first.severity, color)
         out.append(
-            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at {where}: "
-            f"{first.message}\n"
+            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at "
+            f"{terminal(where)}: {terminal(first.message)}\n"
             f"  = note: riskrules check --verbose lists each"
         )
     return out
@@ -93,6 +95,7 @@ def check(
     color: str,
 ) -> None:
     """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
+    manuals = compliance.manuals(sources) if report is not None and sources is not None else None
     texts: dict[str, str] = {}
     if "-" in targets:
         texts[os.path.abspath(STDIN_NAME)] = read_stdin()
@@ -111,7 +114,7 @@ def check(
             color=colored,
         )
     if report is not None:
-        written = write_report(found, report, sources)
+        written = write_report(found, report, manuals)
         if fmt == "text":
-            click.echo(f"report written to {display_path(str(written))}")
+            click.echo(terminal(f"report written to {display_path(str(written))}"))
     sys.exit(1 if found.failed(strict) else 0)

@@ -9,6 +9,7 @@ import click
 
 from ....grammar.diagnostics import counted
 from ...service.language import format_file, format_text
+from ...shared.escape import terminal
 from ...shared.render import diagnostic_text, display_path
 from ..common import STDIN_NAME, examples, read_stdin, write_file
 
@@ -52,10 +53,10 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
             )
             click.echo("".join(lines), nl=False)
         elif check:
-            click.echo(f"would reformat {shown}")
+            click.echo(terminal(f"would reformat {shown}"))
         elif name != "-":
             write_file(name, result.formatted)
-            click.echo(f"reformatted {shown}")
+            click.echo(terminal(f"reformatted {shown}"))
     verb = "would be reformatted" if check or show_diff else "reformatted"
     parts = [f"{counted(changed, 'file', 'files')} {verb}"] if changed else []
     if unchanged:

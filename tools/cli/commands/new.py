@@ -9,6 +9,7 @@ import click
 
 from ...service.authoring import examples as shipped
 from ...service.authoring import new_rules
+from ...shared.escape import terminal
 from ..common import examples, usage_error, write_file
 
 
@@ -58,4 +59,4 @@ def new(
     if target.exists() and not force:
         usage_error(f"{target} exists (use --force to overwrite it)")
     write_file(target, text)
-    click.echo(f"wrote {target}; check it with: riskrules check {target}")
+    click.echo(terminal(f"wrote {target}; check it with: riskrules check {target}"))

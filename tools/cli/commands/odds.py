@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import click
 
+from ....grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES, MAX_ODDS_TABLE
 from ...service import odds as service
 from ..common import FORMAT, RULESET, emit_json, examples, usage_error
 
@@ -18,11 +19,29 @@ def _shown(value: float | Fraction, exact: bool) -> str:
     epilog=examples("riskrules odds classic -a 10 -d 5", "riskrules odds classic --roll 3v2")
 )
 @RULESET
-@click.option("--attackers", "-a", type=click.IntRange(1, 1000), help="Armies able to fight.")
-@click.option("--defenders", "-d", type=click.IntRange(1, 1000), help="Defending armies.")
-@click.option("--table", type=click.IntRange(1, 200), help="A table for 1..N on both sides.")
+@click.option(
+    "--attackers",
+    "-a",
+    type=click.IntRange(1, MAX_ODDS_ARMIES),
+    help=f"Armies able to fight (at most {MAX_ODDS_ARMIES:,}).",
+)
+@click.option(
+    "--defenders",
+    "-d",
+    type=click.IntRange(1, MAX_ODDS_ARMIES),
+    help=f"Defending armies (at most {MAX_ODDS_ARMIES:,}).",
+)
+@click.option(
+    "--table",
+    type=click.IntRange(1, MAX_ODDS_TABLE),
+    help=f"A table for 1..N on both sides (N at most {MAX_ODDS_TABLE}).",
+)
 @click.option("--roll", help="One roll's outcomes, e.g. 3v2.")
-@click.option("--exact", is_flag=True, help="Exact fractions instead of decimals.")
+@click.option(
+    "--exact",
+    is_flag=True,
+    help=f"Exact fractions instead of decimals (up to {MAX_EXACT_ODDS} armies a side).",
+)
 @FORMAT
 def odds(
     ruleset: str,

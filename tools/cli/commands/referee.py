@@ -7,6 +7,7 @@ import sys
 import click
 
 from ...service.compliance import referee
+from ...shared.escape import terminal
 from ..common import FORMAT, RULESET, emit_json, examples
 
 
@@ -27,13 +28,13 @@ def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
         emit_json(verdict.to_json())
     elif verdict.ok:
         who = f"; {verdict.winner} wins" if verdict.winner else ""
-        click.echo(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}")
+        click.echo(terminal(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}"))
         for note in verdict.notes:
-            click.echo(f"note: {note}")
+            click.echo(terminal(f"note: {note}"))
     else:
         rule = f" (rule {verdict.rule}" if verdict.rule else ""
         if verdict.rule and verdict.citation:
             rule += f", {verdict.citation['document']} '{verdict.citation['anchor']}'"
         rule += ")" if verdict.rule else ""
-        click.echo(f"{record}:{verdict.line}: {verdict.message}{rule}")
+        click.echo(terminal(f"{record}:{verdict.line}: {verdict.message}{rule}"))
     sys.exit(0 if verdict.ok else 1)

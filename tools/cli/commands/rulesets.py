@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from ....grammar import model as m
-from ....grammar.printer import value_text
+from ....grammar.printer import quote, value_text
 from ...service import rulesets
+from ...shared.escape import terminal
 from ...shared.render import display_path
 from ..common import FORMAT, RULESET, complete_rule_ids, emit_json, examples
 
@@ -24,13 +23,13 @@ def list_cmd(fmt: str) -> None:
     width = max((len(r.name) for r in rows), default=4)
     for row in rows:
         base = f"  (extends {row.extends})" if row.extends else ""
-        click.echo(f"{row.name.ljust(width)}  {row.title or ''}{base}")
+        click.echo(terminal(f"{row.name.ljust(width)}  {row.title or ''}{base}"))
 
 
 def _cite_text(cite: m.Citation) -> str:
     where = f" page {cite.page}" if cite.page is not None else ""
-    where += f" section {json.dumps(cite.section, ensure_ascii=False)}" if cite.section else ""
-    return f"{cite.document}{where} {json.dumps(cite.anchor, ensure_ascii=False)}"
+    where += f" section {quote(cite.section)}" if cite.section else ""
+    return f"{cite.document}{where} {quote(cite.anchor)}"
 
 
 @click.command(
@@ -45,14 +44,14 @@ def show(ruleset: str, fmt: str) -> None:
         emit_json(shown.to_json())
         return
     eff = shown.ruleset
-    title = f" {json.dumps(eff.title, ensure_ascii=False)}" if eff.title else ""
+    title = f" {quote(eff.title)}" if eff.title else ""
     click.echo(f"# effective ruleset: {' -> '.join(eff.chain)}")
-    click.echo(f"ruleset {eff.name}{title} {{")
+    click.echo(terminal(f"ruleset {eff.name}{title} {{"))
     for clause in eff.clauses:
         origin = f"  # from {clause.ruleset}" if clause.ruleset != eff.name else ""
-        click.echo(f"  {clause.id}: {value_text(clause.value)}{origin}")
+        click.echo(terminal(f"  {clause.id}: {value_text(clause.value)}{origin}"))
         for cite in clause.citations:
-            click.echo(f"    cite {_cite_text(cite)}")
+            click.echo(terminal(f"    cite {_cite_text(cite)}"))
     click.echo("}")
 
 
@@ -67,10 +66,10 @@ def explain(ruleset: str, rule_id: str, fmt: str) -> None:
         emit_json(found.to_json())
         return
     chain = found.chain
-    click.echo(f"{found.ruleset.name}: {rule_id} = {value_text(found.clause.value)}")
+    click.echo(terminal(f"{found.ruleset.name}: {rule_id} = {value_text(found.clause.value)}"))
     for i, c in enumerate(chain):
         verb = "defined" if i == len(chain) - 1 else ("overridden" if c.override else "defined")
         where = f"{display_path(c.span.file)}:{c.id_span.line}:{c.id_span.column}"
-        click.echo(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}")
+        click.echo(terminal(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}"))
         for cite in c.citations:
-            click.echo(f"      cite {_cite_text(cite)}")
+            click.echo(terminal(f"      cite {_cite_text(cite)}"))

@@ -9,6 +9,7 @@ import click
 
 from ....grammar.diagnostics import counted
 from ...service import compliance
+from ...shared.escape import terminal
 from ...shared.render import display_path
 from ..common import FORMAT, RULESET, emit_json, examples, usage_error, write_file
 
@@ -44,13 +45,13 @@ def test_cmd(
             where = f"{display_path(result.path)}:{result.line}"
             if result.outcome == "passed":
                 if verbose:
-                    click.echo(f"passed  {where}  {result.title}")
+                    click.echo(terminal(f"passed  {where}  {result.title}"))
                 continue
-            click.echo(f"FAILED  {where}  {result.title}")
+            click.echo(terminal(f"FAILED  {where}  {result.title}"))
             if result.step:
-                click.echo(f"  step, line {result.step_line}: {result.step}")
+                click.echo(terminal(f"  step, line {result.step_line}: {result.step}"))
             if result.message:
-                click.echo(f"  {result.message}")
+                click.echo(terminal(f"  {result.message}"))
         parts = [f"{len(results) - len(failed)} passed"] if len(failed) < len(results) else []
         parts += [f"{len(failed)} failed"] if failed else []
         click.echo(", ".join(parts))
@@ -113,7 +114,16 @@ def trace(
             click.echo("  not exercised: " + ", ".join(report.unexercised))
         for miss in report.missing_anchors:
             click.echo(
-                f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": {miss["problem"]}'
+                terminal(
+                    f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": {miss["problem"]}'
+                )
+            )
+        for unread in report.unread:
+            click.echo(
+                terminal(
+                    f"  anchors of {unread['document']} not checked: {unread['file']} "
+                    f"{unread['problem']}"
+                )
             )
     sys.exit(1 if found.findings else 0)
 
@@ -129,15 +139,24 @@ def _uncovered(rulesets: tuple[str, ...], sources: Path | None, fmt: str) -> Non
     else:
         for r in reports:
             click.echo(
-                f"{r.document} ({r.title}): {len(r.covered) + len(r.ignored)} of "
-                f"{len(r.passages)} rule-bearing passages cited or set aside "
-                f"({100 * r.share:.0f}%; {len(r.ignored)} ignored)"
+                terminal(
+                    f"{r.document} ({r.title}): {r.cited + r.ignored} of "
+                    f"{r.rule_bearing} rule-bearing passages cited or set aside "
+                    f"({100 * r.share:.0f}%; {r.ignored} ignored)"
+                )
             )
             for p in r.uncovered:
-                click.echo(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})')
+                click.echo(terminal(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})'))
+            if r.unlisted:
+                click.echo(
+                    f"  … and {r.unlisted:,} more (the first {len(r.uncovered):,} are listed)"
+                )
             for miss in r.missing_ignores:
                 click.echo(
-                    f'  {miss["file"]}:{miss["line"]}: ignore "{miss["anchor"]}": {miss["problem"]}'
+                    terminal(
+                        f"  {display_path(str(miss['file']))}:{miss['line']}: "
+                        f'ignore "{miss["anchor"]}": {miss["problem"]}'
+                    )
                 )
-    left = any(r.uncovered or r.missing_ignores for r in reports)
+    left = any(r.uncovered_count or r.missing_ignores for r in reports)
     sys.exit(1 if left else 0)

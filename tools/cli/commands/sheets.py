@@ -8,6 +8,7 @@ import click
 
 from ....grammar.schema import SHEET_LANGUAGES
 from ...service import sheets
+from ...shared.escape import terminal
 from ..common import RULESET, complete_rulesets, emit_json, examples, usage_error, write_file
 
 
@@ -44,14 +45,21 @@ def summary(
     ruleset: str, lang: str | None, fmt: str, citations: str, paper: str, output: str | None
 ) -> None:
     """A printable rule sheet (one page) in English, Danish or Dutch."""
-    data = sheets.summary(ruleset, lang, fmt, citations, paper).data
+    sheet = sheets.summary(ruleset, lang, fmt, citations, paper)
+    data = sheet.data
+    if sheet.too_long:
+        click.echo(
+            f"warning: the sheet runs to {sheet.pages} pages, not at most {sheet.most_pages}: "
+            "its texts are long (sources' titles, names, citations); it says so at its top",
+            err=True,
+        )
     if output is None:
         if fmt == "pdf":
             usage_error("PDF output needs -o FILE")
         click.echo(data if isinstance(data, str) else data.decode("utf-8"), nl=False)
         return
     write_file(output, data)
-    click.echo(f"wrote {output}", err=True)
+    click.echo(terminal(f"wrote {output}"), err=True)
 
 
 @click.command(

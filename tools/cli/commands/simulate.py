@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ....grammar.limits import DEFAULT_MAX_ACTIONS
+from ....grammar.limits import DEFAULT_MAX_ACTIONS, MAX_GAMES, MAX_RECORD_ACTIONS
 from ...service.lab import Simulate, plan_simulation
 from ...service.lab import simulate as play
 from ..common import (
@@ -31,13 +31,13 @@ from ..common import (
 )
 @RULESET
 @PLAYERS
-@click.option("--games", "-g", type=click.IntRange(1, 1_000_000), default=10, show_default=True)
+@click.option("--games", "-g", type=click.IntRange(1, MAX_GAMES), default=10, show_default=True)
 @SEED
 @AGENT
 @MAX_TURNS
 @click.option(
     "--max-actions",
-    type=click.IntRange(1, 10_000_000),
+    type=click.IntRange(1, MAX_RECORD_ACTIONS),
     default=DEFAULT_MAX_ACTIONS,
     show_default=True,
     help="Stop a game after this many actions (it counts as unfinished).",

@@ -10,8 +10,16 @@ from typing import Any
 
 import click
 
+from ....grammar.limits import (
+    DEFAULT_CONNECT_TIMEOUT,
+    DEFAULT_WORKER_TIMEOUT,
+    MAX_GAMES,
+    MAX_GAMES_IN_FLIGHT,
+    MAX_STUDY_GAMES,
+)
 from ...service.lab import Study, StudyPlan, plan_balance, plan_sweep, run_study
 from ...service.paths import writable_folder
+from ...shared.escape import terminal
 from ...shared.render import display_path
 from ..common import (
     AGENT,
@@ -38,10 +46,13 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option(
             "--games",
             "-g",
-            type=click.IntRange(2, 1_000_000),
+            type=click.IntRange(2, MAX_GAMES),
             default=200,
             show_default=True,
-            help="Games per ruleset (game i of every ruleset has the same seed).",
+            help=(
+                "Games per ruleset (game i of every ruleset has the same seed); "
+                f"{MAX_STUDY_GAMES:,} in all at most."
+            ),
         ),
         SEED,
         AGENT,
@@ -61,10 +72,26 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option(
             "--batch",
-            type=click.IntRange(1, 100_000),
+            type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
             default=25,
             show_default=True,
             help="Games per task on a Dask cluster.",
+        ),
+        click.option(
+            "--connect-timeout",
+            type=click.IntRange(1, 86_400),
+            default=DEFAULT_CONNECT_TIMEOUT,
+            show_default=True,
+            metavar="SECONDS",
+            help="Give up reaching the Dask scheduler after this long.",
+        ),
+        click.option(
+            "--worker-timeout",
+            type=click.IntRange(1, 86_400),
+            default=DEFAULT_WORKER_TIMEOUT,
+            show_default=True,
+            metavar="SECONDS",
+            help="Give up when the Dask scheduler has had no worker for this long.",
         ),
         click.option(
             "--report",
@@ -89,6 +116,8 @@ def _request(options: dict[str, Any]) -> Study:
         options["workers"],
         options["scheduler"],
         options["batch"],
+        options["connect_timeout"],
+        options["worker_timeout"],
     )
 
 
@@ -97,7 +126,7 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
     report: Path | None = options["report"]
     if report is not None:
         writable_folder(report)
-    shown = options["fmt"] == "text" and sys.stderr.isatty() and not options["scheduler"]
+    shown = options["fmt"] == "text" and sys.stderr.isatty()
     with progress_bar("games", plan.total, shown) as progress:
         found = run_study(plan, progress)
     if report is not None:
@@ -114,7 +143,16 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
         click.echo(
             f"{found.broken} games broke an invariant: riskrules simulate shows them", err=True
         )
-    sys.exit(1 if found.broken else 0)
+    stopped = found.stopped
+    if stopped:
+        click.echo(
+            f"error: the study stopped early: {terminal(stopped['reason'])}. "
+            f"{stopped['games_played']:,} of {plan.total:,} games were played; the figures are "
+            f"those of the first {found.games:,} seeds, which every ruleset finished (the study "
+            f"of --games {found.games:,}). Run it again for all {plan.settings.games:,}.",
+            err=True,
+        )
+    sys.exit(1 if found.broken or stopped else 0)
 
 
 @click.command(
