@@ -15,7 +15,7 @@ from . import forms
 from . import model as m
 from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
 from .geography import Geography
-from .mistakes import fix
+from .mistake_text import fix
 from .playable import check_playable, player_counts
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import model as m
-from .mistakes import SCHEDULE_FORMS, closest, fix
+from .mistake_text import SCHEDULE_FORMS, closest, fix
 from .printer import value_text
 from .schema import SET_KINDS, Kind, RuleSpec
 from .words import CONDITION_PHRASES, NUMBER_WORDS, foreign

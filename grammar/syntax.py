@@ -22,7 +22,8 @@ from lark.lexer import TerminalDef
 from . import __version__, cache, recovery
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .limits import MAX_FILE_BYTES, MAX_NESTING, MAX_STRING
-from .mistakes import Failure, advise
+from .mistake_text import Failure
+from .mistakes import advise
 
 # A newline ends a statement only after a token that can end one; elsewhere it is layout.
 _CAN_END = frozenset({"STRING", "INT", "NAME", "RPAR", "RSQB", "RBRACE", "YES", "NO", "STAY"})
