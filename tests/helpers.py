@@ -142,7 +142,6 @@ def long_house_rule() -> str:
     changed = {
         "players": "2 .. 6",
         "setup.start_armies": "{2: 40, 3: 36, 4: 31, 5: 26, 6: 21}",
-        "setup.territories": "deal",
         "setup.place_per_turn": "2",
         "reinforcements.territories": "max(3, territories // 2)",
         "reinforcements.minimum": "4",

@@ -619,6 +619,7 @@ board tiny "Tiny" {{
 ruleset hostile "{TITLE}" extends classic {{
   from hx
   override board: tiny
+  override players: 3 .. 4
   override continents.bonus: {{
     north: assumed 3 because {{en: "{REASON["en"]}", da: "{REASON["da"]}", nl: "{REASON["nl"]}"}},
     south: 2

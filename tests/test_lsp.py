@@ -291,7 +291,11 @@ MALFORMED: list[tuple[bytes, int | None]] = [
 ]  # fmt: skip
 
 
-def test_malformed_messages_are_refused_without_a_traceback(client: Client, tmp_path: Path) -> None:
+def test_malformed_messages_are_refused_without_a_traceback(tmp_path: Path) -> None:
+    # A server of its own: the test ends the session to read all it wrote on stderr.
+    client = Client()
+    client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    client.notify("initialized", {})
     uri = _open(client, tmp_path / "family.rules", HOUSE)
     hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
     for raw, code in MALFORMED:
