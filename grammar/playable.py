@@ -88,7 +88,9 @@ def player_counts(eff: EffectiveRuleset) -> range | None:
 def _seats(eff: EffectiveRuleset) -> int:
     """Seats at one table, neutral armies included: each needs a territory to start on."""
     board = eff.board
-    return min(MAX_PLAYERS, len(board.territories)) if board is not None else MAX_PLAYERS
+    if board is None:
+        return MAX_PLAYERS
+    return min(MAX_PLAYERS, sum(len(c.territories) for c in board.continents))
 
 
 def counts_text(counts: Iterable[int]) -> str:

@@ -39,7 +39,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     """Under RISKRULES_CI=1 (.ci/run) a skipped test fails: CI has the browser, the manuals and
     every extra, so a skip there is a check that silently did not run. Only a skip for what
-    cannot be on any machine CI runs on (helpers.not_here) stays a skip."""
+    cannot be on any machine CI runs on (its reason starts with helpers.NOT_HERE) stays a skip."""
     report = yield
     if os.environ.get("RISKRULES_CI") == "1" and report.skipped and not hasattr(report, "wasxfail"):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)

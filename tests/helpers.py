@@ -18,7 +18,6 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 # The two-player, Mission RISK and team rulesets (issue 5's six).
@@ -32,7 +31,8 @@ VARIANTS = [
 ]
 SEEDS = Path(os.environ.get("RISKRULES_SOURCES", ROOT.parent / "shared" / "seeds"))
 # A skip's reason starts so when what the test needs cannot be on this machine or install at all
-# (CI's too): only such a skip is not a failure under RISKRULES_CI=1 (tests/conftest.py).
+# (CI's too): only such a skip is not a failure under RISKRULES_CI=1 (tests/conftest.py). Skip
+# with pytest.skip(NOT_HERE + reason) where the test is, so that the report names its line.
 NOT_HERE = "not possible here: "
 
 
@@ -40,12 +40,6 @@ def examples(full: int) -> int:
     """How many examples a property test tries: `full` at full strength
     (RISKRULES_HYPOTHESIS=full, as .ci/run runs the property tests), a fifth in a quick run."""
     return full if os.environ.get("RISKRULES_HYPOTHESIS") == "full" else max(5, full // 5)
-
-
-def not_here(reason: str) -> NoReturn:
-    import pytest
-
-    pytest.skip(NOT_HERE + reason)
 
 
 @dataclass
@@ -142,7 +136,6 @@ def long_house_rule() -> str:
     changed = {
         "players": "2 .. 6",
         "setup.start_armies": "{2: 40, 3: 36, 4: 31, 5: 26, 6: 21}",
-        "setup.territories": "deal",
         "setup.place_per_turn": "2",
         "reinforcements.territories": "max(3, territories // 2)",
         "reinforcements.minimum": "4",

@@ -402,3 +402,16 @@ def test_a_start_armies_table_missing_a_count_would_not_have_played() -> None:
         assert "no start armies for 5 players" in str(exc)
     else:
         raise AssertionError("the engine played 5 players without start armies")
+
+
+def test_an_army_cap_is_checked_only_for_the_player_counts_allowed() -> None:
+    """RR0209 reported an entry for 2 players on a ruleset for 3 to 6: never played, it is a
+    warning (RR0214), not an error."""
+    path = os.path.abspath("capped-house.rules")
+    text = (
+        'ruleset house "Capped" extends classic {\n'
+        "  override setup.start_armies: {2: 200, 3: 35, 4: 30, 5: 25, 6: 20}\n"
+        "  territory.max_armies: 12\n}\n"
+    )
+    found = Workspace.open(texts={path: text}).diagnostics_for([path])
+    assert [(d.code, d.severity) for d in found] == [("RR0214", Severity.WARNING)], found

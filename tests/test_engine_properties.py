@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import riskrules
-from helpers import ROOT, VARIANTS, examples, not_here
+from helpers import NOT_HERE, ROOT, VARIANTS, examples
 from riskrules import (
     AllyReinforce,
     Attack,
@@ -227,7 +227,7 @@ def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
     try:
         names = [n for n in inspect.signature(GameState.evolve).parameters if n != "self"]
     except ValueError:
-        not_here("the compiled engine's methods carry no signature (and check types)")
+        pytest.skip(NOT_HERE + "the compiled engine's methods carry no signature (and check types)")
     assert len(names) >= 30
     start = Game(rules_for("classic")).start(["a", "b", "c"])
     for name in names:

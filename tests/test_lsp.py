@@ -92,17 +92,12 @@ class Client:
 # One server for the tests of this file on a worker (its start is most of a test's time), as an
 # editor keeps one for a session; each test's documents are files of its own, and each starts
 # with nothing left over from the one before (Client.settle).
-def _started() -> Client:
+@pytest.fixture(scope="module")
+def server() -> Any:
     c = Client()
     result = c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
     assert "hoverProvider" in json.dumps(result["capabilities"]) or result["capabilities"]
     c.notify("initialized", {})
-    return c
-
-
-@pytest.fixture(scope="module")
-def server() -> Any:
-    c = _started()
     yield c
     c.close()
 
@@ -297,8 +292,10 @@ MALFORMED: list[tuple[bytes, int | None]] = [
 
 
 def test_malformed_messages_are_refused_without_a_traceback(tmp_path: Path) -> None:
-    # A server of its own: the test ends it to read all it wrote on stderr.
-    client = _started()
+    # A server of its own: the test ends the session to read all it wrote on stderr.
+    client = Client()
+    client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    client.notify("initialized", {})
     uri = _open(client, tmp_path / "family.rules", HOUSE)
     hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
     for raw, code in MALFORMED:

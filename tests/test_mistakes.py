@@ -131,3 +131,17 @@ def test_the_number_of_syntax_errors_is_bounded(tmp_path: Path) -> None:
     path.write_text(f"ruleset family extends classic {{\n{body}}}\n", encoding="utf-8")
     syntax = [d for d in _diagnostics(path) if d.code in ("RR0001", "RR0002")]
     assert len(syntax) == MAX_SYNTAX_ERRORS
+
+
+def test_a_rule_lost_to_a_syntax_error_is_not_also_missing(tmp_path: Path) -> None:
+    """The statement a syntax error drops is not reported again as a required rule missing
+    (RR0206): one mistake, one message."""
+    classic = (ROOT / "specs" / "classic.rules").read_text(encoding="utf-8")
+    broken = classic.replace("ruleset classic ", "ruleset mine ", 1).replace(
+        "ties: defender", "ties: = defender", 1
+    )
+    assert broken != classic
+    path = tmp_path / "mine.rules"
+    path.write_text(broken, encoding="utf-8")
+    codes = [d.code for d in _diagnostics(path) if d.severity.value == "error"]
+    assert codes == ["RR0002"], codes
