@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 
 from .diagnostics import Diagnostic, error
+from .keywords import OPEN_WORDS
 from .mistake_characters import (
     _character,
 )
 from .mistake_text import (
-    _GOES_ON,
     _OPERATOR,
     SCHEDULE_FORMS,
     Failure,
@@ -96,7 +96,7 @@ def _unclosed(f: Failure, t: Text) -> Diagnostic | None:
         )
     if blocks and blocks[-1].kind == "table" and prev not in (",", "{", ":"):
         return None  # a table's entries on several lines: told by _table_open
-    if prev.lower() in _GOES_ON or prev[-1] in _OPERATOR + ",:([":
+    if prev.lower() in OPEN_WORDS or prev[-1] in _OPERATOR + ",:([":
         return error(
             "RR0001",
             f"the rule on line {prev_line} is unfinished: it ends with '{prev}'",

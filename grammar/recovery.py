@@ -28,6 +28,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostic
+from .keywords import OPEN_WORDS
 from .limits import MAX_SYNTAX_ERRORS
 
 _OPENERS = "{(["
@@ -36,40 +37,6 @@ _OPENER_TOKENS = {"LBRACE", "LPAR", "LSQB"}
 _CLOSER_TOKENS = {"RBRACE", "RPAR", "RSQB"}
 _GOES_ON = re.compile(r"(cite|then|because|after|title|short|extends)\b")
 _STARTS = re.compile(r"[ \t]*(override\b|ruleset\b|board\b|source\b|[a-z][a-z0-9_.]*[ \t]*[:{])")
-# Words after which a statement cannot end: a line ending with one goes on on the next.
-_OPEN_WORDS = frozenset(
-    {
-        "override",
-        "assumed",
-        "because",
-        "cite",
-        "page",
-        "section",
-        "sequence",
-        "track",
-        "fixed",
-        "then",
-        "after",
-        "last",
-        "by",
-        "kind",
-        "from",
-        "inherit",
-        "ignore",
-        "and",
-        "or",
-        "not",
-        "extends",
-        "ruleset",
-        "board",
-        "source",
-        "continent",
-        "borders",
-        "language",
-        "title",
-        "short",
-    }
-)
 
 
 def parse(
@@ -254,7 +221,7 @@ def _statement_end(text: str, pos: int, depth: int) -> int:
 
 def _goes_on(last: str) -> bool:
     """Whether a statement whose last word or character is `last` goes on on the next line."""
-    return last in _OPEN_WORDS or (bool(last) and last[-1] in ",:{([<>=!+-*/%.")
+    return last in OPEN_WORDS or (bool(last) and last[-1] in ",:{([<>=!+-*/%.")
 
 
 def _move(counter: object, text: str, pos: int) -> None:
