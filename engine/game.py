@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..grammar import expr as ex
@@ -542,7 +541,7 @@ class Game:
         involved = {s for s in (army, defender) if state.seats[s].neutral}
         previous = state.invasion
         if previous is not None and previous.target == target:
-            return replace(previous, neutrals=previous.neutrals | involved)
+            return Invasion(target, previous.neutrals | involved, previous.rolled)
         return Invasion(target, frozenset(involved)) if involved else None
 
     def _move_in_range(self, state: GameState) -> tuple[int, int]:

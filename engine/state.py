@@ -8,34 +8,43 @@ engine stays pure: `apply(state, action)` never changes its argument.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    name: str
-    neutral: bool = False
-    team: int | None = None
+from .plain import Plain
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Seat(Plain):
+    FIELDS = ("name", "neutral", "team")
+
+    def __init__(self, name: str, neutral: bool = False, team: int | None = None) -> None:
+        self.name: Final = name
+        self.neutral: Final = neutral
+        self.team: Final = team
+
+
+class Pending(Plain):
     """A conquest waiting for its armies to move in."""
 
-    source: str
-    target: str
-    dice: int
-    defender: int
+    FIELDS = ("source", "target", "dice", "defender")
+
+    def __init__(self, source: str, target: str, dice: int, defender: int) -> None:
+        self.source: Final = source
+        self.target: Final = target
+        self.dice: Final = dice
+        self.defender: Final = defender
 
 
-@dataclass(frozen=True, slots=True)
-class Invasion:
+class Invasion(Plain):
     """An invasion in progress: its target and the neutral seats involved (for status rolls)."""
 
-    target: str
-    neutrals: frozenset[int]
-    rolled: frozenset[int] = frozenset()
+    FIELDS = ("target", "neutrals", "rolled")
+
+    def __init__(
+        self, target: str, neutrals: frozenset[int], rolled: frozenset[int] = frozenset()
+    ) -> None:
+        self.target: Final = target
+        self.neutrals: Final = neutrals
+        self.rolled: Final = rolled
 
 
 class _Keep:
