@@ -31,7 +31,7 @@ from .actions import (
 )
 from .game import Game
 from .odds import battle_table
-from .relations import strongest_in
+from .relations import View
 from .rules import Rules
 from .state import GameState
 
@@ -68,10 +68,38 @@ def _moves_made(game: Game, state: GameState) -> int:
     return own + allies
 
 
+class Odds:
+    """The chance that `a` armies able to fight take a territory held by `d`, for a, d up to
+    ODDS_SIZE (and past it by the ratio of the armies), and that chance rounded to a tenth, as
+    the aggressive player compares attacks: flat lists read through `cell`."""
+
+    def __init__(self, rules: Rules) -> None:
+        table = battle_table(rules, ODDS_SIZE, ODDS_SIZE)
+        wins = [float(p) for row in table for p in row]
+        wins += [0.0, 1.0]  # no army to attack with; no army defending
+        self.wins: list[float] = wins
+        self.steps: list[float] = [round(p, 1) for p in wins]
+
+    def cell(self, attackers: int, defenders: int) -> int:
+        """Where the chance of `attackers` against `defenders` is in `wins` and `steps`."""
+        if attackers < 1:
+            return ODDS_SIZE * ODDS_SIZE
+        if defenders < 1:
+            return ODDS_SIZE * ODDS_SIZE + 1
+        largest = attackers if attackers > defenders else defenders
+        if largest > ODDS_SIZE:
+            # Past the table, the odds follow the ratio of the armies: scale both sides down to
+            # it. (Capping each side at the table's edge made a 457-army stack see 40 against
+            # 40 when facing 260, never attack, and left da-2006 games going round for 500
+            # turns.)
+            attackers = max(1, round(attackers * ODDS_SIZE / largest))
+            defenders = max(1, round(defenders * ODDS_SIZE / largest))
+        return (attackers - 1) * ODDS_SIZE + defenders - 1
+
+
 @functools.lru_cache(maxsize=32)
-def _odds_for(rules: Rules) -> list[list[float]]:
-    table = battle_table(rules, ODDS_SIZE, ODDS_SIZE)
-    return [[float(p) for p in row] for row in table]
+def _odds_for(rules: Rules) -> Odds:
+    return Odds(rules)
 
 
 @functools.lru_cache(maxsize=32)
@@ -87,25 +115,9 @@ def prepare(rules: Rules) -> None:
     _may_attack(rules)
 
 
-def _odds(game: Game) -> list[list[float]]:
-    """The odds table of the game's rules: computed once per ruleset, not once per game."""
+def _odds(game: Game) -> Odds:
+    """The odds of the game's rules: computed once per ruleset, not once per game."""
     return _odds_for(game.rules)
-
-
-def _win_chance(game: Game, attackers: int, defenders: int) -> float:
-    if attackers < 1:
-        return 0.0
-    if defenders < 1:
-        return 1.0
-    table = _odds(game)
-    largest = max(attackers, defenders)
-    if largest > ODDS_SIZE:
-        # Past the table, the odds follow the ratio of the armies: scale both sides down to it.
-        # (Capping each side at the table's edge made a 457-army stack see 40 against 40 when
-        # facing 260, never attack, and left da-2006 games going round for 500 turns.)
-        attackers = max(1, round(attackers * ODDS_SIZE / largest))
-        defenders = max(1, round(defenders * ODDS_SIZE / largest))
-    return table[attackers - 1][defenders - 1]
 
 
 def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -149,33 +161,14 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     return game.chance(state, rng.choice(game.legal_actions(state)), rng)
 
 
-def _enemy_neighbours(
-    game: Game, state: GameState, seat: int, territory: str, friends: set[int] | None = None
-) -> list[str]:
-    """Neighbours whose strongest army (the first of them on a tie) is not a friend's."""
-    if friends is None:
-        friends = game.friendly(state, seat)
-    names = state.territories
-    index = state.index[territory]
-    return [names[j] for j in _enemies_near(game, state, index, friends)]
-
-
-def _strongest(owners: list[int | None], rows: tuple[tuple[int, ...], ...], i: int) -> int | None:
-    """The seat with most armies in territory `i` (the first on a tie): its controller when it
-    has one (the same seat, already counted), else counted from the row."""
-    owner = owners[i]
-    return owner if owner is not None else strongest_in(rows[i])
-
-
-def _enemies_near(game: Game, state: GameState, i: int, friends: set[int]) -> list[int]:
-    """The same by index: neighbours of territory `i` whose strongest army is not a friend's."""
-    owners, rows = game.rel.controllers(state), state.armies
-    out = []
-    for j in game.geo.adjacent_index[i]:
-        holder = _strongest(owners, rows, j)
-        if holder is not None and holder not in friends:
-            out.append(j)
-    return out
+def _at_front(view: View, friends: set[int], i: int, adjacent: tuple[int, ...]) -> bool:
+    """Does a neighbour of territory `i` have its most armies (the first of them on a tie)
+    someone's who is not a friend?"""
+    holders = view.holders
+    for j in view.borders[i] if view.holders[i] in friends else adjacent:
+        if holders[j] >= 0 and holders[j] not in friends:
+            return True
+    return False
 
 
 def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
@@ -189,13 +182,23 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     best, best_score = None, -1.0
     friends = game.friendly(state, seat)
     rows, index = state.armies, state.index
+    view = game.rel.view(state)
+    holders, totals, borders = view.holders, view.totals, view.borders
+    adjacent = game.geo.adjacent_index
+    odds = _odds(game)
+    wins = odds.wins
     places = game.placeable(state, seat)
     if game.rel.max_armies is not None:  # only where armies still fit
         places = [t for t in places if game.rel.room(state, t) > 0] or places
     for t in places:
-        armies = rows[index[t]][seat] + extra
-        for j in _enemies_near(game, state, index[t], friends):
-            score = _win_chance(game, armies - 1, sum(rows[j]))
+        i = index[t]
+        armies = rows[i][seat] + extra
+        # The neighbours another seat holds; of them, those no friend holds.
+        for j in borders[i] if holders[i] in friends else adjacent[i]:
+            holder = holders[j]
+            if holder < 0 or holder in friends:
+                continue
+            score = wins[odds.cell(armies - 1, totals[j])]
             if score > best_score:
                 best, best_score = t, score
     if best is None:
@@ -205,11 +208,17 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
 
 def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
     seat = state.current
-    mine = set(game.owned(state, seat))
-    names, rows = state.territories, state.armies
-    free = [names[i] for i in range(len(rows)) if not any(rows[i])]
-    near = [t for t in free if not game.geo.neighbours[t].isdisjoint(mine)]
-    return Claim(rng.choice(near or free))
+    view = game.rel.view(state)
+    control, holders = view.control, view.holders
+    adjacent = game.geo.adjacent_index
+    free = [i for i in range(len(holders)) if holders[i] < 0]
+    near = []
+    for i in free:
+        for j in adjacent[i]:
+            if control[j] == seat:
+                near.append(i)
+                break
+    return Claim(state.territories[rng.choice(near or free)])
 
 
 def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -247,51 +256,64 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     """The attack with good odds on the weakest opponent (fewest territories), the best odds
     first among those and then the largest army: going after one player and their stack ends
     games, where always taking the easiest territory left stacks roaming past each other for
-    hundreds of turns."""
+    hundreds of turns.
+
+    It reads the position's frontier (`Relations.view`, kept up to date row by row), not the
+    whole board: the territories the army holds that border another seat's, and those borders.
+    """
     only = state.invasion.target if game._invasion_open(state) and state.invasion else None
-    only_index = None if only is None else state.index[only]
+    only_index = -1 if only is None else state.index[only]
     threshold = 0.5 if state.turn < 150 else 0.3
-    owners = game.rel.controllers(state)
-    held = [0] * len(state.seats)
-    for owner in owners:
-        if owner is not None:
-            held[owner] += 1
-    best: tuple[int, int, int] | None = None
-    best_key: tuple[int, float, int] = (0, 0.0, 0)
+    view = game.rel.view(state)
+    control, holders, totals, held = view.control, view.holders, view.totals, view.held
+    borders = view.borders
+    odds = _odds(game)
+    wins, steps = odds.wins, odds.steps
+    found = False
+    best_source = best_target = best_armies = 0
+    # The best key so far: (-territories of the defender, odds in steps of a tenth, defenders).
+    best_held, best_step, best_defending = 0, 0.0, 0
     friends = game.friendly(state, seat)
     rows = state.armies
-    adjacent = game.geo.adjacent_index
     may = _may_attack(game.rules)
     allowed = game.rules.attack_allowed
     for army in sorted(game.commanded(state, seat)):
-        for source, owner in enumerate(owners):
-            if owner != army:
+        for source in range(len(control)):
+            if control[source] != army or not borders[source]:
                 continue
             armies = rows[source][army]
             if not (may[armies] if armies <= ODDS_SIZE else allowed(armies)):
                 continue
-            for target in adjacent[source]:
-                if only_index is not None and target != only_index:
+            for target in borders[source]:
+                if only_index >= 0 and target != only_index:
                     continue
-                row = rows[target]
-                defender = _strongest(owners, rows, target)  # as Game._defender decides
-                if defender is None or defender in friends or defender == army:
+                defender = holders[target]  # as Game._defender decides
+                if defender in friends or defender == army:
                     continue
-                defending = sum(row)
-                chance = _win_chance(game, armies - 1, defending)
-                if chance < threshold:
+                defending = totals[target]
+                k = odds.cell(armies - 1, defending)
+                if wins[k] < threshold:
                     continue
                 # Odds in steps of a tenth, then the larger army: a stack that can beat the
                 # enemy's stack does so, instead of picking off single armies around it.
-                key = (-held[defender], round(chance, 1), defending)
-                if best is None or key > best_key:
-                    best, best_key = (source, target, armies), key
-    if best is not None:
-        source, target, armies = best
-        a_high = game.rules.attacker_dice(armies)[1]
-        d_high = game.rules.defender_dice(best_key[2])[1]
+                weak, step = -held[defender], steps[k]
+                if (
+                    not found
+                    or weak > best_held
+                    or (
+                        weak == best_held
+                        and (step > best_step or (step == best_step and defending > best_defending))
+                    )
+                ):
+                    found = True
+                    best_source, best_target, best_armies = source, target, armies
+                    best_held, best_step, best_defending = weak, step, defending
+    if found:
+        a_high = game.rules.attacker_dice(best_armies)[1]
+        d_high = game.rules.defender_dice(best_defending)[1]
         names = state.territories
-        return game.chance(state, Attack(names[source], names[target], a_high, d_high), rng)
+        attack = Attack(names[best_source], names[best_target], a_high, d_high)
+        return game.chance(state, attack, rng)
     if only is not None:
         rolls = list(game.status_rolls(state))
         if rolls:
@@ -304,15 +326,20 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
         leave = game.rules.integer("fortify.leave_behind")
         passable = game._passable(state, seat)
         order = game.geo.index.__getitem__  # board order: the same choice in every process
+        view = game.rel.view(state)
+        friends = game.friendly(state, seat)
+        adjacent = game.geo.adjacent_index
+        index = state.index
         interior = [
             t
             for t in sorted(passable, key=order)
-            if state.armies_in(t)[seat] > leave and not _enemy_neighbours(game, state, seat, t)
+            if state.armies_in(t)[seat] > leave
+            and not _at_front(view, friends, index[t], adjacent[index[t]])
         ]
         interior.sort(key=lambda t: -state.armies_in(t)[seat])
         for source in interior:
             reach = sorted(game.rules.reachable(source, passable), key=order)
-            targets = [t for t in reach if _enemy_neighbours(game, state, seat, t)]
+            targets = [t for t in reach if _at_front(view, friends, index[t], adjacent[index[t]])]
             for target in targets:
                 movable = min(state.armies_in(source)[seat], state.total(source) - leave)
                 movable = min(movable, game.rel.room(state, target))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .game import Game
 from .state import GameState
 
@@ -17,7 +15,7 @@ def violations(game: Game, state: GameState, since: GameState | None = None) -> 
     besides the armies' count, which spans the whole game.
     """
     changed = _changed(state, since)
-    return _check(game, state, since, changed, state.board_armies(), _rules_read(game))
+    return _check(game, state, since, changed, _board_armies(state), _rules_read(game))
 
 
 class Watch:
@@ -38,23 +36,40 @@ class Watch:
         last = self._last
         changed = _changed(state, last)
         if last is None or changed is None:
-            on_board = state.board_armies()
+            on_board = _board_armies(state)
         else:
             new, old = state.armies, last.armies
             on_board = self._on_board
             for i in changed:
-                on_board += sum(new[i]) - sum(old[i])
+                on_board += _sum(new[i]) - _sum(old[i])
         self._last, self._on_board = state, on_board
         return _check(self.game, state, last, changed, on_board, self._read)
 
 
-_SETTING_UP = ("deal", "missions", "claim")
+def _setting_up(phase: str) -> bool:
+    """Territories are still being handed out (they may be empty, and control is not read)."""
+    return phase == "deal" or phase == "missions" or phase == "claim"
 
 
 def _rules_read(game: Game) -> tuple[int, bool]:
     """What the checks read of the rules, once per game: the deck's size, and whether a
     territory holds one player's armies only."""
     return len(game.rules.deck), game.rules.word("territory.control") == "sole_occupant"
+
+
+def _sum(values: tuple[int, ...]) -> int:
+    # A plain loop: compiled (mypyc) it stays in C, where sum() is a call into Python's.
+    total = 0
+    for n in values:
+        total += n
+    return total
+
+
+def _board_armies(state: GameState) -> int:
+    total = 0
+    for row in state.armies:
+        total += _sum(row)
+    return total
 
 
 def _changed(state: GameState, since: GameState | None) -> list[int] | None:
@@ -78,9 +93,10 @@ def _check(
     """The checks, of the whole position (`changed` None) or of what changed since `since`."""
     deck, sole = read
     out = []
-    if on_board + sum(state.reserves) != state.created - state.destroyed:
+    in_reserve = _sum(state.reserves)
+    if on_board + in_reserve != state.created - state.destroyed:
         out.append(
-            f"armies not conserved: {on_board + sum(state.reserves)} on the board and in "
+            f"armies not conserved: {on_board + in_reserve} on the board and in "
             f"reserve, {state.created} handed out, {state.destroyed} lost"
         )
     cards_moved = (
@@ -93,49 +109,71 @@ def _check(
         out.append(
             f"cards not conserved: {state.cards_in_play()} in hands and piles, deck of {deck}"
         )
-    indices: Iterable[int] = range(len(state.territories))
     if changed is None or since is None:
-        rows = state.armies
+        indices = list(range(len(state.territories)))
+        looked = indices
     else:
-        if not changed and state.pending is since.pending and since.phase not in _SETTING_UP:
+        if not changed and state.pending is since.pending and not _setting_up(since.phase):
             return out  # no row changed (and the board was checked whole): nothing more broke
-        rows = tuple(state.armies[i] for i in changed)
-        if since.phase not in _SETTING_UP:
-            again = set(changed)
+        looked = changed
+        if _setting_up(since.phase):
+            indices = list(range(len(state.territories)))  # the setup is over: the whole board
+        else:
+            indices = changed
             if since.pending:
-                again.add(state.index[since.pending.target])
-            indices = sorted(again)
-    if rows and min(map(min, rows)) < 0:
-        out.append("a negative number of armies")
-    if state.phase in _SETTING_UP:
+                again = state.index[since.pending.target]
+                if again not in changed:
+                    indices = sorted([*changed, again])
+    rows = state.armies
+    for i in looked:
+        if _negative(rows[i]):
+            out.append("a negative number of armies")
+            break
+    if _setting_up(state.phase):
         return out
     out.extend(_control(game, state, indices, sole))
     return out
 
 
-def _control(game: Game, state: GameState, indices: Iterable[int], sole: bool) -> list[str]:
+def _negative(row: tuple[int, ...]) -> bool:
+    for n in row:
+        if n < 0:
+            return True
+    return False
+
+
+def _control(game: Game, state: GameState, indices: list[int], sole: bool) -> list[str]:
     """Every territory among `indices` is held by its rightful seat, and none is left empty
-    (but the one a conquest is waiting to move into)."""
+    (but the one a conquest is waiting to move into). The rightful seat is counted here from
+    the row, apart from the engine's own reading (its view of the position, which the next
+    decision reads too)."""
     out = []
     pending = state.pending.target if state.pending else None
-    owners = game.rel.controllers(state)  # remembered: the next decision reads them too
+    control = game.rel.view(state).control
     empty = []
     for i in indices:
         t = state.territories[i]
         row = state.armies[i]
-        occupied = len(row) - row.count(0)
+        occupied, top, first, tops = 0, 0, -1, 0
+        for k in range(len(row)):
+            n = row[k]
+            if n != 0:
+                occupied += 1
+            if n > top:
+                top, first, tops = n, k, 1
+            elif n == top and n > 0:
+                tops += 1
         if not occupied:
             if t != pending:
                 empty.append(t)
             continue
-        owner = owners[i]
-        top = max(row)
+        owner = control[i]
         if sole:
             if occupied > 1:
                 out.append(f"{t} is shared, but this ruleset lets one player hold a territory")
-            elif owner != row.index(top):
+            elif owner != first:
                 out.append(f"{t} is controlled by the wrong seat")
-        elif owner != (row.index(top) if row.count(top) == 1 else None):
+        elif owner != (first if tops == 1 else -1):
             out.append(f"{t} is controlled by the wrong seat")
     if empty:
         out.append(f"empty territories: {', '.join(empty[:5])}")

@@ -4,6 +4,7 @@ stand to each other (team-mates, allied neutral armies, opponents)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
@@ -18,6 +19,41 @@ def strongest_in(row: tuple[int, ...]) -> int | None:
     it is empty)."""
     best = max(row)
     return row.index(best) if best > 0 else None
+
+
+class View:
+    """What one position's army rows say, territory by territory: who controls each, who has
+    most armies in it, its armies, and its *frontier*: the neighbours where another seat has
+    most armies. Made once and then kept up to date by `Relations.view`, which looks again
+    only at the rows that changed since the last position (positions share unchanged rows), so
+    a decision reads the front lines instead of rescanning the board.
+
+    Lists are by territory number, seats as numbers and -1 for none: `control[i]` (none:
+    empty, or a tie under majority control), `holders[i]` (the seat with most armies, the first
+    on a tie; none: empty), `totals[i]`, `borders[i]` (the neighbours, in board order, whose
+    holder is another seat; none for an empty territory). By seat: `present[s]`, the
+    territories where s has armies (alive while above 0), and `held[s]`, those it controls.
+    A view is never changed once made: the next position's is a new one sharing what did not
+    move.
+    """
+
+    def __init__(
+        self,
+        armies: tuple[tuple[int, ...], ...],
+        control: list[int],
+        holders: list[int],
+        totals: list[int],
+        present: list[int],
+        held: list[int],
+        borders: list[tuple[int, ...]],
+    ) -> None:
+        self.armies: Final = armies
+        self.control: Final = control
+        self.holders: Final = holders
+        self.totals: Final = totals
+        self.present: Final = present
+        self.held: Final = held
+        self.borders: Final = borders
 
 
 class Relations:
@@ -38,8 +74,7 @@ class Relations:
         # Memos of pure functions of a position (controller by army row, the last position's
         # controllers): a Game holds no game state, only these.
         self._control: dict[tuple[int, ...], int | None] = {}
-        self._owners_of: object = None
-        self._owners: list[int | None] = []
+        self._view: View | None = None
 
     # ---------------------------------------------------------------- errors
 
@@ -84,33 +119,109 @@ class Relations:
         return found
 
     def controllers(self, state: GameState) -> list[int | None]:
-        """Every territory's controller, in board order (remembered for the last position)."""
-        if self._owners_of is state.armies:
-            self.rules.note("territory.control")
-            return self._owners
+        """Every territory's controller, in board order (None: nobody)."""
+        return [None if c < 0 else c for c in self.view(state).control]
+
+    def view(self, state: GameState) -> View:
+        """The position's `View`: the last one when the rows are the very same, else the last
+        one patched where rows differ (found by identity), else made afresh."""
         self.rules.note("territory.control")
-        last = self._owners_of
-        if isinstance(last, tuple) and len(last) == len(state.armies):
-            # Positions share unchanged rows: only the rows that differ are looked at again
-            # (found by identity; a copy, since a caller may still hold the last list).
-            rows = state.armies
-            owners = self._owners.copy()
-            for i in range(len(rows)):
-                if rows[i] is not last[i]:
-                    owners[i] = self._owner(rows[i])
-        else:
-            owners = [self._owner(row) for row in state.armies]
-        self._owners_of, self._owners = state.armies, owners
-        return owners
+        last = self._view
+        rows = state.armies
+        if last is not None:
+            if last.armies is rows:
+                return last
+            if len(last.armies) == len(rows) and len(last.present) == len(rows[0]):
+                found = self._patched(last, rows)
+                self._view = found
+                return found
+        found = self._fresh(rows)
+        self._view = found
+        return found
+
+    def _fresh(self, rows: tuple[tuple[int, ...], ...]) -> View:
+        seats = len(rows[0]) if rows else 0
+        control: list[int] = []
+        holders: list[int] = []
+        totals: list[int] = []
+        present = [0] * seats
+        held = [0] * seats
+        for row in rows:
+            owner, holder, total = self._read(row)
+            control.append(owner)
+            holders.append(holder)
+            totals.append(total)
+            if owner >= 0:
+                held[owner] = held[owner] + 1
+            for k in range(seats):
+                if row[k] > 0:
+                    present[k] = present[k] + 1
+        adjacent = self.geo.adjacent_index
+        borders = [_border(adjacent[i], holders, holders[i]) for i in range(len(rows))]
+        return View(rows, control, holders, totals, present, held, borders)
+
+    def _patched(self, last: View, rows: tuple[tuple[int, ...], ...]) -> View:
+        old = last.armies
+        control = last.control.copy()
+        holders = last.holders.copy()
+        totals = last.totals.copy()
+        present = last.present.copy()
+        held = last.held.copy()
+        seats = len(present)
+        moved: list[int] = []  # territories whose strongest seat changed
+        for i in range(len(rows)):
+            row = rows[i]
+            was = old[i]
+            if row is was:
+                continue
+            owner, holder, total = self._read(row)
+            before = control[i]
+            if owner != before:
+                if before >= 0:
+                    held[before] = held[before] - 1
+                if owner >= 0:
+                    held[owner] = held[owner] + 1
+                control[i] = owner
+            totals[i] = total
+            for k in range(seats):
+                now = row[k] > 0
+                if now != (was[k] > 0):
+                    present[k] = present[k] + (1 if now else -1)
+            if holder != holders[i]:
+                holders[i] = holder
+                moved.append(i)
+        if not moved:
+            return View(rows, control, holders, totals, present, held, last.borders)
+        adjacent = self.geo.adjacent_index
+        borders = last.borders.copy()
+        for i in moved:
+            borders[i] = _border(adjacent[i], holders, holders[i])
+            for j in adjacent[i]:
+                borders[j] = _border(adjacent[j], holders, holders[j])
+        return View(rows, control, holders, totals, present, held, borders)
+
+    def _read(self, row: tuple[int, ...]) -> tuple[int, int, int]:
+        """A row's controller and its strongest seat (the first on a tie; -1: none), and its
+        armies."""
+        best, holder, tied, total = 0, -1, False, 0
+        for k in range(len(row)):
+            n = row[k]
+            total += n
+            if n > best:
+                best, holder, tied = n, k, False
+            elif n == best and n > 0:
+                tied = True
+        owner = -1 if tied and self._most_armies else holder
+        return owner, holder, total
 
     def strongest(self, state: GameState, territory: str) -> int | None:
         """The seat with most armies in a territory (the first of them on a tie)."""
         return strongest_in(state.armies[state.index[territory]])
 
     def owned(self, state: GameState, seat: int) -> list[str]:
-        owners = self.controllers(state)
+        control = self.view(state).control
         names = state.territories
-        return [names[i] for i in range(len(owners)) if owners[i] == seat]
+        return [names[i] for i in range(len(control)) if control[i] == seat]
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play,
@@ -151,7 +262,7 @@ class Relations:
         return [t for t in places if self.room(state, t) > 0]
 
     def alive(self, state: GameState, seat: int) -> bool:
-        return any(row[seat] for row in state.armies)  # counts are never negative
+        return self.view(state).present[seat] > 0  # counts are never negative
 
     def players(self, state: GameState) -> list[int]:
         return [i for i, s in enumerate(state.seats) if not s.neutral]
@@ -215,3 +326,12 @@ class Relations:
             if seat.name == name:
                 return i
         raise self.violation(rule, f"no seat is called '{name}'")
+
+
+def _border(near: tuple[int, ...], holders: list[int], holder: int) -> tuple[int, ...]:
+    """The neighbours (of a territory whose strongest seat is `holder`) where another seat has
+    most armies; none for an empty territory."""
+    if holder < 0:
+        return ()
+    return tuple([j for j in near if holders[j] >= 0 and holders[j] != holder])
+
