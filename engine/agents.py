@@ -171,6 +171,14 @@ def _at_front(view: View, friends: set[int], i: int, adjacent: tuple[int, ...]) 
     return False
 
 
+def _total(row: tuple[int, ...]) -> int:
+    # A plain loop: compiled (mypyc) it stays in C, where sum() is a call into Python's.
+    total = 0
+    for n in row:
+        total += n
+    return total
+
+
 def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
     """Place `armies` where they give the best attack; with a cap, only as many as fit."""
     where = _front(game, state, seat, armies)
@@ -183,7 +191,7 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     friends = game.friendly(state, seat)
     rows, index = state.armies, state.index
     view = game.rel.view(state)
-    holders, totals, borders = view.holders, view.totals, view.borders
+    holders, borders = view.holders, view.borders
     adjacent = game.geo.adjacent_index
     odds = _odds(game)
     wins = odds.wins
@@ -198,7 +206,7 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
             holder = holders[j]
             if holder < 0 or holder in friends:
                 continue
-            score = wins[odds.cell(armies - 1, totals[j])]
+            score = wins[odds.cell(armies - 1, _total(rows[j]))]
             if score > best_score:
                 best, best_score = t, score
     if best is None:
@@ -265,7 +273,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     only_index = -1 if only is None else state.index[only]
     threshold = 0.5 if state.turn < 150 else 0.3
     view = game.rel.view(state)
-    control, holders, totals, held = view.control, view.holders, view.totals, view.held
+    control, holders, held = view.control, view.holders, view.held
     borders = view.borders
     odds = _odds(game)
     wins, steps = odds.wins, odds.steps
@@ -290,7 +298,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 defender = holders[target]  # as Game._defender decides
                 if defender in friends or defender == army:
                     continue
-                defending = totals[target]
+                defending = _total(rows[target])
                 k = odds.cell(armies - 1, defending)
                 if wins[k] < threshold:
                     continue

@@ -38,7 +38,7 @@ from .actions import (
 from .allies import Allies
 from .missions import Mission, Missions
 from .relations import Relations
-from .rows import add_armies, refill, shift_armies, with_hand, with_seat
+from .rows import add_armies, refill, shift_armies, shift_two, with_hand, with_seat
 from .rules import Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
@@ -512,8 +512,8 @@ class Game:
             self.rules.note("neutrals.defence_rolled_by")
         lost_a, lost_d = self.rules.battle(attack, defence)
         lost_d = min(lost_d, state.armies_in(action.target)[defender])
-        rows = shift_armies(state.armies, state.index[action.source], army, -lost_a)
-        rows = shift_armies(rows, state.index[action.target], defender, -lost_d)
+        source, target = state.index[action.source], state.index[action.target]
+        rows = shift_two(state.armies, source, army, -lost_a, target, defender, -lost_d)
         invasion = self._track_invasion(state, action.target, army, defender)
         if sum(rows[state.index[action.target]]) == 0:
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
@@ -565,8 +565,8 @@ class Game:
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
             raise self.rel.violation(rule, f"move in {low} to {high} armies, not {action.armies}")
-        armies = shift_armies(state.armies, state.index[pending.source], army, -action.armies)
-        armies = shift_armies(armies, state.index[pending.target], army, action.armies)
+        source, target = state.index[pending.source], state.index[pending.target]
+        armies = shift_two(state.armies, source, army, -action.armies, target, army, action.armies)
         earns = army == seat or self.rules.flag("neutrals.ally.conquest_card", False)
         if army != seat:
             self.rules.note("neutrals.ally.conquest_card")
@@ -700,8 +700,8 @@ class Game:
                 f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
             )
         self.rel.check_room(state, action.target, action.armies)
-        rows = shift_armies(state.armies, state.index[action.source], mover, -action.armies)
-        rows = shift_armies(rows, state.index[action.target], mover, action.armies)
+        source, target = state.index[action.source], state.index[action.target]
+        rows = shift_two(state.armies, source, mover, -action.armies, target, mover, action.armies)
         state = state.evolve(armies=rows)
         if mover == seat:
             return state.evolve(fortifies_left=state.fortifies_left - 1)

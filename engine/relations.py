@@ -30,7 +30,7 @@ class View:
 
     Lists are by territory number, seats as numbers and -1 for none: `control[i]` (none:
     empty, or a tie under majority control), `holders[i]` (the seat with most armies, the first
-    on a tie; none: empty), `totals[i]`, `borders[i]` (the neighbours, in board order, whose
+    on a tie; none: empty), `borders[i]` (the neighbours, in board order, whose
     holder is another seat; none for an empty territory). By seat: `present[s]`, the
     territories where s has armies (alive while above 0), and `held[s]`, those it controls.
     A view is never changed once made: the next position's is a new one sharing what did not
@@ -42,7 +42,6 @@ class View:
         armies: tuple[tuple[int, ...], ...],
         control: list[int],
         holders: list[int],
-        totals: list[int],
         present: list[int],
         held: list[int],
         borders: list[tuple[int, ...]],
@@ -50,7 +49,6 @@ class View:
         self.armies: Final = armies
         self.control: Final = control
         self.holders: Final = holders
-        self.totals: Final = totals
         self.present: Final = present
         self.held: Final = held
         self.borders: Final = borders
@@ -143,14 +141,12 @@ class Relations:
         seats = len(rows[0]) if rows else 0
         control: list[int] = []
         holders: list[int] = []
-        totals: list[int] = []
         present = [0] * seats
         held = [0] * seats
         for row in rows:
-            owner, holder, total = self._read(row)
+            owner, holder = self._read(row)
             control.append(owner)
             holders.append(holder)
-            totals.append(total)
             if owner >= 0:
                 held[owner] = held[owner] + 1
             for k in range(seats):
@@ -158,15 +154,14 @@ class Relations:
                     present[k] = present[k] + 1
         adjacent = self.geo.adjacent_index
         borders = [_border(adjacent[i], holders, holders[i]) for i in range(len(rows))]
-        return View(rows, control, holders, totals, present, held, borders)
+        return View(rows, control, holders, present, held, borders)
 
     def _patched(self, last: View, rows: tuple[tuple[int, ...], ...]) -> View:
+        """`last` brought up to `rows`: each list is copied only when one of its entries
+        changes (most actions change armies only, and no list at all)."""
         old = last.armies
-        control = last.control.copy()
-        holders = last.holders.copy()
-        totals = last.totals.copy()
-        present = last.present.copy()
-        held = last.held.copy()
+        control, holders, present, held = last.control, last.holders, last.present, last.held
+        copied = 0  # bits: control, holders, present, held
         seats = len(present)
         moved: list[int] = []  # territories whose strongest seat changed
         for i in range(len(rows)):
@@ -174,45 +169,51 @@ class Relations:
             was = old[i]
             if row is was:
                 continue
-            owner, holder, total = self._read(row)
+            owner, holder = self._read(row)
             before = control[i]
             if owner != before:
+                if not copied & 1:
+                    control, held = control.copy(), held.copy()
+                    copied |= 1
                 if before >= 0:
                     held[before] = held[before] - 1
                 if owner >= 0:
                     held[owner] = held[owner] + 1
                 control[i] = owner
-            totals[i] = total
             for k in range(seats):
                 now = row[k] > 0
                 if now != (was[k] > 0):
+                    if not copied & 4:
+                        present = present.copy()
+                        copied |= 4
                     present[k] = present[k] + (1 if now else -1)
             if holder != holders[i]:
+                if not copied & 2:
+                    holders = holders.copy()
+                    copied |= 2
                 holders[i] = holder
                 moved.append(i)
-        if not moved:
-            return View(rows, control, holders, totals, present, held, last.borders)
-        adjacent = self.geo.adjacent_index
-        borders = last.borders.copy()
-        for i in moved:
-            borders[i] = _border(adjacent[i], holders, holders[i])
-            for j in adjacent[i]:
-                borders[j] = _border(adjacent[j], holders, holders[j])
-        return View(rows, control, holders, totals, present, held, borders)
+        borders = last.borders
+        if moved:
+            adjacent = self.geo.adjacent_index
+            borders = borders.copy()
+            for i in moved:
+                borders[i] = _border(adjacent[i], holders, holders[i])
+                for j in adjacent[i]:
+                    borders[j] = _border(adjacent[j], holders, holders[j])
+        return View(rows, control, holders, present, held, borders)
 
-    def _read(self, row: tuple[int, ...]) -> tuple[int, int, int]:
-        """A row's controller and its strongest seat (the first on a tie; -1: none), and its
-        armies."""
-        best, holder, tied, total = 0, -1, False, 0
+    def _read(self, row: tuple[int, ...]) -> tuple[int, int]:
+        """A row's controller and its strongest seat (the first on a tie; -1: none)."""
+        best, holder, tied = 0, -1, False
         for k in range(len(row)):
             n = row[k]
-            total += n
             if n > best:
                 best, holder, tied = n, k, False
             elif n == best and n > 0:
                 tied = True
         owner = -1 if tied and self._most_armies else holder
-        return owner, holder, total
+        return owner, holder
 
     def strongest(self, state: GameState, territory: str) -> int | None:
         """The seat with most armies in a territory (the first of them on a tie)."""

@@ -39,11 +39,38 @@ def shift_armies(
     armies: tuple[tuple[int, ...], ...], i: int, seat: int, delta: int
 ) -> tuple[tuple[int, ...], ...]:
     """`armies` with `delta` more of `seat`'s armies in territory number `i`."""
-    row = list(armies[i])
-    row[seat] += delta
+    if delta == 0:
+        return armies
     out = list(armies)
-    out[i] = tuple(row)
+    out[i] = _shifted(armies[i], seat, delta)
     return tuple(out)
+
+
+def shift_two(
+    armies: tuple[tuple[int, ...], ...],
+    i: int,
+    seat_i: int,
+    delta_i: int,
+    j: int,
+    seat_j: int,
+    delta_j: int,
+) -> tuple[tuple[int, ...], ...]:
+    """`shift_armies` of two territories at once (an attack's losses, a move between two),
+    making one new board instead of two. A row shifted by 0 stays the very same row."""
+    if delta_i == 0 or i == j:
+        return shift_armies(shift_armies(armies, i, seat_i, delta_i), j, seat_j, delta_j)
+    if delta_j == 0:
+        return shift_armies(armies, i, seat_i, delta_i)
+    out = list(armies)
+    out[i] = _shifted(armies[i], seat_i, delta_i)
+    out[j] = _shifted(armies[j], seat_j, delta_j)
+    return tuple(out)
+
+
+def _shifted(row: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
+    new = list(row)
+    new[seat] += delta
+    return tuple(new)
 
 
 def refill(state: GameState) -> GameState:
