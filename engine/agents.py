@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from typing import Final
 
 from .actions import (
     Action,
@@ -36,9 +37,9 @@ from .rules import Rules
 from .state import GameState
 
 Agent = Callable[[Game, GameState, random.Random], Action]
-ODDS_SIZE = 40
-RANDOM_ATTACKS = 20  # attack rolls a turn, at most, by the random player
-RANDOM_FORTIFIES = 3  # fortifying moves a turn, at most, by the random player
+ODDS_SIZE: Final = 40
+RANDOM_ATTACKS: Final = 20  # attack rolls a turn, at most, by the random player
+RANDOM_FORTIFIES: Final = 3  # fortifying moves a turn, at most, by the random player
 
 
 def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -115,9 +116,22 @@ def prepare(rules: Rules) -> None:
     _may_attack(rules)
 
 
+_LAST: Final[list[tuple[Rules, Odds, tuple[bool, ...]]]] = []  # the rules last asked about
+
+
+def _tables(rules: Rules) -> tuple[Odds, tuple[bool, ...]]:
+    """The odds and the attack table of these rules: computed once per ruleset, not once per
+    game, and the last ruleset's at hand (a cached function's call is a call into Python)."""
+    if _LAST and _LAST[0][0] is rules:
+        return _LAST[0][1], _LAST[0][2]
+    found = (rules, _odds_for(rules), _may_attack(rules))
+    _LAST[:] = [found]
+    return found[1], found[2]
+
+
 def _odds(game: Game) -> Odds:
     """The odds of the game's rules: computed once per ruleset, not once per game."""
-    return _odds_for(game.rules)
+    return _tables(game.rules)[0]
 
 
 def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -161,14 +175,19 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     return game.chance(state, rng.choice(game.legal_actions(state)), rng)
 
 
-def _at_front(view: View, friends: set[int], i: int, adjacent: tuple[int, ...]) -> bool:
+def _at_front(view: View, friends: list[bool], i: int, adjacent: tuple[int, ...]) -> bool:
     """Does a neighbour of territory `i` have its most armies (the first of them on a tie)
     someone's who is not a friend?"""
     holders = view.holders
-    for j in view.borders[i] if view.holders[i] in friends else adjacent:
-        if holders[j] >= 0 and holders[j] not in friends:
+    for j in view.borders[i] if _friend(friends, holders[i]) else adjacent:
+        if holders[j] >= 0 and not friends[holders[j]]:
             return True
     return False
+
+
+def _friend(friends: list[bool], seat: int) -> bool:
+    """Is `seat` (-1: nobody) a friend?"""
+    return seat >= 0 and friends[seat]
 
 
 def _total(row: tuple[int, ...]) -> int:
@@ -188,11 +207,11 @@ def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
 def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     """The territory where `extra` more armies would give the best attack."""
     best, best_score = None, -1.0
-    friends = game.friendly(state, seat)
+    friends = game.rel.friends(state, seat)
     rows, index = state.armies, state.index
     view = game.rel.view(state)
     holders, borders = view.holders, view.borders
-    adjacent = game.geo.adjacent_index
+    adjacent = game.rel.adjacent
     odds = _odds(game)
     wins = odds.wins
     places = game.placeable(state, seat)
@@ -202,9 +221,9 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
         i = index[t]
         armies = rows[i][seat] + extra
         # The neighbours another seat holds; of them, those no friend holds.
-        for j in borders[i] if holders[i] in friends else adjacent[i]:
+        for j in borders[i] if _friend(friends, holders[i]) else adjacent[i]:
             holder = holders[j]
-            if holder < 0 or holder in friends:
+            if holder < 0 or friends[holder]:
                 continue
             score = wins[odds.cell(armies - 1, _total(rows[j]))]
             if score > best_score:
@@ -218,7 +237,7 @@ def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
     seat = state.current
     view = game.rel.view(state)
     control, holders = view.control, view.holders
-    adjacent = game.geo.adjacent_index
+    adjacent = game.rel.adjacent
     free = [i for i in range(len(holders)) if holders[i] < 0]
     near = []
     for i in free:
@@ -275,17 +294,16 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     view = game.rel.view(state)
     control, holders, held = view.control, view.holders, view.held
     borders = view.borders
-    odds = _odds(game)
+    odds, may = _tables(game.rules)
     wins, steps = odds.wins, odds.steps
     found = False
     best_source = best_target = best_armies = 0
     # The best key so far: (-territories of the defender, odds in steps of a tenth, defenders).
     best_held, best_step, best_defending = 0, 0.0, 0
-    friends = game.friendly(state, seat)
+    friends = game.rel.friends(state, seat)
     rows = state.armies
-    may = _may_attack(game.rules)
     allowed = game.rules.attack_allowed
-    for army in sorted(game.commanded(state, seat)):
+    for army in game.rel.armies_commanded(state, seat):
         for source in range(len(control)):
             if control[source] != army or not borders[source]:
                 continue
@@ -296,7 +314,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 if only_index >= 0 and target != only_index:
                     continue
                 defender = holders[target]  # as Game._defender decides
-                if defender in friends or defender == army:
+                if friends[defender] or defender == army:
                     continue
                 defending = _total(rows[target])
                 k = odds.cell(armies - 1, defending)
@@ -333,10 +351,10 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
     if state.fortifies_left > 0:
         leave = game.rules.integer("fortify.leave_behind")
         passable = game._passable(state, seat)
-        order = game.geo.index.__getitem__  # board order: the same choice in every process
+        order = game.rel.index.__getitem__  # board order: the same choice in every process
         view = game.rel.view(state)
-        friends = game.friendly(state, seat)
-        adjacent = game.geo.adjacent_index
+        friends = game.rel.friends(state, seat)
+        adjacent = game.rel.adjacent
         index = state.index
         interior = [
             t

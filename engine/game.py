@@ -227,7 +227,7 @@ class Game:
     def _defender(self, state: GameState, seat: int, army: int, target: str) -> int | None:
         """The seat defending `target` against `army` commanded by `seat`, if it is a foe."""
         defender = self.rel.strongest(state, target)
-        if defender is None or defender in self.rel.friendly(state, seat) or defender == army:
+        if defender is None or defender == army or self.rel.is_friend(state, seat, defender):
             return None
         return defender
 
@@ -452,7 +452,7 @@ class Game:
         self.rel.check_territory(action.source)
         self.rel.check_territory(action.target)
         army = self.rel.controller(state, action.source)
-        if army is None or army not in self.rel.commanded(state, seat):
+        if army is None or not self.rel.commands(state, seat, army):
             raise self.rel.violation(
                 "territory.control", f"{name} does not control {action.source}"
             )
@@ -473,7 +473,7 @@ class Game:
                 else ("combat.adjacency")
             )
             raise self.rel.violation(rule, f"{action.target} is not held by an opponent of {name}")
-        if not self.geo.borders(action.source, action.target):
+        if action.target not in self.rel.neighbours[action.source]:
             self.rules.note("board")
             raise self.rel.violation(
                 "combat.adjacency", f"{action.source} does not border {action.target}"
@@ -506,16 +506,16 @@ class Game:
             raise self.rel.violation(
                 "combat.attacker.dice", "the dice rolled do not match the dice declared"
             )
-        if any(not 1 <= d <= 6 for d in (*attack, *defence)):
+        if not (_dice_shown(attack) and _dice_shown(defence)):
             raise self.rel.violation("combat.attacker.dice", "a die shows 1 to 6")
         if state.seats[defender].neutral:
             self.rules.note("neutrals.defence_rolled_by")
         lost_a, lost_d = self.rules.battle(attack, defence)
-        lost_d = min(lost_d, state.armies_in(action.target)[defender])
         source, target = state.index[action.source], state.index[action.target]
+        lost_d = min(lost_d, state.armies[target][defender])
         rows = shift_two(state.armies, source, army, -lost_a, target, defender, -lost_d)
         invasion = self._track_invasion(state, action.target, army, defender)
-        if sum(rows[state.index[action.target]]) == 0:
+        if _empty(rows[target]):
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
             return state.evolve(
                 armies=rows,
@@ -645,11 +645,14 @@ class Game:
         if len(friends) > 1:
             self.rules.note("teams.fortify.into_team")
         if len(friends) == 1:  # no team-mates: the territories the mover alone occupies
-            return {
-                t
-                for t, row in zip(state.territories, state.armies, strict=True)
-                if row[mover] > 0 and sum(row) == row[mover]
-            }
+            alone = set()
+            names, rows = state.territories, state.armies
+            for i in range(len(rows)):
+                row = rows[i]
+                own = row[mover]
+                if own > 0 and _sum(row) == own:
+                    alone.add(names[i])
+            return alone
         out = set()
         for t, row in zip(state.territories, state.armies, strict=True):
             if any(row[i] > 0 for i in friends) and all(
@@ -769,3 +772,25 @@ class Game:
         nxt = min(mates, key=lambda m: (m - seat) % n)
         hand = [*state.hands[nxt], *state.hands[seat]]
         return state.evolve(hands=with_hand(with_hand(state.hands, seat, ()), nxt, hand))
+
+
+def _dice_shown(dice: tuple[int, ...]) -> bool:
+    """Does every die show 1 to 6?"""
+    for d in dice:
+        if not 1 <= d <= 6:
+            return False
+    return True
+
+
+def _sum(row: tuple[int, ...]) -> int:
+    total = 0
+    for n in row:  # compiled, sum() calls into Python
+        total += n
+    return total
+
+
+def _empty(row: tuple[int, ...]) -> bool:
+    for n in row:
+        if n:
+            return False
+    return True

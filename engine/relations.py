@@ -11,7 +11,7 @@ from .actions import RuleViolation
 from .rules import UNLIMITED, Rules
 from .state import GameState
 
-TRACK_DEFAULT = ("ally_of_first", "not_involved", "ally_of_second")
+TRACK_DEFAULT: Final = ("ally_of_first", "not_involved", "ally_of_second")
 
 
 def strongest_in(row: tuple[int, ...]) -> int | None:
@@ -60,6 +60,11 @@ class Relations:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.geo = rules.geo
+        # The board's lookups the hot paths read, held here as well: compiled, an attribute
+        # of this class is read in C, one of the (interpreted) Geography through a lookup.
+        self.index: dict[str, int] = rules.geo.index
+        self.adjacent: tuple[tuple[int, ...], ...] = rules.geo.adjacent_index
+        self.neighbours: dict[str, frozenset[str]] = rules.geo.neighbours
         self._most_armies = rules.has("territory.control") and (
             rules.word("territory.control") == "most_armies"
         )
@@ -73,6 +78,8 @@ class Relations:
         # controllers): a Game holds no game state, only these.
         self._control: dict[tuple[int, ...], int | None] = {}
         self._view: View | None = None
+        self._friends_of: object = None
+        self._friends: list[list[bool]] = []
 
     # ---------------------------------------------------------------- errors
 
@@ -88,7 +95,7 @@ class Relations:
         )
 
     def check_territory(self, name: str) -> None:
-        if name not in self.geo.index:
+        if name not in self.index:
             hint = did_you_mean(name, self.geo.territories)
             raise self.violation(
                 "board", f"unknown territory '{name}'" + (f" ({hint})" if hint else "")
@@ -98,8 +105,8 @@ class Relations:
 
     def controller(self, state: GameState, territory: str) -> int | None:
         """The seat controlling a territory (None: empty, or a tie under majority control)."""
-        self.rules.note("territory.control")
-        return self._owner(state.armies[state.index[territory]])
+        found = self.view(state).control[state.index[territory]]
+        return None if found < 0 else found
 
     def _owner(self, row: tuple[int, ...]) -> int | None:
         found = self._control.get(row, -1)
@@ -152,7 +159,7 @@ class Relations:
             for k in range(seats):
                 if row[k] > 0:
                     present[k] = present[k] + 1
-        adjacent = self.geo.adjacent_index
+        adjacent = self.adjacent
         borders = [_border(adjacent[i], holders, holders[i]) for i in range(len(rows))]
         return View(rows, control, holders, present, held, borders)
 
@@ -195,7 +202,7 @@ class Relations:
                 moved.append(i)
         borders = last.borders
         if moved:
-            adjacent = self.geo.adjacent_index
+            adjacent = self.adjacent
             borders = borders.copy()
             for i in moved:
                 borders[i] = _border(adjacent[i], holders, holders[i])
@@ -217,7 +224,8 @@ class Relations:
 
     def strongest(self, state: GameState, territory: str) -> int | None:
         """The seat with most armies in a territory (the first of them on a tie)."""
-        return strongest_in(state.armies[state.index[territory]])
+        found = self.view(state).holders[state.index[territory]]
+        return None if found < 0 else found
 
     def owned(self, state: GameState, seat: int) -> list[str]:
         control = self.view(state).control
@@ -283,6 +291,21 @@ class Relations:
         """Seats whose territories count as one's own for fortifying: oneself and team-mates."""
         return {seat, *self.teammates(state, seat)}
 
+    def friends(self, state: GameState, seat: int) -> list[bool]:
+        """`friendly(state, seat)` as a flag per seat (remembered for the seating)."""
+        if self._friends_of is not state.seats:
+            seats = len(state.seats)
+            self._friends = [[self.is_friend(state, s, o) for o in range(seats)] for s in range(seats)]
+            self._friends_of = state.seats
+        return self._friends[seat]
+
+    def is_friend(self, state: GameState, seat: int, other: int) -> bool:
+        """Is `other` in `friendly(state, seat)`?"""
+        if other == seat:
+            return True
+        team = state.seats[seat].team
+        return team is not None and state.seats[other].team == team
+
     # ---------------------------------------------------------------- neutral allies
 
     def ally_of(self, state: GameState, neutral: int) -> int | None:
@@ -309,6 +332,16 @@ class Relations:
     def commanded(self, state: GameState, seat: int) -> set[int]:
         """Seats whose armies a player moves and attacks with: their own and their allies'."""
         return {seat, *self.allies(state, seat)}
+
+    def armies_commanded(self, state: GameState, seat: int) -> list[int]:
+        """`commanded(state, seat)` in seat order."""
+        if not self.active_neutrals:
+            return [seat]
+        return sorted(self.commanded(state, seat))
+
+    def commands(self, state: GameState, seat: int, army: int) -> bool:
+        """Is `army` in `commanded(state, seat)`?"""
+        return army == seat or (self.active_neutrals and army in self.allies(state, seat))
 
     def step_toward(self, state: GameState, neutral: int, seat: int, away: bool = False) -> int:
         """A neutral's next place on the status track toward (or away from) a player."""

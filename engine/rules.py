@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
 from ..grammar import expr as ex
 from ..grammar import model as m
@@ -19,7 +20,7 @@ from .formulas import Formula, Given, One, Quantities, compile_formula
 from .odds import battle_odds
 from .trace import CONSULTED, OPEN, consult
 
-WILD = "wild"
+WILD: Final = "wild"
 
 
 class RulesError(Exception):
@@ -39,8 +40,31 @@ def _plain(value: m.Value | None) -> m.Value | None:
     return m.strip_assumed(value) if value is not None else None
 
 
-UNLIMITED = 1_000_000_000  # `unlimited` moves: more than any game makes
-MEMO = 50_000  # answers kept per question (armies are unbounded in principle)
+UNLIMITED: Final = 1_000_000_000  # `unlimited` moves: more than any game makes
+MEMO: Final = 50_000  # answers kept per question (armies are unbounded in principle)
+OTHER: Final = 0  # Scalar.kind: absent, or not a number, yes/no or word
+INT: Final = 1
+BOOL: Final = 2
+NAME: Final = 3
+PHRASE: Final = 4
+
+
+class Scalar:
+    """A rule's value as the engine reads a number, a yes/no or a word: decoded once."""
+
+    def __init__(self, value: m.Value | None) -> None:
+        self.kind = OTHER
+        self.number = 0
+        self.yes = False
+        self.word = ""
+        if isinstance(value, m.Int):
+            self.kind, self.number = INT, value.value
+        elif isinstance(value, m.Bool):
+            self.kind, self.yes = BOOL, value.value
+        elif isinstance(value, m.Name):
+            self.kind, self.word = NAME, value.name
+        elif isinstance(value, m.Phrase):
+            self.kind, self.word = PHRASE, value.text
 
 
 class Rules:
@@ -57,6 +81,7 @@ class Rules:
         self._values: dict[str, m.Value | None] = {}
         self._words: dict[str, tuple[str, ...]] = {}
         self._has: dict[str, bool] = {}
+        self._scalars: dict[str, Scalar] = {}
         # Expressions compiled once (engine/formulas.py), by the id of the expression.
         self._formulas: dict[int, tuple[m.Expr, Formula]] = {}
         # Answers that depend only on the rules and one small number, by that number (dice by
@@ -99,23 +124,31 @@ class Rules:
             return None
         return self.effective.for_reader(clause.citations)[0]
 
+    def _scalar(self, rule_id: str) -> Scalar:
+        """The rule's value read as a number, a yes/no or a word, once (noted every time)."""
+        self.note(rule_id)
+        found = self._scalars.get(rule_id)
+        if found is None:
+            found = self._scalars[rule_id] = Scalar(self.value(rule_id))
+        return found
+
     def integer(self, rule_id: str, default: int | None = None) -> int:
-        value = self.value(rule_id)
-        if isinstance(value, m.Int):
-            return value.value
+        found = self._scalar(rule_id)
+        if found.kind == INT:
+            return found.number
         if default is not None:
             return default
         raise RulesError(f"{self.name}: rule '{rule_id}' is not a number")
 
     def optional_integer(self, rule_id: str) -> int | None:
-        value = self.value(rule_id)
-        return value.value if isinstance(value, m.Int) else None
+        found = self._scalar(rule_id)
+        return found.number if found.kind == INT else None
 
     def count_or_unlimited(self, rule_id: str) -> int:
         """A count that may be written `unlimited` (fortify.moves): UNLIMITED stands for it, a
         number no turn reaches (the simulator's action limit bounds a game anyway)."""
-        value = self.value(rule_id)
-        if isinstance(value, m.Name) and value.name == "unlimited":
+        found = self._scalar(rule_id)
+        if found.kind == NAME and found.word == "unlimited":
             return UNLIMITED
         return self.integer(rule_id)
 
@@ -124,16 +157,12 @@ class Rules:
         return self.optional_integer(rule_id) if self.has(rule_id) else None
 
     def flag(self, rule_id: str, default: bool = False) -> bool:
-        value = self.value(rule_id)
-        return value.value if isinstance(value, m.Bool) else default
+        found = self._scalar(rule_id)
+        return found.yes if found.kind == BOOL else default
 
     def word(self, rule_id: str, default: str = "") -> str:
-        value = self.value(rule_id)
-        if isinstance(value, m.Name):
-            return value.name
-        if isinstance(value, m.Phrase):
-            return value.text
-        return default
+        found = self._scalar(rule_id)
+        return found.word if found.kind == NAME or found.kind == PHRASE else default
 
     def words(self, rule_id: str) -> tuple[str, ...]:
         self.note(rule_id)

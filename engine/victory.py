@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..grammar import expr as ex
 from ..grammar.schema import PLAYER_QUANTITIES
 from .formulas import Quantities
@@ -93,8 +95,8 @@ class Victory:
 
 
 # What `count` and `call` answer: the names the language lets a condition read or call.
-QUANTITIES = PLAYER_QUANTITIES
-FUNCTIONS = ("controls", "territories_with_at_least", "eliminated")  # min, max: expr's own
+QUANTITIES: Final = PLAYER_QUANTITIES
+FUNCTIONS: Final = ("controls", "territories_with_at_least", "eliminated")  # min, max: expr's own
 
 
 class Position(Quantities):
