@@ -146,7 +146,7 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "capital":  # the strongest territory, the first in board order on a tie
         owned = game.owned(state, seat)
         return ChooseCapital(max(owned, key=lambda t: state.armies_in(t)[seat]))
-    if phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
+    if game.missions.deck and phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
         claim = next(iter(game.mission_claims(state)), None)
         if claim is not None:
             return claim
@@ -161,9 +161,10 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "ally_reinforce":
         return _ally_reinforce(game, state, seat, rng)
     if phase in ("attack", "status"):
-        rolls = list(game.status_rolls(state))
-        if rolls:
-            return game.chance(state, rolls[0], rng)
+        if state.invasion is not None:  # status rolls come only after an invasion
+            rolls = list(game.status_rolls(state))
+            if rolls:
+                return game.chance(state, rolls[0], rng)
         return _attack(game, state, seat, rng)
     if phase == "move_in":
         _low, high = game._move_in_range(state)
@@ -190,14 +191,6 @@ def _friend(friends: list[bool], seat: int) -> bool:
     return seat >= 0 and friends[seat]
 
 
-def _total(row: tuple[int, ...]) -> int:
-    # A plain loop: compiled (mypyc) it stays in C, where sum() is a call into Python's.
-    total = 0
-    for n in row:
-        total += n
-    return total
-
-
 def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
     """Place `armies` where they give the best attack; with a cap, only as many as fit."""
     where = _front(game, state, seat, armies)
@@ -210,7 +203,7 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     friends = game.rel.friends(state, seat)
     rows, index = state.armies, state.index
     view = game.rel.view(state)
-    holders, borders = view.holders, view.borders
+    holders, borders, totals = view.holders, view.borders, view.totals
     adjacent = game.rel.adjacent
     odds = _odds(game)
     wins = odds.wins
@@ -225,7 +218,7 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
             holder = holders[j]
             if holder < 0 or friends[holder]:
                 continue
-            score = wins[odds.cell(armies - 1, _total(rows[j]))]
+            score = wins[odds.cell(armies - 1, totals[j])]
             if score > best_score:
                 best, best_score = t, score
     if best is None:
@@ -292,7 +285,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     only_index = -1 if only is None else state.index[only]
     threshold = 0.5 if state.turn < 150 else 0.3
     view = game.rel.view(state)
-    control, holders, held = view.control, view.holders, view.held
+    control, holders, held, totals = view.control, view.holders, view.held, view.totals
     borders = view.borders
     odds, may = _tables(game.rules)
     wins, steps = odds.wins, odds.steps
@@ -316,8 +309,11 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 defender = holders[target]  # as Game._defender decides
                 if friends[defender] or defender == army:
                     continue
-                defending = _total(rows[target])
-                k = odds.cell(armies - 1, defending)
+                defending = totals[target]
+                if 1 < armies <= ODDS_SIZE and 0 < defending <= ODDS_SIZE:
+                    k = (armies - 2) * ODDS_SIZE + defending - 1  # odds.cell, at hand
+                else:
+                    k = odds.cell(armies - 1, defending)
                 if wins[k] < threshold:
                     continue
                 # Odds in steps of a tenth, then the larger army: a stack that can beat the

@@ -8,6 +8,7 @@ from typing import Final
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
+from .rows import changed_rows
 from .rules import UNLIMITED, Rules
 from .state import GameState
 
@@ -30,7 +31,7 @@ class View:
 
     Lists are by territory number, seats as numbers and -1 for none: `control[i]` (none:
     empty, or a tie under majority control), `holders[i]` (the seat with most armies, the first
-    on a tie; none: empty), `borders[i]` (the neighbours, in board order, whose
+    on a tie; none: empty), `totals[i]` (its armies), `borders[i]` (the neighbours, in board order, whose
     holder is another seat; none for an empty territory). By seat: `present[s]`, the
     territories where s has armies (alive while above 0), and `held[s]`, those it controls.
     A view is never changed once made: the next position's is a new one sharing what did not
@@ -42,6 +43,7 @@ class View:
         armies: tuple[tuple[int, ...], ...],
         control: list[int],
         holders: list[int],
+        totals: list[int],
         present: list[int],
         held: list[int],
         borders: list[tuple[int, ...]],
@@ -49,6 +51,7 @@ class View:
         self.armies: Final = armies
         self.control: Final = control
         self.holders: Final = holders
+        self.totals: Final = totals
         self.present: Final = present
         self.held: Final = held
         self.borders: Final = borders
@@ -79,6 +82,9 @@ class Relations:
         self._control: dict[tuple[int, ...], int | None] = {}
         self._view: View | None = None
         self._friends_of: object = None
+        self._changed_new: object = None
+        self._changed_old: object = None
+        self._changed: list[int] = []
         self._friends: list[list[bool]] = []
 
     # ---------------------------------------------------------------- errors
@@ -148,12 +154,14 @@ class Relations:
         seats = len(rows[0]) if rows else 0
         control: list[int] = []
         holders: list[int] = []
+        totals: list[int] = []
         present = [0] * seats
         held = [0] * seats
         for row in rows:
-            owner, holder = self._read(row)
+            owner, holder, total = self._read(row)
             control.append(owner)
             holders.append(holder)
+            totals.append(total)
             if owner >= 0:
                 held[owner] = held[owner] + 1
             for k in range(seats):
@@ -161,22 +169,22 @@ class Relations:
                     present[k] = present[k] + 1
         adjacent = self.adjacent
         borders = [_border(adjacent[i], holders, holders[i]) for i in range(len(rows))]
-        return View(rows, control, holders, present, held, borders)
+        return View(rows, control, holders, totals, present, held, borders)
 
     def _patched(self, last: View, rows: tuple[tuple[int, ...], ...]) -> View:
         """`last` brought up to `rows`: each list is copied only when one of its entries
         changes (most actions change armies only, and no list at all)."""
         old = last.armies
         control, holders, present, held = last.control, last.holders, last.present, last.held
+        totals = last.totals.copy()
         copied = 0  # bits: control, holders, present, held
         seats = len(present)
         moved: list[int] = []  # territories whose strongest seat changed
-        for i in range(len(rows)):
+        for i in self.changed(rows, old):
             row = rows[i]
             was = old[i]
-            if row is was:
-                continue
-            owner, holder = self._read(row)
+            owner, holder, total, entered = self._compare(row, was)
+            totals[i] = total
             before = control[i]
             if owner != before:
                 if not copied & 1:
@@ -187,13 +195,14 @@ class Relations:
                 if owner >= 0:
                     held[owner] = held[owner] + 1
                 control[i] = owner
-            for k in range(seats):
-                now = row[k] > 0
-                if now != (was[k] > 0):
-                    if not copied & 4:
-                        present = present.copy()
-                        copied |= 4
-                    present[k] = present[k] + (1 if now else -1)
+            if entered:  # some seat came or went
+                if not copied & 4:
+                    present = present.copy()
+                    copied |= 4
+                for k in range(seats):
+                    now = row[k] > 0
+                    if now != (was[k] > 0):
+                        present[k] = present[k] + (1 if now else -1)
             if holder != holders[i]:
                 if not copied & 2:
                     holders = holders.copy()
@@ -206,21 +215,56 @@ class Relations:
             borders = borders.copy()
             for i in moved:
                 borders[i] = _border(adjacent[i], holders, holders[i])
+                # A neighbour's frontier changes only if i joins or leaves it.
+                h = holders[i]
                 for j in adjacent[i]:
-                    borders[j] = _border(adjacent[j], holders, holders[j])
-        return View(rows, control, holders, present, held, borders)
+                    hj = holders[j]
+                    if (h >= 0 and hj >= 0 and h != hj) != (i in borders[j]):
+                        borders[j] = _border(adjacent[j], holders, hj)
+        return View(rows, control, holders, totals, present, held, borders)
 
-    def _read(self, row: tuple[int, ...]) -> tuple[int, int]:
-        """A row's controller and its strongest seat (the first on a tie; -1: none)."""
-        best, holder, tied = 0, -1, False
+    def changed(
+        self, new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]
+    ) -> list[int]:
+        """`rows.changed_rows(new, old)`, remembered for the last pair asked about (the view
+        and the simulator's invariant watch both ask it of each new position)."""
+        if self._changed_new is new and self._changed_old is old:
+            return self._changed
+        found = changed_rows(new, old)
+        self._changed_new, self._changed_old, self._changed = new, old, found
+        return found
+
+    def _compare(
+        self, row: tuple[int, ...], was: tuple[int, ...]
+    ) -> tuple[int, int, int, bool]:
+        """`_read(row)`, and whether a seat has armies in `row` that had none in `was` or the
+        other way round (one pass over both)."""
+        best, holder, tied, entered, total = 0, -1, False, False, 0
         for k in range(len(row)):
             n = row[k]
+            total += n
+            if (n > 0) != (was[k] > 0):
+                entered = True
             if n > best:
                 best, holder, tied = n, k, False
             elif n == best and n > 0:
                 tied = True
         owner = -1 if tied and self._most_armies else holder
-        return owner, holder
+        return owner, holder, total, entered
+
+    def _read(self, row: tuple[int, ...]) -> tuple[int, int, int]:
+        """A row's controller and its strongest seat (the first on a tie; -1: none), and its
+        armies."""
+        best, holder, tied, total = 0, -1, False, 0
+        for k in range(len(row)):
+            n = row[k]
+            total += n
+            if n > best:
+                best, holder, tied = n, k, False
+            elif n == best and n > 0:
+                tied = True
+        owner = -1 if tied and self._most_armies else holder
+        return owner, holder, total
 
     def strongest(self, state: GameState, territory: str) -> int | None:
         """The seat with most armies in a territory (the first of them on a tie)."""

@@ -7,6 +7,8 @@ simulated game builds tens of thousands.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import is_not
 from typing import TypeVar
 
 from .state import GameState
@@ -71,6 +73,15 @@ def _shifted(row: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
     new = list(row)
     new[seat] += delta
     return tuple(new)
+
+
+def changed_rows(
+    new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]
+) -> list[int]:
+    """The territories whose row in `new` is not the very row of `old` (positions share the
+    rows an action did not change). Found in C by the standard library: a loop of Python
+    over 42 rows costs the Python engine three times as much, and compiled about the same."""
+    return list(compress(range(len(new)), map(is_not, new, old)))
 
 
 def refill(state: GameState) -> GameState:

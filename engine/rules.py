@@ -82,6 +82,11 @@ class Rules:
         self._words: dict[str, tuple[str, ...]] = {}
         self._has: dict[str, bool] = {}
         self._scalars: dict[str, Scalar] = {}
+        self._exprs: dict[str, m.Expr] = {}
+        self._bonus: dict[str, int] = {}
+        # The sets in a hand (hands are sorted tuples), and the kinds of a trio.
+        self._sets: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}
+        self._kinds: dict[tuple[int, int, int], list[str]] = {}
         # Expressions compiled once (engine/formulas.py), by the id of the expression.
         self._formulas: dict[int, tuple[m.Expr, Formula]] = {}
         # Answers that depend only on the rules and one small number, by that number (dice by
@@ -186,9 +191,14 @@ class Rules:
         return self._expr(rule_id)
 
     def _expr(self, rule_id: str) -> m.Expr:
+        found = self._exprs.get(rule_id)
+        if found is not None:
+            self.note(rule_id)
+            return found
         value = self.value(rule_id)
         if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
             raise RulesError(f"{self.name}: rule '{rule_id}' is not an expression")
+        self._exprs[rule_id] = value
         return value
 
     def evaluate(
@@ -265,9 +275,16 @@ class Rules:
         return income
 
     def continent_bonus(self, continent: str) -> int:
+        self.note("continents.bonus")
+        known = self._bonus.get(continent)
+        if known is not None:
+            return known
         table = self.value("continents.bonus")
         found = _plain(table.get(continent)) if isinstance(table, m.Table) else None
-        return found.value if isinstance(found, m.Int) else 0
+        bonus = found.value if isinstance(found, m.Int) else 0
+        if len(self._bonus) < MEMO:
+            self._bonus[continent] = bonus
+        return bonus
 
     def reinforcements(self, territories: int, continents: Iterable[str]) -> int:
         """Armies for holding `territories` territories and these continents (no cards)."""
@@ -316,6 +333,20 @@ class Rules:
 
     def set_kinds(self, cards: Iterable[int]) -> list[str]:
         """The kinds a trio of cards can count as (empty: not a set), most valuable first."""
+        trio = tuple(cards)
+        if len(trio) == 3:
+            key = (trio[0], trio[1], trio[2])
+            known = self._kinds.get(key)
+            if known is not None:
+                self.note("cards.sets")
+                return list(known)
+            found = self._set_kinds(trio)
+            if len(set(trio)) == 3 and len(self._kinds) < MEMO:
+                self._kinds[key] = found
+            return list(found)
+        return self._set_kinds(trio)
+
+    def _set_kinds(self, cards: tuple[int, ...]) -> list[str]:
         chosen = [self._deck[c] for c in cards]
         if len(chosen) != 3 or len({c.id for c in chosen}) != 3:
             return []
@@ -365,8 +396,19 @@ class Rules:
         return values[-1] + schedule.step * (n - len(values))
 
     def sets_in(self, hand: Iterable[int]) -> list[tuple[int, int, int]]:
-        """Every trio in a hand that makes a set."""
-        cards = sorted(hand)
+        """Every trio in a hand that makes a set (a new list; remembered by hand)."""
+        key = tuple(sorted(hand))
+        found = self._sets.get(key)
+        if found is not None:
+            if len(key) >= 3:
+                self.note("cards.sets")  # as set_kinds notes it for every trio
+            return list(found)
+        found = self._sets_in(key)
+        if len(self._sets) < MEMO:
+            self._sets[key] = found
+        return list(found)
+
+    def _sets_in(self, cards: tuple[int, ...]) -> list[tuple[int, int, int]]:
         out = []
         for i in range(len(cards)):
             for j in range(i + 1, len(cards)):

@@ -41,12 +41,13 @@ class Victory:
         if name == "continents":
             return len(self.geo.held_continents(rel.owned(state, seat)))
         if name == "opponents":
-            friends = rel.friendly(state, seat)
-            return sum(
-                1
-                for i in rel.players(state)
-                if i not in friends and i not in state.eliminated and rel.alive(state, i)
-            )
+            friends = rel.friends(state, seat)
+            seats, present = state.seats, rel.view(state).present
+            count = 0
+            for i in range(len(seats)):
+                if not (seats[i].neutral or friends[i] or i in state.eliminated) and present[i]:
+                    count += 1
+            return count
         if name == "armies":
             return sum(row[seat] for row in state.armies)
         if name == "missions_completed":
