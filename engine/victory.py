@@ -41,11 +41,11 @@ class Victory:
         if name == "continents":
             return len(self.geo.held_continents(rel.owned(state, seat)))
         if name == "opponents":
-            friends = rel.friends(state, seat)
+            flags = rel.friends(state, seat)
             seats, present = state.seats, rel.view(state).present
             count = 0
             for i in range(len(seats)):
-                if not (seats[i].neutral or friends[i] or i in state.eliminated) and present[i]:
+                if not (seats[i].neutral or flags[i] or i in state.eliminated) and present[i]:
                     count += 1
             return count
         if name == "armies":
