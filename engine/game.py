@@ -448,53 +448,60 @@ class Game:
         if state.phase != "attack":
             raise self.rel.phase_error(state, "attacking")
         seat = state.current
-        name = state.seats[seat].name
-        self.rel.check_territory(action.source)
-        self.rel.check_territory(action.target)
-        army = self.rel.controller(state, action.source)
-        if army is None or not self.rel.commands(state, seat, army):
-            raise self.rel.violation(
-                "territory.control", f"{name} does not control {action.source}"
+        rel = self.rel
+        i = rel.index.get(action.source, -1)
+        j = rel.index.get(action.target, -1)
+        if i < 0:
+            rel.check_territory(action.source)
+        if j < 0:
+            rel.check_territory(action.target)
+        view = rel.view(state)  # the position's controllers and strongest seats, at hand
+        army = view.control[i]
+        if army < 0 or not rel.commands(state, seat, army):
+            raise rel.violation(
+                "territory.control", f"{state.seats[seat].name} does not control {action.source}"
             )
-        if self._invasion_open(state):
-            assert state.invasion is not None
+        if state.invasion is not None and self._invasion_open(state):
             if action.target != state.invasion.target:
-                raise self.rel.violation(
+                raise rel.violation(
                     "neutrals.status_die.keep",
                     f"the invasion of {state.invasion.target} is over: roll the status die "
-                    f"for {self.rel.names(state, sorted(state.invasion.neutrals))} first",
+                    f"for {rel.names(state, sorted(state.invasion.neutrals))} first",
                 )
-        defender = self._defender(state, seat, army, action.target)
-        if defender is None:
-            friendly = self.rel.strongest(state, action.target) in self.rel.friendly(state, seat)
+        defender = view.holders[j]  # as _defender decides
+        if defender < 0 or defender == army or rel.is_friend(state, seat, defender):
+            friendly = defender >= 0 and rel.is_friend(state, seat, defender)
             rule = (
                 "teams.friendly_fire"
-                if friendly and self.rel.teammates(state, seat)
+                if friendly and rel.teammates(state, seat)
                 else ("combat.adjacency")
             )
-            raise self.rel.violation(rule, f"{action.target} is not held by an opponent of {name}")
-        if action.target not in self.rel.neighbours[action.source]:
+            raise rel.violation(
+                rule, f"{action.target} is not held by an opponent of {state.seats[seat].name}"
+            )
+        if action.target not in rel.neighbours[action.source]:
             self.rules.note("board")
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.adjacency", f"{action.source} does not border {action.target}"
             )
-        armies = state.armies_in(action.source)[army]
+        rows = state.armies
+        armies = rows[i][army]
         if not self.rules.attack_allowed(armies):
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.attack_requires",
                 f"{action.source} holds {armies} armies: too few to attack",
             )
         a_low, a_high = self.rules.attacker_dice(armies)
         if not a_low <= action.attacker_dice <= a_high:
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.attacker.dice",
                 f"from {armies} armies the attacker rolls {a_low} to {a_high} dice, "
                 f"not {action.attacker_dice}",
             )
-        defending = state.total(action.target)
+        defending = view.totals[j]
         d_low, d_high = self.rules.defender_dice(defending)
         if not d_low <= action.defender_dice <= d_high:
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.defender.dice",
                 f"with {defending} armies the defender rolls {d_low} to {d_high} dice, "
                 f"not {action.defender_dice}",
@@ -503,19 +510,18 @@ class Game:
             raise ValueError("an attack needs its dice rolled (see with_chance)")
         attack, defence = action.rolls
         if len(attack) != action.attacker_dice or len(defence) != action.defender_dice:
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.attacker.dice", "the dice rolled do not match the dice declared"
             )
         if not (_dice_shown(attack) and _dice_shown(defence)):
-            raise self.rel.violation("combat.attacker.dice", "a die shows 1 to 6")
+            raise rel.violation("combat.attacker.dice", "a die shows 1 to 6")
         if state.seats[defender].neutral:
             self.rules.note("neutrals.defence_rolled_by")
-        lost_a, lost_d = self.rules.battle(attack, defence)
-        source, target = state.index[action.source], state.index[action.target]
-        lost_d = min(lost_d, state.armies[target][defender])
-        rows = shift_two(state.armies, source, army, -lost_a, target, defender, -lost_d)
+        lost_a, lost_d = self.rules.losses(attack, defence)
+        lost_d = min(lost_d, rows[j][defender])
+        rows = shift_two(rows, i, army, -lost_a, j, defender, -lost_d)
         invasion = self._track_invasion(state, action.target, army, defender)
-        if _empty(rows[target]):
+        if _empty(rows[j]):
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
             return state.evolve(
                 armies=rows,

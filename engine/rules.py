@@ -457,19 +457,25 @@ class Rules:
 
     def battle(self, attacker_dice: Iterable[int], defender_dice: Iterable[int]) -> tuple[int, int]:
         """(attacker losses, defender losses) for one roll, by the tie rule and any loss cap."""
-        attack = _descending(attacker_dice)
-        defence = _descending(defender_dice)
+        attack = tuple(attacker_dice)
+        defence = tuple(defender_dice)
         for die in attack:
             if not 1 <= die <= 6:
                 raise ValueError(f"a die shows 1 to 6, not {die}")
         for die in defence:
             if not 1 <= die <= 6:
                 raise ValueError(f"a die shows 1 to 6, not {die}")
+        return self.losses(attack, defence)
+
+    def losses(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
+        """`battle` of dice known to show 1 to 6 (the game has checked them)."""
+        attack_sorted = _descending(attack)
+        defence_sorted = _descending(defence)
         ties_to_attacker, cap, capped = self._battle_rules()
         self.note("combat.ties")
         attacker_losses = defender_losses = 0
-        for k in range(min(len(attack), len(defence))):
-            a, d = attack[k], defence[k]
+        for k in range(min(len(attack_sorted), len(defence_sorted))):
+            a, d = attack_sorted[k], defence_sorted[k]
             if a > d or (a == d and ties_to_attacker):
                 defender_losses += 1
             else:
