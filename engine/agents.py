@@ -146,7 +146,13 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "capital":  # the strongest territory, the first in board order on a tie
         owned = game.owned(state, seat)
         return ChooseCapital(max(owned, key=lambda t: state.armies_in(t)[seat]))
-    if game.missions.deck and phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
+    if game.missions.deck and phase in (
+        "reinforce",
+        "attack",
+        "fortify",
+        "bribe",
+        "ally_reinforce",
+    ):
         claim = next(iter(game.mission_claims(state)), None)
         if claim is not None:
             return claim
@@ -346,7 +352,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
 def _fortify(game: Game, state: GameState, seat: int) -> Action:
     if state.fortifies_left > 0:
         leave = game.rules.integer("fortify.leave_behind")
-        passable = game._passable(state, seat)
+        passable = game.fortifying.passable(state, seat)
         order = game.rel.index.__getitem__  # board order: the same choice in every process
         view = game.rel.view(state)
         friends = game.rel.friends(state, seat)

@@ -2,8 +2,9 @@
 
 `Game(rules)` holds nothing but the rules; `start` builds the first state, `legal_actions`
 lists what the player to act may do, `apply` returns the next state or raises RuleViolation
-naming the rule an illegal action breaks. The setup, active neutral armies, missions and
-victory are rule families in modules of their own that `Game` holds and calls.
+naming the rule an illegal action breaks. The setup, reinforcing, fortifying, active neutral
+armies, missions and victory are rule families in modules of their own that `Game` holds and
+calls.
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ from .actions import (
     with_chance,
 )
 from .allies import Allies
+from .fortify import Fortifying
 from .missions import Mission, Missions
+from .reinforce import Reinforcing
 from .relations import Relations
-from .rows import add_armies, refill, shift_armies, shift_two, with_hand, with_seat
+from .rows import refill, shift_two, with_hand
 from .rules import Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
@@ -50,9 +53,10 @@ class Game:
     """Pure functions of (rules, state): nothing is stored between calls.
 
     The rule families are parts it holds and calls, each built on the same `Relations` (the
-    read-only questions about a position): `setup` (engine/setup.py), `neutral_allies`
+    read-only questions about a position): `setup` (engine/setup.py), `reinforcing` (placing
+    and trading cards, engine/reinforce.py), `fortifying` (engine/fortify.py), `neutral_allies`
     (engine/allies.py), `missions` (engine/missions.py), `victory` (engine/victory.py). The
-    turn itself (reinforce, attack, conquer, fortify, draw) is here.
+    turn itself (its phases, attack, conquer, draw, the next turn) is here.
     """
 
     def __init__(self, rules: Rules) -> None:
@@ -63,15 +67,8 @@ class Game:
         self.setup = Setup(self.rel)
         self.neutral_allies = Allies(self.rel)
         self.missions = Missions(self.rel, self.victory)
-        # Read once, not on every fortifying move: whether the turn puts the player's own troop
-        # transfer before the allies' (000's two-player game: phase 5, then phase 6).
-        phases = list(rules.words("turn.phases"))
-        self._own_moves_first = (
-            "fortify" in phases
-            and "ally_fortify" in phases
-            and phases.index("fortify") < phases.index("ally_fortify")
-        )
-        self._ally_allowance = rules.integer("neutrals.ally.fortify_moves", 0)
+        self.reinforcing = Reinforcing(self.rel, self.neutral_allies)
+        self.fortifying = Fortifying(self.rel)
 
     # ---------------------------------------------------------------- starting a game
 
@@ -176,13 +173,7 @@ class Game:
             yield from self.neutral_allies.bribes(state)
             yield EndPhase()
         elif phase == "reinforce":
-            for cards in self.rules.sets_in(state.hands[seat]):
-                for kind in self.rules.set_kinds(cards):
-                    yield Trade(cards, kind)
-            if not state.must_trade:
-                for t in self.rel.placeable(state, seat):
-                    for k in range(1, min(state.reserves[seat], self.rel.room(state, t)) + 1):
-                        yield Place(t, k)
+            yield from self.reinforcing.actions(state, seat)
         elif phase == "ally_reinforce":
             yield from self.neutral_allies.ally_reinforcements(state)
         elif phase == "attack":
@@ -202,7 +193,7 @@ class Game:
         elif phase == "status":
             yield from self.neutral_allies.status_rolls(state)
         elif phase == "fortify":
-            yield from self._fortifies(state, seat)
+            yield from self.fortifying.moves(state, seat)
             yield EndTurn()
         elif phase == "draw":
             yield Draw()
@@ -231,61 +222,14 @@ class Game:
             return None
         return defender
 
-    def _fortifies(self, state: GameState, seat: int) -> Iterator[Fortify]:
-        leave = self.rules.integer("fortify.leave_behind")
-        allies_moved = self._allies_moved(state, seat)
-        for mover in sorted(self.rel.commanded(state, seat)):
-            if self._moves_left(state, seat, mover) < 1 or (mover == seat and allies_moved):
-                continue
-            passable = self._passable(state, mover)
-            for source in sorted(t for t in state.territories if state.armies_in(t)[mover] > 0):
-                movable = min(state.armies_in(source)[mover], state.total(source) - leave)
-                if movable < 1:
-                    continue
-                for target in sorted(self.rules.reachable(source, passable)):
-                    for k in range(1, min(movable, self.rel.room(state, target)) + 1):
-                        yield Fortify(source, target, k)
-
     # ---------------------------------------------------------------- apply
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
         after = self._apply(state, action)
         if self.rel.max_armies is not None:
-            after = self._no_room(after)
+            after = self.reinforcing.no_room(after)
         return after
-
-    def _no_room(self, state: GameState) -> GameState:
-        """With a cap on armies per territory, reinforcements that find no room are lost: a
-        player (or an ally) whose territories are all full ends placing at once."""
-        seat = state.current
-        if (
-            state.phase == "reinforce"
-            and state.reserves[seat] > 0
-            and not state.must_trade
-            and not self.rel.placeable_with_room(state, seat)
-        ):
-            self.rules.note("territory.max_armies")
-            lost = state.reserves[seat]
-            state = state.evolve(
-                reserves=with_seat(state.reserves, seat, 0), destroyed=state.destroyed + lost
-            )
-            return self._after_reinforcing(state)
-        if state.phase == "ally_reinforce":
-            full = [
-                n
-                for n in self.rel.allies(state, seat)
-                if state.reserves[n] > 0 and not self.rel.placeable_with_room(state, n)
-            ]
-            if full:
-                self.rules.note("territory.max_armies")
-                reserves = state.reserves
-                lost = 0
-                for n in full:
-                    lost += reserves[n]
-                    reserves = with_seat(reserves, n, 0)
-                state = state.evolve(reserves=reserves, destroyed=state.destroyed + lost)
-        return state
 
     def _apply(self, state: GameState, action: Action) -> GameState:
         if state.phase == "over":
@@ -297,9 +241,9 @@ class Game:
         ):
             return self.setup.apply_setup(state, action)
         if isinstance(action, Place):
-            return self._place(state, action)
+            return self.reinforcing.place(state, action)
         if isinstance(action, Trade):
-            return self._trade(state, action)
+            return self.reinforcing.trade(state, action)
         if isinstance(action, Attack):
             return self._attack(state, action)
         if isinstance(action, MoveIn):
@@ -307,7 +251,7 @@ class Game:
         if isinstance(action, EndAttack):
             return self._end_attack(state, action)
         if isinstance(action, Fortify):
-            return self._fortify(state, action)
+            return self.fortifying.fortify(state, action)
         if isinstance(action, EndTurn):
             return self._end_turn(state, action)
         if isinstance(action, Draw):
@@ -344,98 +288,6 @@ class Game:
             return state.evolve(phase="attack")
         raise self.rel.phase_error(state, "ending this phase")
 
-    def _after_reinforcing(self, state: GameState) -> GameState:
-        """Where play goes once every reinforcement is placed."""
-        if state.conquered:  # a trade forced by an elimination, in the middle of the attacks
-            return state.evolve(phase="attack")
-        if "ally_reinforce" in self.rules.words("turn.phases") and self.rel.allies(
-            state, state.current
-        ):
-            return state.evolve(phase="ally_reinforce")
-        return state.evolve(phase="attack")
-
-    def _place(self, state: GameState, action: Place) -> GameState:
-        if state.phase == "ally_reinforce":
-            return self.neutral_allies.place_for_ally(state, action)
-        if state.phase != "reinforce":
-            raise self.rel.phase_error(state, "placing armies")
-        self.rel.check_territory(action.territory)
-        seat = state.current
-        name = state.seats[seat].name
-        if not self.rel.can_place(state, seat, action.territory):
-            raise self.rel.violation(
-                "territory.control", f"{name} does not control {action.territory}"
-            )
-        if action.armies < 1:
-            raise self.rel.violation("reinforcements.territories", "place at least one army")
-        if state.must_trade:
-            raise self.rel.violation(
-                "cards.forced_trade"
-                if state.trade_down_to is None
-                else "elimination.trade_down_to",
-                f"{name} must trade a set of cards before placing armies",
-            )
-        if action.armies > state.reserves[seat]:
-            raise self.rel.violation(
-                "reinforcements.territories",
-                f"{name} has {state.reserves[seat]} armies to place, not {action.armies}",
-            )
-        self.rel.check_room(state, action.territory, action.armies)
-        armies = add_armies(state, action.territory, seat, action.armies)
-        left = state.reserves[seat] - action.armies
-        state = state.evolve(armies=armies, reserves=with_seat(state.reserves, seat, left))
-        return self._after_reinforcing(state) if left == 0 else state
-
-    def _trade(self, state: GameState, action: Trade) -> GameState:
-        if state.phase != "reinforce":
-            raise self.rel.phase_error(state, "trading cards")
-        seat = state.current
-        hand = list(state.hands[seat])
-        cards = tuple(action.cards)
-        name = state.seats[seat].name
-        if len(cards) != 3 or len(set(cards)) != 3 or any(c not in hand for c in cards):
-            raise self.rel.violation("cards.sets", f"{name} does not hold cards {list(cards)}")
-        kinds = self.rules.set_kinds(cards)
-        if not kinds:
-            raise self.rel.violation("cards.sets", f"cards {list(cards)} do not make a set")
-        kind = action.kind or kinds[0]
-        if kind not in kinds:
-            raise self.rel.violation("cards.sets", f"cards {list(cards)} are not a {kind} set")
-        n = state.sets_traded + 1
-        value = self.rules.trade_value(n, kind)
-        for c in cards:
-            hand.remove(c)
-        armies = state.armies
-        bonus_total = 0
-        bonus = self.rules.integer("cards.territory_bonus", 0)
-        cap = self.rules.limit("cards.territory_bonus_cap")
-        if bonus > 0:
-            for c in cards:
-                territory = self.rules.card(c).territory
-                if territory is None or self.rel.controller(state, territory) != seat:
-                    continue
-                room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
-                room = min(room, self.rel.room(state, territory))
-                if room > 0:
-                    armies = shift_armies(armies, state.index[territory], seat, room)
-                    bonus_total = room
-                break
-        new = state.evolve(
-            armies=armies,
-            hands=with_hand(state.hands, seat, hand),
-            discards=state.discards + cards,
-            sets_traded=n,
-            reserves=with_seat(state.reserves, seat, state.reserves[seat] + value),
-            created=state.created + value + bonus_total,
-            traded=True,
-            bonus_taken=state.bonus_taken + bonus_total,
-        )
-        new = refill(new)
-        still = False
-        if new.trade_down_to is not None:
-            still = len(hand) > new.trade_down_to and bool(self.rules.sets_in(hand))
-        return new.evolve(must_trade=still, trade_down_to=new.trade_down_to if still else None)
-
     # -- combat
 
     def _invasion_open(self, state: GameState) -> bool:
@@ -461,13 +313,13 @@ class Game:
             raise rel.violation(
                 "territory.control", f"{state.seats[seat].name} does not control {action.source}"
             )
-        if state.invasion is not None and self._invasion_open(state):
-            if action.target != state.invasion.target:
-                raise rel.violation(
-                    "neutrals.status_die.keep",
-                    f"the invasion of {state.invasion.target} is over: roll the status die "
-                    f"for {rel.names(state, sorted(state.invasion.neutrals))} first",
-                )
+        ongoing = state.invasion
+        if ongoing is not None and self._invasion_open(state) and action.target != ongoing.target:
+            raise rel.violation(
+                "neutrals.status_die.keep",
+                f"the invasion of {ongoing.target} is over: roll the status die "
+                f"for {rel.names(state, sorted(ongoing.neutrals))} first",
+            )
         defender = view.holders[j]  # as _defender decides
         if defender < 0 or defender == army or rel.is_friend(state, seat, defender):
             friendly = defender >= 0 and rel.is_friend(state, seat, defender)
@@ -610,7 +462,7 @@ class Game:
             return state.evolve(phase="reinforce", must_trade=True, trade_down_to=target)
         return state
 
-    # -- fortify and the end of a turn
+    # -- the end of a turn
 
     def _end_attack(self, state: GameState, action: EndAttack) -> GameState:
         if state.phase != "attack":
@@ -627,96 +479,6 @@ class Game:
                 f"roll the status die for {self.rel.names(state, sorted(state.invasion.neutrals))} "
                 "first",
             )
-
-    def _moves_left(self, state: GameState, seat: int, mover: int) -> int:
-        if mover == seat:
-            return state.fortifies_left
-        self.rules.note("neutrals.ally.fortify_moves")
-        return state.ally_moves[mover] if state.ally_moves else 0
-
-    def _allies_moved(self, state: GameState, seat: int) -> bool:
-        """Has an ally made a fortifying move this turn, where the turn puts the player's own
-        troop transfer before the allies' (000: phase 5, then phase 6)?"""
-        if not (self._own_moves_first and state.ally_moves):
-            return False
-        return any(
-            state.ally_moves[a] < self._ally_allowance
-            for a in self.rel.commanded(state, seat)
-            if a != seat and a < len(state.ally_moves)
-        )
-
-    def _passable(self, state: GameState, mover: int) -> set[str]:
-        """Territories a fortifying move may pass: those of the mover and their team-mates."""
-        friends = self.rel.friendly(state, mover)
-        if len(friends) > 1:
-            self.rules.note("teams.fortify.into_team")
-        if len(friends) == 1:  # no team-mates: the territories the mover alone occupies
-            alone = set()
-            names, rows = state.territories, state.armies
-            for i in range(len(rows)):
-                row = rows[i]
-                own = row[mover]
-                if own > 0 and _sum(row) == own:
-                    alone.add(names[i])
-            return alone
-        out = set()
-        for t, row in zip(state.territories, state.armies, strict=True):
-            if any(row[i] > 0 for i in friends) and all(
-                row[i] == 0 or i in friends for i in range(len(row))
-            ):
-                out.add(t)
-        return out
-
-    def _fortify(self, state: GameState, action: Fortify) -> GameState:
-        if state.phase != "fortify":
-            raise self.rel.phase_error(state, "fortifying")
-        seat = state.current
-        name = state.seats[seat].name
-        self.rel.check_territory(action.source)
-        self.rel.check_territory(action.target)
-        commanded = self.rel.commanded(state, seat)
-        movers = [m for m in sorted(commanded) if state.armies_in(action.source)[m] > 0]
-        if not movers:
-            raise self.rel.violation(
-                "territory.control", f"{name} has no armies to move in {action.source}"
-            )
-        mover = movers[0]
-        if mover == seat and self._allies_moved(state, seat):
-            raise self.rel.violation(
-                "turn.phases",
-                f"{name} moves their own armies before their allies' (the turn's order)",
-            )
-        if self._moves_left(state, seat, mover) < 1:
-            rule = "fortify.moves" if mover == seat else "neutrals.ally.fortify_moves"
-            raise self.rel.violation(
-                rule, f"no fortifying moves left for {state.seats[mover].name}"
-            )
-        passable = self._passable(state, mover)
-        if action.target not in passable:
-            raise self.rel.violation(
-                "territory.control", f"{action.target} is not held by {state.seats[mover].name}"
-            )
-        if action.target not in self.rules.reachable(action.source, passable):
-            raise self.rel.violation(
-                "fortify.reach",
-                f"{name} cannot move armies from {action.source} to {action.target}",
-            )
-        leave = self.rules.integer("fortify.leave_behind")
-        movable = min(state.armies_in(action.source)[mover], state.total(action.source) - leave)
-        if not 1 <= action.armies <= movable:
-            raise self.rel.violation(
-                "fortify.leave_behind",
-                f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
-            )
-        self.rel.check_room(state, action.target, action.armies)
-        source, target = state.index[action.source], state.index[action.target]
-        rows = shift_two(state.armies, source, mover, -action.armies, target, mover, action.armies)
-        state = state.evolve(armies=rows)
-        if mover == seat:
-            return state.evolve(fortifies_left=state.fortifies_left - 1)
-        return state.evolve(
-            ally_moves=with_seat(state.ally_moves, mover, state.ally_moves[mover] - 1)
-        )
 
     def _end_turn(self, state: GameState, action: EndTurn) -> GameState:
         if state.phase not in ("attack", "fortify"):
@@ -782,21 +544,14 @@ class Game:
 
 def _dice_shown(dice: tuple[int, ...]) -> bool:
     """Does every die show 1 to 6?"""
-    for d in dice:
+    for d in dice:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
         if not 1 <= d <= 6:
             return False
     return True
 
 
-def _sum(row: tuple[int, ...]) -> int:
-    total = 0
-    for n in row:  # compiled, sum() calls into Python
-        total += n
-    return total
-
-
 def _empty(row: tuple[int, ...]) -> bool:
-    for n in row:
+    for n in row:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
         if n:
             return False
     return True

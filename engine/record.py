@@ -1,7 +1,7 @@
 """Game records: one JSON object a line, the header first, then one action a line.
 
 Converting between actions and their JSON form is pure; reading and writing files is the
-tools' business (tools/referee.py, tools/simulate.py).
+tools' business (tools/compliance/referee.py, tools/lab/simulate.py).
 """
 
 from __future__ import annotations

@@ -31,8 +31,8 @@ class View:
 
     Lists are by territory number, seats as numbers and -1 for none: `control[i]` (none:
     empty, or a tie under majority control), `holders[i]` (the seat with most armies, the first
-    on a tie; none: empty), `totals[i]` (its armies), `borders[i]` (the neighbours, in board order, whose
-    holder is another seat; none for an empty territory). By seat: `present[s]`, the
+    on a tie; none: empty), `totals[i]` (its armies), `borders[i]` (the neighbours, in board
+    order, whose holder is another seat; none for an empty territory). By seat: `present[s]`, the
     territories where s has armies (alive while above 0), and `held[s]`, those it controls.
     A view is never changed once made: the next position's is a new one sharing what did not
     move.
@@ -234,9 +234,7 @@ class Relations:
         self._changed_new, self._changed_old, self._changed = new, old, found
         return found
 
-    def _compare(
-        self, row: tuple[int, ...], was: tuple[int, ...]
-    ) -> tuple[int, int, int, bool]:
+    def _compare(self, row: tuple[int, ...], was: tuple[int, ...]) -> tuple[int, int, int, bool]:
         """`_read(row)`, and whether a seat has armies in `row` that had none in `was` or the
         other way round (one pass over both)."""
         best, holder, tied, entered, total = 0, -1, False, False, 0
@@ -339,7 +337,9 @@ class Relations:
         """`friendly(state, seat)` as a flag per seat (remembered for the seating)."""
         if self._friends_of is not state.seats:
             seats = len(state.seats)
-            self._friends = [[self.is_friend(state, s, o) for o in range(seats)] for s in range(seats)]
+            self._friends = [
+                [self.is_friend(state, s, o) for o in range(seats)] for s in range(seats)
+            ]
             self._friends_of = state.seats
         return self._friends[seat]
 
@@ -412,4 +412,3 @@ def _border(near: tuple[int, ...], holders: list[int], holder: int) -> tuple[int
     if holder < 0:
         return ()
     return tuple([j for j in near if holders[j] >= 0 and holders[j] != holder])
-

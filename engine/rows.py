@@ -79,9 +79,7 @@ def _shifted(row: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
     return tuple(new)
 
 
-def changed_rows(
-    new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]
-) -> list[int]:
+def changed_rows(new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]) -> list[int]:
     """The territories whose row in `new` is not the very row of `old` (positions share the
     rows an action did not change), in board order. When `new` is the board the last shift
     made from `old`, those are the rows it shifted; otherwise they are found in C by the

@@ -236,7 +236,9 @@ class Rules:
         try:
             return self.formula(expr)(quantities)
         except ex.EvalError as exc:
-            raise RulesError(f"{self.name}: rule '{rule_id}' with {_shown(quantities)}: {exc}") from None
+            raise RulesError(
+                f"{self.name}: rule '{rule_id}' with {_shown(quantities)}: {exc}"
+            ) from None
 
     def _one(self, rule_id: str, expr: m.Expr, name: str, value: int) -> int:
         return self.compute(rule_id, expr, One(name, value))

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from . import expr as ex
+from . import forms
 from . import model as m
 from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
 from .geography import Geography
+from .mistake_text import fix
+from .playable import check_playable, player_counts
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
 from .schema import (
@@ -24,6 +28,7 @@ from .schema import (
     lookup,
     required_ids,
 )
+from .words import foreign
 
 MAX_ANCHOR_WORDS = 8
 # Armies counts tried when checking dice limits that depend on armies.
@@ -180,8 +185,8 @@ def check_ruleset(
     """Checks of the clauses a ruleset writes itself, and of its effective whole."""
     out: list[Diagnostic] = []
     board = eff.board
-    continents = [c.id for c in board.continents] if board else []
-    territories = [t.id for t in board.territories] if board else []
+    found = player_counts(eff)
+    counts = list(found) if found is not None else []
     assumed: dict[str, list[m.Clause]] = {}  # reason -> the clauses giving it
     for clause in eff.ruleset.clauses:
         spec = lookup(clause.id)
@@ -209,7 +214,7 @@ def check_ruleset(
         for reason in m.assumed_reasons(clause.value):
             assumed.setdefault(reason, []).append(clause)
             out.extend(_check_reason(reason, clause.id, clause.id_span, require_citations))
-        out.extend(_check_value(spec, clause, index, continents, territories))
+        out.extend(_check_value(spec, clause, index, board, counts))
     out.extend(_assumed_warnings(assumed))
     out.extend(_check_own_manuals(eff, index))
     for inherit in eff.ruleset.inherits:
@@ -217,6 +222,7 @@ def check_ruleset(
     for ignore in eff.ruleset.ignores:
         out.extend(check_citation(ignore.citation, index))
     out.extend(_check_whole(eff))
+    out.extend(check_playable(eff))
     out.extend(check_ranges(eff))
     return out
 
@@ -289,7 +295,19 @@ def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[D
             ]
         return []
     out = []
+    seen: set[str] = set()
     for entry in reason.table.entries:
+        if str(entry.key) in seen:
+            out.append(
+                error(
+                    "RR0505",
+                    f"the reason gives '{entry.key}' twice",
+                    entry.span,
+                    f"give the reason in each language once: keep one '{entry.key}: \"…\"'",
+                )
+            )
+            continue
+        seen.add(str(entry.key))
         if str(entry.key) not in SHEET_LANGUAGES:
             out.append(
                 error(
@@ -352,12 +370,20 @@ def _plain(value: m.Value) -> m.Value:
     return value.value if isinstance(value, m.Assumed) else value
 
 
-def _kind_error(spec: RuleSpec, clause: m.Clause, value: m.Value) -> Diagnostic:
+def _kind_error(
+    spec: RuleSpec,
+    clause: m.Clause,
+    value: m.Value,
+    counts: Sequence[int] = (),
+    continents: Sequence[str] = (),
+) -> Diagnostic:
+    """RR0201, with the right form of what was most likely meant (grammar/forms.py)."""
+    said, hint = forms.advice(spec, value, counts, continents)
     return error(
         "RR0201",
-        f"rule '{clause.id}' needs {spec.kind.value}",
+        f"rule '{clause.id}' needs {spec.kind.value}{said}",
         value.span,
-        _choices_hint(spec),
+        hint or _choices_hint(spec),
     )
 
 
@@ -380,15 +406,37 @@ def _check_choice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diag
     if word is None:
         return [_kind_error(spec, clause, value)]
     if word not in spec.choices:
+        message, hint = _not_a_choice(word, spec, value)
         return [
             error(
                 "RR0202",
-                f"'{word}' is not a choice for rule '{clause.id}'",
+                f"'{word}' is not a choice for rule '{clause.id}'{message}",
                 value.span,
-                did_you_mean(word, spec.choices) or _choices_hint(spec),
+                hint,
             )
         ]
     return []
+
+
+def _not_a_choice(word: str, spec: RuleSpec, value: m.Value) -> tuple[str, str | None]:
+    """What a word that is not a choice most likely means: a misspelling, another language's
+    word, the start of a longer choice, or two choices without the ',' between them."""
+    if isinstance(value, m.Phrase) and all(w in spec.choices for w in value.words):
+        listed = ", ".join(value.words)
+        return f": missing ',' between {' and '.join(repr(w) for w in value.words)}?", fix(listed)
+    close = suggest(word, spec.choices)
+    if close is not None:
+        return "", fix(close)
+    meant = foreign(word.replace(" ", "_"), spec.choices)
+    if meant is not None:
+        return f": '{word}' is {meant[1]} for '{meant[0]}'", fix(meant[0])
+    starting = [c for c in spec.choices if c.startswith(word + " ")]
+    if 1 < len(starting) <= 3:
+        from babel.lists import format_list
+
+        quoted = [f"'{c}'" for c in starting]
+        return "", f"did you mean {format_list(quoted, style='or', locale='en')}?"
+    return "", _choices_hint(spec)
 
 
 def _check_int(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
@@ -403,17 +451,18 @@ def _check_table(
     value: m.Value,
     keys: list[str],
     what: str,
+    board: m.Board | None,
 ) -> list[Diagnostic]:
     if not isinstance(value, m.Table):
-        return [_kind_error(spec, clause, value)]
+        return [_kind_error(spec, clause, value, continents=keys)]
     out: list[Diagnostic] = []
     present: set[str] = set()
     for entry in value.entries:
         key = str(entry.key)
         if keys and key not in keys:  # no keys: the board is unknown, reported once already
-            out.append(
-                error("RR0101", f"unknown {what} '{key}'", entry.span, did_you_mean(key, keys))
-            )
+            at = entry.span  # the key alone: what a quick fix replaces
+            at = Span(at.file, at.line, at.column, at.line, at.column + len(key))
+            out.append(error("RR0101", f"unknown {what} '{key}'", at, place_hint(key, board)))
         elif key in present:
             out.append(error("RR0207", f"{what} '{key}' is listed twice", entry.span))
         present.add(key)
@@ -451,9 +500,11 @@ def _check_value(
     spec: RuleSpec,
     clause: m.Clause,
     index: Index,
-    continents: list[str],
-    territories: list[str],
+    board: m.Board | None,
+    counts: Sequence[int],
 ) -> list[Diagnostic]:
+    continents = [c.id for c in board.continents] if board else []
+    territories = [t.id for t in board.territories] if board else []
     value = _plain(clause.value)
     kind = spec.kind
     if kind == Kind.INT:
@@ -489,18 +540,21 @@ def _check_value(
     if kind in (Kind.EXPR, Kind.CONDITION):
         if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
             return [_kind_error(spec, clause, value)]
+        if kind == Kind.CONDITION and isinstance(value, m.Int):
+            return [_kind_error(spec, clause, value)]  # a number where a condition goes
         expect = "int" if kind == Kind.EXPR else "bool"
-        return ex.check(value, spec.names, expect, continents, clause.id)
+        found = ex.check(value, spec.names, expect, continents, clause.id)
+        return [_with_place_hint(d, board) for d in found]
     if kind == Kind.BY_PLAYERS:
         if not isinstance(value, m.Table) or not all(
             isinstance(e.key, int) and isinstance(_plain(e.value), m.Int) for e in value.entries
         ):
-            return [_kind_error(spec, clause, value)]
-        return []
+            return [_kind_error(spec, clause, value, counts)]
+        return _twice(value, "player count")
     if kind == Kind.BY_CONTINENT:
-        return _check_table(spec, clause, value, continents, "continent")
+        return _check_table(spec, clause, value, continents, "continent", board)
     if kind == Kind.BY_TERRITORY:
-        return _check_table(spec, clause, value, territories, "territory")
+        return _check_table(spec, clause, value, territories, "territory", board)
     if kind == Kind.CHOICE:
         return _check_choice(spec, clause, value)
     if kind == Kind.CHOICES:
@@ -527,9 +581,76 @@ def _check_value(
         if isinstance(value, m.Table) and all(
             isinstance(_plain(e.value), m.Text) for e in value.entries
         ):
-            return []
+            return _twice(value, "language")
         return [_kind_error(spec, clause, value)]
     return []
+
+
+def place_names(board: m.Board) -> dict[str, tuple[str, str]]:
+    """Every name of the board's continents and territories a player may write for an id (its
+    display names in each language, lower case, spaces as '_', letters like ë, æ, ø spelt
+    out) -> (the id, the language)."""
+    languages = {"en": "English", "da": "Danish", "nl": "Dutch"}
+    out: dict[str, tuple[str, str]] = {}
+    places: list[tuple[str, tuple[tuple[str, str], ...]]] = [
+        (c.id, c.names) for c in board.continents
+    ] + [(t.id, t.names) for t in board.territories]
+    for place, names in places:
+        for lang, name in names:
+            written = name.lower().replace(" ", "_").replace("-", "_").replace(".", "")
+            for form in (written, _spelt_out(written)):
+                if form and form != place:
+                    out.setdefault(form, (place, languages.get(lang, lang)))
+    return out
+
+
+def _spelt_out(word: str) -> str:
+    for a, b in (("æ", "ae"), ("ø", "oe"), ("å", "aa"), ("ë", "e"), ("é", "e"), ("ü", "u")):
+        word = word.replace(a, b)
+    return word
+
+
+def place_hint(word: str, board: m.Board | None) -> str | None:
+    """The id meant by an unknown territory or continent: a misspelling, or its name in one of
+    the board's languages (`nordamerika`, `azie`)."""
+    if board is None:
+        return None
+    ids = [c.id for c in board.continents] + [t.id for t in board.territories]
+    named = place_names(board).get(word) or place_names(board).get(_spelt_out(word))
+    if named is not None:
+        place, language = named
+        return fix(place, f"('{word}' is its {language} name; rules use the board's ids)")
+    close = suggest(word, ids)
+    return fix(close) if close is not None else None
+
+
+def _with_place_hint(diag: Diagnostic, board: m.Board | None) -> Diagnostic:
+    """An unknown continent in an expression (`controls(asien)`), with the id meant."""
+    if diag.code != "RR0101" or diag.hint:
+        return diag
+    word = diag.message.rsplit("'", 2)[-2] if diag.message.count("'") >= 2 else ""
+    hint = place_hint(word, board)
+    return replace(diag, hint=hint) if hint else diag
+
+
+def _twice(table: m.Table, what: str) -> list[Diagnostic]:
+    """RR0207 for each key a table lists again (the engine reads the first)."""
+    seen: dict[str | int, m.Entry] = {}
+    out = []
+    for entry in table.entries:
+        first = seen.get(entry.key)
+        if first is not None:
+            out.append(
+                error(
+                    "RR0207",
+                    f"{what} '{entry.key}' is listed twice (first at line {first.span.line})",
+                    entry.span,
+                    "keep one entry for it",
+                )
+            )
+        else:
+            seen[entry.key] = entry
+    return out
 
 
 def _check_dice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
@@ -622,11 +743,24 @@ def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Di
                     f"trade values decrease: set {i + 1} is worth {values[i]}, less than "
                     f"set {i} ({values[i - 1]})",
                     value.span,
-                    "later sets are normally worth more",
+                    _then_step(value) or "later sets are normally worth more",
                 )
             )
             break
     return out
+
+
+def _then_step(schedule: m.Schedule) -> str | None:
+    """`sequence 4, 6, 8 then 5` lists a last set worth 5; what each further set adds is
+    written `then +5`."""
+    *before, last = schedule.segments
+    if schedule.kind != "sequence" or not before or len(last.values) != 1 or schedule.step:
+        return None
+    listed = ", ".join(str(v) for seg in before for v in seg.values)
+    return fix(
+        f"sequence {listed} then +{last.values[0]}",
+        f"(`then +{last.values[0]}`: {last.values[0]} more for each further set)",
+    )
 
 
 def _int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
@@ -668,10 +802,13 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
     neutrals = _int_of(eff, "neutrals.count") or 0
     neutral_armies = _int_of(eff, "neutrals.start_armies") or 0
     dealt = _int_of(eff, "setup.deal.cards")
+    counts = player_counts(eff)
     for entry in table.entries:
         armies = _plain(entry.value)
         if not isinstance(entry.key, int) or not isinstance(armies, m.Int) or entry.key < 1:
             continue
+        if counts is not None and entry.key not in counts:
+            continue  # a count the ruleset does not allow: never played (RR0214)
         if _word_of(eff, "setup.territories") == "deal" and dealt:
             fewest = dealt
         else:
@@ -746,7 +883,8 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
     out.extend(_check_army_cap(eff))
     board = eff.board
     start = eff.clause("setup.start_armies")
-    relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards"}
+    relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards", "players"}
+    counts = player_counts(eff)
     if board is not None and start is not None and own & relevant:
         table = _plain(start.value)
         total = len(board.territories)
@@ -758,7 +896,7 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
                 if not isinstance(entry.key, int) or not isinstance(armies, m.Int):
                     continue
                 players = entry.key
-                if players < 1:
+                if players < 1 or (counts is not None and players not in counts):
                     continue
                 need = deal if dealing and deal is not None else -(-total // players)
                 if armies.value < need:
@@ -769,6 +907,19 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
                             f"hold their territories, but starts with {armies.value}",
                             entry.span,
                             "raise the start armies",
+                        )
+                    )
+                elif armies.value == need and (dealing or total % players == 0):
+                    # Every player's armies all go on the territories they are given: no one
+                    # has an army left to place, and the setup cannot go on.
+                    out.append(
+                        error(
+                            "RR0203",
+                            f"with {players} players each starts on {need} territories, one "
+                            f"army on each, and has {armies.value} armies: none is left to "
+                            "place, so the setup cannot go on",
+                            entry.span,
+                            f"give each player at least {need + 1} start armies",
                         )
                     )
     return out

@@ -102,8 +102,11 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
 
 
 class DiagnosticError(Exception):
-    """Raised inside the front end to abandon a file; carries the diagnostics gathered."""
+    """Raised inside the front end to abandon a file; carries the diagnostics gathered, and
+    what could be read of the file despite them (`partial`: the parse tree of the statements
+    that parsed, after syntax errors), if anything."""
 
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+    def __init__(self, diagnostics: list[Diagnostic], partial: object = None) -> None:
         super().__init__("; ".join(d.message for d in diagnostics))
         self.diagnostics = diagnostics
+        self.partial = partial

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from . import model as m
 from .diagnostics import Diagnostic, did_you_mean, error, plural
+from .words import foreign
 
 Number = int | bool
 Function = Callable[..., Number]
@@ -190,7 +191,12 @@ def _infer(
         return "bool"
     if isinstance(expr, m.Name):
         if expr.name not in allowed:
-            hint = did_you_mean(expr.name, allowed)
+            meant = foreign(expr.name, tuple(allowed))
+            hint = (
+                f"did you mean '{meant[0]}'? ('{expr.name}' is {meant[1]} for it)"
+                if meant
+                else did_you_mean(expr.name, allowed)
+            )
             listed = ", ".join(sorted(allowed)) or "none"
             out.append(
                 error(

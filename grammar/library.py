@@ -38,6 +38,9 @@ class Workspace:
     resolved: dict[str, EffectiveRuleset] = field(default_factory=dict)
     resolve_diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
     builtin: frozenset[str] = frozenset()
+    # Files with syntax errors whose other statements were read (their rulesets are never
+    # played: their errors refuse them).
+    broken: set[str] = field(default_factory=set)
 
     @staticmethod
     def open(extra: list[str] | None = None, texts: dict[str, str] | None = None) -> Workspace:
@@ -60,6 +63,9 @@ class Workspace:
             ws.read_diagnostics[absolute] = list(result.diagnostics)
             if result.file is not None:
                 ws.files.append(result.file)
+            elif result.recovered is not None:  # after syntax errors: what parsed is checked
+                ws.files.append(result.recovered)
+                ws.broken.add(absolute)
         ws.index = Index.build(ws.files, ws.builtin)
         ws.resolved, ws.resolve_diagnostics = resolve_all(ws.index)
         return ws
@@ -78,7 +84,9 @@ class Workspace:
         for diags in self.resolve_diagnostics.values():
             found.extend(d for d in diags if d.span.file in wanted)
         files = [f for f in self.files if f.path in wanted]
-        found.extend(check_all(self.index, self.resolved, files, self.builtin & wanted))
+        checked = check_all(self.index, self.resolved, files, self.builtin & wanted)
+        # A ruleset that lost a statement to a syntax error is not also told it is incomplete.
+        found.extend(d for d in checked if not (d.code == "RR0206" and d.span.file in self.broken))
         unique = list(dict.fromkeys(found))
         return sorted(unique, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
 

@@ -13,6 +13,8 @@ MAX_TREE_DEPTH = 150  # the parse tree, however it nests
 MAX_EXPR_DEPTH = 64  # operators nested in one expression (a chain a + b + … nests one each)
 MAX_NUMBER = 1_000_000  # any number written in a rules file
 MAX_STRING = 1_000  # characters between a string's quotes (a title, a name, a reason, an anchor)
+MAX_MANUAL_BYTES = 20_000_000  # a manual's text read by `trace --sources` (and `check --report`)
+MAX_LISTED_PASSAGES = 1_000  # uncovered passages `trace --uncovered` lists per manual (all counted)
 
 # ---------------------------------------------------------------- values the engine plays
 MAX_DICE = 6  # dice one side rolls at once
@@ -20,6 +22,9 @@ MAX_GRANT = 1_000  # armies given at once: start armies, a turn's income, a set,
 MAX_TRADE_STEP = 100  # what each further set adds in a `then +N` trade schedule
 MAX_ARMIES_IN_TERRITORY = 1_000_000  # the domain checked for `armies` in dice and move-in rules
 MAX_PLAYERS = 12  # seats at one table, neutral armies included
+MAX_WILD_CARDS = 20  # wild cards in the deck (the printed game has 2): the deck is dealt and drawn
+MAX_CARDS_DRAWN = 10  # cards drawn at the end of a turn with a conquest (the printed game: 1)
+MAX_BRIBE_STEPS = 10  # status steps one bribe card moves a neutral army (its track has 3 spaces)
 
 # ---------------------------------------------------------------- odds
 MAX_ODDS_ARMIES = 1_000  # `odds -a/-d`: an invasion is a chain over A x D positions (0.3 s)
@@ -52,3 +57,6 @@ MAX_GAMES_IN_FLIGHT = 20_000  # ... and at most this many games in them (the res
 MAX_LSP_MESSAGE = 16_000_000  # bytes in one message (a rules file is at most 1 MB; JSON can
 # double it): a longer one is skipped unread and answered with an error, the session goes on
 MAX_LSP_HEADER = 4_096  # bytes in one header line of a message
+
+# ---------------------------------------------------------------- diagnostics
+MAX_SYNTAX_ERRORS = 20  # syntax errors reported in one file (the parser resumes at the next rule)

@@ -10,145 +10,28 @@ always tight (`x - x` is given -n .. n).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from . import expr as ex
 from . import model as m
 from .diagnostics import Diagnostic, Span, error, warning
+from .intervals import Interval, bounds
 from .limits import MAX_ARMIES_IN_TERRITORY, MAX_DICE, MAX_GRANT, MAX_PLAYERS, MAX_TRADE_STEP
+from .playable import (
+    counts_text,
+    flag_of,
+    int_of,
+    neutral_count,
+    player_counts,
+    start_armies,
+    word_of,
+    words_of,
+)
 from .printer import expr_text
 from .resolve import EffectiveRuleset
 
-
-@dataclass(frozen=True)
-class Interval:
-    lo: int
-    hi: int
-
-    def __str__(self) -> str:
-        return str(self.lo) if self.lo == self.hi else f"{self.lo} .. {self.hi}"
-
-    def __contains__(self, value: int) -> bool:
-        return self.lo <= value <= self.hi
-
-
-BOOL = Interval(0, 1)
-
-
-@dataclass
-class Bounds:
-    """The interval of an expression, and every divisor in it whose interval holds zero."""
-
-    interval: Interval
-    zero_divisors: list[tuple[m.Expr, Interval]] = field(default_factory=list)
-
-
-def bounds(expr: m.Expr, domains: Mapping[str, Interval]) -> Bounds:
-    """The interval `expr` stays in when each name ranges over its domain.
-
-    A name without a domain (a bare continent or seat in a call) counts as 0 .. 0: such names
-    only appear as arguments of functions whose result does not depend on their value's size.
-    """
-    problems: list[tuple[m.Expr, Interval]] = []
-    return Bounds(_walk(expr, domains, problems), problems)
-
-
-def _walk(
-    expr: m.Expr, domains: Mapping[str, Interval], problems: list[tuple[m.Expr, Interval]]
-) -> Interval:
-    if isinstance(expr, m.Int):
-        return Interval(expr.value, expr.value)
-    if isinstance(expr, m.Bool):
-        return Interval(int(expr.value), int(expr.value))
-    if isinstance(expr, m.Name):
-        return domains.get(expr.name, Interval(0, 0))
-    if isinstance(expr, m.Neg):
-        inner = _walk(expr.operand, domains, problems)
-        return Interval(-inner.hi, -inner.lo)
-    if isinstance(expr, m.Not):
-        inner = _walk(expr.operand, domains, problems)
-        if inner.lo > 0:
-            return Interval(0, 0)
-        if inner.hi == 0 and inner.lo == 0:
-            return Interval(1, 1)
-        return BOOL
-    if isinstance(expr, m.BinOp):
-        return _binop(expr, domains, problems)
-    if isinstance(expr, m.Call):
-        args = [_walk(a, domains, problems) for a in expr.args]
-        if expr.func == "min" and args:
-            return Interval(min(a.lo for a in args), min(a.hi for a in args))
-        if expr.func == "max" and args:
-            return Interval(max(a.lo for a in args), max(a.hi for a in args))
-        if expr.func == "territories_with_at_least":
-            return domains.get("territories", Interval(0, 0))
-        return BOOL
-    return Interval(0, 0)
-
-
-def _binop(
-    expr: m.BinOp, domains: Mapping[str, Interval], problems: list[tuple[m.Expr, Interval]]
-) -> Interval:
-    left = _walk(expr.left, domains, problems)
-    right = _walk(expr.right, domains, problems)
-    op = expr.op
-    if op == "and":
-        if left.hi == 0 or right.hi == 0:
-            return Interval(0, 0)
-        return Interval(1, 1) if left.lo > 0 and right.lo > 0 else BOOL
-    if op == "or":
-        if left.lo > 0 or right.lo > 0:
-            return Interval(1, 1)
-        return Interval(0, 0) if left.hi == 0 and right.hi == 0 else BOOL
-    if op in ("==", "!=", "<", "<=", ">", ">="):
-        return _compare(op, left, right)
-    if op == "+":
-        return Interval(left.lo + right.lo, left.hi + right.hi)
-    if op == "-":
-        return Interval(left.lo - right.hi, left.hi - right.lo)
-    if op == "*":
-        corners = [a * b for a in (left.lo, left.hi) for b in (right.lo, right.hi)]
-        return Interval(min(corners), max(corners))
-    if 0 in right:
-        problems.append((expr.right, right))
-    # Go on with the divisor's non-zero values, so one report does not hide the rest. Within
-    # one sign, floor division is monotone in each operand: the extremes are at the corners.
-    divisors = [b for b in (right.lo, right.hi, -1, 1) if b != 0 and b in right]
-    if not divisors:
-        return Interval(0, 0)
-    if op == "//":
-        corners = [a // b for a in (left.lo, left.hi) for b in divisors]
-        return Interval(min(corners), max(corners))
-    if op == "%":
-        return Interval(min(0, min(divisors) + 1), max(0, max(divisors) - 1))
-    return Interval(0, 0)
-
-
-def _compare(op: str, left: Interval, right: Interval) -> Interval:
-    always = never = False
-    if op == "<":
-        always, never = left.hi < right.lo, left.lo >= right.hi
-    elif op == "<=":
-        always, never = left.hi <= right.lo, left.lo > right.hi
-    elif op == ">":
-        always, never = left.lo > right.hi, left.hi <= right.lo
-    elif op == ">=":
-        always, never = left.lo >= right.hi, left.hi < right.lo
-    elif op == "==":
-        always = left.lo == left.hi == right.lo == right.hi
-        never = left.hi < right.lo or right.hi < left.lo
-    elif op == "!=":
-        never = left.lo == left.hi == right.lo == right.hi
-        always = left.hi < right.lo or right.hi < left.lo
-    if always:
-        return Interval(1, 1)
-    if never:
-        return Interval(0, 0)
-    return BOOL
-
-
 # ---------------------------------------------------------------- what the checker proves
-# Kept here, beside the arithmetic, so that check.py stays about the shape of values.
+# Kept here, beside the arithmetic (grammar/intervals.py), so that check.py stays about the
+# shape of values.
 
 EXHAUSTIVE = 10_000  # evaluate every point of a domain this small: exact, with a witness
 
@@ -176,7 +59,8 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
     }
     domains: dict[str, dict[str, Interval]] = {
         "reinforcements.territories": {"territories": Interval(1, territories)},
-        "combat.attack_requires": {"armies": armies},
+        # From 0: the agents tabulate whether a territory of 0 .. 40 armies may attack.
+        "combat.attack_requires": {"armies": Interval(0, MAX_ARMIES_IN_TERRITORY)},
         "combat.attacker.dice": {"armies": armies},
         "combat.defender.dice": {"armies": armies},
         "conquest.move_in.minimum": {
@@ -212,23 +96,188 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
                         "use max(1, …)",
                     )
                 )
-    for rule_id, clause in own.items():
-        if _is_condition(rule_id):
-            condition = _plain_expr(clause.value)
-            if condition is not None and _clean(condition, counts):
-                found = bounds(condition, counts).interval
-                if found.hi == 0 or found.lo > 0:
-                    never = found.hi == 0
-                    out.append(
-                        warning(
-                            "RR0225",
-                            f"'{rule_id}' is {'never' if never else 'always'} true"
-                            + (": no game can be won this way" if never else ""),
-                            clause.value.span,
-                        )
-                    )
+    out.extend(_conditions(eff, own))
     out.extend(_grants(eff, own))
     return out
+
+
+# The rules that decide what a victory or mission condition can see: a ruleset writing any of
+# them has its conditions checked again (a ruleset that only changes the dice does not).
+_CONTEXT = (
+    "victory",
+    "players",
+    "board",
+    "setup.capitals",
+    "setup.start_armies",
+    "setup.territories",
+    "setup.deal.cards",
+    "neutrals.count",
+    "teams.count",
+    "teams.size",
+    "missions.per_player",
+    "missions.ranks",
+)
+
+
+def _conditions(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Diagnostic]:
+    """RR0226: a victory that already holds when the game begins (the first conquest would
+    win it); RR0225: a condition no seat can ever meet, or one always met, for the player
+    counts the ruleset allows, with what the other rules make of its quantities."""
+    board = eff.board
+    assert board is not None
+    found = player_counts(eff)
+    counts = list(found) if found is not None else [_players(eff)]
+    context = any(rule_id in own for rule_id in _CONTEXT)
+    out: list[Diagnostic] = []
+    for clause in eff.clauses:
+        rule_id = clause.id
+        if not _is_condition(rule_id) or not (rule_id in own or context):
+            continue
+        condition = _plain_expr(clause.value)
+        at = own.get(rule_id)
+        span = at.value.span if at is not None else _context_span(own)
+        if condition is None or not _clean(condition, _game_domains(eff, counts[0])):
+            continue
+        names = {node.name for node in ex.walk(condition) if isinstance(node, m.Name)}
+        never = [n for n in counts if bounds(condition, _game_domains(eff, n)).interval.hi == 0]
+        if never:
+            who = "" if len(never) == len(counts) else f"with {counts_text(never)} players "
+            out.append(
+                warning(
+                    "RR0225",
+                    f"{who}'{rule_id}' is never true{_why(eff, names, never[0])}: no game can "
+                    "be won this way",
+                    span,
+                    "a condition a player can reach, such as `opponents == 0`",
+                )
+            )
+            continue
+        if rule_id == "victory":
+            early = [
+                n
+                for n in counts
+                if bounds(
+                    condition, _start_domains(eff, n), {"eliminated": Interval(0, 0)}
+                ).interval.lo
+                > 0
+            ]
+            if early:
+                n = early[0]
+                every = len(early) == len(counts)
+                who = "" if every and len(counts) > 1 else f"with {counts_text(early)} players "
+                start = _start_domains(eff, n)
+                shown = ", ".join(f"{q} = {start[q]}" for q in sorted(names) if q in start)
+                out.append(
+                    error(
+                        "RR0226",
+                        f"{who}'victory' already holds when the game begins"
+                        f"{f' ({shown})' if shown else ''}{_why(eff, names, n)}: the first "
+                        "conquest would win the game",
+                        span,
+                        _early_hint(eff, names),
+                    )
+                )
+        elif all(bounds(condition, _game_domains(eff, n)).interval.lo > 0 for n in counts):
+            out.append(warning("RR0225", f"'{rule_id}' is always true", span))
+    return out
+
+
+def _context_span(own: Mapping[str, m.Clause]) -> Span:
+    first = next(own[r] for r in _CONTEXT if r in own)
+    return first.id_span
+
+
+def _capitals(eff: EffectiveRuleset) -> bool:
+    value = m.strip_assumed(eff.value("setup.capitals") or m.Bool(False))
+    return isinstance(value, m.Bool) and value.value
+
+
+def _mission_count(eff: EffectiveRuleset) -> int:
+    """Missions a player can complete: one of each rank, when players draw missions."""
+    if eff.clause("missions.per_player") is None:
+        return 0
+    return len(words_of(eff, "missions.ranks"))
+
+
+def _team_size(eff: EffectiveRuleset, players: int) -> int:
+    teams = int_of(eff, "teams.count")
+    if not teams:
+        return 1
+    size = int_of(eff, "teams.size")
+    if size is None or teams * size != players:  # teams that do not fit are RR0216's
+        return max(1, players // teams)
+    return size
+
+
+def _game_domains(eff: EffectiveRuleset, players: int) -> dict[str, Interval]:
+    """What each quantity can be at some point of a game of `players`, as the other rules
+    allow (no capitals without setup.capitals, no missions without missions drawn)."""
+    board = eff.board
+    assert board is not None
+    territories = len(board.territories)
+    foes = max(0, players - _team_size(eff, players))
+    capitals = players if _capitals(eff) else 0
+    return {
+        "territories": Interval(0, territories),
+        "continents": Interval(0, len(board.continents)),
+        "opponents": Interval(0, foes),
+        "armies": Interval(0, MAX_ARMIES_IN_TERRITORY * territories),
+        "missions_completed": Interval(0, _mission_count(eff)),
+        "opposing_players_eliminated": Interval(0, foes),
+        "capitals": Interval(0, capitals),
+        "capitals_in_play": Interval(capitals, capitals),
+    }
+
+
+def _start_domains(eff: EffectiveRuleset, players: int) -> dict[str, Interval]:
+    """What each quantity is when the first turn begins, for any seat of any deal."""
+    board = eff.board
+    assert board is not None
+    found = _game_domains(eff, players)
+    territories = len(board.territories)
+    if word_of(eff, "setup.territories") == "deal" and int_of(eff, "setup.deal.cards"):
+        cards = int_of(eff, "setup.deal.cards") or 0
+        wild = 0 if flag_of(eff, "setup.deal.remove_wild") else int_of(eff, "cards.wild") or 0
+        held = Interval(max(0, cards - wild), cards)
+    else:
+        seats = players + neutral_count(eff)
+        held = Interval(territories // max(1, seats), -(-territories // max(1, players)))
+    armies = start_armies(eff).get(players)
+    foes = found["opponents"].hi
+    capitals = 1 if _capitals(eff) else 0
+    return {
+        **found,
+        "territories": held,
+        "opponents": Interval(foes, foes),
+        "armies": Interval(armies, armies) if armies is not None else found["armies"],
+        "missions_completed": Interval(0, 0),
+        "opposing_players_eliminated": Interval(0, 0),
+        "capitals": Interval(capitals, capitals),
+    }
+
+
+def _why(eff: EffectiveRuleset, names: set[str], players: int) -> str:
+    """What the other rules make of the quantities a condition reads, where it matters."""
+    out = []
+    if names & {"capitals", "capitals_in_play"} and not _capitals(eff):
+        out.append(
+            "without `setup.capitals: yes` no player picks a capital, so capitals and "
+            "capitals_in_play stay 0"
+        )
+    if "missions_completed" in names and not _mission_count(eff):
+        out.append("without missions (missions.per_player), missions_completed stays 0")
+    if names & {"opponents", "opposing_players_eliminated"} and int_of(eff, "teams.count"):
+        foes = _game_domains(eff, players)["opponents"].hi
+        out.append(f"with teams, a player has {foes} opponents at most")
+    return f"; {'; '.join(out)}" if out else ""
+
+
+def _early_hint(eff: EffectiveRuleset, names: set[str]) -> str:
+    if names & {"capitals", "capitals_in_play"} and not _capitals(eff):
+        return "add `setup.capitals: yes`, so that each player picks a capital"
+    if "missions_completed" in names and not _mission_count(eff):
+        return "give the players missions, or win by another condition"
+    return "a victory must be out of reach when the game begins, such as `opponents == 0`"
 
 
 def _is_condition(rule_id: str) -> bool:

@@ -7,6 +7,8 @@ import os
 import stat
 from dataclasses import dataclass
 
+from lark import Tree
+
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .limits import MAX_FILE_BYTES, MAX_TREE_DEPTH
 from .model import RulesFile
@@ -16,8 +18,13 @@ from .transform import ToModel
 
 @dataclass(frozen=True)
 class ReadResult:
+    """A file read: its model (None when it has a syntax error or a limit), its diagnostics,
+    and after syntax errors the model of the statements that did parse (`recovered`: checked
+    for the other diagnostics, never played, formatted or loaded)."""
+
     file: RulesFile | None
     diagnostics: tuple[Diagnostic, ...]
+    recovered: RulesFile | None = None
 
 
 def read_rules(text: str, path: str) -> ReadResult:
@@ -39,7 +46,7 @@ def _read_rules(text: str, path: str) -> ReadResult:
     try:
         tree, depth = positioned(parse_tree(text, path))
     except DiagnosticError as exc:
-        return ReadResult(None, tuple(exc.diagnostics))
+        return _recovered(exc, path)
     if depth > MAX_TREE_DEPTH:
         return ReadResult(
             None,
@@ -55,6 +62,19 @@ def _read_rules(text: str, path: str) -> ReadResult:
     transformer = ToModel(path)
     rules = transformer.transform(tree)
     return ReadResult(rules, tuple(transformer.diagnostics))
+
+
+def _recovered(exc: DiagnosticError, path: str) -> ReadResult:
+    """The syntax errors, with the model of what parsed around them (when it is not too deep
+    to build: then the errors alone)."""
+    if not isinstance(exc.partial, Tree):
+        return ReadResult(None, tuple(exc.diagnostics))
+    tree, depth = positioned(exc.partial)
+    if depth > MAX_TREE_DEPTH:
+        return ReadResult(None, tuple(exc.diagnostics))
+    transformer = ToModel(path)
+    model = transformer.transform(tree)
+    return ReadResult(None, (*exc.diagnostics, *transformer.diagnostics), model)
 
 
 def read_path(path: str) -> ReadResult:

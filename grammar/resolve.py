@@ -247,7 +247,8 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                         f"rule '{clause.id}' is already defined by '{inherited.ruleset}' at "
                         f"{_where(inherited.id_span)}",
                         clause.id_span,
-                        f"write 'override {clause.id}: …' to change an inherited rule",
+                        f"did you mean 'override {clause.id}'? An inherited rule is changed "
+                        "with `override`",
                     )
                 )
             elif inherited is None and clause.override and lookup(clause.id) is not None:
@@ -281,8 +282,10 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
 
     board = None
     board_value = effective.get("board")
-    if board_value is not None and isinstance(board_value.value, m.Name):
-        board = index.boards.get(board_value.value.name)
+    # `board: assumed world because "…"` names the board as much as `board: world` does.
+    named = m.strip_assumed(board_value.value) if board_value is not None else None
+    if isinstance(named, m.Name):
+        board = index.boards.get(named.name)
     return (
         EffectiveRuleset(
             name=ruleset.name,

@@ -11,6 +11,8 @@ import fnmatch
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .limits import MAX_BRIBE_STEPS, MAX_CARDS_DRAWN, MAX_WILD_CARDS
+
 
 class Kind(StrEnum):
     INT = "a whole number"
@@ -40,6 +42,10 @@ class RuleSpec:
     choices: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
     section: str = "general"
+    # The whole numbers the engine plays as meant (None: no bound), and why (RR0217).
+    least: int | None = None
+    most: int | None = None
+    why: str = ""
 
     @property
     def pattern(self) -> bool:
@@ -103,9 +109,11 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R(
         "setup.place_per_turn",
         Kind.INT,
-        "armies each player places per turn once the board is claimed",
+        "armies each player places per turn once the board is claimed (at least 1)",
         True,
         section="setup",
+        least=1,
+        why="with none placed a round, the setup never ends",
     ),
     _R("setup.deal.cards", Kind.INT, "territory cards dealt to each player", section="setup"),
     _R(
@@ -174,7 +182,15 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         SYMBOLS,
         section="cards",
     ),
-    _R("cards.wild", Kind.INT, "wild cards in the deck", True, section="cards"),
+    _R(
+        "cards.wild",
+        Kind.INT,
+        f"wild cards in the deck (at most {MAX_WILD_CARDS})",
+        True,
+        section="cards",
+        most=MAX_WILD_CARDS,
+        why=f"the printed deck has 2; riskrules plays at most {MAX_WILD_CARDS}",
+    ),
     _R(
         "cards.sets",
         Kind.CHOICES,
@@ -213,9 +229,11 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R(
         "cards.draw",
         Kind.INT,
-        "cards drawn at the end of a turn with a conquest",
+        f"cards drawn at the end of a turn with a conquest (at most {MAX_CARDS_DRAWN})",
         True,
         section="cards",
+        most=MAX_CARDS_DRAWN,
+        why=f"the printed game draws 1; riskrules plays at most {MAX_CARDS_DRAWN}",
     ),
     # ---------------------------------------------------------------- combat
     _R(
@@ -297,7 +315,15 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         ("adjacent", "connected through own territories", "connected through friendly territories"),
         section="fortify",
     ),
-    _R("fortify.leave_behind", Kind.INT, "armies that must stay behind", True, section="fortify"),
+    _R(
+        "fortify.leave_behind",
+        Kind.INT,
+        "armies that must stay behind (at least 1)",
+        True,
+        section="fortify",
+        least=1,
+        why="a territory is never left empty",
+    ),
     # ---------------------------------------------------------------- elimination, victory
     _R(
         "elimination.cards",
@@ -339,8 +365,11 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R(
         "neutrals.place_per_turn",
         Kind.INT,
-        "armies placed for each neutral in a setup round",
+        "armies placed for each neutral in a setup round (1)",
         section="neutrals",
+        least=1,
+        most=1,
+        why="one army is placed for each neutral army in a setup round",
     ),
     _R(
         "neutrals.mode",
@@ -373,8 +402,11 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R(
         "neutrals.bribe.steps_per_card",
         Kind.INT,
-        "status steps a bribe card moves",
+        f"status steps a bribe card moves (1 to {MAX_BRIBE_STEPS})",
         section="neutrals",
+        least=1,
+        most=MAX_BRIBE_STEPS,
+        why="a bribe moves the neutral army's status at least one step along its track",
     ),
     _R(
         "neutrals.bribe.max_cards",
@@ -439,8 +471,10 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R(
         "missions.claims_per_turn",
         Kind.INT,
-        "missions claimed in one turn at most",
+        "missions claimed in one turn at most (at least 1)",
         section="missions",
+        least=1,
+        why="with none a turn, no mission can ever be claimed",
     ),
     _R(
         "missions.reveal_after",
@@ -472,7 +506,14 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     ),
     # ---------------------------------------------------------------- teams
     _R("teams.count", Kind.INT, "teams in the game", section="teams"),
-    _R("teams.size", Kind.INT, "players in each team", section="teams"),
+    _R(
+        "teams.size",
+        Kind.INT,
+        "players in each team (at least 1)",
+        section="teams",
+        least=1,
+        why="a team has at least one player",
+    ),
     _R("teams.seating", Kind.CHOICE, "how the teams sit", choices=("alternate",), section="teams"),
     _R("teams.friendly_fire", Kind.BOOL, "a player may attack a team-mate", section="teams"),
     _R("teams.shared_hand", Kind.BOOL, "the team holds one hand of cards", section="teams"),

@@ -19,9 +19,11 @@ from lark.lark import _LOAD_ALLOWED_OPTIONS as LOAD_OPTIONS
 from lark.lark import PostLex
 from lark.lexer import TerminalDef
 
-from . import __version__, cache
+from . import __version__, cache, recovery
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .limits import MAX_FILE_BYTES, MAX_NESTING, MAX_STRING
+from .mistake_text import Failure
+from .mistakes import advise
 
 # A newline ends a statement only after a token that can end one; elsewhere it is layout.
 _CAN_END = frozenset({"STRING", "INT", "NAME", "RPAR", "RSQB", "RBRACE", "YES", "NO", "STAY"})
@@ -256,7 +258,9 @@ def parse_tree(text: str, path: str) -> Tree[Token]:
             ]
         )
     try:
-        return parser().parse(text)
+        # Every syntax error of the file, the parser resuming at the next statement each time
+        # (grammar/recovery.py); the statements that parsed come with them.
+        tree, found = recovery.parse(parser(), text, lambda exc: syntax_diagnostic(exc, text, path))
     except _TooDeep as exc:
         span = Span.point(path, exc.token.line or 1, exc.token.column or 1)
         raise DiagnosticError(
@@ -266,6 +270,9 @@ def parse_tree(text: str, path: str) -> Tree[Token]:
         raise DiagnosticError([_long_string(exc.token, path)]) from None
     except UnexpectedInput as exc:
         raise DiagnosticError([syntax_diagnostic(exc, text, path)]) from None
+    if found or tree is None:
+        raise DiagnosticError(found, partial=tree)
+    return tree
 
 
 def _long_string(token: Token, path: str) -> Diagnostic:
@@ -315,13 +322,6 @@ def _describe(terminal: str) -> str:
     return terminal
 
 
-def _expected_list(expected: set[str]) -> str:
-    words = sorted({_describe(t) for t in expected if not t.startswith("__")})
-    if len(words) > 8:
-        words = [*words[:8], "…"]
-    return ", ".join(words)
-
-
 def _found(token: Token) -> str:
     if token.type == "$END":
         return "the end of the file"
@@ -330,8 +330,27 @@ def _found(token: Token) -> str:
     return f"'{token}'"
 
 
+def failure_of(exc: UnexpectedInput, text: str) -> Failure:
+    """Where and how the parser stopped, in offsets of the text (grammar/mistakes.py)."""
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        expected = frozenset(exc.accepts or exc.expected)
+        if token.type == "$END":
+            return Failure(len(text), len(text), "$END", expected)
+        start = token.start_pos or 0
+        return Failure(start, token.end_pos or start + len(str(token)), token.type, expected)
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream or 0
+        return Failure(pos, pos + 1, "", frozenset(exc.allowed or ()))
+    return Failure(len(text), len(text), "$END", frozenset(getattr(exc, "expected", ()) or ()))
+
+
 def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
-    """One diagnostic for a Lark error, with curated messages for the usual mistakes."""
+    """One diagnostic for a Lark error: the usual mistakes in the author's terms
+    (grammar/mistakes.py), else what was found and what a statement there looks like."""
+    advice = advise(failure_of(exc, text), text, path)
+    if advice is not None:
+        return advice
     line = getattr(exc, "line", None) or 1
     column = getattr(exc, "column", None) or 1
     if line < 1:
@@ -362,7 +381,7 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
             "RR0001",
             "the file ends in the middle of a statement",
             span,
-            f"expected {_expected_list(set(exc.expected))}",
+            _expected_hint(set(exc.expected)),
         )
     return error("RR0001", str(exc), Span.point(path, line, column))
 
@@ -435,10 +454,13 @@ def _bad_character(
             else "names are lower_snake_case ASCII; put display names in quotes"
         )
         return error("RR0002", f"unexpected character {char!r}", span, hint)
-    allowed = set(exc.allowed or ())
-    allowed_hint = f"expected {_expected_list(allowed)}" if allowed else None
     shown = char if char.strip() else repr(char)
-    return error("RR0002", f"unexpected character {shown!r}", span, allowed_hint)
+    return error(
+        "RR0002",
+        f"the character {shown!r} cannot appear in a rules file here",
+        span,
+        _expected_hint(set(exc.allowed or ())),
+    )
 
 
 def _unexpected_token(token: Token, expected: set[str], span: Span) -> Diagnostic:
@@ -471,13 +493,29 @@ def _unexpected_token(token: Token, expected: set[str], span: Span) -> Diagnosti
             "RR0001",
             "the statement is incomplete at the end of the line",
             span,
-            f"expected {_expected_list(expected)}",
+            _expected_hint(expected),
         )
-    if "_NL" in expected and token.type not in ("$END",):
-        return error(
-            "RR0001",
-            f"unexpected {found}",
-            span,
-            f"put each rule on its own line; expected {_expected_list(expected)}",
+    return error("RR0001", f"unexpected {found}", span, _expected_hint(expected))
+
+
+def _expected_hint(expected: set[str]) -> str:
+    """What the parser would have taken, said as a player reads it: one or two things by name,
+    else the form of what goes there (never a list of the grammar's tokens)."""
+    words = sorted({_describe(t) for t in expected if not t.startswith("__")})
+    if 1 <= len(words) <= 2:
+        return "expected " + " or ".join(words)
+    if expected & {"RULESET", "BOARD", "SOURCE"}:
+        return 'a file holds declarations, such as: ruleset NAME "TITLE" extends classic { … }'
+    if expected & {"OVERRIDE", "RULE_ID"}:
+        return (
+            "a rule reads `rule.id: value`, one to a line, such as `override combat.ties: attacker`"
         )
-    return error("RR0001", f"unexpected {found}", span, f"expected {_expected_list(expected)}")
+    if expected & {"COMPARE", "ADD", "MUL"}:
+        return (
+            "a formula reads like `max(3, territories // 3)`, a condition like "
+            "`territories >= 30 or opponents == 0`"
+        )
+    return (
+        "a rule reads `rule.id: value`: a number, a word, a list `a, b`, a range `1 .. 3`, a "
+        "table `{3: 35, 4: 30}` or a formula"
+    )

@@ -14,7 +14,7 @@ import pytest
 from helpers import ROOT, dask_processes, run_cli
 from riskrules.grammar.library import locate
 from riskrules.grammar.limits import TASKS_PER_THREAD
-from riskrules.tools.balance import (
+from riskrules.tools.lab.balance import (
     Arm,
     ClusterError,
     Settings,
@@ -24,8 +24,8 @@ from riskrules.tools.balance import (
     scheduler_address,
     study,
 )
-from riskrules.tools.balance_stats import paired_mean, paired_rate, proportion
-from riskrules.tools.simulate import Plan
+from riskrules.tools.lab.balance_stats import paired_mean, paired_rate, proportion
+from riskrules.tools.lab.simulate import Plan
 
 TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
 
@@ -102,6 +102,7 @@ def test_the_results_do_not_depend_on_the_number_of_workers() -> None:
     assert without_timing(one) == without_timing(two)
 
 
+@pytest.mark.cluster
 def test_a_local_dask_cluster_gives_the_single_process_results() -> None:
     distributed = pytest.importorskip("distributed")
     chosen = arms("classic", TIES)
@@ -171,6 +172,7 @@ def test_a_scheduler_address_is_written_as_dask_reads_it() -> None:
     assert scheduler_address("tcp://[::1]:8786") == "tcp://[::1]:8786"
 
 
+@pytest.mark.cluster
 def test_a_scheduler_without_workers_is_a_clear_error_in_the_time_given() -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as cluster:
@@ -196,6 +198,7 @@ class CountedPlan(Plan):
         return job
 
 
+@pytest.mark.cluster
 def test_the_cluster_is_handed_a_few_tasks_per_thread_at_a_time() -> None:
     """However many games a study has, a cluster of one thread holds at most TASKS_PER_THREAD
     tasks of `batch` games: the rest are not made until those are done."""
@@ -219,6 +222,7 @@ def test_the_cluster_is_handed_a_few_tasks_per_thread_at_a_time() -> None:
     assert [r.turns for r in results[:12]] == alone["rulesets"][0]["turns_by_game"]
 
 
+@pytest.mark.cluster
 def test_a_game_a_worker_cannot_play_stops_the_study_with_the_reason() -> None:
     distributed = pytest.importorskip("distributed")
     broken = Arm("no-such-ruleset")
@@ -270,6 +274,7 @@ def _assert_the_seeds_finished(found: dict[str, object], settings: Settings, why
     )
 
 
+@pytest.mark.cluster
 def test_a_lost_scheduler_ends_the_study_with_the_seeds_every_ruleset_finished() -> None:
     pytest.importorskip("distributed")
     settings = Settings(players=3, games=40, seed=4)
@@ -284,6 +289,7 @@ def test_a_lost_scheduler_ends_the_study_with_the_seeds_every_ruleset_finished()
     _assert_the_seeds_finished(found, settings, "lost the Dask scheduler")
 
 
+@pytest.mark.cluster
 def test_a_worker_lost_while_another_plays_on_changes_nothing() -> None:
     """Dask plays a lost worker's games again on the others: the study ends whole, with the
     single-process results."""
@@ -303,6 +309,7 @@ def test_a_worker_lost_while_another_plays_on_changes_nothing() -> None:
     assert without_timing(found) == without_timing(study(chosen, settings))
 
 
+@pytest.mark.cluster
 def test_a_study_stops_with_the_seeds_finished_when_every_worker_is_lost() -> None:
     pytest.importorskip("distributed")
     settings = Settings(players=3, games=40, seed=4)

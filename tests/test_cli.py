@@ -111,13 +111,26 @@ def test_internal_error_exits_3(tmp_path: Path) -> None:
         "sys.argv = ['riskrules', 'check']\n"
         "main()\n"
     )
-    import subprocess
-    import sys
 
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
     assert proc.returncode == 3
     assert "internal error: RuntimeError: boom" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_internal_error_exits_3_in_process_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests' in-process runner goes through the same entry point: a crash is exit 3."""
+    from riskrules.grammar import library
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(library.Workspace, "open", staticmethod(boom))
+    monkeypatch.delenv("RISKRULES_DEBUG", raising=False)
+    result = run_cli("check")
+    assert result.code == 3
+    assert "internal error: RuntimeError: boom" in result.err
+    assert "Traceback" not in result.err
 
 
 def test_builtins_are_package_data() -> None:
@@ -295,15 +308,9 @@ def test_colour_follows_the_option_and_the_environment(
 ) -> None:
     house = tmp_path / "house.rules"
     house.write_text('ruleset h "H" extends classic {\n  override combat.ties: attackr\n}\n')
-    clean = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    proc = subprocess.run(
-        [sys.executable, "-m", "riskrules", "check", *args, str(house)],
-        capture_output=True,
-        text=True,
-        env={**clean, **env},
-    )
-    assert proc.returncode == 1
-    assert ("\x1b[" in proc.stdout) == colored
+    result = run_cli("check", *args, str(house), unset=("NO_COLOR", "FORCE_COLOR"), env=env)
+    assert result.code == 1
+    assert ("\x1b[" in result.out) == colored
 
 
 def test_help_lists_every_command_whole_with_exit_codes_and_examples() -> None:
@@ -322,17 +329,13 @@ def test_help_lists_every_command_whole_with_exit_codes_and_examples() -> None:
 
 
 def test_the_shell_completes_ruleset_names_and_rule_ids() -> None:
-    env = {**os.environ, "_RISKRULES_COMPLETE": "bash_complete"}
+    env = {"_RISKRULES_COMPLETE": "bash_complete"}
     words = {"COMP_WORDS": "riskrules show da-web", "COMP_CWORD": "2"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "riskrules"], env={**env, **words}, capture_output=True, text=True
-    )
-    assert "plain,da-web-2p" in proc.stdout.splitlines()
+    result = run_cli(env={**env, **words})
+    assert "plain,da-web-2p" in result.out.splitlines()
     words = {"COMP_WORDS": "riskrules explain classic combat.ti", "COMP_CWORD": "3"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "riskrules"], env={**env, **words}, capture_output=True, text=True
-    )
-    assert proc.stdout.splitlines() == ["plain,combat.ties"]
+    result = run_cli(env={**env, **words})
+    assert result.out.splitlines() == ["plain,combat.ties"]
 
 
 TIES_FEATURE = """Feature: Ties

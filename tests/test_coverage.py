@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
-from helpers import run_cli
-from riskrules.tools.coverage import rule_bearing, split
+from helpers import ROOT, large_manual, run_cli
+from riskrules.tools.compliance.coverage import rule_bearing, split
 
 
 def test_rule_bearing_passages_by_language() -> None:
@@ -127,11 +129,91 @@ def test_the_check_report_gives_each_manuals_coverage(seeds: Path, tmp_path: Pat
 def test_an_anchor_covers_only_its_own_page() -> None:
     """An anchor that recurs on two pages covers the passage on the page it names."""
     from riskrules.grammar import model as m
-    from riskrules.tools.coverage import anchor_spans
-    from riskrules.tools.trace import Document, fold
+    from riskrules.tools.compliance.coverage import anchor_spans
+    from riskrules.tools.compliance.trace import Document, fold
 
     raw = "1 Du skal bytte fem kort.\n2 Du skal bytte fem kort igen.\n"
     whole, document = fold(raw), Document.parse(raw)
     cite = m.Citation("doc", "Du skal bytte fem kort", 2, None)
     second = whole.rfind("du skal bytte fem kort")  # the occurrence on page 2
     assert anchor_spans(whole, document, cite) == [(second, second + len("du skal bytte fem kort"))]
+
+
+KOMMANDOMANUAL = "000_c088f9ca3cbe1af9.txt"
+FEATURE = ROOT / "features" / "nl-classic.feature"
+
+
+def test_uncovered_is_linear_in_the_manuals_size(seeds: Path, tmp_path: Path) -> None:
+    """A 64,000-line manual (6 MB; 20 MB are allowed) made of the real 000 and some 21,000
+    further pages of its sentences: `trace --uncovered` takes under 10 s of processor time
+    (it took 160 s when each passage looked through every page). Processor time, not the
+    clock: the machine is shared, and the clock measures the other processes too. The real
+    pages are still wholly covered (1,000 of the later passages are listed, the rest counted),
+    and each later page is found with its number."""
+    import resource
+
+    big = large_manual((seeds / KOMMANDOMANUAL).read_text(encoding="utf-8"), 64_000)
+    assert big.count("\n") >= 64_000
+    (tmp_path / KOMMANDOMANUAL).write_text(big, encoding="utf-8")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    result = run_cli("trace", "da-2006", "--uncovered", "--sources", str(tmp_path))
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert spent < 10, f"{spent:.1f} s of processor time ({wall:.1f} s on the clock)"
+    assert result.code == 1, result.err  # the later pages are cited by no rule
+    listed = [int(n) for n in re.findall(r"^  p\. (\d+):", result.out, re.M)]
+    assert len(listed) == 1_000 and min(listed) > 10, listed[:5]
+    assert re.search(r"^  … and [\d,]+ more \(the first 1,000 are listed\)$", result.out, re.M)
+    passages = split("da000", big, "da")
+    last = int(re.findall(r"^(\d+) ", big, re.M)[-1])
+    assert last > 20_000 and passages[-1].page == last
+    pages = [p.page for p in passages if p.page is not None]
+    assert pages == sorted(pages) and set(pages) == set(range(1, last + 1))
+
+
+def test_trace_refuses_a_sources_folder_with_nothing_to_read(tmp_path: Path) -> None:
+    """An empty folder, a missing one, one holding other files, one whose manuals cannot be
+    read (a folder by the manual's name, one over 20,000,000 bytes): exit 2 naming the folder
+    and the files it should hold, never "anchors 0/0 found" with exit 0."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("not a manual\n", encoding="utf-8")
+    unreadable = tmp_path / "unreadable"
+    unreadable.mkdir()
+    (unreadable / KOMMANDOMANUAL).mkdir()
+    with open(unreadable / "001_f974af0c1c42d141.txt", "wb") as handle:
+        handle.truncate(20_000_001)  # sparse: no disk
+    for folder in (empty, other, unreadable):
+        for extra in ([], ["--uncovered"]):
+            result = run_cli("trace", "da-2006", "--sources", str(folder), *extra)
+            assert result.code == 2, (folder, extra, result.out, result.err)
+            assert str(folder) in result.err and KOMMANDOMANUAL in result.err, result.err
+    too_big = run_cli("trace", "da-classic", "--sources", str(unreadable))
+    assert too_big.code == 2 and "limited to 20,000,000" in too_big.err, too_big.err
+    assert "a folder" in run_cli("trace", "da-2006", "--sources", str(unreadable)).err
+    missing = run_cli("trace", "da-2006", "--sources", str(tmp_path / "nowhere"))
+    assert missing.code == 2 and "no such folder" in missing.err and "nowhere" in missing.err
+
+
+def test_trace_names_the_manuals_it_could_not_read(seeds: Path, tmp_path: Path) -> None:
+    """With some of the cited manuals there, the others are named as not checked."""
+    (tmp_path / KOMMANDOMANUAL).write_bytes((seeds / KOMMANDOMANUAL).read_bytes())
+    result = run_cli(
+        "trace",
+        "classic",
+        "--sources",
+        str(tmp_path),
+        "--features",
+        str(FEATURE),
+        "--format",
+        "json",
+    )
+    report = result.json()["rulesets"][0]  # type: ignore[index]
+    assert report["anchors_checked"] > 0 and report["anchors_found"] == report["anchors_checked"]
+    unread = {u["document"]: u for u in report["unread_manuals"]}
+    assert set(unread) == {"da001", "da002", "nl004"}, unread
+    assert unread["nl004"]["problem"] == "not in the folder"

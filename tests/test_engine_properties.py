@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import riskrules
-from helpers import ROOT, VARIANTS
+from helpers import NOT_HERE, ROOT, VARIANTS, examples
 from riskrules import (
     AllyReinforce,
     Attack,
@@ -114,7 +114,7 @@ def _strip(action: object) -> object:
     return action
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.integers(2, 5), st.integers(0, 2**32 - 1))
 def test_random_games_keep_invariants(name: str, players: int, seed: int) -> None:
     rules = rules_for(name)
@@ -227,7 +227,7 @@ def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
     try:
         names = [n for n in inspect.signature(GameState.evolve).parameters if n != "self"]
     except ValueError:
-        pytest.skip("the compiled engine's methods carry no signature (and check types)")
+        pytest.skip(NOT_HERE + "the compiled engine's methods carry no signature (and check types)")
     assert len(names) >= 30
     start = Game(rules_for("classic")).start(["a", "b", "c"])
     for name in names:

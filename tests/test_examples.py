@@ -14,7 +14,7 @@ from riskrules import Game, load
 from riskrules.engine.agents import aggressive_agent
 from riskrules.engine.record import encode, header, to_json
 from riskrules.grammar.library import locate
-from riskrules.tools.referee import referee
+from riskrules.tools.compliance.referee import referee
 
 FOLDER = ROOT / "examples" / "house-rules"
 EXAMPLES = sorted(FOLDER.glob("*.rules"))

@@ -10,7 +10,7 @@ import riskrules
 from helpers import ROOT
 from riskrules.grammar.library import Workspace
 from riskrules.grammar.limits import DEFAULT_MAX_TURNS
-from riskrules.tools.simulate import jobs, run
+from riskrules.tools.lab.simulate import jobs, run
 
 
 def _cases() -> list[tuple[str, int]]:
@@ -19,6 +19,9 @@ def _cases() -> list[tuple[str, int]]:
         low, high = riskrules.load(name).players
         out += [(name, players) for players in sorted({low, high})]
     return out
+
+
+pytestmark = pytest.mark.games  # 12 games at the fewest and the most players of each ruleset
 
 
 @pytest.mark.parametrize(("ruleset", "players"), _cases())

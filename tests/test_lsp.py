@@ -68,6 +68,16 @@ class Client:
             if match(message):
                 return message
 
+    def settle(self) -> None:
+        """Wait until the server has answered everything sent so far (it handles messages in
+        order: a reply to a new request comes after all they caused), then forget it all."""
+        nowhere = {"uri": "file:///nonexistent"}
+        self.request(
+            "textDocument/hover", {"textDocument": nowhere, "position": {"line": 0, "character": 0}}
+        )
+        while not self.messages.empty():
+            self.messages.get_nowait()
+
     def close(self) -> None:
         if self.proc.poll() is not None:
             return  # closed already
@@ -79,14 +89,24 @@ class Client:
             self.proc.kill()
 
 
-@pytest.fixture
-def client() -> Any:
+# One server for the tests of this file on a worker (its start is most of a test's time), as an
+# editor keeps one for a session; each test's documents are files of its own, and each starts
+# with nothing left over from the one before (Client.settle).
+@pytest.fixture(scope="module")
+def server() -> Any:
     c = Client()
     result = c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
     assert "hoverProvider" in json.dumps(result["capabilities"]) or result["capabilities"]
     c.notify("initialized", {})
     yield c
     c.close()
+
+
+@pytest.fixture
+def client(server: Client) -> Any:
+    server.settle()
+    yield server
+    assert server.proc.poll() is None, "the server stopped"
 
 
 HOUSE = (
@@ -271,7 +291,11 @@ MALFORMED: list[tuple[bytes, int | None]] = [
 ]  # fmt: skip
 
 
-def test_malformed_messages_are_refused_without_a_traceback(client: Client, tmp_path: Path) -> None:
+def test_malformed_messages_are_refused_without_a_traceback(tmp_path: Path) -> None:
+    # A server of its own: the test ends the session to read all it wrote on stderr.
+    client = Client()
+    client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    client.notify("initialized", {})
     uri = _open(client, tmp_path / "family.rules", HOUSE)
     hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
     for raw, code in MALFORMED:
@@ -356,3 +380,30 @@ def test_quick_fixes_from_the_diagnostics(client: Client, tmp_path: Path) -> Non
     (edit,) = drop["edit"]["changes"][uri]
     assert edit["newText"] == "" and edit["range"]["start"] == {"line": 2, "character": 2}
     assert edit["range"]["end"] == {"line": 2, "character": 11}
+
+
+def test_hover_escapes_what_the_author_wrote(client: Client, tmp_path: Path) -> None:
+    """Hover is Markdown: a title, a manual's title or an anchor holding HTML or Markdown is
+    shown as written (escaped), never run as a link, code or a heading."""
+    text = (
+        'source hx "h.txt" language en title "<script>alert(1)</script> `code`"\n'
+        'ruleset mine "# heading [x](javascript:alert(1)) | a | b |" extends classic {\n'
+        "  override fortify.moves: 2\n"
+        '    cite hx page 3 "<img src=x> [x](javascript:alert(1))"\n'
+        "}\n"
+    )
+    uri = _open(client, tmp_path / "mine.rules", text)
+    client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    shown = []
+    for line, character in ((2, 12), (1, 10), (0, 8)):  # the rule, the ruleset, the source
+        hover = client.request(
+            "textDocument/hover",
+            {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
+        )
+        shown.append(hover["contents"]["value"])
+    rule, ruleset, source = shown
+    assert "&lt;img src=x&gt; \\[x\\](javascript:alert(1))" in rule, rule
+    assert "\\# heading \\[x\\](javascript:alert(1)) \\| a \\| b \\|" in ruleset, ruleset
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; \\`code\\`" in source, source
+    for raw in ("<img", "<script", "[x](", "| a | b |", "`code`"):
+        assert all(raw not in part for part in shown), raw

@@ -151,6 +151,6 @@ def test_users_own_scenarios(tmp_path: Path) -> None:
 
 
 def test_steps_doc_is_current() -> None:
-    from riskrules.tools.stepsdoc import steps_markdown
+    from riskrules.tools.compliance.stepsdoc import steps_markdown
 
     assert (ROOT / "docs" / "steps.md").read_text(encoding="utf-8") == steps_markdown()

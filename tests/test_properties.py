@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import ROOT, run_cli
+from helpers import ROOT, examples, run_cli
 from riskrules.grammar.library import Workspace
 from riskrules.grammar.reader import read_rules
 
@@ -78,7 +78,7 @@ def edited(draw: st.DrawFn) -> tuple[str, str]:
     return name, text
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(edited())
 def test_random_edits_never_crash(tmp_path_factory, case: tuple[str, str]) -> None:
     name, text = case

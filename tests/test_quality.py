@@ -28,9 +28,9 @@ def test_mypy_strict() -> None:
 
 
 def test_rule_catalogue_doc_is_current() -> None:
-    from riskrules.tools.catalogue import catalogue_markdown
+    from riskrules.tools.authoring.catalogue import catalogue_markdown
 
     current = (ROOT / "docs" / "rule-catalogue.md").read_text(encoding="utf-8")
     assert current == catalogue_markdown(), (
-        "regenerate: python -m riskrules.tools.catalogue > docs/rule-catalogue.md"
+        "regenerate: python -m riskrules.tools.authoring.catalogue > docs/rule-catalogue.md"
     )

@@ -8,6 +8,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import examples
 from riskrules import Rules, RulesError
 from riskrules.grammar import expr as ex
 from riskrules.grammar.diagnostics import Severity
@@ -41,7 +42,9 @@ def _checked(line: str) -> Rules | None:
     return Rules(ws.resolved["generated"])
 
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @SETTINGS
@@ -78,7 +81,7 @@ def test_a_move_in_rule_that_checks_never_leaves_a_conquest_empty(formula: str) 
             assert low >= 1 and high >= low, (formula, dice, armies)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_formula("x"), st.integers(-5, 60), st.integers(-5, 0), st.integers(0, 60))
 def test_the_range_arithmetic_is_sound(formula: str, x: int, lo: int, span: int) -> None:
     read = read_rules(f"ruleset r {{\n  victory: {formula} == 0\n}}\n", "r.rules")

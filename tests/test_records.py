@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 
@@ -16,39 +17,57 @@ import riskrules
 from helpers import run_cli
 from riskrules.engine.record import decode_line, encode, header, schema, to_json
 from riskrules.grammar.limits import MAX_RECORD_ACTIONS
-from riskrules.tools.referee import referee
+from riskrules.tools.compliance.referee import referee
 
 BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # type: ignore[union-attr]
 
 
-@pytest.fixture(scope="module")
-def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+class Records(Mapping[str, Path]):
     """Four simulated games of every built-in ruleset, recorded (enough to hold the rarer
-    moments the tests below look for, such as a forced trade)."""
-    root = tmp_path_factory.mktemp("records")
-    out = {}
-    for name in BUILTINS:
-        result = run_cli(
-            "simulate",
-            name,
-            "--games",
-            "4",
-            "--seed",
-            "3",
-            "--record",
-            str(root / name),
-            "--format",
-            "json",
-        )
-        assert result.code == 0, result.out + result.err
-        summary = result.json()
-        assert summary["violations"] == [] and summary["games"] == 4
-        out[name] = root / name
-        (root / f"{name}.json").write_text(result.out)
-    return out
+    moments the tests below look for, such as a forced trade): each ruleset's folder, its games
+    played when a test first asks for it (pytest-xdist makes a module's fixture on every worker
+    that runs one of its tests, and most tests read only classic's)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.made: dict[str, Path] = {}
+
+    def __getitem__(self, name: str) -> Path:
+        if name not in BUILTINS:
+            raise KeyError(name)
+        if name not in self.made:
+            result = run_cli(
+                "simulate",
+                name,
+                "--games",
+                "4",
+                "--seed",
+                "3",
+                "--record",
+                str(self.root / name),
+                "--format",
+                "json",
+            )
+            assert result.code == 0, result.out + result.err
+            summary = result.json()
+            assert summary["violations"] == [] and summary["games"] == 4  # type: ignore[index]
+            (self.root / f"{name}.json").write_text(result.out)
+            self.made[name] = self.root / name
+        return self.made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(BUILTINS)
+
+    def __len__(self) -> int:
+        return len(BUILTINS)
 
 
-def test_simulate_json_shape(records: dict[str, Path]) -> None:
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> Records:
+    return Records(tmp_path_factory.mktemp("records"))
+
+
+def test_simulate_json_shape(records: Records) -> None:
     summary = json.loads((records["classic"].parent / "classic.json").read_text())
     assert set(summary) >= {
         "ruleset",
@@ -64,7 +83,7 @@ def test_simulate_json_shape(records: dict[str, Path]) -> None:
     assert set(summary["turns"]) == {"mean", "max"}
 
 
-def test_every_simulated_record_passes_the_referee(records: dict[str, Path]) -> None:
+def test_every_simulated_record_passes_the_referee(records: Records) -> None:
     for name, folder in records.items():
         summary = json.loads((folder.parent / f"{name}.json").read_text())
         files = sorted(folder.glob("game-*.jsonl"))
@@ -89,7 +108,7 @@ def test_the_shipped_schema_is_the_one_the_decoder_uses() -> None:
     assert shipped == schema()
 
 
-def test_records_match_the_schema(records: dict[str, Path]) -> None:
+def test_records_match_the_schema(records: Records) -> None:
     shipped = json.loads(
         resources.files("riskrules.engine").joinpath("record.schema.json").read_text()
     )
@@ -99,9 +118,7 @@ def test_records_match_the_schema(records: dict[str, Path]) -> None:
             validator.validate(json.loads(line))
 
 
-def _lines(
-    records: dict[str, Path], name: str = "classic", game: int = 0
-) -> list[dict[str, object]]:
+def _lines(records: Records, name: str = "classic", game: int = 0) -> list[dict[str, object]]:
     path = sorted(records[name].glob("*.jsonl"))[game]
     return [json.loads(line) for line in path.read_text().splitlines()]
 
@@ -130,7 +147,7 @@ def _replay(lines: list[dict[str, object]]) -> list[riskrules.GameState]:
     return before
 
 
-def test_non_bordering_attack(records: dict[str, Path], tmp_path: Path) -> None:
+def test_non_bordering_attack(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "attack")
     rules = riskrules.load("classic")
@@ -145,7 +162,7 @@ def test_non_bordering_attack(records: dict[str, Path], tmp_path: Path) -> None:
     assert verdict["rule"] in ("combat.adjacency",)
 
 
-def test_too_many_dice(records: dict[str, Path], tmp_path: Path) -> None:
+def test_too_many_dice(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "attack")
     lines[i] = {**lines[i], "attacker_dice": [6, 6, 6, 6]}
@@ -154,7 +171,7 @@ def test_too_many_dice(records: dict[str, Path], tmp_path: Path) -> None:
     assert verdict["citation"]["document"] in ("nl004", "da001", "da002", "da000")  # type: ignore[index]
 
 
-def test_skipped_forced_trade(records: dict[str, Path], tmp_path: Path) -> None:
+def test_skipped_forced_trade(records: Records, tmp_path: Path) -> None:
     for name, game in itertools.product(
         ("classic", "nl-classic", "da-classic", "da-web", "da-2006"), range(4)
     ):
@@ -176,7 +193,7 @@ def test_skipped_forced_trade(records: dict[str, Path], tmp_path: Path) -> None:
     pytest.fail("no simulated game had a forced trade followed by a placement")
 
 
-def test_extra_card_draw(records: dict[str, Path], tmp_path: Path) -> None:
+def test_extra_card_draw(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "end_attack")
     extra = {"turn": lines[i]["turn"], "player": lines[i]["player"], "action": "draw", "card": 0}
@@ -184,7 +201,7 @@ def test_extra_card_draw(records: dict[str, Path], tmp_path: Path) -> None:
     assert (verdict["line"], verdict["rule"]) == (i + 2, "cards.draw")
 
 
-def test_too_many_armies_placed(records: dict[str, Path], tmp_path: Path) -> None:
+def test_too_many_armies_placed(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     states = _replay(lines)
     i = next(
@@ -203,7 +220,7 @@ def test_too_many_armies_placed(records: dict[str, Path], tmp_path: Path) -> Non
     assert (verdict["line"], verdict["rule"]) == (setup + 1, "setup.place_per_turn")
 
 
-def test_wrong_player_and_turn(records: dict[str, Path], tmp_path: Path) -> None:
+def test_wrong_player_and_turn(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     lines[1] = {**lines[1], "player": lines[0]["players"][1]}  # type: ignore[index]
     verdict = _referee(tmp_path, lines)
@@ -229,7 +246,7 @@ def test_wrong_player_and_turn(records: dict[str, Path], tmp_path: Path) -> None
     ],
 )
 def test_malformed_lines_are_clear_errors(
-    records: dict[str, Path], tmp_path: Path, broken: str, message: str
+    records: Records, tmp_path: Path, broken: str, message: str
 ) -> None:
     lines = [json.dumps(line) for line in _lines(records)]
     path = tmp_path / "broken.jsonl"

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
+import chromium
 import riskrules
+from chromium import Chromium
 from helpers import ROOT, run_cli
 from riskrules.grammar.library import locate
 from riskrules.grammar.schema import CATALOGUE
-from riskrules.tools.describe import CHOICES, LABELS
-from riskrules.tools.sentences import environment, family_and_macro
-from riskrules.tools.summary import build_for, render
+from riskrules.tools.sheets.describe import CHOICES, LABELS
+from riskrules.tools.sheets.sentences import environment, family_and_macro
+from riskrules.tools.sheets.summary import build_for, render
 
 BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # type: ignore[union-attr]
 LANGS = ["en", "da", "nl"]
@@ -48,11 +51,11 @@ def _messages() -> set[str | tuple[str, str]]:
 
     keywords = {"_": None, "N_": None, "gettext": None, "Np_": (1, 2), "ngettext": (1, 2)}
     messages: set[str | tuple[str, str]] = set()
-    for source in ["tools/describe.py", "tools/summary.py", "tools/diff.py"]:
+    for source in ["tools/sheets/describe.py", "tools/sheets/summary.py", "tools/sheets/diff.py"]:
         for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords):
             messages.add(message)
     options = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}
-    for template in sorted((ROOT / "tools" / "templates" / "rules").glob("*.j2")):
+    for template in sorted((ROOT / "tools" / "sheets" / "templates" / "rules").glob("*.j2")):
         found = extract_from_file(babel_extract, str(template), options=options)
         for _, message, _, _ in found:
             messages.add(message)
@@ -63,7 +66,7 @@ def _messages() -> set[str | tuple[str, str]]:
 def test_every_message_is_translated(lang: str) -> None:
     messages = _messages()
     assert len(messages) > 200  # the sentences of the templates are among them
-    po = ROOT / "tools" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
+    po = ROOT / "tools" / "sheets" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
     catalog = read_po(io.BytesIO(po.read_bytes()), locale=lang)
     for message in messages:
         key = message[0] if isinstance(message, tuple) else message
@@ -93,17 +96,38 @@ def _pages(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
+Fitted = Callable[[str, str], tuple[str, bytes, int]]
+
+
+@pytest.fixture(scope="session")
+def fitted_sheets() -> Fitted:
+    """A ruleset's sheet in a language, fitted to the paper (its HTML, PDF and pages) once a
+    session: fitting lays a sheet out through WeasyPrint one to three times, and two tests
+    read the result (what `summary --format html` and `--format pdf` give, the same fit)."""
+    from riskrules.tools.sheets.pdf import fitted
+    from riskrules.tools.sheets.summary import render_html
+
+    done: dict[tuple[str, str], tuple[str, bytes, int]] = {}
+
+    def fit(name: str, lang: str) -> tuple[str, bytes, int]:
+        if (name, lang) not in done:
+            sheet = build_for(*locate(name), lang)
+            done[name, lang] = fitted(lambda density: render_html(sheet, density))
+        return done[name, lang]
+
+    return fit
+
+
 @pytest.mark.parametrize("name", BUILTINS)
-def test_every_ruleset_prints_on_one_page_or_two_full_ones(name: str) -> None:
+def test_every_ruleset_prints_on_one_page_or_two_full_ones(
+    name: str, fitted_sheets: Fitted
+) -> None:
     """A manual's own sheet fits one page in its own language (and in the others); a variant
     at most two, and a second page is never nearly empty."""
-    from riskrules.tools.pdf import fill, fitted
-    from riskrules.tools.summary import render_html
+    from riskrules.tools.sheets.pdf import fill
 
-    ws, eff = locate(name)
     for lang in LANGS:
-        sheet = build_for(ws, eff, lang)
-        html, pdf, pages = fitted(lambda density, sheet=sheet: render_html(sheet, density))
+        html, pdf, pages = fitted_sheets(name, lang)
         assert f'<html lang="{lang}">' in html and pdf.startswith(b"%PDF")
         assert len(_pages(pdf)) == pages
         if name in MANUALS or name == "classic":
@@ -179,7 +203,7 @@ def test_glossary_terms_are_the_manuals_words_and_the_sheets(seeds: Path) -> Non
     sheets: Danish sheets speak the Danish manuals' words, Dutch the Dutch manual's."""
     import tomllib
 
-    glossary = tomllib.loads((ROOT / "tools" / "locale" / "glossary.toml").read_text())
+    glossary = tomllib.loads((ROOT / "tools" / "sheets" / "locale" / "glossary.toml").read_text())
     manuals = {"da": ["000", "001", "002"], "nl": ["004"]}
     for lang, terms in glossary.items():
         text = " ".join(
@@ -221,7 +245,7 @@ def test_a_long_house_rule_keeps_the_page_promise(tmp_path: Path, lang: str) -> 
     ran to seven pages: its reasons are quoted shortened and up to a length, the rest counted,
     and its many changes counted in the box and marked where they stand. At most two pages."""
     from helpers import long_house_rule
-    from riskrules.tools.summary import REASON_SHOWN
+    from riskrules.tools.sheets.summary import REASON_SHOWN
 
     house = tmp_path / "long.rules"
     house.write_text(long_house_rule(), encoding="utf-8")
@@ -234,12 +258,12 @@ def test_a_long_house_rule_keeps_the_page_promise(tmp_path: Path, lang: str) -> 
     assert "runs to" not in text
     md = run_cli("summary", str(house), "--lang", lang, "--format", "md").out
     changes = md.split("## ")[1]
-    assert len(changes.strip().splitlines()) <= 4, changes  # a count, not 18 sentences twice
+    assert len(changes.strip().splitlines()) <= 4, changes  # a count, not 17 sentences twice
     if lang == "en":  # the reasons are given in English only: other sheets do not quote them
         assert "are shortened" in md and "more reasons are given in the rules file" in md
         quoted = [ln for ln in md.splitlines() if ln.startswith("- Reason ")]
         assert quoted and all(len(ln) <= REASON_SHOWN + 2 for ln in quoted)
-        assert "18 rules changed, marked ▌." in changes
+        assert "17 rules changed, marked ▌." in changes  # the box counts the changes
 
 
 def test_a_sheet_past_two_pages_says_so(tmp_path: Path) -> None:
@@ -372,46 +396,26 @@ def test_each_rule_cites_the_manual_its_reader_holds(name: str) -> None:
                 assert shown in own_titles, (lang, line.rules, shown)
 
 
-def _chromium() -> str | None:
-    import shutil
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
+    """One headless Chromium for the session (a browser's start costs more than a print)."""
+    started = Chromium(tmp_path_factory.mktemp("chromium"))
+    yield started
+    started.close()
 
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
-
+@pytest.mark.browser
 @pytest.mark.skipif(
-    _chromium() is None, reason="no Chromium here: the browser print is not checked"
+    chromium.executable() is None, reason="no Chromium here: the browser print is not checked"
 )
 @pytest.mark.parametrize("name", BUILTINS)
-def test_the_html_prints_from_a_browser_as_the_pdf(name: str, tmp_path: Path) -> None:
+def test_the_html_prints_from_a_browser_as_the_pdf(
+    name: str, tmp_path: Path, browser: Chromium, fitted_sheets: Fitted
+) -> None:
     """Headless Chromium's print of the HTML sheet has as many pages as the PDF."""
-    import subprocess
-
-    ws, eff = locate(name)
     for lang in LANGS:
-        sheet = build_for(ws, eff, lang)
-        html = tmp_path / f"{lang}.html"
-        html.write_text(str(render(sheet, "html")), encoding="utf-8")
-        printed = tmp_path / f"{lang}.chromium.pdf"
-        subprocess.run(
-            [
-                str(_chromium()),
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={tmp_path / 'profile'}",
-                "--no-pdf-header-footer",
-                f"--print-to-pdf={printed}",
-                html.as_uri(),
-            ],
-            capture_output=True,
-            timeout=120,
-            check=True,
-        )
-        pdf = render(sheet, "pdf")
-        assert isinstance(pdf, bytes)
-        assert len(_pages(printed.read_bytes())) == len(_pages(pdf)), (name, lang)
+        html, pdf, _ = fitted_sheets(name, lang)  # as `summary --format html` and `pdf` give
+        page = tmp_path / f"{lang}.html"
+        page.write_text(html, encoding="utf-8")
+        printed = browser.print_to_pdf(page)
+        assert len(_pages(printed)) == len(_pages(pdf)), (name, lang)

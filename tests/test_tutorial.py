@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
-from helpers import ROOT
+from helpers import ROOT, run_cli
 
 DOC = ROOT / "docs" / "house-rules.md"
 BLOCK = re.compile(r"```(\w+)(?: file=(\S+))?\n(.*?)```", re.S)
@@ -38,15 +36,9 @@ def test_tutorial_commands_work_as_printed(tmp_path: Path) -> None:
                 i += 1
             words = shlex.split(command)
             assert words[0] == "riskrules"
-            result = subprocess.run(
-                [sys.executable, "-m", "riskrules", *words[1:]],
-                cwd=tmp_path,
-                capture_output=True,
-                text=True,
-                timeout=300,
-            )
-            output = result.stdout + result.stderr
-            assert result.returncode == expected_code, (command, output)
+            result = run_cli(*words[1:], cwd=tmp_path)
+            output = result.out + result.err
+            assert result.code == expected_code, (command, output)
             for expected in shown[:3]:
                 assert expected.strip() in output, (command, expected, output)
             ran += 1

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from riskrules.grammar.library import locate
-from riskrules.tools.balance import Settings, arm, study
+from riskrules.tools.lab.balance import Settings, arm, study
 
 HERE = Path(__file__).resolve().parent
 TIES = str(HERE.parent / "houserules" / "ties-to-attacker.rules")

@@ -22,8 +22,8 @@ import riskrules
 from riskrules import EndTurn, Game, Place
 from riskrules.engine.agents import prepare
 from riskrules.engine.record import encode, header, to_json
-from riskrules.tools.referee import referee
-from riskrules.tools.simulate import jobs, rules_for, run
+from riskrules.tools.compliance.referee import referee
+from riskrules.tools.lab.simulate import jobs, rules_for, run
 
 
 def games_per_second(name: str, players: int, games: int, workers: int = 1) -> float:

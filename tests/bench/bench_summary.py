@@ -3,7 +3,7 @@
 Run `python tests/bench/bench_summary.py`; it prints figures (it is not a timed test), each
 beside the dice calibration measured in the same run. Target (issue 14): a PDF in under 2 s.
 Stages: WeasyPrint's import (fonts and Pango, once per process), building the sheet, and the
-layout and writing of the PDF (one or more layouts, as tools/pdf.py fits the sheet).
+layout and writing of the PDF (one or more layouts, as tools/sheets/pdf.py fits the sheet).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def stages(name: str) -> dict[str, float]:
 
     imported = time.perf_counter() - start
     from riskrules.grammar.library import locate
-    from riskrules.tools.summary import build_for, render, sheet_language
+    from riskrules.tools.sheets.summary import build_for, render, sheet_language
 
     ws, eff = locate(name)
     start = time.perf_counter()

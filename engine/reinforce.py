@@ -1,0 +1,154 @@
+"""Reinforcing: placing the armies a turn brings, and trading sets of cards for more."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .actions import Place, Trade
+from .allies import Allies
+from .relations import Relations
+from .rows import add_armies, refill, shift_armies, with_hand, with_seat
+from .state import GameState
+
+
+class Reinforcing:
+    """The reinforce phase: `reinforcements.*`, `cards.*` trades, and `territory.max_armies`
+    for armies that find no room."""
+
+    def __init__(self, relations: Relations, allies: Allies) -> None:
+        self.rel = relations
+        self.rules = relations.rules
+        self.allies = allies
+
+    def actions(self, state: GameState, seat: int) -> Iterator[Trade | Place]:
+        for cards in self.rules.sets_in(state.hands[seat]):
+            for kind in self.rules.set_kinds(cards):
+                yield Trade(cards, kind)
+        if not state.must_trade:
+            for t in self.rel.placeable(state, seat):
+                for k in range(1, min(state.reserves[seat], self.rel.room(state, t)) + 1):
+                    yield Place(t, k)
+
+    def no_room(self, state: GameState) -> GameState:
+        """With a cap on armies per territory, reinforcements that find no room are lost: a
+        player (or an ally) whose territories are all full ends placing at once."""
+        seat = state.current
+        if (
+            state.phase == "reinforce"
+            and state.reserves[seat] > 0
+            and not state.must_trade
+            and not self.rel.placeable_with_room(state, seat)
+        ):
+            self.rules.note("territory.max_armies")
+            lost = state.reserves[seat]
+            state = state.evolve(
+                reserves=with_seat(state.reserves, seat, 0), destroyed=state.destroyed + lost
+            )
+            return self.after_reinforcing(state)
+        if state.phase == "ally_reinforce":
+            full = [
+                n
+                for n in self.rel.allies(state, seat)
+                if state.reserves[n] > 0 and not self.rel.placeable_with_room(state, n)
+            ]
+            if full:
+                self.rules.note("territory.max_armies")
+                reserves = state.reserves
+                lost = 0
+                for n in full:
+                    lost += reserves[n]
+                    reserves = with_seat(reserves, n, 0)
+                state = state.evolve(reserves=reserves, destroyed=state.destroyed + lost)
+        return state
+
+    def after_reinforcing(self, state: GameState) -> GameState:
+        """Where play goes once every reinforcement is placed."""
+        if state.conquered:  # a trade forced by an elimination, in the middle of the attacks
+            return state.evolve(phase="attack")
+        if "ally_reinforce" in self.rules.words("turn.phases") and self.rel.allies(
+            state, state.current
+        ):
+            return state.evolve(phase="ally_reinforce")
+        return state.evolve(phase="attack")
+
+    def place(self, state: GameState, action: Place) -> GameState:
+        if state.phase == "ally_reinforce":
+            return self.allies.place_for_ally(state, action)
+        if state.phase != "reinforce":
+            raise self.rel.phase_error(state, "placing armies")
+        self.rel.check_territory(action.territory)
+        seat = state.current
+        name = state.seats[seat].name
+        if not self.rel.can_place(state, seat, action.territory):
+            raise self.rel.violation(
+                "territory.control", f"{name} does not control {action.territory}"
+            )
+        if action.armies < 1:
+            raise self.rel.violation("reinforcements.territories", "place at least one army")
+        if state.must_trade:
+            raise self.rel.violation(
+                "cards.forced_trade"
+                if state.trade_down_to is None
+                else "elimination.trade_down_to",
+                f"{name} must trade a set of cards before placing armies",
+            )
+        if action.armies > state.reserves[seat]:
+            raise self.rel.violation(
+                "reinforcements.territories",
+                f"{name} has {state.reserves[seat]} armies to place, not {action.armies}",
+            )
+        self.rel.check_room(state, action.territory, action.armies)
+        armies = add_armies(state, action.territory, seat, action.armies)
+        left = state.reserves[seat] - action.armies
+        state = state.evolve(armies=armies, reserves=with_seat(state.reserves, seat, left))
+        return self.after_reinforcing(state) if left == 0 else state
+
+    def trade(self, state: GameState, action: Trade) -> GameState:
+        if state.phase != "reinforce":
+            raise self.rel.phase_error(state, "trading cards")
+        seat = state.current
+        hand = list(state.hands[seat])
+        cards = tuple(action.cards)
+        name = state.seats[seat].name
+        if len(cards) != 3 or len(set(cards)) != 3 or any(c not in hand for c in cards):
+            raise self.rel.violation("cards.sets", f"{name} does not hold cards {list(cards)}")
+        kinds = self.rules.set_kinds(cards)
+        if not kinds:
+            raise self.rel.violation("cards.sets", f"cards {list(cards)} do not make a set")
+        kind = action.kind or kinds[0]
+        if kind not in kinds:
+            raise self.rel.violation("cards.sets", f"cards {list(cards)} are not a {kind} set")
+        n = state.sets_traded + 1
+        value = self.rules.trade_value(n, kind)
+        for c in cards:
+            hand.remove(c)
+        armies = state.armies
+        bonus_total = 0
+        bonus = self.rules.integer("cards.territory_bonus", 0)
+        cap = self.rules.limit("cards.territory_bonus_cap")
+        if bonus > 0:
+            for c in cards:
+                territory = self.rules.card(c).territory
+                if territory is None or self.rel.controller(state, territory) != seat:
+                    continue
+                room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
+                room = min(room, self.rel.room(state, territory))
+                if room > 0:
+                    armies = shift_armies(armies, state.index[territory], seat, room)
+                    bonus_total = room
+                break
+        new = state.evolve(
+            armies=armies,
+            hands=with_hand(state.hands, seat, hand),
+            discards=state.discards + cards,
+            sets_traded=n,
+            reserves=with_seat(state.reserves, seat, state.reserves[seat] + value),
+            created=state.created + value + bonus_total,
+            traded=True,
+            bonus_taken=state.bonus_taken + bonus_total,
+        )
+        new = refill(new)
+        still = False
+        if new.trade_down_to is not None:
+            still = len(hand) > new.trade_down_to and bool(self.rules.sets_in(hand))
+        return new.evolve(must_trade=still, trade_down_to=new.trade_down_to if still else None)

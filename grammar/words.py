@@ -1,0 +1,171 @@
+"""Words a player writes for the language's own: Danish and Dutch words for its English ones,
+numbers in words, and the usual synonyms. The checker's messages use them to name what was
+meant ("'forsvarer' is Danish for 'defender'"); nothing is ever read as the word it stands for.
+"""
+
+from __future__ import annotations
+
+# language word -> the words people write for it: (word, language)
+_FOREIGN: dict[str, tuple[tuple[str, str], ...]] = {
+    "defender": (
+        ("forsvarer", "Danish"),
+        ("forsvareren", "Danish"),
+        ("forsvar", "Danish"),
+        ("verdediger", "Dutch"),
+        ("verdedigen", "Dutch"),
+    ),
+    "attacker": (
+        ("angriber", "Danish"),
+        ("angriberen", "Danish"),
+        ("aanvaller", "Dutch"),
+    ),
+    "attack": (
+        ("angreb", "Danish"),
+        ("angrib", "Danish"),
+        ("angribe", "Danish"),
+        ("aanval", "Dutch"),
+        ("aanvallen", "Dutch"),
+    ),
+    "reinforce": (
+        ("forstærk", "Danish"),
+        ("forstaerk", "Danish"),
+        ("forstærkninger", "Danish"),
+        ("versterk", "Dutch"),
+        ("versterken", "Dutch"),
+        ("versterkingen", "Dutch"),
+    ),
+    "fortify": (
+        ("befæst", "Danish"),
+        ("befaest", "Danish"),
+        ("flyt", "Danish"),
+        ("troepenverplaatsing", "Dutch"),
+        ("verplaats", "Dutch"),
+        ("verplaatsen", "Dutch"),
+        ("versterk_positie", "Dutch"),
+    ),
+    "draw": (
+        ("træk", "Danish"),
+        ("traek", "Danish"),
+        ("trek", "Dutch"),
+        ("trekken", "Dutch"),
+    ),
+    "yes": (("ja", "Danish or Dutch"), ("true", "programming"), ("on", "English")),
+    "no": (
+        ("nej", "Danish"),
+        ("nee", "Dutch"),
+        ("false", "programming"),
+        ("off", "English"),
+    ),
+    "none": (
+        ("ingen", "Danish"),
+        ("geen", "Dutch"),
+        ("no_limit", "English"),
+        ("nothing", "English"),
+    ),
+    "unlimited": (
+        ("ubegrænset", "Danish"),
+        ("ubegraenset", "Danish"),
+        ("onbeperkt", "Dutch"),
+        ("onbegrensd", "Dutch"),
+        ("infinite", "English"),
+        ("any", "English"),
+        ("all", "English"),
+    ),
+    "deal": (
+        ("uddel", "Danish"),
+        ("del_ud", "Danish"),
+        ("uddeling", "Danish"),
+        ("verdeel", "Dutch"),
+        ("verdelen", "Dutch"),
+        ("delen", "Dutch"),
+        ("dealt", "English"),
+    ),
+    "claim": (
+        ("vælg", "Danish"),
+        ("vaelg", "Danish"),
+        ("kies", "Dutch"),
+        ("kiezen", "Dutch"),
+        ("bezetten", "Dutch"),
+        ("pick", "English"),
+        ("choose", "English"),
+    ),
+    "adjacent": (
+        ("nabo", "Danish"),
+        ("naboer", "Danish"),
+        ("grænsende", "Danish"),
+        ("aangrenzend", "Dutch"),
+        ("buren", "Dutch"),
+        ("neighbouring", "English"),
+        ("neighboring", "English"),
+        ("bordering", "English"),
+    ),
+    "bordering": (("adjacent", "English"), ("aangrenzend", "Dutch"), ("nabo", "Danish")),
+    "territories": (
+        ("territorier", "Danish"),
+        ("lande", "Danish"),
+        ("gebieden", "Dutch"),
+        ("landen", "Dutch"),
+    ),
+    "armies": (("armeer", "Danish"), ("haere", "Danish"), ("legers", "Dutch")),
+    "opponents": (("modstandere", "Danish"), ("tegenstanders", "Dutch")),
+    "continents": (("kontinenter", "Danish"), ("continenten", "Dutch")),
+    "dice": (("terninger", "Danish"), ("dobbelstenen", "Dutch")),
+    "to_conqueror": (("til_erobreren", "Danish"), ("naar_veroveraar", "Dutch")),
+    "discarded": (("kasseret", "Danish"), ("afgelagt", "Danish"), ("weggelegd", "Dutch")),
+    "most_armies": (("flest_armeer", "Danish"), ("meeste_legers", "Dutch")),
+    "three_alike": (("tre_ens", "Danish"), ("drie_gelijke", "Dutch")),
+    "one_of_each": (("en_af_hver", "Danish"), ("een_van_elk", "Dutch")),
+}
+
+# A word -> (the language word, the language it is in).
+FOREIGN: dict[str, tuple[str, str]] = {
+    word: (meant, language) for meant, words in _FOREIGN.items() for word, language in words
+}
+
+NUMBER_WORDS: dict[str, int] = {
+    word: n
+    for n, words in enumerate(
+        [
+            ("zero", "nul"),
+            ("one", "en", "et", "een", "één"),
+            ("two", "to", "twee"),
+            ("three", "tre", "drie"),
+            ("four", "fire", "vier"),
+            ("five", "fem", "vijf"),
+            ("six", "seks", "zes"),
+            ("seven", "syv", "zeven"),
+            ("eight", "otte", "acht"),
+            ("nine", "ni", "negen"),
+            ("ten", "ti", "tien"),
+            ("eleven", "elleve", "elf"),
+            ("twelve", "tolv", "twaalf"),
+        ]
+    )
+    for word in words
+}
+
+# Conditions said in words -> the condition the language writes for them.
+CONDITION_PHRASES: dict[str, str] = {
+    "all capitals": "capitals == capitals_in_play",
+    "every capital": "capitals == capitals_in_play",
+    "all the capitals": "capitals == capitals_in_play",
+    "each capital": "capitals == capitals_in_play",
+    "all territories": "opponents == 0",
+    "every territory": "opponents == 0",
+    "all the territories": "opponents == 0",
+    "world domination": "opponents == 0",
+    "last one standing": "opponents == 0",
+    "last player standing": "opponents == 0",
+    "no opponents": "opponents == 0",
+    "all opponents eliminated": "opponents == 0",
+    "all missions": "missions_completed >= 4",
+}
+
+
+def foreign(word: str, among: tuple[str, ...] | list[str]) -> tuple[str, str] | None:
+    """(the word meant, the language written) when `word` is another language's word (or a
+    usual synonym) for one of `among`."""
+    found = FOREIGN.get(word.lower())
+    if found is not None and found[0] in among:
+        return found
+    return None

@@ -1,0 +1,141 @@
+"""The service layer as a front end other than the command line (the studio to come) uses it:
+typed results, errors as typed exceptions with their diagnostics, nothing printed, progress
+reported game by game and a study stopped when asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from riskrules.tools.service import lab, language, rulesets, sheets
+from riskrules.tools.service.errors import Cancelled, Kind, NotFound, RulesetErrors, UsageError
+from riskrules.tools.service.progress import Cancel
+
+BROKEN = "ruleset broken extends classic {\n  override combat.ties: attacke\n}\n"
+
+
+def test_errors_are_typed_with_their_diagnostics(tmp_path: Path) -> None:
+    with pytest.raises(NotFound) as missing:
+        rulesets.checked("clasic")
+    assert missing.value.kind is Kind.USAGE
+    assert "did you mean 'classic'?" in missing.value.message
+    assert missing.value.diagnostics[0].code
+    bad = tmp_path / "broken.rules"
+    bad.write_text(BROKEN)
+    with pytest.raises(RulesetErrors) as broken:
+        sheets.summary(str(bad))
+    assert broken.value.kind is Kind.FINDINGS
+    assert [d.code for d in broken.value.diagnostics] == ["RR0202"]
+    assert broken.value.diagnostics[0].span.line == 2
+    with pytest.raises(UsageError, match=r"has no rule .combat\.tie."):
+        rulesets.explain("classic", "combat.tie")
+
+
+def test_nothing_is_printed(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "broken.rules").write_text(BROKEN)
+    assert rulesets.explain("da-2006", "cards.trade_values").chain
+    assert sheets.diff(["classic", "da-2006"]).rows
+    assert language.check([str(tmp_path / "broken.rules")]).errors == 1
+    with pytest.raises(RulesetErrors):
+        lab.plan_simulation(lab.Simulate(str(tmp_path / "broken.rules")))
+    assert capfd.readouterr() == ("", "")
+
+
+def test_a_sheet_in_the_manuals_language() -> None:
+    sheet = sheets.summary("da-2006", fmt="md")
+    assert (
+        sheet.lang == "da"
+        and isinstance(sheet.data, str)
+        and "Lavet af riskrules ud fra regelsættet da-2006" in sheet.data
+    )
+
+
+def test_the_editor_and_check_see_the_same_diagnostics(tmp_path: Path) -> None:
+    # The language server's view of an unsaved buffer is `check`'s view of the saved file,
+    # a line's `# riskrules: ignore[...]` included.
+    text = (
+        "ruleset house extends classic {\n"
+        "  override combat.ties: attacke\n"
+        '  override reinforcements.minimum: assumed 4 because "we do"  '
+        "# riskrules: ignore[RR0501]\n"
+        "}\n"
+    )
+    path = tmp_path / "house.rules"
+    path.write_text(text)
+    on_disk = language.check([str(path)], project=tmp_path)
+    in_editor = language.check_document(str(path), text)
+    assert [d.code for d in in_editor.diagnostics] == [d.code for d in on_disk.diagnostics]
+    assert [d.code for d in in_editor.diagnostics] == ["RR0202"]
+    assert in_editor.ignored == on_disk.ignored == 1
+
+
+def test_format_as_text_or_as_a_file(tmp_path: Path) -> None:
+    messy = "ruleset   messy extends classic {\n    override combat.ties:attacker\n}\n"
+    found = language.format_text(messy, str(tmp_path / "messy.rules"))
+    assert found.changed and found.formatted == (
+        "ruleset messy extends classic {\n  override combat.ties: attacker\n}\n"
+    )
+    again = language.format_text(found.formatted or "", "again.rules")
+    assert again.formatted == found.formatted and not again.changed
+    broken = language.format_text("ruleset {\n", "broken.rules")
+    assert broken.formatted is None and broken.diagnostics[0].code == "RR0001"
+    missing = language.format_file(str(tmp_path / "nothing.rules"))
+    assert missing.formatted is None and missing.diagnostics
+
+
+def test_progress_game_by_game() -> None:
+    plan = lab.plan_simulation(lab.Simulate("classic", games=3, seed=5, workers=1))
+    assert plan.ruleset == "classic" and plan.players == 3 and len(plan.jobs) == 3
+    seen: list[tuple[int, int]] = []
+    found = lab.simulate(plan, lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    assert found.games == 3 and found.to_json()["games"] == 3
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_simulation_stops_when_cancelled(workers: int) -> None:
+    plan = lab.plan_simulation(lab.Simulate("classic", games=40, seed=1, workers=workers))
+    cancel = Cancel()
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 2:
+            cancel.cancel()
+
+    with pytest.raises(Cancelled) as stopped:
+        lab.simulate(plan, progress, cancel)
+    assert stopped.value.kind is Kind.CANCELLED
+    assert seen == [1, 2]  # no game is reported after the Cancel
+
+
+def test_a_cancel_set_before_plays_nothing() -> None:
+    plan = lab.plan_simulation(lab.Simulate("classic", games=2, workers=1))
+    cancel = Cancel()
+    cancel.cancel()
+    seen: list[int] = []
+    with pytest.raises(Cancelled):
+        lab.simulate(plan, lambda done, _total: seen.append(done), cancel)
+    assert seen == []
+
+
+def test_a_study_reports_progress_and_cancels() -> None:
+    request = lab.Study(games=2, seed=3, workers=1)
+    plan = lab.plan_balance("classic", ["examples/house-rules/attacker-wins-ties.rules"], request)
+    assert plan.total == 4 and [a.name for a in plan.arms] == ["classic", "attacker-wins-ties"]
+    seen: list[tuple[int, int]] = []
+    watched = lab.run_study(plan, lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    plain = lab.run_study(plan)  # the same seeds: the same figures, watched or not
+    assert watched.figures["rulesets"] == plain.figures["rulesets"]
+    cancel = Cancel()
+    with pytest.raises(Cancelled):
+        lab.run_study(plan, lambda done, _total: cancel.cancel(), cancel)
+
+
+def test_a_study_request_that_cannot_be_served() -> None:
+    with pytest.raises(UsageError, match="no number of players in common"):
+        lab.plan_balance("classic", ["da-2006-2p-active"], lab.Study(games=2))
+    with pytest.raises(UsageError, match="not a rule id"):
+        lab.plan_sweep("classic", ["Combat=attacker"], lab.Study(games=2))

@@ -1,0 +1,1 @@
+"""Writing rules files: a new house rule's start, the ignored codes, the rule catalogue."""

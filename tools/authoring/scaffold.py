@@ -1,0 +1,91 @@
+"""`riskrules new`: a house-rules file that extends a ruleset, with the rules families change
+most often written out as commented examples (their current values filled in from the base)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...grammar import model as m
+from ...grammar.printer import value_text
+from ...grammar.resolve import EffectiveRuleset
+
+# The rules house rules change most, with a line on what changing them does.
+COMMON = (
+    (
+        "cards.trade_values",
+        "armies for each set traded, e.g. 'fixed 10' or 'sequence 4, 6, 8 then +2'",
+    ),
+    ("continents.bonus", "extra armies for holding a continent"),
+    ("fortify.reach", "'adjacent', or 'connected through own territories'"),
+    ("fortify.moves", "how many fortifying moves a turn"),
+    ("setup.start_armies", "start armies by number of players"),
+    ("combat.ties", "who wins equal dice: 'defender' or 'attacker'"),
+    ("combat.defender.dice", "e.g. '1 .. min(3, armies)' for three defender dice"),
+    ("reinforcements.territories", "e.g. 'max(3, territories // 2)'"),
+)
+
+
+def scaffold(name: str, base: EffectiveRuleset, title: str | None = None) -> str:
+    heading = title or f"House rules on {base.name}"
+    lines = [
+        f"# {heading}: house rules that start from '{base.name}'.",
+        "# Remove the '#' before a rule to change it; `riskrules check` tells you if it is right,",
+        f"# `riskrules explain {name}.rules RULE` shows where a rule comes from.",
+        "",
+        f'ruleset {name} "{heading}" extends {base.name} {{',
+    ]
+    first = True
+    for rule_id, what in COMMON:
+        clause = base.clause(rule_id)
+        if clause is None:
+            continue
+        if not first:
+            lines.append("")
+        first = False
+        lines.append(f"  # {rule_id}: {what}.")
+        lines.append(f"  # override {rule_id}: {value_text(_plain(clause.value))}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _plain(value: m.Value) -> m.Value:
+    """The value without its `assumed` marks: a house rule states its values outright."""
+    value = m.strip_assumed(value)
+    if isinstance(value, m.Schedule):
+        segments = tuple(replace(seg, assumed=None) for seg in value.segments)
+        table = value.table
+        if table is not None:
+            entries = tuple(replace(e, value=m.strip_assumed(e.value)) for e in table.entries)
+            table = replace(table, entries=entries)
+        return replace(value, segments=segments, table=table)
+    if isinstance(value, m.Table):
+        return replace(
+            value, entries=tuple(replace(e, value=m.strip_assumed(e.value)) for e in value.entries)
+        )
+    return value
+
+
+def examples() -> dict[str, str]:
+    """The shipped example house rules, by name (the file's stem)."""
+    from importlib import resources
+
+    folder = resources.files("riskrules.examples").joinpath("house-rules")
+    return {
+        p.name.removesuffix(".rules"): p.read_text(encoding="utf-8")
+        for p in sorted(folder.iterdir(), key=lambda p: p.name)
+        if p.name.endswith(".rules")
+    }
+
+
+def from_example(name: str, example: str, text: str, title: str | None = None) -> str:
+    """An example's text as the start of the user's own ruleset NAME."""
+    import re
+
+    found = re.search(rf'ruleset {re.escape(example)} "([^"]*)"', text)
+    heading = title or (found.group(1) if found else name)
+    return re.sub(
+        rf'ruleset {re.escape(example)} "[^"]*"',
+        f'ruleset {name} "{heading}"',
+        f"# Started from the example '{example}' (riskrules new --from {example}).\n" + text,
+        count=1,
+    )

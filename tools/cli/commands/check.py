@@ -1,0 +1,120 @@
+"""`riskrules check`: diagnostics of rules files, folders of them or built-in rulesets."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from ....grammar.diagnostics import Diagnostic, Severity, counted
+from ...service import compliance
+from ...service.language import check as check_rules
+from ...service.language import write_report
+from ...shared.escape import terminal
+from ...shared.render import (
+    diagnostic_text,
+    display_path,
+    severity_label,
+    summary_line,
+    use_color,
+)
+from ..common import COLOR, FORMAT, STDIN_NAME, complete_rulesets, emit_json, read_stdin
+
+GROUP_ABOVE = 3  # more warnings of one code than this are shown as a count, unless --verbose
+
+
+def shown_diagnostics(
+    diags: Sequence[Diagnostic], color: bool, verbose: bool = False, quiet: bool = False
+) -> list[str]:
+    """What `check` prints: every error in full; warnings in full, or (more than a few of one
+    code, without --verbose) one line per code with a count and an example; none with --quiet."""
+    errors = [d for d in diags if d.severity == Severity.ERROR]
+    warnings = [d for d in diags if d.severity != Severity.ERROR]
+    out = [diagnostic_text(d, color) for d in errors]
+    if quiet:
+        return out
+    by_code: dict[str, list[Diagnostic]] = {}
+    for diag in warnings:
+        by_code.setdefault(diag.code, []).append(diag)
+    for code, group in by_code.items():
+        if verbose or len(group) <= GROUP_ABOVE:
+            out.extend(diagnostic_text(d, color) for d in group)
+            continue
+        first = group[0]
+        where = f"{display_path(first.span.file)}:{first.span.line}:{first.span.column}"
+        label = severity_label(first.severity, color)
+        out.append(
+            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at "
+            f"{terminal(where)}: {terminal(first.message)}\n"
+            f"  = note: riskrules check --verbose lists each"
+        )
+    return out
+
+
+@click.command(
+    epilog="""\b
+Examples:
+  riskrules check                      every built-in ruleset
+  riskrules check house.rules rules/   a file and a folder of them
+  cat house.rules | riskrules check -  a file from standard input
+  riskrules check --strict --quiet     fail on warnings too; show only errors
+
+\b
+Warnings can be ignored per project ([tool.riskrules] ignore = ["RR0501"] in the nearest
+pyproject.toml) or per line (# riskrules: ignore[RR0501] at the end of the line); errors
+never are."""
+)
+@click.argument("targets", nargs=-1, shell_complete=complete_rulesets)
+@FORMAT
+@click.option("--strict", is_flag=True, help="Treat warnings (assumed values …) as failures.")
+@click.option(
+    "--report",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write a readable report of every checked ruleset to this folder.",
+)
+@click.option(
+    "--sources",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="RISKRULES_SOURCES",
+    help="With --report: the manuals' texts, for each manual's coverage (or RISKRULES_SOURCES).",
+)
+@click.option("-v", "--verbose", is_flag=True, help="List every warning, not a count per code.")
+@click.option("-q", "--quiet", is_flag=True, help="Only errors and the summary line.")
+@COLOR
+def check(
+    targets: tuple[str, ...],
+    fmt: str,
+    strict: bool,
+    report: Path | None,
+    sources: Path | None,
+    verbose: bool,
+    quiet: bool,
+    color: str,
+) -> None:
+    """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
+    manuals = compliance.manuals(sources) if report is not None and sources is not None else None
+    texts: dict[str, str] = {}
+    if "-" in targets:
+        texts[os.path.abspath(STDIN_NAME)] = read_stdin()
+        targets = tuple(t for t in targets if t != "-")
+    found = check_rules(targets, texts)
+    if fmt == "json":
+        emit_json(found.to_json())
+    else:
+        colored = use_color(sys.stdout, color)
+        for text in shown_diagnostics(found.diagnostics, colored, verbose=verbose, quiet=quiet):
+            click.echo(text + "\n", color=colored)
+        click.echo(
+            f"checked {counted(len(found.files), 'file', 'files')}, "
+            f"{counted(len(found.rulesets), 'ruleset', 'rulesets')}: "
+            + summary_line(found.errors, found.warnings, found.notes, found.ignored),
+            color=colored,
+        )
+    if report is not None:
+        written = write_report(found, report, manuals)
+        if fmt == "text":
+            click.echo(terminal(f"report written to {display_path(str(written))}"))
+    sys.exit(1 if found.failed(strict) else 0)

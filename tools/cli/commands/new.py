@@ -1,0 +1,62 @@
+"""`riskrules new`: start a house-rules file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ...service.authoring import examples as shipped
+from ...service.authoring import new_rules
+from ...shared.escape import terminal
+from ..common import examples, usage_error, write_file
+
+
+@click.command(
+    epilog=examples(
+        "riskrules new house --extends da-2006",
+        "riskrules new capitals --from capital-risk",
+        "riskrules new house --title 'Friday rules' -o -",
+    )
+)
+@click.argument("name")
+@click.option("--extends", "base", default="classic", show_default=True, help="The base ruleset.")
+@click.option("--title", help="The ruleset's title.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="File (default NAME.rules; - for standard output).",
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@click.option(
+    "--from",
+    "example",
+    metavar="EXAMPLE",
+    help="Start from an example house rule (capital-risk, fixed-ten …; 'list' lists them).",
+)
+def new(
+    name: str,
+    base: str,
+    title: str | None,
+    output: str | None,
+    force: bool,
+    example: str | None,
+) -> None:
+    """Start a house-rules file that extends BASE, with common changes as comments.
+
+    With --from, start from one of the example house rules instead (Capital Risk, the card
+    modes, unlimited fortifying …; `--from list` lists them)."""
+    if example == "list":
+        click.echo("examples: " + ", ".join(shipped()))
+        sys.exit(0)
+    text = new_rules(name, base, title, example)
+    if output == "-":  # standard output, to pipe or redirect
+        click.echo(text, nl=False)
+        return
+    target = Path(output or f"{name}.rules")
+    if target.exists() and not force:
+        usage_error(f"{target} exists (use --force to overwrite it)")
+    write_file(target, text)
+    click.echo(terminal(f"wrote {target}; check it with: riskrules check {target}"))

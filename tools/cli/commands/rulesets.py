@@ -1,0 +1,75 @@
+"""`riskrules list`, `show` and `explain`: the built-ins, an effective ruleset, one rule."""
+
+from __future__ import annotations
+
+import click
+
+from ....grammar import model as m
+from ....grammar.printer import quote, value_text
+from ...service import rulesets
+from ...shared.escape import terminal
+from ...shared.render import display_path
+from ..common import FORMAT, RULESET, complete_rule_ids, emit_json, examples
+
+
+@click.command("list", epilog=examples("riskrules list", "riskrules list --format json"))
+@FORMAT
+def list_cmd(fmt: str) -> None:
+    """List the built-in rulesets."""
+    rows = rulesets.builtins()
+    if fmt == "json":
+        emit_json([r.to_json() for r in rows])
+        return
+    width = max((len(r.name) for r in rows), default=4)
+    for row in rows:
+        base = f"  (extends {row.extends})" if row.extends else ""
+        click.echo(terminal(f"{row.name.ljust(width)}  {row.title or ''}{base}"))
+
+
+def _cite_text(cite: m.Citation) -> str:
+    where = f" page {cite.page}" if cite.page is not None else ""
+    where += f" section {quote(cite.section)}" if cite.section else ""
+    return f"{cite.document}{where} {quote(cite.anchor)}"
+
+
+@click.command(
+    epilog=examples("riskrules show da-2006", "riskrules show house.rules --format json")
+)
+@RULESET
+@FORMAT
+def show(ruleset: str, fmt: str) -> None:
+    """Print the effective ruleset: every rule, inherited ones included."""
+    shown = rulesets.show(ruleset)
+    if fmt == "json":
+        emit_json(shown.to_json())
+        return
+    eff = shown.ruleset
+    title = f" {quote(eff.title)}" if eff.title else ""
+    click.echo(f"# effective ruleset: {' -> '.join(eff.chain)}")
+    click.echo(terminal(f"ruleset {eff.name}{title} {{"))
+    for clause in eff.clauses:
+        origin = f"  # from {clause.ruleset}" if clause.ruleset != eff.name else ""
+        click.echo(terminal(f"  {clause.id}: {value_text(clause.value)}{origin}"))
+        for cite in clause.citations:
+            click.echo(terminal(f"    cite {_cite_text(cite)}"))
+    click.echo("}")
+
+
+@click.command(epilog=examples("riskrules explain da-2006 cards.trade_values"))
+@RULESET
+@click.argument("rule_id", shell_complete=complete_rule_ids)
+@FORMAT
+def explain(ruleset: str, rule_id: str, fmt: str) -> None:
+    """Show a rule's effective value and the chain of definitions behind it."""
+    found = rulesets.explain(ruleset, rule_id)
+    if fmt == "json":
+        emit_json(found.to_json())
+        return
+    chain = found.chain
+    click.echo(terminal(f"{found.ruleset.name}: {rule_id} = {value_text(found.clause.value)}"))
+    for i, c in enumerate(chain):
+        verb = "defined" if i == len(chain) - 1 else ("overridden" if c.override else "defined")
+        where = f"{display_path(c.span.file)}:{c.id_span.line}:{c.id_span.column}"
+        click.echo(terminal(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}"))
+        for cite in c.citations:
+            click.echo(terminal(f"      cite {_cite_text(cite)}"))

@@ -1,0 +1,162 @@
+"""`riskrules test` and `trace`: scenarios run against rulesets, and what they exercised."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ....grammar.diagnostics import counted
+from ...service import compliance
+from ...shared.escape import terminal
+from ...shared.render import display_path
+from ..common import FORMAT, RULESET, emit_json, examples, usage_error, write_file
+
+
+@click.command("test", epilog=examples("riskrules test house.rules house.feature"))
+@RULESET
+@click.argument("features", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-v", "--verbose", is_flag=True, help="List every scenario, passed ones too.")
+@FORMAT
+@click.option(
+    "--junitxml",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the results as JUnit XML (for CI services).",
+)
+def test_cmd(
+    ruleset: str, features: tuple[str, ...], verbose: bool, fmt: str, junitxml: Path | None
+) -> None:
+    """Run your own Gherkin FEATURES against RULESET (house rules included).
+
+    Steps may be written in English, Danish or Dutch (docs/steps.md lists them); the ruleset
+    given here replaces the one a feature's Background names. A failure shows the feature's
+    file and line, the scenario, the step that failed, and what was expected against what
+    happened.
+    """
+    run = compliance.run_scenarios(ruleset, features)
+    results, failed = run.results, run.failed
+    if junitxml is not None:
+        write_file(junitxml, run.junit_xml())
+    if fmt == "json":
+        emit_json(run.to_json())
+    else:
+        for result in results:
+            where = f"{display_path(result.path)}:{result.line}"
+            if result.outcome == "passed":
+                if verbose:
+                    click.echo(terminal(f"passed  {where}  {result.title}"))
+                continue
+            click.echo(terminal(f"FAILED  {where}  {result.title}"))
+            if result.step:
+                click.echo(terminal(f"  step, line {result.step_line}: {result.step}"))
+            if result.message:
+                click.echo(terminal(f"  {result.message}"))
+        parts = [f"{len(results) - len(failed)} passed"] if len(failed) < len(results) else []
+        parts += [f"{len(failed)} failed"] if failed else []
+        click.echo(", ".join(parts))
+    sys.exit(1 if failed else 0)
+
+
+@click.command(
+    epilog=examples("riskrules trace --sources ../shared/seeds", "riskrules trace house.rules")
+)
+@click.argument("rulesets", nargs=-1)
+@click.option(
+    "--sources",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="RISKRULES_SOURCES",
+    help="Folder with the manuals' texts, to look every anchor up (or RISKRULES_SOURCES).",
+)
+@click.option(
+    "--features",
+    "feature_files",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="Feature files to run (default: the built-in ones).",
+)
+@click.option(
+    "--uncovered",
+    is_flag=True,
+    help="Instead: the rule-bearing passages of each ruleset's own manual that no rule cites "
+    "(needs --sources).",
+)
+@FORMAT
+def trace(
+    rulesets: tuple[str, ...],
+    sources: Path | None,
+    feature_files: tuple[str, ...],
+    uncovered: bool,
+    fmt: str,
+) -> None:
+    """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
+    if uncovered:
+        _uncovered(rulesets, sources, fmt)
+        return
+    found = compliance.trace(rulesets, sources, feature_files)
+    if fmt == "json":
+        emit_json(found.to_json())
+        sys.exit(1 if found.findings else 0)
+    results = found.results
+    click.echo(f"{counted(len(results), 'scenario', 'scenarios')} run, {len(found.failed)} failed")
+    for report in found.reports:
+        share = 100 * (len(report.clauses) - len(report.unexercised)) / max(len(report.clauses), 1)
+        click.echo(
+            f"{report.name}: {len(report.clauses)} clauses, {report.cited} cited, "
+            f"{share:.0f}% exercised"
+            + (
+                f", anchors {report.anchors_found}/{report.anchors_checked} found"
+                if found.anchors_checked
+                else ", anchors not checked (no --sources)"
+            )
+        )
+        if report.unexercised:
+            click.echo("  not exercised: " + ", ".join(report.unexercised))
+        for miss in report.missing_anchors:
+            click.echo(
+                terminal(
+                    f'  {miss["rule"]}: {miss["document"]} "{miss["anchor"]}": {miss["problem"]}'
+                )
+            )
+        for unread in report.unread:
+            click.echo(
+                terminal(
+                    f"  anchors of {unread['document']} not checked: {unread['file']} "
+                    f"{unread['problem']}"
+                )
+            )
+    sys.exit(1 if found.findings else 0)
+
+
+def _uncovered(rulesets: tuple[str, ...], sources: Path | None, fmt: str) -> None:
+    """Each manual's rule-bearing passages that no rule cites nor an `ignore` sets aside;
+    exit 1 when any is left."""
+    if sources is None:
+        usage_error("--uncovered reads the manuals: give --sources FOLDER")
+    reports = compliance.uncovered(rulesets, sources)
+    if fmt == "json":
+        emit_json({"manuals": [r.to_json() for r in reports]})
+    else:
+        for r in reports:
+            click.echo(
+                terminal(
+                    f"{r.document} ({r.title}): {r.cited + r.ignored} of "
+                    f"{r.rule_bearing} rule-bearing passages cited or set aside "
+                    f"({100 * r.share:.0f}%; {r.ignored} ignored)"
+                )
+            )
+            for p in r.uncovered:
+                click.echo(terminal(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})'))
+            if r.unlisted:
+                click.echo(
+                    f"  … and {r.unlisted:,} more (the first {len(r.uncovered):,} are listed)"
+                )
+            for miss in r.missing_ignores:
+                click.echo(
+                    terminal(
+                        f"  {display_path(str(miss['file']))}:{miss['line']}: "
+                        f'ignore "{miss["anchor"]}": {miss["problem"]}'
+                    )
+                )
+    left = any(r.uncovered_count or r.missing_ignores for r in reports)
+    sys.exit(1 if left else 0)

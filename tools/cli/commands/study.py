@@ -1,0 +1,197 @@
+"""`riskrules balance` and `sweep`: what house rules do to the game."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ....grammar.limits import (
+    DEFAULT_CONNECT_TIMEOUT,
+    DEFAULT_WORKER_TIMEOUT,
+    MAX_GAMES,
+    MAX_GAMES_IN_FLIGHT,
+    MAX_STUDY_GAMES,
+)
+from ...service.lab import Study, StudyPlan, plan_balance, plan_sweep, run_study
+from ...service.paths import writable_folder
+from ...shared.escape import terminal
+from ...shared.render import display_path
+from ..common import (
+    AGENT,
+    FORMAT,
+    MAX_TURNS,
+    PLAYERS,
+    RULESET,
+    SEED,
+    WORKERS,
+    complete_rule_ids,
+    complete_rulesets,
+    emit_json,
+    examples,
+    progress_bar,
+    write_file,
+)
+
+
+def _study_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options `balance` and `sweep` share: how many games of what, where they run, and
+    what is written."""
+    options = [
+        PLAYERS,
+        click.option(
+            "--games",
+            "-g",
+            type=click.IntRange(2, MAX_GAMES),
+            default=200,
+            show_default=True,
+            help=(
+                "Games per ruleset (game i of every ruleset has the same seed); "
+                f"{MAX_STUDY_GAMES:,} in all at most."
+            ),
+        ),
+        SEED,
+        AGENT,
+        MAX_TURNS,
+        click.option(
+            "--at-turn",
+            type=click.IntRange(1, 100_000),
+            default=10,
+            show_default=True,
+            help="The turn at which continent holders are noted (each player's turn counts one).",
+        ),
+        WORKERS,
+        click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="Run the games on this Dask distributed scheduler (e.g. tcp://10.0.0.5:8786).",
+        ),
+        click.option(
+            "--batch",
+            type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
+            default=25,
+            show_default=True,
+            help="Games per task on a Dask cluster.",
+        ),
+        click.option(
+            "--connect-timeout",
+            type=click.IntRange(1, 86_400),
+            default=DEFAULT_CONNECT_TIMEOUT,
+            show_default=True,
+            metavar="SECONDS",
+            help="Give up reaching the Dask scheduler after this long.",
+        ),
+        click.option(
+            "--worker-timeout",
+            type=click.IntRange(1, 86_400),
+            default=DEFAULT_WORKER_TIMEOUT,
+            show_default=True,
+            metavar="SECONDS",
+            help="Give up when the Dask scheduler has had no worker for this long.",
+        ),
+        click.option(
+            "--report",
+            type=click.Path(file_okay=False, path_type=Path),
+            help="Also write a page with plots (balance.html) and every figure (balance.json).",
+        ),
+        FORMAT,
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _request(options: dict[str, Any]) -> Study:
+    return Study(
+        options["players"],
+        options["games"],
+        options["seed"],
+        options["agent"],
+        options["max_turns"],
+        options["at_turn"],
+        options["workers"],
+        options["scheduler"],
+        options["batch"],
+        options["connect_timeout"],
+        options["worker_timeout"],
+    )
+
+
+def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
+    """Play the planned study and show it."""
+    report: Path | None = options["report"]
+    if report is not None:
+        writable_folder(report)
+    shown = options["fmt"] == "text" and sys.stderr.isatty()
+    with progress_bar("games", plan.total, shown) as progress:
+        found = run_study(plan, progress)
+    if report is not None:
+        text = json.dumps(found.figures, ensure_ascii=False, indent=2)
+        write_file(report / "balance.json", text)
+        write_file(report / "balance.html", found.page())
+    if options["fmt"] == "json":
+        emit_json(found.figures)
+    else:
+        click.echo(found.text())
+        if report is not None:
+            click.echo(f"\nreport: {display_path(str(report / 'balance.html'))}")
+    if found.broken:
+        click.echo(
+            f"{found.broken} games broke an invariant: riskrules simulate shows them", err=True
+        )
+    stopped = found.stopped
+    if stopped:
+        click.echo(
+            f"error: the study stopped early: {terminal(stopped['reason'])}. "
+            f"{stopped['games_played']:,} of {plan.total:,} games were played; the figures are "
+            f"those of the first {found.games:,} seeds, which every ruleset finished (the study "
+            f"of --games {found.games:,}). Run it again for all {plan.settings.games:,}.",
+            err=True,
+        )
+    sys.exit(1 if found.broken or stopped else 0)
+
+
+@click.command(
+    epilog=examples(
+        "riskrules balance classic house.rules --players 4 --games 400",
+        "riskrules balance classic a.rules b.rules --report out/ --format json",
+    )
+)
+@click.argument("base", shell_complete=complete_rulesets)
+@click.argument("variants", nargs=-1, required=True, shell_complete=complete_rulesets)
+@_study_options
+def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
+    """What house rules do to the game: VARIANTS against BASE, over the same seeds.
+
+    Reports win rates by place in the turn order, game length, unfinished games and each
+    difference against BASE with its interval and p-value."""
+    _run(plan_balance(base, variants, _request(options)), options)
+
+
+@click.command(
+    epilog=examples(
+        "riskrules sweep classic --vary combat.ties=attacker,defender",
+        "riskrules sweep classic --vary 'cards.trade_values=fixed 8|fixed 10' --games 500",
+    )
+)
+@RULESET
+@click.option(
+    "--vary",
+    "varies",
+    multiple=True,
+    required=True,
+    metavar="RULE=VALUE,VALUE",
+    shell_complete=complete_rule_ids,
+    help="A rule and its values (one or two --vary; separate values holding commas with |).",
+)
+@_study_options
+def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
+    """The balance study over a grid of one or two rule values.
+
+    Each point of the grid is a house rule extending RULESET, made in memory and checked like
+    any other."""
+    _run(plan_sweep(ruleset, varies, _request(options)), options)

@@ -1,0 +1,155 @@
+"""What the commands share: options written once, output for scripts, the errors of the
+services rendered as the command line shows them (and the exit code each kind gets)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from ...grammar.limits import DEFAULT_MAX_TURNS, MAX_FILE_BYTES
+from ..service.errors import (
+    BadFeatures,
+    Kind,
+    NotFound,
+    NotRun,
+    RulesetErrors,
+    ServiceError,
+    UnknownExample,
+)
+from ..service.progress import Progress
+from ..shared.escape import terminal
+from ..shared.render import diagnostic_text, use_color
+
+EXIT = {Kind.FINDINGS: 1, Kind.USAGE: 2, Kind.CANCELLED: 130}
+
+FORMAT = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output for people (text) or scripts (json).",
+)
+COLOR = click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it).",
+)
+STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages
+
+
+def complete_rulesets(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a RULESET: the built-in names, then rules files."""
+    from click.shell_completion import CompletionItem
+
+    from ..service.rulesets import ruleset_names
+
+    found = [CompletionItem(n) for n in ruleset_names() if n.startswith(incomplete)]
+    return [*found, CompletionItem(incomplete, type="file")]
+
+
+def complete_rule_ids(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[click.shell_completion.CompletionItem]:
+    """Shell completion of a rule id (`explain`, `sweep --vary`)."""
+    from click.shell_completion import CompletionItem
+
+    from ..service.rulesets import rule_ids
+
+    return [CompletionItem(k) for k in rule_ids() if k.startswith(incomplete)]
+
+
+RULESET = click.argument("ruleset", shell_complete=complete_rulesets)
+
+# Options that simulate, balance and sweep share.
+PLAYERS = click.option(
+    "--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest)."
+)
+SEED = click.option("--seed", "-s", type=int, default=1, show_default=True)
+AGENT = click.option(
+    "--agent", type=click.Choice(["aggressive", "random"]), default="aggressive", show_default=True
+)
+MAX_TURNS = click.option(
+    "--max-turns", type=click.IntRange(1, 100_000), default=DEFAULT_MAX_TURNS, show_default=True
+)
+WORKERS = click.option(
+    "--workers", "-w", type=click.IntRange(1, 64), help="Processes (default: one per core)."
+)
+
+
+def examples(*lines: str) -> str:
+    """A command's --help epilog: its examples."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def emit_json(data: object) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def usage_error(message: str) -> NoReturn:
+    click.echo(f"error: {terminal(message)}", err=True)
+    sys.exit(2)
+
+
+def exit_with(exc: ServiceError) -> NoReturn:
+    """Show what a service refused, as the command line always has, and exit with its kind's
+    code: the errors of a ruleset that does not check in full, then a line saying so (1); a
+    reference that names nothing (2); bad feature files, one line each (1); anything else as
+    `error: …` (2, or 1 for findings)."""
+    if isinstance(exc, RulesetErrors):
+        color = use_color(sys.stderr)
+        for diag in exc.diagnostics:
+            click.echo(diagnostic_text(diag, color) + "\n", err=True, color=color)
+        click.echo(terminal(exc.message), err=True)
+    elif isinstance(exc, NotFound) and exc.in_a_file:
+        click.echo(diagnostic_text(exc.diagnostics[0]), err=True)
+    elif isinstance(exc, BadFeatures):
+        for problem in exc.problems:
+            click.echo(terminal(f"error: {problem}"), err=True)
+    else:
+        if isinstance(exc, NotRun):
+            click.echo(exc.output.rstrip(), err=True)
+        click.echo(f"error: {terminal(exc.message)}", err=True)
+        if isinstance(exc, UnknownExample):
+            click.echo("examples: " + ", ".join(exc.known), err=True)
+    sys.exit(EXIT[exc.kind])
+
+
+def write_file(path: str | Path, data: str | bytes) -> None:
+    """Write a file the user named; a path that cannot be written is a usage error (exit 2)."""
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    except OSError as exc:
+        usage_error(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def read_stdin() -> str:
+    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        usage_error(f"standard input is larger than {MAX_FILE_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        usage_error("standard input is not UTF-8 text")
+
+
+@contextmanager
+def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | None]:
+    """A progress bar on standard error, when `shown`, as a service's Progress callback."""
+    if not shown:
+        yield None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        progress: Callable[[int, int], None] = lambda done, _total: bar.update(done - bar.pos)  # noqa: E731
+        yield progress

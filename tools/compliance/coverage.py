@@ -1,0 +1,344 @@
+"""The manual's side of compliance: which rule-bearing passages of a manual no rule cites.
+
+A manual is split into passages (sentences, list items, numbered steps; the transcripts are
+flattened text, so a passage also ends where a page marker, a bullet or a numbered step
+begins). A passage is rule-bearing when it states a number of something the game counts
+(armies, cards, dice, territories, players) or a modal (skal, må ikke, moet, mag niet, must …).
+It is covered when the anchor of a clause of a ruleset that encodes the manual falls in it,
+or when a ruleset marks it `ignore DOC page N "anchor" because "…"` (deliberately not encoded).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ...grammar import model as m
+from ...grammar.library import Workspace
+from ...grammar.limits import MAX_LISTED_PASSAGES
+from ...grammar.resolve import EffectiveRuleset
+from .trace import PAGE_MARK, Document, Manuals, fold
+
+# Where a passage ends: after a sentence's stop, or before a bullet, a numbered step or a
+# page marker (in the flattened transcripts these run on in one line).
+_BREAK = re.compile(
+    r"(?<=[.!?:])\s+(?=[A-ZÆØÅ0-9•\"“(])"  # a sentence ends
+    r"|\s*[•·]\s*"  # a bullet
+    r"|\s+(?=\d{1,2}\.\s+[A-ZÆØÅa-zæøå])"  # a numbered step: "2. Bland RISK-kortene"
+    r"|\n+"
+)
+
+UNITS = {
+    "da": r"hær|hære|hærene|armé|arméer|arméerne|kort|kortene|terning|terninger|territori\w*"
+    r"|spiller\w*|forstærkning\w*|sæt",
+    "nl": r"leger|legers|kaart|kaarten|dobbelste\w*|gebied\w*|speler\w*|set|sets",
+    "en": r"arm(?:y|ies)|cards?|dice|die|territor\w+|players?|sets?",
+}
+# Numbers, not articles: Danish "en"/"et" and Dutch "een" are "a" far more often than "one";
+# the manuals write the number with an accent ("én", "één") or in capitals ("ÉN").
+NUMBER_WORDS = {
+    "da": r"\d+|én|ét|to|tre|fire|fem|seks|syv|otte|ni|ti|tolv",
+    "nl": r"\d+|één|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|twaalf",
+    "en": r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve",
+}
+MODALS = {
+    "da": r"skal|må(?: ikke)?|kan ikke|altid|aldrig|højst|mindst",
+    "nl": r"moet(?:en)?|mag(?: niet)?|mogen(?: niet)?|altijd|nooit|hoogstens|minstens|minimaal",
+    "en": r"must|may not|may|cannot|always|never|at most|at least",
+}
+SHORTEST = 4  # words: shorter fragments (a heading, a table cell) carry no rule of their own
+
+
+@dataclass(slots=True)
+class Passage:
+    document: str
+    page: int | None
+    section: str | None
+    text: str
+    start: int  # in the folded text of the whole document
+    end: int
+    reasons: tuple[str, ...]
+
+    @property
+    def words(self) -> str:
+        """Its first words (at most 8), to find it in the manual."""
+        return " ".join(self.text.split()[:8])
+
+    def where(self) -> str:
+        if self.page is not None:
+            return f"p. {self.page}"
+        return f"§ {self.section}" if self.section else ""
+
+
+@dataclass
+class ManualCoverage:
+    """One manual's figures: its rule-bearing passages counted (cited, ignored, neither), and
+    the first MAX_LISTED_PASSAGES of those neither cited nor ignored, to show."""
+
+    document: str
+    title: str
+    rule_bearing: int = 0
+    cited: int = 0
+    ignored: int = 0
+    uncovered_count: int = 0
+    uncovered: list[Passage] = field(default_factory=list)  # the first ones, listed
+    missing_ignores: list[dict[str, object]] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return (self.cited + self.ignored) / max(self.rule_bearing, 1)
+
+    @property
+    def unlisted(self) -> int:
+        return self.uncovered_count - len(self.uncovered)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "document": self.document,
+            "title": self.title,
+            "rule_bearing": self.rule_bearing,
+            "cited": self.cited,
+            "ignored": self.ignored,
+            "uncovered_count": self.uncovered_count,
+            "uncovered": [
+                {
+                    "page": p.page,
+                    "section": p.section,
+                    "words": p.words,
+                    "reasons": list(p.reasons),
+                }
+                for p in self.uncovered
+            ],
+            "missing_ignores": self.missing_ignores,
+        }
+
+
+@functools.cache
+def _signs(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A language's two signs of a rule: a number of something counted, and a modal."""
+    units, numbers, modals = (
+        UNITS.get(lang, UNITS["en"]),
+        NUMBER_WORDS.get(lang, NUMBER_WORDS["en"]),
+        MODALS.get(lang, MODALS["en"]),
+    )
+    return re.compile(rf"\b({numbers})\s+(?:\w+\s+)?({units})\b"), re.compile(rf"\b({modals})\b")
+
+
+def rule_bearing(text: str, lang: str) -> tuple[str, ...]:
+    """Why a passage states a rule (empty: it does not)."""
+    folded = text.casefold()
+    counts, modals = _signs(lang)
+    counted = counts.search(folded)
+    modal = modals.search(folded)
+    return _reasons(
+        (counted.group(2), counted.group(0)) if counted else None,
+        modal.group(0) if modal else None,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _reasons(counted: tuple[str, str] | None, modal: str | None) -> tuple[str, ...]:
+    """The reasons, made once for the same words (a manual says "skal" and "3 hære" often)."""
+    reasons = []
+    if counted:
+        reasons.append(f"a number of {counted[0]}: '{counted[1]}'")
+    if modal:
+        reasons.append(f"a modal: '{modal}'")
+    return tuple(reasons)
+
+
+def split(document_id: str, raw: str, lang: str) -> list[Passage]:
+    """The manual's passages, each with its page (from the page markers) or section (the
+    nearest heading line before it), and why it is rule-bearing."""
+    return list(_split(document_id, raw, lang, *Document.with_lines(raw)))
+
+
+def _split(
+    document_id: str,
+    raw: str,
+    lang: str,
+    document: Document,
+    lines: list[tuple[str, int]],
+) -> Iterator[Passage]:
+    """One pass over the lines: each passage is looked for only in its own line, and its page
+    is the last page begun before it (the pages are in the order they are printed)."""
+    starts = sorted((start, number) for number, (start, _end) in document.pages.items())
+    if [number for _start, number in starts] != list(range(1, len(starts) + 1)):
+        starts = []  # numbers opening lines ("3 spillere = 35 hære") are not pages
+    next_page = 0  # the first page not yet begun
+    page: int | None = None
+    section: str | None = None
+    raw_lines = (line for line in raw.splitlines() if line.split())
+    for line, (folded_line, offset) in zip(raw_lines, lines, strict=True):
+        stripped = PAGE_MARK.sub("", line.strip(), count=1) if starts else line.strip()
+        if not stripped:
+            continue
+        if _heading(stripped):
+            section = stripped.rstrip(":")
+        cursor = 0  # in the folded line
+        for piece in _BREAK.split(stripped):
+            words = (piece or "").split()
+            if len(words) < SHORTEST:
+                continue
+            piece = piece.strip()
+            folded = " ".join(words).casefold()  # fold(piece)
+            found = folded_line.find(folded, cursor)
+            if found < 0:
+                continue
+            cursor = found + len(folded)
+            start = offset + found
+            while next_page < len(starts) and starts[next_page][0] <= start:
+                page = starts[next_page][1]
+                next_page += 1
+            yield Passage(
+                document_id,
+                page,
+                None if page is not None else section,
+                piece,
+                start,
+                offset + cursor,
+                rule_bearing(piece, lang),
+            )
+
+
+def _heading(line: str) -> bool:
+    """A short line without a stop: a section's title ("Het aanvallen", "OPSÆTNINGEN")."""
+    return len(line.split()) <= 6 and not line.endswith((".", ",", ";")) and line[0] not in "•-"
+
+
+def anchor_spans(whole: str, document: Document, cite: m.Citation) -> list[tuple[int, int]]:
+    """Where an anchor stands in the folded text: on its page, when it names one and is found
+    there (an anchor may recur elsewhere); else everywhere it stands."""
+    anchor = fold(cite.anchor)
+    if not anchor:
+        return []
+    page = document.pages.get(cite.page) if cite.page is not None else None
+    if page is not None:
+        on_page = _occurrences(whole, anchor, *page)
+        if on_page:
+            return on_page
+    return _occurrences(whole, anchor, 0, len(whole))
+
+
+def _occurrences(whole: str, anchor: str, first: int, last: int) -> list[tuple[int, int]]:
+    spans = []
+    start = whole.find(anchor, first, last)
+    while start >= 0:
+        spans.append((start, start + len(anchor)))
+        start = whole.find(anchor, start + 1, last)
+    return spans
+
+
+def coverage(
+    family: list[EffectiveRuleset], doc: str, raw: str, lang: str, title: str
+) -> ManualCoverage:
+    """The rule-bearing passages of one manual against every clause (and ignore) of the
+    rulesets that encode it. The passages come in order, each weighed as it comes against
+    the anchors' spans (sorted and merged), so none is kept but those listed."""
+    document, lines = Document.with_lines(raw)
+    whole = document.text
+    report = ManualCoverage(doc, title)
+    # Each passage once: the rulesets of a family inherit the same clauses (classic's, the
+    # base's), so a citation is looked up once however many rulesets carry it.
+    cites = {
+        cite
+        for eff in family
+        for clause in eff.clauses
+        for cite in clause.citations
+        if cite.document == doc
+    }
+    cited = _Spans([span for cite in cites for span in anchor_spans(whole, document, cite)])
+    ignored: list[tuple[int, int]] = []
+    seen: set[tuple[str, str]] = set()
+    for eff in family:
+        for ignore in eff.ruleset.ignores:
+            if ignore.citation.document != doc or (eff.name, ignore.citation.anchor) in seen:
+                continue
+            seen.add((eff.name, ignore.citation.anchor))
+            problem = document.find(ignore.citation)
+            if problem is not None:
+                report.missing_ignores.append(
+                    {
+                        "ruleset": eff.name,
+                        "anchor": ignore.citation.anchor,
+                        "problem": problem,
+                        "file": ignore.span.file,
+                        "line": ignore.span.line,
+                    }
+                )
+            ignored.extend(anchor_spans(whole, document, ignore.citation))
+    set_aside = _Spans(ignored)
+    for passage in _split(doc, raw, lang, document, lines):
+        if not passage.reasons:
+            continue
+        report.rule_bearing += 1
+        if cited.touch(passage.start, passage.end):
+            report.cited += 1
+        elif set_aside.touch(passage.start, passage.end):
+            report.ignored += 1
+        else:
+            report.uncovered_count += 1
+            if len(report.uncovered) < MAX_LISTED_PASSAGES:
+                report.uncovered.append(passage)
+    return report
+
+
+class _Spans:
+    """Spans of the folded text, merged where they meet, asked in order whether they touch a
+    passage: the passages come in order and do not overlap, so a span that ends before one
+    begins touches none after it, and each span is passed once."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        merged: list[tuple[int, int]] = []
+        for start, end in sorted(spans):
+            if merged and start <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+            else:
+                merged.append((start, end))
+        self.spans = merged
+        self.next = 0
+
+    def touch(self, start: int, end: int) -> bool:
+        """Whether a span overlaps [start, end); the passages must be asked in order."""
+        while self.next < len(self.spans) and self.spans[self.next][1] <= start:
+            self.next += 1
+        return self.next < len(self.spans) and self.spans[self.next][0] < end
+
+
+class ManualMissing(Exception):
+    """A manual's text is not in the sources folder (or cannot be read there)."""
+
+
+def manuals_of(
+    located: list[tuple[Workspace, EffectiveRuleset]], manuals: Manuals
+) -> list[ManualCoverage]:
+    """The coverage of every manual the given rulesets encode (each manual once), against all
+    the rulesets of its workspace that encode it. Every one must be read: ManualMissing names
+    the folder and each that cannot be, with why."""
+    wanted: dict[str, tuple[Workspace, m.Source]] = {}
+    for ws, eff in located:
+        for doc in sorted(eff.own_documents()):
+            source = eff.source(doc)
+            if source is None:
+                raise ManualMissing(f"the manual {doc} is not declared")
+            wanted.setdefault(doc, (ws, source))
+    texts = {doc: manuals.text(source.file) for doc, (_ws, source) in wanted.items()}
+    missing = [
+        f"{source.file} ({doc}): {manuals.problem(source.file)}"
+        for doc, (_ws, source) in wanted.items()
+        if texts[doc] is None
+    ]
+    if missing:
+        raise ManualMissing(
+            f"the sources folder {manuals.folder} does not give the text of every manual the "
+            f"rulesets encode: {'; '.join(missing)}"
+        )
+    reports = []
+    for doc, (ws, source) in wanted.items():
+        raw = texts[doc]
+        assert raw is not None
+        family = [e for e in ws.resolved.values() if doc in e.own_documents()]
+        reports.append(coverage(family, doc, raw, source.language, source.label))
+    return reports

@@ -1,0 +1,176 @@
+"""`riskrules referee`: stream a game record through the engine and stop at the first illegal
+or malformed line. Memory stays constant however long the record is."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+from ...engine.actions import RuleViolation
+from ...engine.game import Game
+from ...engine.record import RecordError, decode_header, decode_line
+from ...engine.rules import Rules
+from ...grammar.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_RECORD_LINE
+
+
+@dataclass
+class Verdict:
+    ok: bool
+    actions: int = 0
+    winner: str | None = None
+    turns: int = 0
+    line: int | None = None
+    action: Any = None
+    rule: str | None = None
+    citation: dict[str, object] | None = None
+    message: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        if self.ok:
+            return {
+                "ok": True,
+                "actions": self.actions,
+                "winner": self.winner,
+                "turns": self.turns,
+                "notes": self.notes,
+            }
+        return {
+            "ok": False,
+            "line": self.line,
+            "action": self.action,
+            "rule": self.rule,
+            "citation": self.citation,
+            "message": self.message,
+            "actions": self.actions,
+        }
+
+
+class _TooLong(bytes):
+    """A line that was longer than MAX_RECORD_LINE; only its start was kept."""
+
+
+def bounded_lines(handle: BinaryIO, limit: int = MAX_RECORD_LINE) -> Iterator[bytes]:
+    """The handle's lines, each read with at most `limit` + 1 bytes held in memory. A longer line
+    is yielded as `_TooLong` and ends the stream: nothing after it is read, so a line that never
+    ends (/dev/zero) costs 100 kB and no time. How much is read in all is the caller's to bound
+    (it reads lazily: the referee stops at its limits)."""
+    while True:
+        line = handle.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit:  # (its newline counts: a line holds at most `limit` bytes)
+            yield _TooLong(line[:80])
+            return
+        yield line
+
+
+def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
+    """Check a record line by line against `rules`, reading no further than the first refused
+    line or the record limits (MAX_RECORD_LINE, MAX_RECORD_BYTES, MAX_RECORD_ACTIONS)."""
+    game = Game(rules)
+    stream = iter(lines)
+    first = next(stream, None)
+    if first is None:
+        return Verdict(False, line=1, message="the record is empty: no header line")
+    if (problem := _past_limits(1, first, len(first))) is not None:
+        return Verdict(False, line=1, message=problem)
+    if not first.strip():
+        return Verdict(
+            False, line=1, message="the first line is blank: a record opens with its header"
+        )
+    try:
+        ruleset, players, neutrals = decode_header(_without_bom(first))
+        state = game.start(players, neutrals)
+    except RecordError as exc:
+        return Verdict(False, line=1, message=str(exc))
+    except RuleViolation as exc:
+        return _refused(1, None, exc, 0)
+    except ValueError as exc:  # the seats do not fit the ruleset (Setup.start says how)
+        return Verdict(False, line=1, message=f"the header's seats: {exc}")
+    notes = (
+        []
+        if ruleset == rules.name
+        else [f"recorded under '{ruleset}', checked against '{rules.name}'"]
+    )
+    names = [seat.name for seat in state.seats]
+    count = 0
+    read = len(first)
+    for number, raw in enumerate(stream, start=2):
+        read += len(raw)
+        if (problem := _past_limits(number, raw, read)) is not None:
+            return Verdict(False, line=number, message=problem, actions=count)
+        if not raw.strip():
+            continue
+        try:
+            player, turn, action = decode_line(raw, names)
+        except RecordError as exc:
+            return Verdict(False, line=number, action=_shown(raw), message=str(exc), actions=count)
+        current = state.seats[state.current].name
+        if player != current:
+            message = (
+                f"it is {current}'s move ({state.phase}), not {player}'s"
+                if player in names
+                else f"'{player}' is not at this table: the header seats {', '.join(names)}"
+            )
+            return _refused(number, _shown(raw), game.violation("turn.phases", message), count)
+        if turn != state.turn:
+            message = f"the record says turn {turn}, the game is in turn {state.turn}"
+            return _refused(number, _shown(raw), game.violation("turn.phases", message), count)
+        try:
+            state = game.apply(state, action)
+        except RuleViolation as exc:
+            return _refused(number, _shown(raw), exc, count)
+        except ValueError as exc:
+            return Verdict(False, line=number, action=_shown(raw), message=str(exc), actions=count)
+        count += 1
+    winner = state.seats[state.winner].name if state.winner is not None else None
+    if state.phase != "over":
+        notes.append(f"the record ends in turn {state.turn} before the game is over")
+    return Verdict(True, actions=count, winner=winner, turns=state.turn, notes=notes)
+
+
+def _without_bom(first: bytes | str) -> bytes | str:
+    """The header without the byte-order mark some editors put at the start of a file."""
+    if isinstance(first, str):
+        return first.removeprefix("\ufeff")
+    return first.removeprefix(b"\xef\xbb\xbf")
+
+
+def _past_limits(number: int, raw: bytes | str, read: int) -> str | None:
+    """Why line `number` is not read (it or the record is past a limit), or None."""
+    if isinstance(raw, _TooLong) or len(raw) > MAX_RECORD_LINE:
+        return f"the line is longer than {MAX_RECORD_LINE:,} bytes, the most one line may hold"
+    if read > MAX_RECORD_BYTES:
+        return (
+            f"the record is longer than {MAX_RECORD_BYTES:,} bytes, the most a record may hold "
+            "(it is not read further)"
+        )
+    if number > MAX_RECORD_ACTIONS + 1:
+        return (
+            f"the record has more than {MAX_RECORD_ACTIONS:,} lines after the header, the most "
+            "a record may hold (it is not read further)"
+        )
+    return None
+
+
+def _shown(raw: bytes | str) -> Any:
+    """The refused line as JSON, for the verdict (read again only when a line is refused)."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _refused(number: int, obj: Any, exc: RuleViolation, count: int) -> Verdict:
+    return Verdict(
+        False,
+        line=number,
+        action=obj,
+        rule=exc.rule,
+        citation=exc.citation.to_json() if exc.citation else None,
+        message=exc.message,
+        actions=count,
+    )

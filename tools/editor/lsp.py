@@ -1,0 +1,440 @@
+"""`riskrules lsp`: a language server (pygls, stdio) for rules files.
+
+Diagnostics as the file changes (the checker's, with their codes), hover on a rule id or a name
+(effective value, where it comes from, its citation), completion of territory, continent,
+ruleset and rule ids, go to definition into the base ruleset (built-in files included), and
+formatting.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import re
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from ...grammar import __version__
+from ...grammar import model as m
+from ...grammar.diagnostics import Severity, Span
+from ...grammar.library import Workspace
+from ...grammar.limits import MAX_FILE_BYTES
+from ...grammar.printer import value_text
+from ...grammar.reader import read_bounded
+from ...grammar.resolve import EffectiveRuleset
+from ...grammar.schema import CATALOGUE, Kind, lookup
+from ..service.language import check_document, format_text
+from ..shared.escape import markdown
+from .transport import Messages, Output, Protocol, one_line
+
+server = LanguageServer("riskrules", __version__, protocol_cls=Protocol)
+_WORD = re.compile(r"[A-Za-z0-9_.\-]+")
+
+
+def _path(uri: str) -> str:
+    parsed = urlparse(uri)
+    return os.path.abspath(unquote(parsed.path)) if parsed.scheme == "file" else uri
+
+
+def _uri(path: str) -> str:
+    return "file://" + os.path.abspath(path)
+
+
+def _source(uri: str) -> str:
+    """The text of a document: the editor's, if it is open; otherwise the file on disk, read only
+    if it is a regular file within the size limit (never a device or a FIFO)."""
+    if uri in server.workspace.text_documents:
+        return server.workspace.get_text_document(uri).source
+    data, problem = read_bounded(_path(uri), MAX_FILE_BYTES)
+    if data is None or problem is not None:
+        return ""
+    return data.decode("utf-8", errors="replace")
+
+
+def _workspace(uri: str) -> Workspace:
+    return Workspace.open(texts={_path(uri): _source(uri)})
+
+
+def _range(span: Span) -> types.Range:
+    return types.Range(
+        start=types.Position(line=max(span.line - 1, 0), character=max(span.column - 1, 0)),
+        end=types.Position(line=max(span.end_line - 1, 0), character=max(span.end_column - 1, 0)),
+    )
+
+
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.NOTE: types.DiagnosticSeverity.Information,
+}
+
+
+def _code_page(code: str) -> types.CodeDescription | None:
+    """The diagnostic's entry in the installed docs/diagnostics.md (a file the editor opens)."""
+    page = diagnostics_page()
+    return types.CodeDescription(href=f"{page}#{code.lower()}") if page else None
+
+
+@functools.cache
+def diagnostics_page() -> str | None:
+    from importlib import resources
+
+    try:
+        page = resources.files("riskrules.docs").joinpath("diagnostics.md")
+        return Path(str(page)).resolve().as_uri() if page.is_file() else None
+    except (ModuleNotFoundError, OSError):
+        return None
+
+
+def _publish(uri: str) -> None:
+    # The buffer's text, with the project's and the lines' ignored codes (as `check`).
+    shown = check_document(_path(uri), _source(uri)).diagnostics
+    diagnostics = [
+        types.Diagnostic(
+            range=_range(d.span),
+            message=d.message + (f" ({d.hint})" if d.hint else ""),
+            severity=_SEVERITY[d.severity],
+            code=d.code,
+            code_description=_code_page(d.code),
+            source="riskrules",
+        )
+        for d in shown
+    ]
+    server.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
+    )
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(params: types.DidOpenTextDocumentParams) -> None:
+    _publish(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(params: types.DidChangeTextDocumentParams) -> None:
+    _publish(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(params: types.DidSaveTextDocumentParams) -> None:
+    _publish(params.text_document.uri)
+
+
+def _word_at(uri: str, position: types.Position) -> str | None:
+    lines = _source(uri).split("\n")
+    if not 0 <= position.line < len(lines):
+        return None
+    line = lines[position.line]
+    for match in _WORD.finditer(line):
+        if match.start() <= position.character <= match.end():
+            return match.group().rstrip(":").strip(".")
+    return None
+
+
+def _ruleset_at(ws: Workspace, path: str, line: int) -> m.Ruleset | None:
+    rules_file = ws.file(path)
+    if rules_file is None:
+        return None
+    for ruleset in rules_file.rulesets:
+        if ruleset.span.line <= line + 1 <= ruleset.span.end_line:
+            return ruleset
+    return None
+
+
+def _territory(ws: Workspace, word: str) -> tuple[m.Territory, m.Board] | None:
+    for board in ws.index.boards.values():
+        for territory in board.territories:
+            if territory.id == word:
+                return territory, board
+    return None
+
+
+def _continent(ws: Workspace, word: str) -> m.Continent | None:
+    for board in ws.index.boards.values():
+        for continent in board.continents:
+            if continent.id == word:
+                return continent
+    return None
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+def hover(params: types.HoverParams) -> types.Hover | None:
+    uri = params.text_document.uri
+    word = _word_at(uri, params.position)
+    if not word:
+        return None
+    ws = _workspace(uri)
+    text = _describe(ws, _path(uri), params.position.line, word)
+    if text is None:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+
+def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
+    ruleset = _ruleset_at(ws, path, line)
+    eff = ws.resolved.get(ruleset.name) if ruleset else None
+    if eff is not None and eff.clause(word) is not None:
+        clause = eff.clause(word)
+        assert clause is not None
+        spec = lookup(word)
+        chain = eff.definitions(word)
+        lines = [f"**{word}** = {markdown(value_text(clause.value))}"]
+        if spec:
+            lines.append(spec.summary)
+        for c in chain:
+            where = f"{os.path.basename(c.span.file)}:{c.id_span.line}"
+            cites = "; ".join(markdown(x.short()) for x in c.citations) or "no citation"
+            lines.append(
+                f"- {c.ruleset} ({markdown(where)}): {markdown(value_text(c.value))} — {cites}"
+            )
+        return "\n\n".join(lines)
+    spec = lookup(word)
+    if spec is not None:
+        return f"**{word}**: {spec.summary} ({spec.kind.value})"
+    if word in ws.index.rulesets:
+        target = ws.resolved.get(word)
+        names = " → ".join(target.chain) if target else word
+        title = markdown(ws.index.rulesets[word].title or "")
+        return f"**ruleset {word}**: {title}\n\n{markdown(names)}"
+    found = _territory(ws, word)
+    if found is not None:
+        territory, board = found
+        names = markdown(", ".join(f"{lang}: {name}" for lang, name in territory.names))
+        return f"**territory {word}** in {territory.continent} ({board.name})\n\n{names}"
+    continent = _continent(ws, word)
+    if continent is not None:
+        names = markdown(", ".join(f"{lang}: {name}" for lang, name in continent.names))
+        return f"**continent {word}**: {len(continent.territories)} territories\n\n{names}"
+    if word in ws.index.sources:
+        source = ws.index.sources[word]
+        about = markdown(f"{source.title or ''} ({source.file}, {source.language})")
+        return f"**source {word}**: {about}"
+    return None
+
+
+@server.feature(types.TEXT_DOCUMENT_COMPLETION)
+def completion(params: types.CompletionParams) -> types.CompletionList:
+    """What fits where the cursor is (tools/completion.py reads the context); anything the
+    language knows where the context says nothing."""
+    from .completion import context
+
+    uri = params.text_document.uri
+    ws = _workspace(uri)
+    lines = _source(uri).split("\n")
+    row = min(params.position.line, len(lines))
+    before = "\n".join(
+        [*lines[:row], lines[row][: params.position.character]] if row < len(lines) else lines
+    )
+    found = context(before)
+    ruleset = _ruleset_at(ws, _path(uri), params.position.line)
+    base = ws.resolved.get(found.base) if found.base else None
+    items = _items_for(ws, found.kind, found.rule, found.prefix, ruleset, base)
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+def _items_for(
+    ws: Workspace,
+    kind: str,
+    rule: str,
+    prefix: str,
+    ruleset: m.Ruleset | None,
+    base: EffectiveRuleset | None = None,
+) -> list[types.CompletionItem]:
+    items: list[types.CompletionItem] = []
+    eff = ws.resolved.get(ruleset.name) if ruleset else None
+    if kind in ("rule", "override"):
+        start = f"{prefix}." if prefix else ""
+        ids = (
+            [c.id for c in base.clauses] if kind == "override" and base else
+            [spec.id for spec in CATALOGUE if not spec.pattern]
+        )  # fmt: skip
+        for rule_id in ids:
+            if rule_id.startswith(start):
+                spec = lookup(rule_id)
+                items.append(
+                    types.CompletionItem(
+                        label=rule_id[len(start) :],
+                        kind=types.CompletionItemKind.Property,
+                        detail=spec.summary if spec else None,
+                    )
+                )
+        return items
+    if kind == "value":
+        spec = lookup(rule)
+        words: tuple[str, ...] = ()
+        if spec is not None and spec.kind in (Kind.CHOICE, Kind.CHOICES):
+            words = spec.choices
+        elif spec is not None and spec.kind == Kind.BOOL:
+            words = ("yes", "no")
+        elif spec is not None and spec.kind == Kind.BOARD:
+            words = tuple(ws.index.boards)
+        for word in words:
+            items.append(types.CompletionItem(label=word, kind=types.CompletionItemKind.EnumMember))
+        return items
+    if kind == "table":
+        spec = lookup(rule)
+        boards = (
+            [eff.board]
+            if eff is not None and eff.board is not None
+            else list(ws.index.boards.values())
+        )
+        for board in boards:
+            if spec is not None and spec.kind == Kind.BY_CONTINENT:
+                items += [
+                    types.CompletionItem(
+                        label=c.id, kind=types.CompletionItemKind.Enum, detail=c.name("en")
+                    )
+                    for c in board.continents
+                ]
+            elif spec is not None and spec.kind == Kind.BY_TERRITORY:
+                items += [
+                    types.CompletionItem(
+                        label=t.id, kind=types.CompletionItemKind.EnumMember, detail=t.name("en")
+                    )
+                    for t in board.territories
+                ]
+        return items
+    if kind in ("ruleset", "anything"):
+        for name, declared in ws.index.rulesets.items():
+            items.append(
+                types.CompletionItem(
+                    label=name, kind=types.CompletionItemKind.Module, detail=declared.title or ""
+                )
+            )
+    if kind in ("source", "anything"):
+        for source in ws.index.sources.values():
+            items.append(
+                types.CompletionItem(
+                    label=source.id, kind=types.CompletionItemKind.Reference, detail=source.file
+                )
+            )
+    if kind == "anything":
+        items += _items_for(ws, "rule", "", "", ruleset, base)
+        for board in ws.index.boards.values():
+            for continent in board.continents:
+                items.append(
+                    types.CompletionItem(
+                        label=continent.id,
+                        kind=types.CompletionItemKind.Enum,
+                        detail=continent.name("en"),
+                    )
+                )
+    return items
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+)
+def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
+    """Quick fixes from the diagnostics: each did-you-mean as a replacement, and dropping an
+    `override` the base does not need."""
+    from .completion import fix_from_hint
+
+    uri = params.text_document.uri
+    lines = _source(uri).split("\n")
+    actions: list[types.CodeAction] = []
+    for diag in params.context.diagnostics:
+        if diag.source != "riskrules":
+            continue
+        for word in fix_from_hint(diag.message):
+            edit = types.TextEdit(range=diag.range, new_text=word)
+            actions.append(
+                types.CodeAction(
+                    title=f"Change to '{word}'",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diag],
+                    edit=types.WorkspaceEdit(changes={uri: [edit]}),
+                    is_preferred=len(actions) == 0,
+                )
+            )
+        if diag.code == "RR0402" and 0 <= diag.range.start.line < len(lines):
+            line = lines[diag.range.start.line]
+            found = re.search(r"\boverride\s+", line[: diag.range.start.character])
+            if found:
+                gone = types.Range(
+                    start=types.Position(line=diag.range.start.line, character=found.start()),
+                    end=types.Position(line=diag.range.start.line, character=found.end()),
+                )
+                actions.append(
+                    types.CodeAction(
+                        title="Drop 'override' (the base does not set this rule)",
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[diag],
+                        edit=types.WorkspaceEdit(
+                            changes={uri: [types.TextEdit(range=gone, new_text="")]}
+                        ),
+                        is_preferred=True,
+                    )
+                )
+    return actions
+
+
+@server.feature(types.TEXT_DOCUMENT_DEFINITION)
+def definition(params: types.DefinitionParams) -> types.Location | None:
+    uri = params.text_document.uri
+    word = _word_at(uri, params.position)
+    if not word:
+        return None
+    ws = _workspace(uri)
+    path = _path(uri)
+    span = _definition(ws, path, params.position.line, word)
+    if span is None:
+        return None
+    return types.Location(uri=_uri(span.file), range=_range(span))
+
+
+def _definition(ws: Workspace, path: str, line: int, word: str) -> Span | None:
+    ruleset = _ruleset_at(ws, path, line)
+    eff = ws.resolved.get(ruleset.name) if ruleset else None
+    if eff is not None:
+        chain = eff.definitions(word)
+        here = [c for c in chain if c.ruleset == eff.name]
+        inherited = [c for c in chain if c.ruleset != eff.name]
+        if inherited:  # from an override to the base's definition
+            return inherited[0].id_span
+        if here:
+            return here[0].id_span
+    if word in ws.index.rulesets:
+        return ws.index.rulesets[word].name_span
+    found = _territory(ws, word)
+    if found is not None:
+        return found[0].span
+    continent = _continent(ws, word)
+    if continent is not None:
+        return continent.span
+    if word in ws.index.sources:
+        return ws.index.sources[word].span
+    return None
+
+
+@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit]:
+    uri = params.text_document.uri
+    text = _source(uri)
+    result = format_text(text, _path(uri))
+    if result.formatted is None or not result.changed:
+        return []
+    formatted = result.formatted
+    lines = text.split("\n")
+    end = types.Position(line=len(lines), character=0)
+    return [
+        types.TextEdit(
+            range=types.Range(start=types.Position(line=0, character=0), end=end),
+            new_text=formatted,
+        )
+    ]
+
+
+def main() -> None:
+    out = Output(sys.stdout.buffer)
+    messages = Messages(sys.stdin.buffer, out)
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(one_line)
+    server.start_io(stdin=messages, stdout=out)  # type: ignore[arg-type]
+    if messages.not_lsp:
+        sys.exit(1)

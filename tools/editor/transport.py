@@ -1,0 +1,312 @@
+"""The language server's wire (stdio): only whole, well-formed messages within the limits
+(grammar/limits.py) reach pygls, any other is answered here and skipped, and pygls' own
+replies and logs carry no traceback, so that a client sending garbage does not end the session.
+`riskrules lsp` (tools/editor/lsp.py) serves the language on it."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import sys
+import threading
+from typing import Any, BinaryIO
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.protocol import LanguageServerProtocol
+
+from ...grammar.limits import MAX_FILE_BYTES, MAX_LSP_HEADER, MAX_LSP_MESSAGE
+
+__all__ = ["Messages", "Output", "Protocol", "one_line"]
+
+
+class Protocol(LanguageServerProtocol):
+    """pygls' protocol, made civil for a client that sends garbage: a request with bad params
+    gets an Invalid Params reply (pygls sends none), and no reply carries a Python traceback."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                reason = (
+                    "invalid params" if isinstance(exc, JsonRpcInvalidParams) else "bad request"
+                )
+                error = types.ResponseError(
+                    code=exc.code, message=f"{reason} for {data.get('method')!s:.80}"
+                )
+                self._send_response(data["id"], None, error)
+            return _Ignored()
+
+    def _send_response(
+        self, msg_id: Any, result: Any = None, error: types.ResponseError | None = None
+    ) -> None:
+        if error is not None:
+            first = str(error.message).strip().splitlines()[:1] or ["error"]
+            error = types.ResponseError(code=error.code, message=first[0][:300])
+        super()._send_response(msg_id, result, error)
+
+    def handle_message(self, message: Any) -> None:
+        if isinstance(message, _Ignored):
+            return
+        try:
+            super().handle_message(message)
+        except Exception as exc:  # pygls failing to dispatch an odd message (handlers' own
+            # exceptions are caught inside it and answered): one line, and the session goes on
+            sys.stderr.write(f"riskrules lsp: a message could not be handled: {exc!r:.200}\n")
+
+
+class _Ignored:
+    """A message that was answered already (or could not be read): handle_message skips it."""
+
+    jsonrpc = "ignored"
+
+
+def one_line(record: logging.LogRecord) -> bool:
+    """pygls logs the whole traceback of a request it answers with an error (params that do not
+    fit the method, an unknown command): one line on stderr says enough. The traceback of any
+    other exception (a bug) is kept."""
+    if str(record.msg).startswith("Unable to deserialize message"):
+        record.msg = "riskrules lsp: refused a message whose params do not fit its method"
+        record.args = ()
+    elif record.exc_info and isinstance(record.exc_info[1], JsonRpcException):
+        record.msg = f"riskrules lsp: answered a request with an error: {record.exc_info[1]}"
+        record.args, record.exc_info, record.exc_text = (), None, None
+    return True
+
+
+class Output:
+    """Standard output shared by pygls (which answers the messages it is given) and the reader
+    below (which answers the ones it refuses): one whole message written at a time."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.lock = threading.Lock()
+
+    def write(self, data: bytes) -> None:
+        with self.lock:
+            self.stream.write(data)
+            self.stream.flush()
+
+    def flush(self) -> None:
+        with self.lock:
+            self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.close()
+
+    def send(self, message: dict[str, Any]) -> None:
+        body = json.dumps(message).encode()
+        self.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+_LENGTH = re.compile(rb"content-length[ \t]*:[ \t]*([^\r\n]*?)[ \t]*\r?\n?$", re.IGNORECASE)
+_PARSE_ERROR, _INVALID_REQUEST = -32700, -32600
+_CHUNK = 65_536
+
+
+class _Refused(Exception):
+    """A message that is not read on: why, the JSON-RPC error code, the request's id."""
+
+    def __init__(
+        self, why: str, code: int = _INVALID_REQUEST, msg_id: object = None, answer: bool = True
+    ) -> None:
+        super().__init__(why)
+        self.why, self.code, self.msg_id = why, code, msg_id
+        self.answer = answer  # False for a notification, which gets no reply (JSON-RPC 2.0)
+
+
+class Messages:
+    """Standard input for pygls, which reads a header line at a time, then the body. Only whole,
+    well-formed messages within the limits (grammar/limits.py) reach it; any other is answered
+    here (a JSON-RPC error, and for one too large a message the editor shows) and skipped, and
+    the session goes on with the next. At most MAX_LSP_MESSAGE bytes are held at a time."""
+
+    def __init__(self, stream: BinaryIO, out: Output) -> None:
+        self.stream, self.out = stream, out
+        self.pending: list[bytes] = []  # the header lines pygls is handed, then the body
+        self.body = b""
+        self.not_lsp = False
+
+    def readline(self) -> bytes:
+        if not self.pending:
+            body = self._next()
+            if body is None:
+                return b""  # the end of input: pygls stops
+            self.body = body
+            self.pending = [b"Content-Length: %d\r\n" % len(body), b"\r\n"]
+        return self.pending.pop(0)
+
+    def read(self, n: int) -> bytes:
+        body, self.body = self.body, b""
+        return body[:n]
+
+    def _next(self) -> bytes | None:
+        """The next well-formed message's body, or None at the end of input."""
+        while True:
+            try:
+                length = self._header()
+                if length is None:
+                    return None
+                if length > MAX_LSP_MESSAGE:
+                    if not self._too_large(length):
+                        return None
+                    continue
+                body = self.stream.read(length)
+                if len(body) < length:
+                    return None  # the input ended inside the message
+                _well_formed(body)
+                return body
+            except _Refused as exc:
+                self._refuse(exc)
+
+    def _header(self) -> int | None:
+        """The Content-Length of the next message (its header read up to the blank line that
+        ends it), or None at the end of input; _Refused for a header without a usable one."""
+        length: int | None = None
+        problem: _Refused | None = None
+        started = False
+        read = 0  # bytes of this header so far: past MAX_LSP_MESSAGE, the input is not LSP
+        while True:
+            line = self.stream.readline(MAX_LSP_HEADER + 1)
+            read += len(line)
+            if not line:
+                return None
+            if read > MAX_LSP_MESSAGE:
+                self._not_lsp()
+                return None
+            if len(line) > MAX_LSP_HEADER and not line.endswith(b"\n"):
+                problem = _Refused(f"a message with a header line over {MAX_LSP_HEADER:,} bytes")
+                while line and not line.endswith(b"\n"):  # the rest of it, kept nowhere
+                    line = self.stream.readline(_CHUNK)
+                    read += len(line)
+                    if read > MAX_LSP_MESSAGE:
+                        self._not_lsp()
+                        return None
+                started = True
+                continue
+            if not line.strip():
+                if started:
+                    break
+                continue  # blank lines between messages
+            started = True
+            found = _LENGTH.search(line)  # (anywhere: what precedes it is a lost body)
+            if found is None:
+                continue  # Content-Type, or another header
+            value = found.group(1)
+            if not value.isdigit():
+                shown = value[:40].decode("utf-8", errors="replace")
+                problem = _Refused(f"a message whose 'Content-Length: {shown}' is not a number")
+            else:
+                length, problem = int(value), None
+        if problem is not None:
+            raise problem
+        if not length:
+            raise _Refused("a message with no Content-Length (or 0)")
+        return length
+
+    def _not_lsp(self) -> None:
+        """Stop reading: over MAX_LSP_MESSAGE bytes without the end of a header (/dev/zero)."""
+        self.not_lsp = True
+        sys.stderr.write(
+            f"riskrules lsp: over {MAX_LSP_MESSAGE:,} bytes of input without the end of a "
+            "message header: this is not the Language Server Protocol; stopping\n"
+        )
+
+    def _too_large(self, length: int) -> bool:
+        """Skip a message past the limit, answering it; False if the input ends inside it."""
+        start = self.stream.read(min(length, MAX_LSP_HEADER))
+        left = length - len(start)
+        msg_id, method = _named(start)
+        why = f"a message of {length:,} bytes, past the limit of {MAX_LSP_MESSAGE:,} bytes"
+        answer = msg_id is not None or method is None  # (a notification gets no reply)
+        self._refuse(_Refused(f"{why} (it was not read)", msg_id=msg_id, answer=answer))
+        what = f" ({method})" if method else ""
+        shown = (
+            f"riskrules: the editor sent a message{what} of {length:,} bytes, past the language "
+            f"server's limit of {MAX_LSP_MESSAGE:,}; it was not read. A rules file is at most "
+            f"{MAX_FILE_BYTES:,} bytes."
+        )
+        self.out.send(
+            {
+                "jsonrpc": "2.0",
+                "method": "window/showMessage",
+                "params": {"type": types.MessageType.Error.value, "message": shown},
+            }
+        )
+        while left > 0 and len(start) > 0:  # the rest of it, kept nowhere
+            start = self.stream.read(min(left, _CHUNK))
+            left -= len(start)
+        return left == 0
+
+    def _refuse(self, exc: _Refused) -> None:
+        sys.stderr.write(f"riskrules lsp: refused {exc.why}\n")
+        if exc.answer:
+            error = {"code": exc.code, "message": f"refused {exc.why}"}
+            self.out.send({"jsonrpc": "2.0", "id": exc.msg_id, "error": error})
+
+
+def _well_formed(body: bytes) -> None:
+    """_Refused unless `body` is a JSON-RPC 2.0 message pygls can take."""
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError) as exc:  # (UnicodeDecodeError is a ValueError)
+        why = str(exc).splitlines()[0][:200] if isinstance(exc, ValueError) else "nested too deeply"
+        raise _Refused(f"a message that is not JSON: {why}", _PARSE_ERROR) from None
+    if not isinstance(message, dict):
+        raise _Refused("a message that is not a JSON object")
+    msg_id = message.get("id")
+    notification = "method" in message and "id" not in message
+    if msg_id is not None and not _is_id(msg_id):
+        raise _Refused("a message whose 'id' is neither a number nor a string")
+    if message.get("jsonrpc") != "2.0":
+        why = 'a message without "jsonrpc": "2.0"'
+        raise _Refused(why, msg_id=msg_id, answer=not notification)
+    if "method" in message:
+        params = message.get("params")
+        if not isinstance(message["method"], str):
+            raise _Refused("a message whose 'method' is not a string", msg_id=msg_id)
+        if params is not None and not isinstance(params, (dict, list)):
+            why = "a message whose 'params' are neither an object nor an array"
+            raise _Refused(why, msg_id=msg_id, answer=not notification)
+        if message["method"] == "$/cancelRequest" and not _is_id(
+            params.get("id") if isinstance(params, dict) else None
+        ):
+            raise _Refused("a $/cancelRequest without the id of a request", answer=False)
+    elif "id" not in message or not ("result" in message or "error" in message):
+        raise _Refused("a message that is neither a request, a notification nor a response")
+    if _holds_a_message(message):  # pygls would read it as one (it looks at every object)
+        why = "a message holding an object with a 'jsonrpc' field"
+        raise _Refused(why, msg_id=msg_id, answer=not notification)
+
+
+def _is_id(value: object) -> bool:
+    return isinstance(value, (int, str)) and not isinstance(value, bool)
+
+
+def _holds_a_message(message: dict[str, Any]) -> bool:
+    """Whether an object inside `message` has a 'jsonrpc' key."""
+    todo: list[object] = [v for k, v in message.items() if k in ("params", "result", "error")]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            if "jsonrpc" in item:
+                return True
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return False
+
+
+_ID = re.compile(rb'"id"\s*:\s*(-?\d{1,30}|"[^"\\]{0,200}")')
+_METHOD = re.compile(rb'"method"\s*:\s*"([^"\\]{1,200})"')
+
+
+def _named(start: bytes) -> tuple[object, str | None]:
+    """The id and method a message too large to read gives in its first bytes (clients write
+    them before the params), so that a request gets its answer; (None, None) if they do not."""
+    head = start.split(b'"params"', 1)[0]
+    found, method = _ID.search(head), _METHOD.search(head)
+    msg_id = json.loads(found.group(1)) if found else None
+    return msg_id, method.group(1).decode("utf-8", errors="replace") if method else None

@@ -1,0 +1,1 @@
+"""The balance lab: games played by built-in agents, studies of variants and sweeps."""

@@ -1,0 +1,413 @@
+"""`riskrules balance`: what a house rule does to the game. Every ruleset plays the same seeds
+(common random numbers), so a difference comes from the rules, not the dice; the games run in
+this process, in a pool of processes, or on a Dask cluster, with the same results for the same
+seed whichever runs them.
+
+The games are made as they are handed out (a plan, never a list of every job) and a cluster is
+given a few tasks per worker thread at a time, so a study's memory is its finished games' small
+results, whatever `--games` and the grid. A cluster that is lost mid-study (the scheduler, or
+every worker for longer than the worker timeout) stops it with the games finished so far: the
+figures of the seeds every ruleset finished, which are those of a shorter study."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import CancelledError
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from ...grammar.library import Workspace
+from ...grammar.limits import (
+    DEFAULT_CONNECT_TIMEOUT,
+    DEFAULT_MAX_ACTIONS,
+    DEFAULT_MAX_TURNS,
+    DEFAULT_WORKER_TIMEOUT,
+    MAX_GAMES_IN_FLIGHT,
+    TASKS_PER_THREAD,
+)
+from ...grammar.resolve import EffectiveRuleset
+from .balance_stats import Figure, compare, ruleset_figures
+from .simulate import GameResult, Job, Plan, play_all, play_batch
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One ruleset of a study: its name and the text of each file of its chain that is not a
+    built-in (so that another process or machine loads exactly what was checked here)."""
+
+    name: str
+    sources: tuple[tuple[str, str], ...] = ()
+    label: str = ""  # how tables name it (a sweep's point: its settings); the name by default
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.name
+
+
+def arm(
+    ws: Workspace, eff: EffectiveRuleset, texts: dict[str, str] | None = None, label: str = ""
+) -> Arm:
+    """The arm for a checked ruleset; `texts` holds files that live only in memory (a sweep)."""
+    from ...engine.rules import RulesError
+    from ...grammar.reader import source_text
+
+    texts = texts or {}
+    sources = []
+    for name in eff.chain:
+        path = ws.index.rulesets[name].span.file
+        if path in ws.builtin:
+            continue
+        text = texts.get(path)
+        if text is None:
+            text, problem = source_text(path)
+            if text is None:
+                raise RulesError(problem.message if problem else f"cannot read {path}")
+        sources.append((path, text))
+    return Arm(eff.name, tuple(dict.fromkeys(sources)), label)
+
+
+@dataclass(frozen=True)
+class Settings:
+    players: int
+    games: int
+    seed: int = 1
+    agent: str = "aggressive"
+    max_turns: int = DEFAULT_MAX_TURNS
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    observe_turn: int = 10
+
+
+def plan_for(arms: Sequence[Arm], settings: Settings) -> Plan:
+    """Every game of every arm, made when asked for: game i of each arm has seed `seed + i`
+    (arm k's game i has index `k * games + i`), listed seed by seed."""
+    return Plan(
+        [
+            Job(
+                a.name,
+                settings.players,
+                settings.seed,
+                0,
+                settings.agent,
+                settings.max_turns,
+                None,
+                max_actions=settings.max_actions,
+                sources=a.sources,
+                observe_turn=settings.observe_turn,
+            )
+            for a in arms
+        ],
+        settings.games,
+    )
+
+
+class ClusterError(Exception):
+    """The Dask cluster cannot be used: not installed, an address that is not one, not
+    reachable, no worker in time."""
+
+
+class ClusterLost(ClusterError):
+    """The cluster went away mid-study: the scheduler, or every worker for too long, or a
+    worker that could not play its games."""
+
+
+ADDRESS_FORM = "write tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
+SCHEMES = ("tcp", "tls", "ws", "wss")  # what a `dask scheduler` listens on
+_HOST = re.compile(r"[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?")
+_IPV6 = re.compile(r"[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9_.-]+)?")
+
+
+def scheduler_address(text: str) -> str:
+    """The address of a Dask scheduler as Dask reads it (tcp:// when no scheme is written), or
+    a ClusterError saying what is wrong with it and what the right form is."""
+
+    def bad(what: str) -> ClusterError:
+        return ClusterError(f"the Dask scheduler address {text!r} {what}; {ADDRESS_FORM}")
+
+    scheme, sep, rest = text.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", scheme
+    if scheme not in SCHEMES:
+        known = ", ".join(f"{s}://" for s in SCHEMES)
+        raise bad(f"has the scheme {scheme + '://'!r}, not one of {known}")
+    if not rest:
+        raise bad("is empty" if not text.strip() else "has no host and port")
+    if rest.startswith("["):  # an IPv6 address: [::1]:8786
+        inside, bracket, port = rest[1:].partition("]")
+        if not bracket or not _IPV6.fullmatch(inside):
+            raise bad("has an IPv6 host that is not one in brackets (e.g. [::1])")
+        host = f"[{inside}]"
+        if not port.startswith(":"):
+            raise bad("has no port after the host")
+        port = port[1:]
+    else:
+        host, colon, port = rest.rpartition(":")
+        if not colon:
+            raise bad("has no port (a scheduler listens on 8786 unless told otherwise)")
+        if ":" in host:
+            raise bad("has an IPv6 host without brackets (e.g. tcp://[::1]:8786)")
+        if not host:
+            raise bad("has no host")
+        if not _HOST.fullmatch(host):
+            raise bad(f"has a host {host!r} that is not a name or an IP address")
+    if not port.isascii() or not port.isdigit() or not 1 <= int(port) <= 65_535:
+        raise bad(f"has the port {port!r}, not a number from 1 to 65535")
+    return f"{scheme}://{host}:{int(port)}"
+
+
+@contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Dask's own log lines (a lost connection's errors, with their tracebacks) held back while
+    a study uses the cluster: the study says what went wrong, once, in its own words."""
+    loggers = [
+        logger
+        for name, logger in logging.Logger.manager.loggerDict.items()
+        if isinstance(logger, logging.Logger)
+        and (name == "distributed" or (name.startswith("distributed.") and logger.level))
+    ]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+def run_on_cluster(
+    plan: Plan,
+    address: str,
+    batch: int,
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
+) -> Iterator[GameResult]:
+    """The games on an existing Dask distributed cluster, `batch` games per task, each result
+    as its task finishes (in no set order). At most TASKS_PER_THREAD tasks per worker thread
+    (and MAX_GAMES_IN_FLIGHT games) are on the cluster at once; the next are made as those
+    finish. ClusterError before the first game (the address, the connection, no worker in
+    `worker_timeout` seconds); ClusterLost after it, once the results it had are given."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError(
+            "--scheduler needs Dask distributed: pip install 'riskrules[cluster]'"
+        ) from None
+    where = scheduler_address(address)
+    with _dask_quiet():
+        try:
+            _handshake(where, connect_timeout)
+            client = Client(where, timeout=connect_timeout, set_as_default=False)  # type: ignore[no-untyped-call]
+        except TimeoutError:
+            raise ClusterError(
+                f"no Dask scheduler answered at {where} within {2 * connect_timeout:g} s: "
+                "something else may be listening there (a scheduler prints its address when "
+                "it starts)"
+            ) from None
+        except Exception as exc:  # refused, no such host, not a Dask scheduler
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {where} within {connect_timeout:g} s: "
+                f"{_why(exc)}"
+            ) from None
+        try:
+            try:
+                client.wait_for_workers(1, timeout=worker_timeout)
+            except TimeoutError:
+                raise ClusterError(
+                    f"the Dask scheduler at {where} has no worker: none joined within "
+                    f"{worker_timeout:g} s (start one with `dask worker {where}`, or wait "
+                    "longer with --worker-timeout)"
+                ) from None
+            except (OSError, CancelledError) as exc:
+                raise ClusterError(f"lost the Dask scheduler at {where}: {_why(exc)}") from None
+            yield from _stream(client, plan, batch, where, connect_timeout, worker_timeout)
+        finally:
+            client.close(timeout=connect_timeout)  # type: ignore[no-untyped-call]
+
+
+def _handshake(where: str, timeout: float) -> None:
+    """Connect to the address (an OSError past `timeout` seconds) and exchange Dask's greeting
+    (a TimeoutError when it has not come within twice that in all). Dask bounds the connection
+    but not the greeting that follows: a server that is not a scheduler (a web server on that
+    port) would hold the client for ever."""
+    import asyncio
+
+    from distributed.comm.core import connect
+    from distributed.security import Security
+
+    # What a client would use: TLS certificates set in Dask's configuration, if any.
+    options = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+
+    async def greet() -> None:
+        shaking = connect(where, timeout=timeout, **options)  # type: ignore[no-untyped-call]
+        comm = await asyncio.wait_for(shaking, 2 * timeout)
+        await comm.close()
+
+    asyncio.run(greet())
+
+
+def _why(exc: BaseException) -> str:
+    """An exception as one line: its message (the first line), or its type."""
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def _stream(
+    client: Any, plan: Plan, batch: int, where: str, connect_timeout: float, worker_timeout: float
+) -> Iterator[GameResult]:
+    """The plan's games through a connected client, a window of tasks at a time (see
+    run_on_cluster); the cluster's health and size are looked at once a second."""
+    from distributed import as_completed
+
+    todo = iter(plan)
+    running = as_completed(loop=client.loop)  # type: ignore[no-untyped-call]
+    window = 1
+    checked = 0.0
+    alone: float | None = None  # since when the cluster has had no worker
+
+    def top_up() -> None:
+        while running.count() < window:  # type: ignore[no-untyped-call]
+            chunk = [job for _, job in zip(range(batch), todo, strict=False)]
+            if not chunk:
+                return
+            running.add(client.submit(play_batch, chunk, pure=False))  # type: ignore[no-untyped-call]
+
+    def lost(exc: BaseException | None = None) -> ClusterLost:
+        # A cancelled future is what a lost connection leaves; an OSError names what broke it.
+        if isinstance(exc, TimeoutError):
+            why = f"it did not answer within {connect_timeout:g} s (--connect-timeout)"
+        else:
+            broke = f" ({type(exc).__name__})" if isinstance(exc, OSError) else ""
+            why = f"the connection closed{broke}"
+        return ClusterLost(f"lost the Dask scheduler at {where}: {why}")
+
+    while True:
+        now = time.monotonic()
+        if now - checked >= 1.0:  # the cluster's health and size, once a second
+            checked = now
+            if client.status != "running":
+                raise lost()
+            try:
+                threads = sum(client.nthreads(callback_timeout=connect_timeout).values())
+            except (OSError, CancelledError) as exc:  # a TimeoutError is an OSError
+                raise lost(exc) from None
+            if threads:
+                alone = None
+                window = max(1, min(TASKS_PER_THREAD * threads, MAX_GAMES_IN_FLIGHT // batch))
+            elif alone is None:
+                alone = now
+            elif now - alone > worker_timeout:
+                raise ClusterLost(
+                    f"every worker of the Dask scheduler at {where} left, and none came back "
+                    f"within {worker_timeout:g} s (--worker-timeout)"
+                )
+        top_up()
+        if running.is_empty():  # type: ignore[no-untyped-call]
+            return
+        if not running.has_ready():  # type: ignore[no-untyped-call]
+            time.sleep(0.02)
+            continue
+        for future in running.next_batch(block=False):  # type: ignore[no-untyped-call]
+            try:
+                if future.status == "error":
+                    failure = future.exception()
+                    raise ClusterLost(
+                        f"a worker of the Dask scheduler at {where} could not play its games: "
+                        f"{type(failure).__name__}: {_why(failure)}"
+                    )
+                results: list[GameResult] = future.result(timeout=connect_timeout)
+            except TimeoutError:  # its worker left with the results: Dask plays them again
+                running.add(future)  # type: ignore[no-untyped-call]
+                continue
+            except CancelledError:
+                raise lost() from None
+            except OSError as exc:
+                raise lost(exc) from None
+            yield from results
+
+
+def _kept(result: GameResult, shared: dict[object, Any]) -> GameResult:
+    """A result as a study keeps it until the end: the values most games repeat (the turn
+    order, the continents' holders, the winner's name) shared rather than held by each."""
+    result.order = shared.setdefault(result.order, result.order)
+    if result.holders is not None:
+        result.holders = shared.setdefault(tuple(result.holders.items()), result.holders)
+    if result.winner is not None:
+        result.winner = sys.intern(result.winner)
+    return result
+
+
+def study(
+    arms: Sequence[Arm],
+    settings: Settings,
+    workers: int = 1,
+    scheduler: str | None = None,
+    batch: int = 25,
+    progress: object = None,
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
+) -> Figure:
+    """Play every arm and compare each to the first (the base): the whole study as figures.
+
+    A cluster lost mid-study (ClusterLost) ends it with the seeds that every arm finished,
+    from the first: the figures are those of a study of that many games (and say why it
+    stopped, under "stopped"). Fewer than two such seeds is a ClusterError."""
+    plan = plan_for(arms, settings)
+    games = settings.games
+    kept: list[list[GameResult | None]] = [[None] * games for _ in arms]
+    shared: dict[object, Any] = {}
+    tick = getattr(progress, "update", None)
+    played = 0
+    stopped: str | None = None
+    start = time.perf_counter()
+    if scheduler is not None:
+        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
+    else:
+        source = play_all(plan, workers)
+    try:
+        for result in source:
+            arm_at, game = divmod(result.index, games)
+            kept[arm_at][game] = _kept(result, shared)
+            played += 1
+            if tick:
+                tick(1)
+    except ClusterLost as exc:
+        stopped = str(exc)
+    elapsed = time.perf_counter() - start
+    whole = min(next((i for i, r in enumerate(part) if r is None), games) for part in kept)
+    if stopped is not None and whole < 2:
+        raise ClusterError(
+            f"{stopped}; {played} of {len(plan)} games had been played, and fewer than two "
+            "seeds by every ruleset: nothing to report"
+        )
+    by_arm = [[r for r in part[:whole] if r is not None] for part in kept]
+    base = by_arm[0]
+    found: Figure = {
+        "players": settings.players,
+        "games": whole,
+        "seeds": [settings.seed, settings.seed + whole - 1],
+        "agent": settings.agent,
+        "max_turns": settings.max_turns,
+        "observe_turn": settings.observe_turn,
+        "elapsed_s": round(elapsed, 3),
+        "games_per_s": round(played / elapsed, 2) if elapsed else None,
+        "rulesets": [
+            {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players)
+            for a, part in zip(arms, by_arm, strict=True)
+        ],
+        "differences": [
+            {
+                "base": arms[0].shown,
+                "variant": a.shown,
+                "measures": compare(base, part, settings.players),
+            }
+            for a, part in zip(arms[1:], by_arm[1:], strict=True)
+        ],
+    }
+    if stopped is not None:
+        found["stopped"] = {"reason": stopped, "games_planned": games, "games_played": played}
+    return found

@@ -1,0 +1,286 @@
+"""`riskrules simulate`: complete games played by the built-in agents, every invariant checked
+after every action, records written on request."""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TextIO, overload
+
+from ... import load, load_sources
+from ...engine.agents import AGENTS, prepare
+from ...engine.game import Game
+from ...engine.invariants import Watch
+from ...engine.record import encode, header, to_json
+from ...engine.rules import Rules
+from ...engine.state import GameState
+from ...grammar.limits import DEFAULT_MAX_ACTIONS
+
+_RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
+
+
+@dataclass(slots=True)
+class GameResult:
+    index: int
+    completed: bool
+    winner: str | None
+    turns: int
+    actions: int
+    violation: str | None = None
+    record: str | None = None  # the record's path, when one was written
+    # What a balance study reads (seat numbers, players only in `order`):
+    winner_seat: int | None = None
+    order: tuple[int, ...] = ()  # the players' seats in turn order, the first player first
+    eliminations: int = 0  # players and neutral armies knocked out
+    holders: dict[str, int | None] | None = None  # each continent's holder at `observe_turn`
+
+
+@dataclass(slots=True)
+class Job:
+    ruleset: str
+    players: int
+    seed: int
+    index: int
+    agent: str
+    max_turns: int
+    record_dir: str | None
+    names: list[str] = field(default_factory=list)
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    # The text of rules files that are not built-ins, by path: a ruleset made in memory (a
+    # sweep) or read on this machine travels with the job to another process or machine.
+    sources: tuple[tuple[str, str], ...] = ()
+    observe_turn: int = 10
+
+
+def rules_for(job: Job) -> Rules:
+    """The job's rules, loaded once per process (per ruleset and sources)."""
+    key = (job.ruleset, job.sources)
+    found = _RULES.get(key)
+    if found is None:
+        found = _RULES[key] = (
+            load_sources(job.ruleset, dict(job.sources)) if job.sources else load(job.ruleset)
+        )
+    return found
+
+
+def play(job: Job) -> GameResult:
+    """One complete game (or one that reaches the turn or action limit), checked as it goes.
+
+    It holds one state at a time: a record is written line by line as the game goes, and a game
+    that breaks an invariant without a record wanted is played again from its seed (the games
+    are deterministic) to write the record of what went wrong.
+    """
+    rules = rules_for(job)
+    game = Game(rules)
+    rng = random.Random(job.seed)
+    agent = AGENTS[job.agent]
+    names = job.names or [f"p{i + 1}" for i in range(job.players)]
+    state = game.start(names)
+    neutrals = [s.name for s in state.seats if s.neutral]
+    out: TextIO | None = None
+    path = None
+    if job.record_dir is not None:
+        folder = Path(job.record_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = str(folder / f"game-{job.index + 1:04d}.jsonl")
+        out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below, on every path
+    problem = None
+    count = 0
+    watch = Watch(game)
+    watch.check(state)
+    holders: dict[str, int | None] | None = None
+    order = tuple(game.rel.players(state))  # play begins with the first of them
+    try:
+        if out is not None:
+            out.write(encode(header(rules.name, names, neutrals, job.seed)).decode() + "\n")
+        while state.phase != "over" and state.turn <= job.max_turns and count < job.max_actions:
+            action = agent(game, state, rng)
+            if out is not None:
+                out.write(encode(to_json(state, action)).decode() + "\n")
+            state = game.apply(state, action)
+            count += 1
+            found = watch.check(state)
+            if found:
+                problem = f"after line {count + 1}: {'; '.join(found)}"
+                break
+            if holders is None and state.turn >= job.observe_turn:
+                holders = continent_holders(game, state)
+    finally:
+        if out is not None:
+            out.close()
+    if problem is not None and path is None:
+        again = replace(job, record_dir=tempfile.mkdtemp(prefix="riskrules-violation-"))
+        path = play(again).record
+    winner = state.seats[state.winner].name if state.winner is not None else None
+    return GameResult(
+        job.index,
+        state.phase == "over",
+        winner,
+        state.turn,
+        count,
+        problem,
+        path,
+        winner_seat=state.winner,
+        order=order,
+        eliminations=len(state.eliminated),
+        holders=holders,
+    )
+
+
+def play_batch(batch: list[Job]) -> list[GameResult]:
+    """Several games in one task: what a Dask worker runs (one game per task would spend the
+    time on scheduling). It lives here, not with the study, so that a worker imports the
+    simulator and the engine, not the study's statistics (SciPy)."""
+    return [play(job) for job in batch]
+
+
+def continent_holders(game: Game, state: GameState) -> dict[str, int | None]:
+    """Each continent's holder (None: no one holds all of it), in the board's order."""
+    holders: dict[str, int | None] = dict.fromkeys(game.geo.continents)
+    for seat in range(len(state.seats)):
+        for continent in game.geo.held_continents(game.owned(state, seat)):
+            holders[continent] = seat
+    return holders
+
+
+@dataclass(slots=True)
+class Summary:
+    """What `simulate` reports, gathered game by game as the results come (so that it holds
+    one result at a time, however many games are played): the games that broke an invariant
+    are the only ones kept."""
+
+    ruleset: str
+    players: int
+    elapsed: float = 0.0
+    games: int = 0
+    completed: int = 0
+    unfinished: int = 0
+    broken: list[GameResult] = field(default_factory=list)
+    winners: Counter[str] = field(default_factory=Counter)
+    turns: int = 0
+    most_turns: int = 0
+    actions: int = 0
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.completed += result.completed
+        self.unfinished += not result.completed and not result.violation
+        if result.violation:
+            self.broken.append(result)
+        if result.winner is not None:
+            self.winners[result.winner] += 1
+        self.turns += result.turns
+        self.most_turns = max(self.most_turns, result.turns)
+        self.actions += result.actions
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "games": self.games,
+            "completed": self.completed,
+            "unfinished": self.unfinished,
+            "violations": [
+                {"game": r.index + 1, "message": r.violation, "record": r.record}
+                for r in sorted(self.broken, key=lambda r: r.index)
+            ],
+            "winners": dict(sorted(self.winners.items())),
+            # The mean of whole numbers, exactly as statistics.fmean gives it (0 for no game).
+            "turns": {
+                "mean": round(self.turns / self.games, 1) if self.games else 0.0,
+                "max": self.most_turns,
+            },
+            "actions": self.actions,
+            "elapsed_s": round(self.elapsed, 3),
+            "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed else None,
+        }
+
+
+class Plan(Sequence[Job]):
+    """Games to play, each job made only when it is asked for (so that a plan of a million
+    games costs no more memory than one of ten): `games` games of each template, game i of
+    each with the template's seed plus i. Template k's game i has index `k * games + i`; the
+    plan lists them seed by seed (game 0 of every template, then game 1, …), so that the games
+    played first are whole seeds."""
+
+    def __init__(self, templates: Sequence[Job], games: int) -> None:
+        self.templates = tuple(templates)
+        self.games = games
+
+    def __len__(self) -> int:
+        return len(self.templates) * self.games
+
+    @overload
+    def __getitem__(self, at: int) -> Job: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[Job]: ...
+
+    def __getitem__(self, at: int | slice) -> Job | list[Job]:
+        if isinstance(at, slice):
+            return [self[n] for n in range(*at.indices(len(self)))]
+        n = at + len(self) if at < 0 else at
+        if not 0 <= n < len(self):
+            raise IndexError(at)
+        game, k = divmod(n, len(self.templates))
+        template = self.templates[k]
+        return replace(template, seed=template.seed + game, index=k * self.games + game)
+
+
+def jobs(
+    ruleset: str,
+    players: int,
+    games: int,
+    seed: int,
+    agent: str,
+    max_turns: int,
+    record: str | None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+) -> Plan:
+    """`games` games of one ruleset, game i (index i) with seed `seed + i`."""
+    first = Job(ruleset, players, seed, 0, agent, max_turns, record, max_actions=max_actions)
+    return Plan([first], games)
+
+
+MAX_CHUNK = 64  # games per task in a pool of processes (a few seconds of work)
+
+
+def play_all(plan: Plan, workers: int) -> Iterator[GameResult]:
+    """Each game's result as soon as it is played (not in the plan's order), in this process
+    or spread over `workers` processes. The jobs are made as the workers take them: the pool
+    is handed a few chunks at a time, never the whole plan."""
+    if workers <= 1:
+        yield from map(play, plan)
+        return
+    import multiprocessing
+
+    fork = os.name == "posix"
+    context = multiprocessing.get_context("fork" if fork else "spawn")
+    if fork:  # loaded once here, inherited by every worker instead of made in each
+        for template in plan.templates:
+            prepare(rules_for(template))
+    with context.Pool(workers) as pool:
+        # Chunks of games per task, sixteen per worker: one game per task spends its time on
+        # the pool's messages, a few large chunks leave a worker idle while the last runs.
+        chunk = max(1, min(len(plan) // (workers * 16), MAX_CHUNK))
+        yield from pool.imap_unordered(play, iter(plan), chunksize=chunk)
+
+
+def run(plan: Plan, workers: int, progress: object = None) -> tuple[list[GameResult], float]:
+    """Play the jobs, in this process or spread over `workers` processes: the results in the
+    order of their index, and the seconds it took."""
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    tick = getattr(progress, "update", None)
+    for result in play_all(plan, workers):
+        results.append(result)
+        if tick:
+            tick(1)
+    results.sort(key=lambda r: r.index)
+    return results, time.perf_counter() - start

@@ -1,0 +1,17 @@
+"""The service layer: what every front end calls (the command line, the language server, the
+studio to come). Typed functions that take rules text or a ruleset reference and return typed
+results; they never print and never exit. A request that cannot be served raises a
+`ServiceError` (errors.py) carrying the message and the diagnostics behind it, and its `kind`,
+which a front end maps to its own outcome (the command line: exit 1 or 2).
+
+  rulesets.py    find and check a ruleset; list, show, explain
+  language.py    check (diagnostics), format, the check report (report.py)
+  odds.py        battle odds, tables, one roll
+  sheets.py      the rule sheet (HTML, Markdown, PDF) and the diff (rows, pages)
+  compliance.py  run scenarios, trace, the manuals' coverage, referee a game record
+  lab.py         simulate, balance and sweep studies (with a progress callback and a Cancel)
+  authoring.py   new (a house rule's start)
+
+Each imports the workflow folders' modules (sheets/, lab/, compliance/, authoring/) only where
+a function needs them, so a front end that starts pays only for what it calls.
+"""

@@ -1,0 +1,41 @@
+"""`new`: the start of a house-rules file, from a base ruleset or a shipped example."""
+
+from __future__ import annotations
+
+import re
+
+from ...grammar.diagnostics import did_you_mean
+from .errors import UnknownExample, UsageError
+from .rulesets import located
+
+NAME = re.compile(r"[a-z][a-z0-9_]*(-[a-z0-9_]+)*")
+
+
+def examples() -> list[str]:
+    """The shipped example house rules' names."""
+    from ..authoring.scaffold import examples as shipped
+
+    return list(shipped())
+
+
+def new_rules(
+    name: str, base: str = "classic", title: str | None = None, example: str | None = None
+) -> str:
+    """The text of a new rules file declaring ruleset NAME: the rules families change most, as
+    commented examples with the base's values; or the example `example`, renamed."""
+    from ...grammar.layout import format_text
+    from ..authoring.scaffold import examples as shipped
+    from ..authoring.scaffold import from_example, scaffold
+
+    known = shipped() if example is not None else {}
+    if example is not None and example not in known:
+        hint = did_you_mean(example, known)
+        raise UnknownExample(f"no example '{example}'" + (f" ({hint})" if hint else ""), [*known])
+    if not NAME.fullmatch(name):
+        raise UsageError(
+            f"'{name}' is not a ruleset name: use lower-case letters, digits, '_' and '-'"
+        )
+    if example is not None:
+        return from_example(name, example, known[example], title)
+    _, eff = located(base)
+    return format_text(scaffold(name, eff, title))

@@ -1,0 +1,323 @@
+"""The balance lab's services: games played by the built-in agents (`simulate`), and studies
+of what house rules do to the game (`balance`, `sweep`). Each is planned first (the request
+checked, nothing played: a front end learns what will run, and a bad request fails before any
+work) and then run, with a Progress callback after every game and a Cancel token."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...grammar.diagnostics import Severity
+from ...grammar.library import Workspace
+from ...grammar.limits import (
+    DEFAULT_CONNECT_TIMEOUT,
+    DEFAULT_MAX_ACTIONS,
+    DEFAULT_MAX_TURNS,
+    DEFAULT_WORKER_TIMEOUT,
+    MAX_STUDY_GAMES,
+)
+from ...grammar.resolve import EffectiveRuleset
+from .errors import UsageError
+from .paths import writable_folder
+from .progress import Cancel, Progress, Ticker
+from .rulesets import checked, loadable, playable
+
+if TYPE_CHECKING:
+    from ..lab.balance import Arm, Settings
+    from ..lab.balance_stats import Figure
+    from ..lab.simulate import GameResult, Plan, Summary
+
+MAX_WORKERS = 64
+
+
+def _workers(asked: int | None, games: int) -> int:
+    return min(asked or os.cpu_count() or 1, games, MAX_WORKERS)
+
+
+@dataclass(frozen=True)
+class Simulate:
+    """What to play: `games` games of `ruleset`, game i with seed `seed + i`; records written
+    to the folder `record` when it is given."""
+
+    ruleset: str
+    players: int | None = None  # None: the fewest the ruleset allows
+    games: int = 10
+    seed: int = 1
+    agent: str = "aggressive"
+    max_turns: int = DEFAULT_MAX_TURNS
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    record: str | None = None
+    workers: int | None = None  # None: one process per core
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    ruleset: str  # its name
+    players: int
+    max_turns: int
+    jobs: Plan  # made game by game as they are played
+    workers: int
+
+
+def plan_simulation(request: Simulate) -> SimulationPlan:
+    from ..lab.simulate import jobs
+
+    rules = playable(request.ruleset)
+    low, high = rules.players
+    count = request.players or low
+    if not low <= count <= high:
+        raise UsageError(f"{rules.name} is for {low} to {high} players, not {count}")
+    if request.record is not None:
+        writable_folder(request.record)
+    todo = jobs(
+        loadable(request.ruleset, rules.name),
+        count,
+        request.games,
+        request.seed,
+        request.agent,
+        request.max_turns,
+        request.record,
+        request.max_actions,
+    )
+    workers = _workers(request.workers, request.games)
+    return SimulationPlan(rules.name, count, request.max_turns, todo, workers)
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """The games' figures, gathered game by game as they were played (only the games that
+    broke an invariant are kept whole, so a million games cost the memory of a few)."""
+
+    ruleset: str
+    players: int
+    max_turns: int
+    summary: Summary
+
+    @property
+    def games(self) -> int:
+        return self.summary.games
+
+    @property
+    def elapsed(self) -> float:  # seconds
+        return self.summary.elapsed
+
+    def to_json(self) -> dict[str, object]:
+        return self.summary.to_json()
+
+    @property
+    def violations(self) -> list[GameResult]:
+        return sorted(self.summary.broken, key=lambda r: r.index)
+
+
+def simulate(
+    plan: SimulationPlan, progress: Progress | None = None, cancel: Cancel | None = None
+) -> Simulation:
+    """Play the planned games, checking every invariant after every action."""
+    import time
+
+    from ..lab.simulate import Summary, play_all
+
+    ticker = Ticker.of(len(plan.jobs), progress, cancel)
+    gathered = Summary(plan.ruleset, plan.players)
+    start = time.perf_counter()
+    for result in play_all(plan.jobs, plan.workers):
+        gathered.add(result)
+        if ticker is not None:
+            ticker.update(1)
+    gathered.elapsed = time.perf_counter() - start
+    return Simulation(plan.ruleset, plan.players, plan.max_turns, gathered)
+
+
+@dataclass(frozen=True)
+class Study:
+    """How a study plays: `games` games per ruleset (game i of every ruleset has the same
+    seed), in processes here or on a Dask scheduler, `batch` games per task there, giving up
+    when the scheduler cannot be reached within `connect_timeout` seconds or has had no worker
+    for `worker_timeout`."""
+
+    players: int | None = None  # None: the fewest all the rulesets allow
+    games: int = 200
+    seed: int = 1
+    agent: str = "aggressive"
+    max_turns: int = DEFAULT_MAX_TURNS
+    at_turn: int = 10  # when continent holders are noted
+    workers: int | None = None
+    scheduler: str | None = None
+    batch: int = 25
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT
+
+
+@dataclass(frozen=True)
+class StudyPlan:
+    arms: tuple[Arm, ...]  # the base first
+    settings: Settings
+    workers: int
+    scheduler: str | None
+    batch: int
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT
+
+    @property
+    def total(self) -> int:
+        return len(self.arms) * self.settings.games
+
+
+def _plan(arms: list[Arm], rulesets: list[EffectiveRuleset], request: Study) -> StudyPlan:
+    from ...engine.rules import Rules
+    from ..lab.balance import Settings
+
+    counts = [Rules(eff).players for eff in rulesets]
+    low = max(c[0] for c in counts)
+    high = min(c[1] for c in counts)
+    players = request.players or low
+    if not low <= players <= high:
+        raise UsageError(
+            f"these rulesets are for {low} to {high} players together, not {players}"
+            if low <= high
+            else "these rulesets have no number of players in common"
+        )
+    settings = Settings(
+        players,
+        request.games,
+        request.seed,
+        request.agent,
+        request.max_turns,
+        observe_turn=request.at_turn,
+    )
+    workers = _workers(request.workers, len(arms) * settings.games)
+    return StudyPlan(
+        tuple(arms),
+        settings,
+        workers,
+        request.scheduler,
+        request.batch,
+        request.connect_timeout,
+        request.worker_timeout,
+    )
+
+
+def _preflight(rulesets: int, request: Study) -> None:
+    """What is refused before a study's rulesets are read: its size (MAX_STUDY_GAMES in all)
+    and the address of its scheduler."""
+    from ..lab.balance import ClusterError, scheduler_address
+
+    games = request.games
+    if rulesets * games > MAX_STUDY_GAMES:
+        raise UsageError(
+            f"this study would play {rulesets * games:,} games ({rulesets} rulesets × "
+            f"{games:,}); a study plays at most {MAX_STUDY_GAMES:,} games in all: "
+            f"--games {MAX_STUDY_GAMES // rulesets:,} or fewer, or fewer rulesets"
+        )
+    if request.scheduler is not None:
+        try:
+            scheduler_address(request.scheduler)
+        except ClusterError as exc:
+            raise UsageError(str(exc)) from None
+
+
+def plan_balance(base: str, variants: Sequence[str], request: Study) -> StudyPlan:
+    """VARIANTS against BASE over the same seeds; every ruleset must check."""
+    from ..lab.balance import arm
+
+    _preflight(1 + len(variants), request)
+    located = [checked(ref) for ref in (base, *variants)]
+    arms = [arm(ws, eff) for ws, eff in located]
+    if len({a.name for a in arms}) != len(arms):
+        raise UsageError("name each ruleset once")
+    return _plan(arms, [eff for _, eff in located], request)
+
+
+def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
+    """The study over a grid of one or two rule values (`RULE=VALUE,VALUE…`, values holding
+    commas separated by `|`): each point a house rule extending `ref`, made in memory and
+    checked like any other."""
+    from ..lab.balance import arm
+    from ..lab.sweep import SweepError, parse_vary, points
+
+    ws, eff = checked(ref)
+    try:
+        grid = points(eff, [parse_vary(v) for v in varies])
+    except SweepError as exc:
+        raise UsageError(str(exc)) from None
+    _preflight(1 + len(grid), request)
+    texts = {os.path.abspath(p.path): p.text for p in grid}
+    base_file = ws.index.rulesets[eff.name].span.file
+    extra = [] if base_file in ws.builtin else [base_file]
+    grid_ws = Workspace.open(extra, texts=texts)
+    arms = [arm(ws, eff)]
+    rulesets = [eff]
+    for point in grid:
+        path = os.path.abspath(point.path)
+        errors = [d for d in grid_ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
+        found = grid_ws.resolved.get(point.name)
+        if errors or found is None:
+            why = "cannot be resolved"
+            if errors:
+                first = errors[0]
+                why = first.message + (f" ({first.hint})" if first.hint else "")
+            raise UsageError(f"--vary {point.label}: {why}", errors)
+        arms.append(arm(grid_ws, found, texts, label=point.label))
+        rulesets.append(found)
+    return _plan(arms, rulesets, request)
+
+
+@dataclass(frozen=True)
+class StudyResult:
+    figures: Figure  # every figure, as the report's balance.json holds them
+
+    @property
+    def broken(self) -> int:
+        """Games that broke an invariant (`simulate` shows them)."""
+        return sum(int(r["violations"]) for r in self.figures["rulesets"])
+
+    @property
+    def games(self) -> int:
+        """The seeds the figures are of: every game asked for, unless the study stopped."""
+        return int(self.figures["games"])
+
+    @property
+    def stopped(self) -> dict[str, Any] | None:
+        """Why a study on a cluster stopped early (the cluster was lost), with the games it
+        planned per ruleset and played in all; None when it played every game."""
+        found = self.figures.get("stopped")
+        return dict(found) if found else None
+
+    def text(self) -> str:
+        from ..lab.balance_report import text
+
+        return text(self.figures)
+
+    def page(self) -> str:
+        """The report's page (balance.html): the tables and the plots."""
+        from ..lab.balance_report import page
+
+        return page(self.figures)
+
+
+def run_study(
+    plan: StudyPlan, progress: Progress | None = None, cancel: Cancel | None = None
+) -> StudyResult:
+    """Play the study and compare each ruleset to the base, in processes here or on the
+    plan's Dask cluster (progress and a Cancel game by game on either). A cluster lost
+    mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`)."""
+    from ..lab.balance import ClusterError, study
+
+    ticker = Ticker.of(plan.total, progress, cancel)
+    try:
+        found = study(
+            plan.arms,
+            plan.settings,
+            plan.workers,
+            plan.scheduler,
+            plan.batch,
+            progress=ticker,
+            connect_timeout=plan.connect_timeout,
+            worker_timeout=plan.worker_timeout,
+        )
+    except ClusterError as exc:
+        raise UsageError(str(exc)) from None
+    return StudyResult(found)

@@ -1,0 +1,139 @@
+"""`check --report DIR`: a readable Markdown report of the checked rulesets."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...grammar import model as m
+from ...grammar.diagnostics import Diagnostic, Severity, counted
+from ...grammar.library import Workspace
+from ...grammar.printer import value_text
+from ..shared.escape import markdown
+from ..shared.render import display_path
+
+if TYPE_CHECKING:
+    from ..compliance.trace import Manuals
+
+
+def write_report(
+    ws: Workspace,
+    files: list[str],
+    diags: list[Diagnostic],
+    folder: Path,
+    manuals: Manuals | None = None,
+) -> Path:
+    """Write index.md and one page per ruleset; return the index path. With the manuals'
+    texts, the report also gives each manual's coverage (trace --uncovered)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rulesets = [r for f in ws.files if f.path in files for r in f.rulesets]
+    errors = sum(1 for d in diags if d.severity == Severity.ERROR)
+    lines = [
+        "# riskrules check report",
+        "",
+        f"{counted(len(files), 'file', 'files')}, "
+        f"{counted(len(rulesets), 'ruleset', 'rulesets')}, {counted(errors, 'error', 'errors')}, "
+        f"{counted(len(diags) - errors, 'warning or note', 'warnings and notes')}.",
+        "",
+        "| ruleset | extends | title | rules | assumed | rule summary |",
+        "|---|---|---|---|---|---|",
+    ]
+    for ruleset in rulesets:
+        eff = ws.resolved.get(ruleset.name)
+        if eff is None:
+            lines.append(
+                f"| {markdown(ruleset.name)} | {markdown(ruleset.extends or '')} | "
+                "(does not resolve) | | | |"
+            )
+            continue
+        assumed = sum(1 for c in eff.clauses if c.assumed)
+        broken = bool(ws.chain_errors(eff))
+        sheets = "(has errors: no sheet)" if broken else _write_summaries(ws, ruleset.name, folder)
+        lines.append(
+            f"| [{markdown(ruleset.name)}]({ruleset.name}.md) | "
+            f"{markdown(ruleset.extends or '')} | {markdown(eff.title or '')} | "
+            f"{len(eff.clauses)} | {assumed} | {sheets} |"
+        )
+        _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
+    if manuals is not None:
+        lines += _coverage_lines(ws, rulesets, manuals)
+    if diags:
+        lines += ["", "## Findings", ""]
+        for d in diags:
+            where = f"{display_path(d.span.file)}:{d.span.line}:{d.span.column}"
+            lines.append(
+                f"- **{d.severity.value} {d.code}** {markdown(where)}: {markdown(d.message)}"
+            )
+    index = folder / "index.md"
+    index.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return index
+
+
+def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], manuals: Manuals) -> list[str]:
+    from ..compliance.coverage import ManualMissing, manuals_of
+
+    located = [
+        (ws, ws.resolved[r.name])
+        for r in rulesets
+        if r.name in ws.resolved and not ws.chain_errors(ws.resolved[r.name])
+    ]
+    try:
+        reports = manuals_of(located, manuals)
+    except ManualMissing as exc:
+        return ["", "## Manual coverage", "", markdown(str(exc))]
+    lines = [
+        "",
+        "## Manual coverage",
+        "",
+        "Rule-bearing passages of each manual cited by a rule or set aside by an `ignore`",
+        "(`riskrules trace RULESET --sources DIR --uncovered` lists those left).",
+        "",
+        "| manual | rule-bearing passages | cited | ignored | left |",
+        "|---|---|---|---|---|",
+    ]
+    for r in reports:
+        lines.append(
+            f"| {markdown(r.title)} ({markdown(r.document)}) | {r.rule_bearing} | "
+            f"{r.cited} | {r.ignored} | {r.uncovered_count} |"
+        )
+    return lines
+
+
+def _write_summaries(ws: Workspace, name: str, folder: Path) -> str:
+    """One printable summary (HTML, A4) per language; returns Markdown links to them."""
+    from ..sheets.summary import build_for, render_html
+
+    eff = ws.resolved[name]
+    links = []
+    for lang in ("en", "da", "nl"):
+        target = folder / f"{name}.{lang}.html"
+        target.write_text(render_html(build_for(ws, eff, lang)), encoding="utf-8")
+        links.append(f"[{lang}]({target.name})")
+    return " ".join(links)
+
+
+def _write_ruleset(ws: Workspace, name: str, path: Path) -> None:
+    eff = ws.resolved[name]
+    lines = [
+        f"# {markdown(eff.title or eff.name)}",
+        "",
+        f"Ruleset `{eff.name}`; chain: {markdown(' → '.join(eff.chain))}.",
+        "",
+        "| rule | value | defined in | citations |",
+        "|---|---|---|---|",
+    ]
+    for clause in eff.clauses:
+        cites = "; ".join(markdown(c.short()) for c in clause.citations)
+        where = markdown(
+            f"{clause.ruleset} ({os.path.basename(clause.span.file)}:{clause.span.line})"
+        )
+        value = markdown(_shortened(value_text(clause.value), 160))
+        lines.append(f"| `{clause.id}` | {value} | {where} | {cites} |")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _shortened(text: str, most: int) -> str:
+    """At most `most` characters, cut with an ellipsis (before escaping: an escape is never
+    cut in two)."""
+    return text if len(text) <= most else text[: most - 1] + "…"

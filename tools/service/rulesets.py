@@ -1,0 +1,174 @@
+"""Finding a ruleset a user named, and what the language says about it: the built-ins' list,
+the effective ruleset, one rule's chain of definitions."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...grammar import model as m
+from ...grammar.diagnostics import did_you_mean
+from ...grammar.library import RulesetNotFound, Workspace, locate
+from ...grammar.printer import to_json, value_text
+from ...grammar.resolve import EffectiveRuleset
+from .errors import NotFound, RulesetErrors, UsageError
+
+if TYPE_CHECKING:
+    from ...engine.rules import Rules
+
+
+def located(ref: str) -> tuple[Workspace, EffectiveRuleset]:
+    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not."""
+    try:
+        return locate(ref)
+    except RulesetNotFound as exc:
+        raise NotFound(exc.diagnostic) from None
+
+
+def checked(ref: str) -> tuple[Workspace, EffectiveRuleset]:
+    """The ruleset, if it and the rulesets it extends have no errors (nothing is played or
+    printed from a ruleset that does not check); else `RulesetErrors` with them."""
+    ws, eff = located(ref)
+    errors = ws.chain_errors(eff)
+    if errors:
+        raise RulesetErrors(eff.name, errors)
+    return ws, eff
+
+
+def playable(ref: str) -> Rules:
+    """The checked ruleset as the engine plays it (what `riskrules.load` does)."""
+    from ...engine.rules import Rules  # the engine only for the services that play
+
+    return Rules(checked(ref)[1])
+
+
+def loadable(ref: str, name: str) -> str:
+    """How another process loads the ruleset `ref` (named `name`): a rules file by its path as
+    given, a built-in by its name."""
+    return ref if (os.sep in ref or ref.endswith(".rules")) else name
+
+
+def ruleset_names() -> list[str]:
+    """The built-in rulesets' names (for completion)."""
+    return list(Workspace.open().ruleset_names())
+
+
+def rule_ids() -> list[str]:
+    """Every rule id the language knows (for completion)."""
+    from ...grammar.schema import known_ids
+
+    return list(known_ids())
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A built-in ruleset, as `list` shows it."""
+
+    name: str
+    title: str | None
+    file: str
+    extends: str | None
+    sources: tuple[str, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "file": self.file,
+            "extends": self.extends,
+            "sources": list(self.sources),
+        }
+
+
+def builtins() -> list[Entry]:
+    ws = Workspace.open()
+    rows = []
+    for name, ruleset in ws.index.rulesets.items():
+        eff = ws.resolved.get(name)
+        cited = dict.fromkeys(c.document for k in eff.clauses for c in k.citations) if eff else {}
+        rows.append(
+            Entry(
+                name, ruleset.title, os.path.abspath(ruleset.span.file), ruleset.extends, (*cited,)
+            )
+        )
+    return rows
+
+
+def _citations(clause: m.Clause) -> list[dict[str, object]]:
+    return [c.to_json() for c in clause.citations]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The effective ruleset: every rule, inherited ones included."""
+
+    ruleset: EffectiveRuleset
+
+    def to_json(self) -> dict[str, object]:
+        eff = self.ruleset
+        return {
+            "name": eff.name,
+            "title": eff.title,
+            "chain": list(eff.chain),
+            "rules": [
+                {
+                    "id": c.id,
+                    "value": to_json(c.value),
+                    "text": value_text(c.value),
+                    "defined_in": c.ruleset,
+                    "file": os.path.abspath(c.span.file),
+                    "line": c.span.line,
+                    "assumed": c.assumed,
+                    "citations": _citations(c),
+                }
+                for c in eff.clauses
+            ],
+        }
+
+
+def show(ref: str) -> Shown:
+    return Shown(located(ref)[1])
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A rule's effective value and its definitions, the effective one first."""
+
+    ruleset: EffectiveRuleset
+    rule: str
+    clause: m.Clause
+    chain: tuple[m.Clause, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ruleset": self.ruleset.name,
+            "rule": self.rule,
+            "value": to_json(self.clause.value),
+            "text": value_text(self.clause.value),
+            "assumed": self.clause.assumed,
+            "chain": [
+                {
+                    "ruleset": c.ruleset,
+                    "file": os.path.abspath(c.span.file),
+                    "line": c.id_span.line,
+                    "column": c.id_span.column,
+                    "override": c.override,
+                    "value": to_json(c.value),
+                    "text": value_text(c.value),
+                    "citations": _citations(c),
+                }
+                for c in self.chain
+            ],
+        }
+
+
+def explain(ref: str, rule_id: str) -> Explanation:
+    _, eff = located(ref)
+    clause = eff.clause(rule_id)
+    if clause is None:
+        hint = did_you_mean(rule_id, [c.id for c in eff.clauses])
+        raise UsageError(
+            f"ruleset '{eff.name}' has no rule '{rule_id}'" + (f" ({hint})" if hint else "")
+        )
+    return Explanation(eff, rule_id, clause, tuple(eff.definitions(rule_id)))

@@ -1,0 +1,90 @@
+"""The printed pages: a ruleset's rule sheet, and the differences between rulesets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from ...grammar.resolve import EffectiveRuleset
+from .errors import UsageError
+from .rulesets import checked
+
+if TYPE_CHECKING:
+    from ..sheets.diff import Difference
+
+SheetFormat = Literal["html", "md", "pdf"]
+
+
+@dataclass(frozen=True)
+class RuleSheet:
+    ruleset: str
+    lang: str
+    format: str
+    data: str | bytes  # PDF: bytes; HTML and Markdown: text
+    pages: int | None = None  # the pages it prints on (None: not laid out, as Markdown)
+    most_pages: int = 2  # what a sheet should fit (a longer one says so at its top)
+
+    @property
+    def too_long(self) -> bool:
+        return self.pages is not None and self.pages > self.most_pages
+
+
+def summary(
+    ref: str,
+    lang: str | None = None,
+    fmt: str = "html",
+    citations: str = "sections",
+    paper: str = "a4",
+) -> RuleSheet:
+    """The rule sheet, in the language of the ruleset's own manual unless `lang` says which;
+    citations `none`, `sections` or `rules`; paper `a4` or `letter`. PDF needs WeasyPrint (the
+    `pdf` extra): without it, a UsageError says how to install it."""
+    from ..sheets.pdf import PdfUnavailable
+    from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
+
+    ws, eff = checked(ref)
+    language = lang or sheet_language(eff)
+    sheet = build_for(ws, eff, language, citations, paper)
+    try:
+        data, pages = render_paged(sheet, fmt)
+    except PdfUnavailable as exc:  # a missing PDF library is the user's to fix
+        raise UsageError(str(exc)) from None
+    return RuleSheet(eff.name, language, fmt, data, pages, MOST_PAGES)
+
+
+@dataclass(frozen=True)
+class Diff:
+    """Every rule whose effective value differs between the rulesets, in their order."""
+
+    rulesets: tuple[EffectiveRuleset, ...]
+    rows: tuple[Difference, ...]
+
+    @property
+    def names(self) -> list[str]:
+        return [eff.name for eff in self.rulesets]
+
+    def to_json(self) -> dict[str, object]:
+        return {"rulesets": self.names, "differences": [d.to_json() for d in self.rows]}
+
+    def document(self, fmt: Literal["text", "md", "html"], lang: str = "en") -> str:
+        """As plain text, a Markdown table, or a printable HTML page in `lang`."""
+        from ..sheets.diff import html, markdown, text
+
+        rows = list(self.rows)
+        if fmt == "md":
+            return markdown(self.names, rows)
+        if fmt == "html":
+            return html(list(self.rulesets), rows, lang)
+        return text(self.names, rows)
+
+
+def diff(refs: list[str]) -> Diff:
+    from ..sheets.diff import differences
+
+    if len(refs) < 2:
+        raise UsageError("diff needs at least two rulesets")
+    effective = [checked(ref)[1] for ref in refs]
+    names = [eff.name for eff in effective]
+    if len(set(names)) != len(names):
+        raise UsageError("name each ruleset once")
+    return Diff(tuple(effective), tuple(differences(effective)))

@@ -1,0 +1,1 @@
+"""Rule sheets: the summary, the diff's page, their sentences, templates and translations."""

@@ -1,0 +1,148 @@
+"""`riskrules diff`: every rule whose effective value differs between rulesets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...grammar import model as m
+from ...grammar.diagnostics import counted
+from ...grammar.printer import to_json, value_text
+from ...grammar.resolve import EffectiveRuleset
+from ..shared.escape import markdown as md
+from ..shared.escape import terminal
+
+
+def _plain(value: object) -> object:
+    """A value's meaning for comparison: `assumed` marks and their reasons left out."""
+    if isinstance(value, dict):
+        if set(value) == {"assumed", "because"}:
+            return _plain(value["assumed"])
+        return {k: _plain(v) for k, v in value.items() if k != "assumed"}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+@dataclass
+class Difference:
+    rule: str
+    values: dict[str, m.Clause | None]
+    # Each ruleset's citations for the rule, its own manual's first (EffectiveRuleset.for_reader).
+    cites: dict[str, list[m.Citation]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "values": {
+                name: (value_text(c.value) if c else None) for name, c in self.values.items()
+            },
+            "assumed": {name: bool(c and c.assumed) for name, c in self.values.items()},
+            "citations": {
+                name: [cite.short() for cite in self.cites.get(name, [])] for name in self.values
+            },
+        }
+
+
+def differences(rulesets: list[EffectiveRuleset]) -> list[Difference]:
+    order: list[str] = []
+    for eff in rulesets:
+        for clause in eff.clauses:
+            if clause.id not in order:
+                order.append(clause.id)
+    out = []
+    for rule in order:
+        clauses = {eff.name: eff.clause(rule) for eff in rulesets}
+        meanings = {
+            repr(_plain(to_json(c.value))) if c is not None else None for c in clauses.values()
+        }
+        if len(meanings) > 1:
+            cites = {
+                eff.name: eff.for_reader(found.citations)
+                for eff in rulesets
+                if (found := clauses[eff.name]) is not None
+            }
+            out.append(Difference(rule, clauses, cites))
+    return out
+
+
+def markdown(rulesets: list[str], diffs: list[Difference]) -> str:
+    lines = [
+        "| rule | " + " | ".join(md(name) for name in rulesets) + " |",
+        "|---|" + "---|" * len(rulesets),
+    ]
+    for diff in diffs:
+        cells = []
+        for name in rulesets:
+            clause = diff.values[name]
+            if clause is None:
+                cells.append("—")
+                continue
+            text = md(value_text(m.strip_assumed(clause.value)))
+            mark = " *(assumed)*" if clause.assumed else ""
+            cite = "; ".join(md(c.short()) for c in diff.cites[name][:2])
+            cells.append(f"{text}{mark}<br><sub>{cite}</sub>" if cite else f"{text}{mark}")
+        lines.append(f"| `{diff.rule}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def text(rulesets: list[str], diffs: list[Difference]) -> str:
+    if not diffs:
+        return "no differences\n"
+    out = []
+    for diff in diffs:
+        out.append(diff.rule)
+        width = max(len(n) for n in rulesets)
+        for name in rulesets:
+            clause = diff.values[name]
+            if clause is None:
+                out.append(f"  {name.ljust(width)}  (no such rule)")
+                continue
+            shown = value_text(m.strip_assumed(clause.value))
+            if len(shown) > 70:
+                shown = shown[:67] + "..."
+            mark = "  [assumed]" if clause.assumed else ""
+            cite = f"  ({terminal(diff.cites[name][0].short())})" if diff.cites[name] else ""
+            out.append(f"  {name.ljust(width)}  {terminal(shown)}{mark}{cite}")
+    return "\n".join(out) + f"\n\n{counted(len(diffs), 'rule differs', 'rules differ')}\n"
+
+
+def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = "en") -> str:
+    """The concordance as a printable page, in the summaries' look."""
+    from .describe import Words
+    from .i18n import translations
+    from .summary import _environment
+
+    tr = translations(lang)
+    _ = tr.gettext
+    words = Words(tr, lang, rulesets[0].board)
+    names = [eff.name for eff in rulesets]
+    rows = []
+    for diff in diffs:
+        cells: list[dict[str, object]] = []
+        for name in names:
+            clause = diff.values[name]
+            if clause is None:
+                cells.append({"value": None})
+                continue
+            cells.append(
+                {
+                    "value": words.value(clause.value),
+                    "assumed": clause.assumed,
+                    "cites": [c.short() for c in diff.cites[name][:2]],
+                }
+            )
+        rows.append({"label": words.label(diff.rule), "cells": cells})
+    title = _("Concordance: {names}").format(names=", ".join(names))
+    subtitle = _("{n} rules differ").format(n=len(diffs))
+    return (
+        _environment()
+        .get_template("diff.html.j2")
+        .render(
+            title=title,
+            subtitle=subtitle,
+            names=names,
+            rows=rows,
+            lang=lang,
+            assumed=_("not from the manual: assumed"),
+        )
+    )

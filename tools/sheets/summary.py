@@ -1,0 +1,588 @@
+"""A rule sheet built from the effective ruleset, in en, da or nl: what a player pins to the wall.
+
+The sheet is a view model: the setup, the turn as numbered steps (the ruleset's phases, each
+with its rules beneath it), then the sections a variant adds; each rule is a sentence from
+tools/sentences.py. The templates in tools/templates/ render it as HTML or Markdown and
+tools/pdf.py prints the HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+import jinja2
+from markupsafe import Markup
+
+from ...engine.rules import Rules
+from ...grammar import model as m
+from ...grammar.library import Workspace
+from ...grammar.resolve import EffectiveRuleset
+from ...grammar.schema import CATALOGUE, lookup
+from ..shared.escape import html_value, markdown, markdown_of_html
+from .describe import Words
+from .i18n import N_, translations
+from .sentences import TEMPLATES, Sentences
+
+# Where each rule stands on the sheet: a block of the setup, a step of the turn (a phase), or
+# a section after the turn. The longest matching prefix wins; a rule whose phase the ruleset
+# does not play falls back to its catalogue section.
+PLACES: dict[str, str] = {
+    "board": "setup",
+    "players": "setup",
+    "setup.": "setup",
+    "territory.control": "setup",
+    "cards.in_play": "setup",
+    "cards.symbols": "setup",
+    "cards.wild": "setup",
+    "reinforcements.": "reinforce",
+    "continents.": "reinforce",
+    "cards.": "reinforce",
+    "cards.draw": "draw",
+    "combat.": "attack",
+    "conquest.": "attack",
+    "elimination.": "attack",
+    "fortify.": "fortify",
+    "neutrals.": "neutrals",
+    "neutrals.bribe.": "bribe",
+    "neutrals.ally.reinforce": "ally_reinforce",
+    "neutrals.ally.fortify_moves": "ally_fortify",
+    "teams.": "teams",
+    "teams.friendly_fire": "attack",
+    "teams.fortify.": "fortify",
+    "victory": "victory",
+    "missions.": "victory",
+}
+SECTION_TITLES = {
+    "setup": N_("Setup"),
+    "neutrals": N_("Neutral armies"),
+    "teams": N_("Teams"),
+    "turn": N_("Your turn"),
+    "victory": N_("Winning"),
+    "reinforcements": N_("Reinforcements"),
+    "cards": N_("RISK cards"),
+    "combat": N_("Combat"),
+    "conquest": N_("Conquest"),
+    "fortify": N_("Fortifying"),
+    "elimination": N_("Elimination"),
+    "missions": N_("Missions"),
+}
+BEFORE_TURN = ("setup", "neutrals", "teams")
+# A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
+CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
+ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
+# A sheet quotes each reason for an assumed value up to REASON_SHOWN characters, and the
+# reasons up to REASONS_SHOWN characters in all (the built-in sheets' longest: 198 and 1,228);
+# the rest is counted, with the rules file named for the full text. A house rule's reasons,
+# each up to 1,000 characters and one per table entry, filled seven pages and more.
+REASON_SHOWN = 240
+REASONS_SHOWN = 1_500
+# A variant's sheet promises at most two pages (a manual's own, one). One that runs longer
+# (a board of its own with many territories, long names) says so at its top.
+MOST_PAGES = 2
+# The box of changes lists up to CHANGES_LISTED changed rules with what they were (the built-in
+# variants list at most 4); more are counted there and marked where they stand, as many new
+# rules are: a house rule that changes every rule would print each sentence twice.
+CHANGES_LISTED = 8
+# The rules a sheet leaves out when the cards are out of the game (cards.in_play: no).
+CARD_RULES = {
+    spec.id for spec in CATALOGUE if spec.id.startswith("cards.") and spec.id != "cards.in_play"
+} | {"elimination.cards", "elimination.trade_at", "elimination.trade_down_to"}
+
+
+@dataclass
+class Line:
+    rules: list[str]
+    text: Markup
+    cells: list[list[str]] = field(default_factory=list)
+    assumed: bool = False
+    changed: bool = False
+    was: Markup | None = None  # the base's sentence, where this ruleset changes it
+    added: bool = False  # a rule the base does not have
+    now: Markup | None = None  # the new numbers, where only a table changed
+    notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
+    cites: list[m.Citation] = field(default_factory=list)  # the passages the reader is shown
+
+
+@dataclass
+class Block:
+    key: str
+    title: str
+    lines: list[Line] = field(default_factory=list)
+    number: int | None = None  # a step of the turn
+    sources: str = ""  # "Kommandomanual, s. 4–5" (citations=sections)
+
+
+@dataclass
+class Sheet:
+    name: str
+    title: str
+    lang: str
+    base: str | None
+    before: list[Block]  # setup and the sections that come before the turn
+    steps: list[Block]  # the turn, numbered
+    after: list[Block]  # winning, and what does not fit a step
+    changes: list[Line]
+    strings: dict[str, str]
+    citations: str = "sections"
+    paper: str = "a4"
+    footnotes: list[str] = field(default_factory=list)
+    manuals: list[str] = field(default_factory=list)  # the manuals cited, by title
+    assumed: list[str] = field(default_factory=list)  # the reasons, in the sheet's language
+    has_assumed: bool = False
+    pages: int | None = None  # set when the sheet runs past MOST_PAGES: it says so
+
+    @property
+    def blocks(self) -> list[Block]:
+        return [*self.before, *self.steps, *self.after]
+
+    @property
+    def lines(self) -> list[Line]:
+        return [line for block in self.blocks for line in block.lines]
+
+
+def place_of(rule_id: str) -> str:
+    best = ""
+    for prefix in PLACES:
+        matches = rule_id == prefix or (prefix.endswith(".") and rule_id.startswith(prefix))
+        if matches and len(prefix) > len(best):
+            best = prefix
+    return PLACES[best] if best else "setup"
+
+
+def _where(cite: m.Citation, lang: str) -> str:
+    if cite.page is not None:
+        return str(cite.page)
+    return cite.section or ""
+
+
+def _pages(numbers: list[int], word: str) -> str:
+    """[4, 5, 7] → "s. 4–5, 7"."""
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    text = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    return f"{word} {text}"
+
+
+def build(
+    rules: Rules,
+    lang: str,
+    base: EffectiveRuleset | None = None,
+    citations: str = "sections",
+    paper: str = "a4",
+    changes: bool = True,
+) -> Sheet:
+    """The sheet of a ruleset in `lang`; with `base`, its changes against that base."""
+    eff = rules.effective
+    tr = translations(lang)
+    _ = tr.gettext
+    words = Words(tr, lang, eff.board)
+    say = Sentences(rules, words)
+    base_say = Sentences(Rules(base), Words(tr, lang, base.board)) if base is not None else None
+    base_of = {c.id: c for c in base.clauses} if base else {}
+    own = {c.id for c in eff.ruleset.clauses}
+    page_word = _("p.")
+
+    footnotes: list[str] = []
+    manuals: list[str] = []
+    reasons: list[str] = []
+    has_assumed = False
+
+    def title_of(doc: str) -> str:
+        source = eff.source(doc)
+        return source.label if source is not None else doc
+
+    def reader_cites(clause: m.Clause) -> list[m.Citation]:
+        cites = eff.for_reader(clause.citations, lang)[:1]
+        for cite in cites:
+            full = eff.source(cite.document)
+            name = (full.title if full and full.title else None) or cite.document
+            if name not in manuals:
+                manuals.append(name)
+        return cites
+
+    def note(cite: m.Citation) -> int:
+        where = f"{page_word} {cite.page}" if cite.page is not None else (cite.section or "")
+        text = f"{title_of(cite.document)}, {where}".rstrip(", ")
+        if text not in footnotes:
+            footnotes.append(text)
+        return footnotes.index(text) + 1
+
+    by_id = {c.id: c for c in eff.clauses}
+    places: dict[str, list[m.Clause]] = {}
+    phases = _phases(by_id.get("turn.phases"))
+    # Without cards, the sheet says so once and leaves out every rule about them.
+    cards_off = not rules.flag("cards.in_play", True)
+    if cards_off:
+        phases = [p for p in phases if p != "draw"]
+    mission_parts: dict[str, dict[str, m.Clause]] = {}
+    for clause in sorted(eff.clauses, key=lambda c: ORDER.get(_generic(c.id), len(ORDER))):
+        if clause.id.startswith("missions.deck."):
+            _p, _d, mid, part = clause.id.split(".", 3)
+            mission_parts.setdefault(mid, {})[part] = clause
+            continue
+        if clause.id == "turn.phases":
+            continue
+        if cards_off and clause.id in CARD_RULES:
+            continue
+        where = place_of(clause.id)
+        if where not in (*BEFORE_TURN, "victory") and where not in phases:
+            spec = lookup(clause.id)
+            where = spec.section if spec else "setup"
+        places.setdefault(where, []).append(clause)
+
+    def remember_reasons(clause: m.Clause) -> None:
+        """The reasons of an assumed value, in the sheet's language only (a reason given in
+        English alone is not quoted on a Danish or Dutch sheet; the value is still marked)."""
+        nonlocal has_assumed
+        has_assumed = True
+        for reason in m.assumed_reasons(clause.value):
+            said_reason = m.reason_in(reason, lang)
+            if said_reason and said_reason not in reasons:
+                reasons.append(said_reason)
+
+    def line_of(clause: m.Clause) -> Line | None:
+        said = say.say(clause)
+        if said is None:
+            return None
+        line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
+        if clause.assumed:
+            remember_reasons(clause)
+        if base_say is not None and clause.id in own:
+            before = base_of.get(clause.id)
+            was = base_say.say(before) if before is not None else None
+            if before is None:
+                line.added = True
+                line.changed = True
+            elif was is not None and (was.text, was.cells) != (said.text, said.cells):
+                line.changed = True
+                # The old sentence, or where only the numbers changed, the old numbers.
+                if was.text != said.text:
+                    line.was = was.text
+                else:
+                    line.now = Markup.escape(_compact(said.cells))
+                    line.was = Markup.escape(_compact(was.cells))
+        line.cites = reader_cites(clause)
+        return line
+
+    def block_of(key: str, title: str, clauses: list[m.Clause], number: int | None = None) -> Block:
+        block = Block(key, title, number=number)
+        for clause in clauses:
+            line = line_of(clause)
+            if line is None:
+                continue
+            follows = CONTINUES.get(clause.id)
+            if follows and block.lines and block.lines[-1].rules[-1] == follows:
+                last = block.lines[-1]
+                if (last.changed or line.changed) and not last.added:
+                    first = last.was if last.was is not None else last.text
+                    second = "" if line.added else (line.was if line.was is not None else line.text)
+                    last.was = Markup(f"{first} {second}".strip())
+                last.text = Markup(f"{last.text} {line.text}")
+                last.rules.append(clause.id)
+                last.cells += line.cells
+                last.assumed = last.assumed or line.assumed
+                last.changed = last.changed or line.changed
+                last.cites += line.cites
+                continue
+            block.lines.append(line)
+        return block
+
+    before = [
+        block_of(key, _(SECTION_TITLES[key]), places.get(key, []))
+        for key in BEFORE_TURN
+        if places.get(key)
+    ]
+    steps = [
+        block_of(phase, say.step(phase), places.get(phase, []), number)
+        for number, phase in enumerate(phases, start=1)
+    ]
+    after_keys = ["victory"] + [
+        key for key in places if key not in (*BEFORE_TURN, *phases, "victory")
+    ]
+    after = [
+        block_of(key, _(SECTION_TITLES.get(key, key)), places.get(key, []))
+        for key in after_keys
+        if places.get(key) or (key == "victory" and mission_parts)
+    ]
+    if mission_parts:
+        winning = next(b for b in after if b.key == "victory")
+        # A mission as its card words it, in the sheet's language; where the card's text is
+        # not given in that language, its goal said in words (never another language's text).
+        rows = [[_("Rank"), _("Mission")]]
+        cites: list[m.Citation] = []
+        for parts in mission_parts.values():
+            rank, text, goal = parts.get("rank"), parts.get("text"), parts.get("goal")
+            if rank and goal:
+                said = _in_language(text.value, lang) if text else None
+                if said is None:
+                    done = words.condition(m.strip_assumed(goal.value))  # type: ignore[arg-type]
+                    said = _("Done when {condition}").format(condition=done)
+                rows.append([words.value(rank.value), said])
+                cites = cites or reader_cites(text or goal)
+        deck = Line(["missions.deck"], say.raw("missions", "deck"), rows, assumed=True, cites=cites)
+        for parts in mission_parts.values():
+            for clause in parts.values():
+                remember_reasons(clause)
+        winning.lines.append(deck)
+
+    turn_clause = by_id.get("turn.phases")
+    own_docs = eff.own_documents()
+    blocks = [*before, *steps, *after]
+    for block in blocks:
+        cites = [c for line in block.lines for c in line.cites]
+        if block.number == 1 and turn_clause is not None:
+            cites = reader_cites(turn_clause) + cites
+        cites.sort(key=lambda c: c.document not in own_docs)  # the reader's manual first
+        if citations == "rules":
+            for line in block.lines:
+                line.notes = sorted({note(c) for c in line.cites})
+        elif citations == "sections":
+            block.sources = _sources(cites, title_of, page_word)
+    if citations == "none":
+        manuals.clear()
+
+    everything = [line for block in blocks for line in block.lines]
+    new_lines = [line for line in everything if line.added] if changes else []
+    changed = [line for line in everything if line.changed and not line.added]
+    # A few new rules are listed in the box as sentences; many (a whole variant) are counted.
+    if len(new_lines) <= 3:
+        changed += new_lines
+        new_lines = []
+    added = len(new_lines)
+    counted = len(changed) if len(changed) > CHANGES_LISTED else 0
+    if counted:
+        changed = []
+    if not changes:
+        for line in everything:  # no box: no marks that point at one
+            line.changed = False
+    shown, cut, left_out = _shown_reasons([r[:1].upper() + r[1:] for r in reasons])
+    strings = {
+        "assumed": _("not from the manual: assumed"),
+        "cut": _("Reasons ending in … are shortened: the rules file gives them in full.")
+        if cut
+        else "",
+        "more": tr.ngettext(
+            "{n} more reason is given in the rules file.",
+            "{n} more reasons are given in the rules file.",
+            left_out,
+        ).format(n=left_out)
+        if left_out
+        else "",
+        "long": _("This sheet runs to {n} pages: the ruleset's texts are long."),
+        "changes": _("Changes from {base}").format(base=base.name) if base else "",
+        "was": _("was"),
+        "new": tr.ngettext(
+            "{n} new rule, marked like this paragraph.",
+            "{n} new rules, marked like this paragraph.",
+            added,
+        ).format(n=added)
+        if added
+        else "",
+        "new_md": tr.ngettext("{n} new rule, marked ▌.", "{n} new rules, marked ▌.", added).format(
+            n=added
+        ),
+        "changed": tr.ngettext(
+            "{n} rule changed, marked like this paragraph.",
+            "{n} rules changed, marked like this paragraph.",
+            counted,
+        ).format(n=counted)
+        if counted
+        else "",
+        "changed_md": tr.ngettext(
+            "{n} rule changed, marked ▌.", "{n} rules changed, marked ▌.", counted
+        ).format(n=counted),
+        "added": _("new"),
+        "sources": _("Sources"),
+        "turn": _("Your turn"),
+        "generated": _("Made by riskrules from the ruleset {name}.").format(name=eff.name),
+    }
+    return Sheet(
+        name=eff.name,
+        title=eff.title or eff.name,
+        lang=lang,
+        base=base.name if base else None,
+        before=[b for b in before if b.lines],
+        steps=steps,
+        after=[b for b in after if b.lines],
+        changes=changed if changes else [],
+        strings=strings,
+        citations=citations,
+        paper=paper,
+        footnotes=footnotes if citations == "rules" else [],
+        manuals=manuals,
+        # The reasons in the sheet's language only: where an author gave one in English alone,
+        # other sheets mark the value as assumed without quoting it.
+        assumed=shown,
+        has_assumed=has_assumed,
+    )
+
+
+def _shown_reasons(reasons: list[str]) -> tuple[list[str], bool, int]:
+    """The reasons a sheet quotes (each shortened past REASON_SHOWN characters, at a word,
+    and no more than REASONS_SHOWN characters of them), whether any is shortened, and how
+    many are left out."""
+    shown: list[str] = []
+    total = 0
+    cut = False
+    for reason in reasons:
+        if len(reason) > REASON_SHOWN:
+            words = reason[: REASON_SHOWN - 1].rsplit(" ", 1)[0]
+            reason, cut = words.rstrip(" ,;:.") + "…", True
+        if total + len(reason) > REASONS_SHOWN:
+            break
+        shown.append(reason)
+        total += len(reason)
+    return shown, cut, len(reasons) - len(shown)
+
+
+def _compact(cells: list[list[str]]) -> str:
+    """A small table on one line: "3: 35, 4: 30" (across) or "Asia 7, Europe 5" (down)."""
+    if len(cells) == 2:
+        return ", ".join(f"{k}: {v}" for k, v in zip(cells[0][1:], cells[1][1:], strict=False))
+    return ", ".join(" ".join(row) for row in cells)
+
+
+def _in_language(value: m.Value, lang: str) -> str | None:
+    value = m.strip_assumed(value)
+    if isinstance(value, m.Table):
+        for entry in value.entries:
+            if entry.key == lang and isinstance(entry.value, m.Text):
+                return entry.value.text
+    return None
+
+
+def _generic(rule_id: str) -> str:
+    if rule_id.startswith("missions.deck."):
+        return "missions.deck.*." + rule_id.rsplit(".", 1)[1]
+    return rule_id
+
+
+def _phases(clause: m.Clause | None) -> list[str]:
+    if clause is None:
+        return []
+    value = m.strip_assumed(clause.value)
+    if isinstance(value, m.ListValue):
+        return [str(i.name) for i in value.items if isinstance(i, m.Name)]
+    return []
+
+
+def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word: str) -> str:
+    """One short line naming the manuals of a block by title, with pages or sections, the
+    first-cited manual first: "Kommandomanual, s. 4–5"."""
+    docs: dict[str, tuple[list[int], list[str]]] = {}
+    for cite in cites:
+        pages, sections = docs.setdefault(cite.document, ([], []))
+        if cite.page is not None:
+            pages.append(cite.page)
+        elif cite.section and cite.section not in sections:
+            sections.append(cite.section)
+    parts = []
+    for doc, (pages, sections) in docs.items():
+        where = [_pages(pages, page_word)] if pages else []
+        where += [f"“{s}”" for s in sections]
+        parts.append(f"{title_of(doc)}, {', '.join(where)}" if where else title_of(doc))
+    return "; ".join(parts)
+
+
+def _environment(for_markdown: bool = False) -> jinja2.Environment:
+    """The sheets' and the concordance's templates; summary.css reads the type sizes the PDF
+    fitting chooses between (tools/pdf.py). HTML escapes every value (`escape.html_value` and
+    autoescape); Markdown passes every value through `escape.markdown` (a sentence, HTML, is
+    made Markdown)."""
+    from .pdf import SIZES
+
+    env = jinja2.Environment(
+        loader=TEMPLATES,
+        autoescape=False
+        if for_markdown
+        else jinja2.select_autoescape(["html", "j2"], default=True),
+        finalize=_markdown_value if for_markdown else html_value,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["sizes"] = SIZES
+    return env
+
+
+def sheet_language(eff: EffectiveRuleset) -> str:
+    """The language of the ruleset's own manual (a da-2006 sheet is Danish), else English."""
+    from .i18n import LANGUAGES
+
+    languages = {
+        source.language
+        for doc in eff.own_documents()
+        if (source := eff.source(doc)) is not None and source.language in LANGUAGES
+    }
+    return languages.pop() if len(languages) == 1 else "en"
+
+
+def build_for(
+    ws: Workspace,
+    eff: EffectiveRuleset,
+    lang: str,
+    citations: str = "sections",
+    paper: str = "a4",
+) -> Sheet:
+    """The sheet of a located ruleset. The changes against its base are shown for a house rule
+    or a built-in variant; a built-in manual's sheet (its base is the shared `classic`, which
+    no one plays) shows the manual's rules without them."""
+    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
+    builtin = eff.ruleset.span.file in ws.builtin
+    show = base is not None and not (builtin and base.ruleset.extends is None)
+    return build(Rules(eff), lang, base, citations, paper, changes=show)
+
+
+def render(sheet: Sheet, fmt: str) -> str | bytes:
+    """The sheet as Markdown, HTML or PDF. HTML and PDF are fitted to the paper together when
+    WeasyPrint is installed, so the HTML prints from a browser as the PDF does."""
+    return render_paged(sheet, fmt)[0]
+
+
+def render_paged(sheet: Sheet, fmt: str) -> tuple[str | bytes, int | None]:
+    """`render`, and the pages the sheet prints on (None when not laid out: Markdown, or HTML
+    without WeasyPrint). A sheet past MOST_PAGES says at its top how many pages it runs to: it
+    is laid out again with that line until the count it gives is the count it has."""
+    if fmt == "md":
+        return render_markdown(sheet), None
+    from .pdf import PdfUnavailable, fitted, laid_out
+
+    try:
+        html_text, pdf, pages = fitted(lambda density: render_html(sheet, density))
+    except PdfUnavailable:
+        if fmt == "pdf":
+            raise
+        return render_html(sheet), None
+    for _ in range(3):  # the line adds a line: the count settles at once or after one more
+        if pages <= MOST_PAGES or sheet.pages == pages:
+            break
+        sheet = replace(sheet, pages=pages)
+        html_text = render_html(sheet)
+        pdf, pages = laid_out(html_text)
+    return (pdf if fmt == "pdf" else html_text), pages
+
+
+def render_html(sheet: Sheet, density: str = "") -> str:
+    return _environment().get_template("summary.html.j2").render(sheet=sheet, density=density)
+
+
+class _Markdown(str):
+    """What a Markdown template has made itself (a macro's output): shown as it is."""
+
+
+def _markdown_value(value: object) -> str:
+    """Each value a Markdown template shows: a sentence (HTML) made Markdown, its own Markdown
+    as it is, anything else (a title, a reason, a cell, a source's name) escaped."""
+    if isinstance(value, _Markdown):
+        return value
+    return markdown_of_html(value) if isinstance(value, Markup) else markdown(value)
+
+
+def render_markdown(sheet: Sheet) -> str:
+    env = _environment(for_markdown=True)
+    env.filters["as_markdown"] = _Markdown
+    return env.get_template("summary.md.j2").render(sheet=sheet)
