@@ -23,6 +23,7 @@ from setuptools.command.build_ext import build_ext
 # cannot subclass).
 COMPILED = (
     "actions",
+    "plain",
     "agents",
     "allies",
     "fortify",

@@ -5,116 +5,149 @@ fills it in from a seeded random generator."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from typing import Final
 
 from ..grammar.model import Citation
+from .plain import Plain
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    territory: str
+class Claim(Plain):
+    FIELDS = ("territory",)
+
+    def __init__(self, territory: str) -> None:
+        self.territory: Final = territory
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
-    territory: str
-    armies: int
+class Place(Plain):
+    FIELDS = ("territory", "armies")
+
+    def __init__(self, territory: str, armies: int) -> None:
+        self.territory: Final = territory
+        self.armies: Final = armies
 
 
-@dataclass(frozen=True, slots=True)
-class Trade:
-    cards: tuple[int, int, int]
-    kind: str | None = None  # for sets valued by kind; None: the most valuable it can be
+class Trade(Plain):
+    FIELDS = ("cards", "kind")
+
+    def __init__(self, cards: tuple[int, int, int], kind: str | None = None) -> None:
+        self.cards: Final = cards
+        self.kind: Final = kind  # for sets valued by kind; None: the most valuable it can be
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
-    source: str
-    target: str
-    attacker_dice: int
-    defender_dice: int
-    rolls: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # (attacker's, defender's)
+class Attack(Plain):
+    FIELDS = ("source", "target", "attacker_dice", "defender_dice", "rolls")
+
+    def __init__(
+        self,
+        source: str,
+        target: str,
+        attacker_dice: int,
+        defender_dice: int,
+        rolls: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+    ) -> None:
+        self.source: Final = source
+        self.target: Final = target
+        self.attacker_dice: Final = attacker_dice
+        self.defender_dice: Final = defender_dice
+        self.rolls: Final = rolls  # (attacker's, defender's)
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseCapital:
+class ChooseCapital(Plain):
     """Capital Risk: the player names one of their territories as their capital."""
 
-    territory: str
+    FIELDS = ("territory",)
+
+    def __init__(self, territory: str) -> None:
+        self.territory: Final = territory
 
 
-@dataclass(frozen=True, slots=True)
-class MoveIn:
-    armies: int
+class MoveIn(Plain):
+    FIELDS = ("armies",)
+
+    def __init__(self, armies: int) -> None:
+        self.armies: Final = armies
 
 
-@dataclass(frozen=True, slots=True)
-class EndAttack:
+class EndAttack(Plain):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Fortify:
-    source: str
-    target: str
-    armies: int
+class Fortify(Plain):
+    FIELDS = ("source", "target", "armies")
+
+    def __init__(self, source: str, target: str, armies: int) -> None:
+        self.source: Final = source
+        self.target: Final = target
+        self.armies: Final = armies
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(Plain):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    card: int | None = None  # the card drawn; None until chance fills it in
+class Draw(Plain):
+    FIELDS = ("card",)
+
+    def __init__(self, card: int | None = None) -> None:
+        self.card: Final = card  # the card drawn; None until chance fills it in
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(Plain):
     """The territory cards dealt to every seat (players, then neutrals) to decide the start."""
 
-    hands: tuple[tuple[int, ...], ...] | None = None
+    FIELDS = ("hands",)
+
+    def __init__(self, hands: tuple[tuple[int, ...], ...] | None = None) -> None:
+        self.hands: Final = hands
 
 
-@dataclass(frozen=True, slots=True)
-class AssignMissions:
+class AssignMissions(Plain):
     """The missions each player draws, one per rank (Mission RISK)."""
 
-    missions: tuple[tuple[str, ...], ...] | None = None
+    FIELDS = ("missions",)
+
+    def __init__(self, missions: tuple[tuple[str, ...], ...] | None = None) -> None:
+        self.missions: Final = missions
 
 
-@dataclass(frozen=True, slots=True)
-class Bribe:
+class Bribe(Plain):
     """Give a RISK card to a neutral army to move its status one step toward you."""
 
-    neutral: str
-    card: int
+    FIELDS = ("neutral", "card")
+
+    def __init__(self, neutral: str, card: int) -> None:
+        self.neutral: Final = neutral
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class AllyReinforce:
+class AllyReinforce(Plain):
     """Roll one die for an ally: it receives that many armies, placed by the player."""
 
-    neutral: str
-    die: int | None = None
+    FIELDS = ("neutral", "die")
+
+    def __init__(self, neutral: str, die: int | None = None) -> None:
+        self.neutral: Final = neutral
+        self.die: Final = die
 
 
-@dataclass(frozen=True, slots=True)
-class StatusRoll:
+class StatusRoll(Plain):
     """After an invasion involving a neutral: 1-4 moves it a step away from you, 5-6 keeps it."""
 
-    neutral: str
-    die: int | None = None
+    FIELDS = ("neutral", "die")
+
+    def __init__(self, neutral: str, die: int | None = None) -> None:
+        self.neutral: Final = neutral
+        self.die: Final = die
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimMission:
-    mission: str
+class ClaimMission(Plain):
+    FIELDS = ("mission",)
+
+    def __init__(self, mission: str) -> None:
+        self.mission: Final = mission
 
 
-@dataclass(frozen=True, slots=True)
-class EndPhase:
+class EndPhase(Plain):
     """Done with an optional phase (bribing, reinforcing allies)."""
 
 
@@ -161,7 +194,15 @@ def die(rng: random.Random) -> int:
 
 
 def roll(rng: random.Random, dice: int) -> tuple[int, ...]:
-    return tuple([die(rng) for _ in range(dice)])
+    """`dice` dice, each as `die` rolls it."""
+    bits = rng.getrandbits  # looked up once, not once a die
+    out = []
+    for _ in range(dice):
+        face = bits(3)
+        while face >= 6:
+            face = bits(3)
+        out.append(face + 1)
+    return tuple(out)
 
 
 def with_chance(action: Action, rng: random.Random, draw_pile: frozenset[int]) -> Action:
@@ -171,12 +212,13 @@ def with_chance(action: Action, rng: random.Random, draw_pile: frozenset[int]) -
     """
     if isinstance(action, Attack) and action.rolls is None:
         rolls = (roll(rng, action.attacker_dice), roll(rng, action.defender_dice))
-        # The constructor, not dataclasses.replace: one attack roll in two actions is this.
         return Attack(
             action.source, action.target, action.attacker_dice, action.defender_dice, rolls
         )
     if isinstance(action, Draw) and action.card is None and draw_pile:
         return Draw(rng.choice(sorted(draw_pile)))
-    if isinstance(action, (AllyReinforce, StatusRoll)) and action.die is None:
-        return replace(action, die=die(rng))
+    if isinstance(action, AllyReinforce) and action.die is None:
+        return AllyReinforce(action.neutral, die(rng))
+    if isinstance(action, StatusRoll) and action.die is None:
+        return StatusRoll(action.neutral, die(rng))
     return action

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from typing import Final
 
 from .actions import (
     Action,
@@ -31,14 +32,14 @@ from .actions import (
 )
 from .game import Game
 from .odds import battle_table
-from .relations import strongest_in
+from .relations import View
 from .rules import Rules
 from .state import GameState
 
 Agent = Callable[[Game, GameState, random.Random], Action]
-ODDS_SIZE = 40
-RANDOM_ATTACKS = 20  # attack rolls a turn, at most, by the random player
-RANDOM_FORTIFIES = 3  # fortifying moves a turn, at most, by the random player
+ODDS_SIZE: Final = 40
+RANDOM_ATTACKS: Final = 20  # attack rolls a turn, at most, by the random player
+RANDOM_FORTIFIES: Final = 3  # fortifying moves a turn, at most, by the random player
 
 
 def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -68,10 +69,38 @@ def _moves_made(game: Game, state: GameState) -> int:
     return own + allies
 
 
+class Odds:
+    """The chance that `a` armies able to fight take a territory held by `d`, for a, d up to
+    ODDS_SIZE (and past it by the ratio of the armies), and that chance rounded to a tenth, as
+    the aggressive player compares attacks: flat lists read through `cell`."""
+
+    def __init__(self, rules: Rules) -> None:
+        table = battle_table(rules, ODDS_SIZE, ODDS_SIZE)
+        wins = [float(p) for row in table for p in row]
+        wins += [0.0, 1.0]  # no army to attack with; no army defending
+        self.wins: list[float] = wins
+        self.steps: list[float] = [round(p, 1) for p in wins]
+
+    def cell(self, attackers: int, defenders: int) -> int:
+        """Where the chance of `attackers` against `defenders` is in `wins` and `steps`."""
+        if attackers < 1:
+            return ODDS_SIZE * ODDS_SIZE
+        if defenders < 1:
+            return ODDS_SIZE * ODDS_SIZE + 1
+        largest = attackers if attackers > defenders else defenders
+        if largest > ODDS_SIZE:
+            # Past the table, the odds follow the ratio of the armies: scale both sides down to
+            # it. (Capping each side at the table's edge made a 457-army stack see 40 against
+            # 40 when facing 260, never attack, and left da-2006 games going round for 500
+            # turns.)
+            attackers = max(1, round(attackers * ODDS_SIZE / largest))
+            defenders = max(1, round(defenders * ODDS_SIZE / largest))
+        return (attackers - 1) * ODDS_SIZE + defenders - 1
+
+
 @functools.lru_cache(maxsize=32)
-def _odds_for(rules: Rules) -> list[list[float]]:
-    table = battle_table(rules, ODDS_SIZE, ODDS_SIZE)
-    return [[float(p) for p in row] for row in table]
+def _odds_for(rules: Rules) -> Odds:
+    return Odds(rules)
 
 
 @functools.lru_cache(maxsize=32)
@@ -87,25 +116,22 @@ def prepare(rules: Rules) -> None:
     _may_attack(rules)
 
 
-def _odds(game: Game) -> list[list[float]]:
-    """The odds table of the game's rules: computed once per ruleset, not once per game."""
-    return _odds_for(game.rules)
+_LAST: Final[list[tuple[Rules, Odds, tuple[bool, ...]]]] = []  # the rules last asked about
 
 
-def _win_chance(game: Game, attackers: int, defenders: int) -> float:
-    if attackers < 1:
-        return 0.0
-    if defenders < 1:
-        return 1.0
-    table = _odds(game)
-    largest = max(attackers, defenders)
-    if largest > ODDS_SIZE:
-        # Past the table, the odds follow the ratio of the armies: scale both sides down to it.
-        # (Capping each side at the table's edge made a 457-army stack see 40 against 40 when
-        # facing 260, never attack, and left da-2006 games going round for 500 turns.)
-        attackers = max(1, round(attackers * ODDS_SIZE / largest))
-        defenders = max(1, round(defenders * ODDS_SIZE / largest))
-    return table[attackers - 1][defenders - 1]
+def _tables(rules: Rules) -> tuple[Odds, tuple[bool, ...]]:
+    """The odds and the attack table of these rules: computed once per ruleset, not once per
+    game, and the last ruleset's at hand (a cached function's call is a call into Python)."""
+    if _LAST and _LAST[0][0] is rules:
+        return _LAST[0][1], _LAST[0][2]
+    found = (rules, _odds_for(rules), _may_attack(rules))
+    _LAST[:] = [found]
+    return found[1], found[2]
+
+
+def _odds(game: Game) -> Odds:
+    """The odds of the game's rules: computed once per ruleset, not once per game."""
+    return _tables(game.rules)[0]
 
 
 def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -120,7 +146,13 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "capital":  # the strongest territory, the first in board order on a tie
         owned = game.owned(state, seat)
         return ChooseCapital(max(owned, key=lambda t: state.armies_in(t)[seat]))
-    if phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
+    if game.missions.deck and phase in (
+        "reinforce",
+        "attack",
+        "fortify",
+        "bribe",
+        "ally_reinforce",
+    ):
         claim = next(iter(game.mission_claims(state)), None)
         if claim is not None:
             return claim
@@ -135,9 +167,10 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "ally_reinforce":
         return _ally_reinforce(game, state, seat, rng)
     if phase in ("attack", "status"):
-        rolls = list(game.status_rolls(state))
-        if rolls:
-            return game.chance(state, rolls[0], rng)
+        if state.invasion is not None:  # status rolls come only after an invasion
+            rolls = list(game.status_rolls(state))
+            if rolls:
+                return game.chance(state, rolls[0], rng)
         return _attack(game, state, seat, rng)
     if phase == "move_in":
         _low, high = game._move_in_range(state)
@@ -149,33 +182,19 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     return game.chance(state, rng.choice(game.legal_actions(state)), rng)
 
 
-def _enemy_neighbours(
-    game: Game, state: GameState, seat: int, territory: str, friends: set[int] | None = None
-) -> list[str]:
-    """Neighbours whose strongest army (the first of them on a tie) is not a friend's."""
-    if friends is None:
-        friends = game.friendly(state, seat)
-    names = state.territories
-    index = state.index[territory]
-    return [names[j] for j in _enemies_near(game, state, index, friends)]
+def _at_front(view: View, friends: list[bool], i: int, adjacent: tuple[int, ...]) -> bool:
+    """Does a neighbour of territory `i` have its most armies (the first of them on a tie)
+    someone's who is not a friend?"""
+    holders = view.holders
+    for j in view.borders[i] if _friend(friends, holders[i]) else adjacent:
+        if holders[j] >= 0 and not friends[holders[j]]:
+            return True
+    return False
 
 
-def _strongest(owners: list[int | None], rows: tuple[tuple[int, ...], ...], i: int) -> int | None:
-    """The seat with most armies in territory `i` (the first on a tie): its controller when it
-    has one (the same seat, already counted), else counted from the row."""
-    owner = owners[i]
-    return owner if owner is not None else strongest_in(rows[i])
-
-
-def _enemies_near(game: Game, state: GameState, i: int, friends: set[int]) -> list[int]:
-    """The same by index: neighbours of territory `i` whose strongest army is not a friend's."""
-    owners, rows = game.rel.controllers(state), state.armies
-    out = []
-    for j in game.geo.adjacent_index[i]:
-        holder = _strongest(owners, rows, j)
-        if holder is not None and holder not in friends:
-            out.append(j)
-    return out
+def _friend(friends: list[bool], seat: int) -> bool:
+    """Is `seat` (-1: nobody) a friend?"""
+    return seat >= 0 and friends[seat]
 
 
 def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
@@ -187,15 +206,25 @@ def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
 def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     """The territory where `extra` more armies would give the best attack."""
     best, best_score = None, -1.0
-    friends = game.friendly(state, seat)
+    friends = game.rel.friends(state, seat)
     rows, index = state.armies, state.index
+    view = game.rel.view(state)
+    holders, borders, totals = view.holders, view.borders, view.totals
+    adjacent = game.rel.adjacent
+    odds = _odds(game)
+    wins = odds.wins
     places = game.placeable(state, seat)
     if game.rel.max_armies is not None:  # only where armies still fit
         places = [t for t in places if game.rel.room(state, t) > 0] or places
     for t in places:
-        armies = rows[index[t]][seat] + extra
-        for j in _enemies_near(game, state, index[t], friends):
-            score = _win_chance(game, armies - 1, sum(rows[j]))
+        i = index[t]
+        armies = rows[i][seat] + extra
+        # The neighbours another seat holds; of them, those no friend holds.
+        for j in borders[i] if _friend(friends, holders[i]) else adjacent[i]:
+            holder = holders[j]
+            if holder < 0 or friends[holder]:
+                continue
+            score = wins[odds.cell(armies - 1, totals[j])]
             if score > best_score:
                 best, best_score = t, score
     if best is None:
@@ -205,11 +234,17 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
 
 def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
     seat = state.current
-    mine = set(game.owned(state, seat))
-    names, rows = state.territories, state.armies
-    free = [names[i] for i in range(len(rows)) if not any(rows[i])]
-    near = [t for t in free if not game.geo.neighbours[t].isdisjoint(mine)]
-    return Claim(rng.choice(near or free))
+    view = game.rel.view(state)
+    control, holders = view.control, view.holders
+    adjacent = game.rel.adjacent
+    free = [i for i in range(len(holders)) if holders[i] < 0]
+    near = []
+    for i in free:
+        for j in adjacent[i]:
+            if control[j] == seat:
+                near.append(i)
+                break
+    return Claim(state.territories[rng.choice(near or free)])
 
 
 def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -247,51 +282,66 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     """The attack with good odds on the weakest opponent (fewest territories), the best odds
     first among those and then the largest army: going after one player and their stack ends
     games, where always taking the easiest territory left stacks roaming past each other for
-    hundreds of turns."""
+    hundreds of turns.
+
+    It reads the position's frontier (`Relations.view`, kept up to date row by row), not the
+    whole board: the territories the army holds that border another seat's, and those borders.
+    """
     only = state.invasion.target if game._invasion_open(state) and state.invasion else None
-    only_index = None if only is None else state.index[only]
+    only_index = -1 if only is None else state.index[only]
     threshold = 0.5 if state.turn < 150 else 0.3
-    owners = game.rel.controllers(state)
-    held = [0] * len(state.seats)
-    for owner in owners:
-        if owner is not None:
-            held[owner] += 1
-    best: tuple[int, int, int] | None = None
-    best_key: tuple[int, float, int] = (0, 0.0, 0)
-    friends = game.friendly(state, seat)
+    view = game.rel.view(state)
+    control, holders, held, totals = view.control, view.holders, view.held, view.totals
+    borders = view.borders
+    odds, may = _tables(game.rules)
+    wins, steps = odds.wins, odds.steps
+    found = False
+    best_source = best_target = best_armies = 0
+    # The best key so far: (-territories of the defender, odds in steps of a tenth, defenders).
+    best_held, best_step, best_defending = 0, 0.0, 0
+    friends = game.rel.friends(state, seat)
     rows = state.armies
-    adjacent = game.geo.adjacent_index
-    may = _may_attack(game.rules)
     allowed = game.rules.attack_allowed
-    for army in sorted(game.commanded(state, seat)):
-        for source, owner in enumerate(owners):
-            if owner != army:
+    for army in game.rel.armies_commanded(state, seat):
+        for source in range(len(control)):
+            if control[source] != army or not borders[source]:
                 continue
             armies = rows[source][army]
             if not (may[armies] if armies <= ODDS_SIZE else allowed(armies)):
                 continue
-            for target in adjacent[source]:
-                if only_index is not None and target != only_index:
+            for target in borders[source]:
+                if only_index >= 0 and target != only_index:
                     continue
-                row = rows[target]
-                defender = _strongest(owners, rows, target)  # as Game._defender decides
-                if defender is None or defender in friends or defender == army:
+                defender = holders[target]  # as Game._defender decides
+                if friends[defender] or defender == army:
                     continue
-                defending = sum(row)
-                chance = _win_chance(game, armies - 1, defending)
-                if chance < threshold:
+                defending = totals[target]
+                if 1 < armies <= ODDS_SIZE and 0 < defending <= ODDS_SIZE:
+                    k = (armies - 2) * ODDS_SIZE + defending - 1  # odds.cell, at hand
+                else:
+                    k = odds.cell(armies - 1, defending)
+                if wins[k] < threshold:
                     continue
                 # Odds in steps of a tenth, then the larger army: a stack that can beat the
                 # enemy's stack does so, instead of picking off single armies around it.
-                key = (-held[defender], round(chance, 1), defending)
-                if best is None or key > best_key:
-                    best, best_key = (source, target, armies), key
-    if best is not None:
-        source, target, armies = best
-        a_high = game.rules.attacker_dice(armies)[1]
-        d_high = game.rules.defender_dice(best_key[2])[1]
+                weak, step = -held[defender], steps[k]
+                if (
+                    not found
+                    or weak > best_held
+                    or (
+                        weak == best_held
+                        and (step > best_step or (step == best_step and defending > best_defending))
+                    )
+                ):
+                    found = True
+                    best_source, best_target, best_armies = source, target, armies
+                    best_held, best_step, best_defending = weak, step, defending
+    if found:
+        a_high = game.rules.attacker_dice(best_armies)[1]
+        d_high = game.rules.defender_dice(best_defending)[1]
         names = state.territories
-        return game.chance(state, Attack(names[source], names[target], a_high, d_high), rng)
+        attack = Attack(names[best_source], names[best_target], a_high, d_high)
+        return game.chance(state, attack, rng)
     if only is not None:
         rolls = list(game.status_rolls(state))
         if rolls:
@@ -303,16 +353,21 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
     if state.fortifies_left > 0:
         leave = game.rules.integer("fortify.leave_behind")
         passable = game.fortifying.passable(state, seat)
-        order = game.geo.index.__getitem__  # board order: the same choice in every process
+        order = game.rel.index.__getitem__  # board order: the same choice in every process
+        view = game.rel.view(state)
+        friends = game.rel.friends(state, seat)
+        adjacent = game.rel.adjacent
+        index = state.index
         interior = [
             t
             for t in sorted(passable, key=order)
-            if state.armies_in(t)[seat] > leave and not _enemy_neighbours(game, state, seat, t)
+            if state.armies_in(t)[seat] > leave
+            and not _at_front(view, friends, index[t], adjacent[index[t]])
         ]
         interior.sort(key=lambda t: -state.armies_in(t)[seat])
         for source in interior:
             reach = sorted(game.rules.reachable(source, passable), key=order)
-            targets = [t for t in reach if _enemy_neighbours(game, state, seat, t)]
+            targets = [t for t in reach if _at_front(view, friends, index[t], adjacent[index[t]])]
             for target in targets:
                 movable = min(state.armies_in(source)[seat], state.total(source) - leave)
                 movable = min(movable, game.rel.room(state, target))

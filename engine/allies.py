@@ -4,13 +4,12 @@ allies by a die, and the status die after an invasion that involved a neutral.""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ..grammar import model as m
 from .actions import Action, AllyReinforce, Bribe, EndPhase, Place, StatusRoll
 from .relations import Relations
 from .rows import add_armies, with_hand, with_seat
-from .state import GameState
+from .state import GameState, Invasion
 
 
 class Allies:
@@ -173,6 +172,6 @@ class Allies:
         done = all(x in rolled or not self.rel.alive(state, x) for x in invasion.neutrals)
         return state.evolve(
             status=status,
-            invasion=None if done else replace(invasion, rolled=rolled),
+            invasion=None if done else Invasion(invasion.target, invasion.neutrals, rolled),
             phase="attack" if done and state.phase == "status" else state.phase,
         )

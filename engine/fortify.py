@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from .actions import Fortify
 from .relations import Relations
-from .rows import shift_armies, with_seat
+from .rows import shift_two, with_seat
 from .state import GameState
 
 
@@ -84,8 +84,8 @@ class Fortifying:
                 f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
             )
         self.rel.check_room(state, action.target, action.armies)
-        rows = shift_armies(state.armies, state.index[action.source], mover, -action.armies)
-        rows = shift_armies(rows, state.index[action.target], mover, action.armies)
+        source, target = state.index[action.source], state.index[action.target]
+        rows = shift_two(state.armies, source, mover, -action.armies, target, mover, action.armies)
         state = state.evolve(armies=rows)
         if mover == seat:
             return state.evolve(fortifies_left=state.fortifies_left - 1)
@@ -116,11 +116,14 @@ class Fortifying:
         if len(friends) > 1:
             self.rules.note("teams.fortify.into_team")
         if len(friends) == 1:  # no team-mates: the territories the mover alone occupies
-            return {
-                t
-                for t, row in zip(state.territories, state.armies, strict=True)
-                if row[mover] > 0 and sum(row) == row[mover]
-            }
+            alone = set()
+            names, rows = state.territories, state.armies
+            for i in range(len(rows)):
+                row = rows[i]
+                own = row[mover]
+                if own > 0 and _sum(row) == own:
+                    alone.add(names[i])
+            return alone
         out = set()
         for t, row in zip(state.territories, state.armies, strict=True):
             if any(row[i] > 0 for i in friends) and all(
@@ -128,3 +131,10 @@ class Fortifying:
             ):
                 out.add(t)
         return out
+
+
+def _sum(row: tuple[int, ...]) -> int:
+    total = 0
+    for n in row:  # compiled, sum() calls into Python
+        total += n
+    return total

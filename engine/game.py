@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..grammar import expr as ex
@@ -42,7 +41,7 @@ from .fortify import Fortifying
 from .missions import Mission, Missions
 from .reinforce import Reinforcing
 from .relations import Relations
-from .rows import refill, shift_armies, with_hand
+from .rows import refill, shift_two, with_hand
 from .rules import Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
@@ -219,7 +218,7 @@ class Game:
     def _defender(self, state: GameState, seat: int, army: int, target: str) -> int | None:
         """The seat defending `target` against `army` commanded by `seat`, if it is a foe."""
         defender = self.rel.strongest(state, target)
-        if defender is None or defender in self.rel.friendly(state, seat) or defender == army:
+        if defender is None or defender == army or self.rel.is_friend(state, seat, defender):
             return None
         return defender
 
@@ -301,53 +300,60 @@ class Game:
         if state.phase != "attack":
             raise self.rel.phase_error(state, "attacking")
         seat = state.current
-        name = state.seats[seat].name
-        self.rel.check_territory(action.source)
-        self.rel.check_territory(action.target)
-        army = self.rel.controller(state, action.source)
-        if army is None or army not in self.rel.commanded(state, seat):
-            raise self.rel.violation(
-                "territory.control", f"{name} does not control {action.source}"
+        rel = self.rel
+        i = rel.index.get(action.source, -1)
+        j = rel.index.get(action.target, -1)
+        if i < 0:
+            rel.check_territory(action.source)
+        if j < 0:
+            rel.check_territory(action.target)
+        view = rel.view(state)  # the position's controllers and strongest seats, at hand
+        army = view.control[i]
+        if army < 0 or not rel.commands(state, seat, army):
+            raise rel.violation(
+                "territory.control", f"{state.seats[seat].name} does not control {action.source}"
             )
-        if self._invasion_open(state):
-            assert state.invasion is not None
-            if action.target != state.invasion.target:
-                raise self.rel.violation(
-                    "neutrals.status_die.keep",
-                    f"the invasion of {state.invasion.target} is over: roll the status die "
-                    f"for {self.rel.names(state, sorted(state.invasion.neutrals))} first",
-                )
-        defender = self._defender(state, seat, army, action.target)
-        if defender is None:
-            friendly = self.rel.strongest(state, action.target) in self.rel.friendly(state, seat)
+        ongoing = state.invasion
+        if ongoing is not None and self._invasion_open(state) and action.target != ongoing.target:
+            raise rel.violation(
+                "neutrals.status_die.keep",
+                f"the invasion of {ongoing.target} is over: roll the status die "
+                f"for {rel.names(state, sorted(ongoing.neutrals))} first",
+            )
+        defender = view.holders[j]  # as _defender decides
+        if defender < 0 or defender == army or rel.is_friend(state, seat, defender):
+            friendly = defender >= 0 and rel.is_friend(state, seat, defender)
             rule = (
                 "teams.friendly_fire"
-                if friendly and self.rel.teammates(state, seat)
+                if friendly and rel.teammates(state, seat)
                 else ("combat.adjacency")
             )
-            raise self.rel.violation(rule, f"{action.target} is not held by an opponent of {name}")
-        if not self.geo.borders(action.source, action.target):
+            raise rel.violation(
+                rule, f"{action.target} is not held by an opponent of {state.seats[seat].name}"
+            )
+        if action.target not in rel.neighbours[action.source]:
             self.rules.note("board")
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.adjacency", f"{action.source} does not border {action.target}"
             )
-        armies = state.armies_in(action.source)[army]
+        rows = state.armies
+        armies = rows[i][army]
         if not self.rules.attack_allowed(armies):
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.attack_requires",
                 f"{action.source} holds {armies} armies: too few to attack",
             )
         a_low, a_high = self.rules.attacker_dice(armies)
         if not a_low <= action.attacker_dice <= a_high:
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.attacker.dice",
                 f"from {armies} armies the attacker rolls {a_low} to {a_high} dice, "
                 f"not {action.attacker_dice}",
             )
-        defending = state.total(action.target)
+        defending = view.totals[j]
         d_low, d_high = self.rules.defender_dice(defending)
         if not d_low <= action.defender_dice <= d_high:
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.defender.dice",
                 f"with {defending} armies the defender rolls {d_low} to {d_high} dice, "
                 f"not {action.defender_dice}",
@@ -356,19 +362,18 @@ class Game:
             raise ValueError("an attack needs its dice rolled (see with_chance)")
         attack, defence = action.rolls
         if len(attack) != action.attacker_dice or len(defence) != action.defender_dice:
-            raise self.rel.violation(
+            raise rel.violation(
                 "combat.attacker.dice", "the dice rolled do not match the dice declared"
             )
-        if any(not 1 <= d <= 6 for d in (*attack, *defence)):
-            raise self.rel.violation("combat.attacker.dice", "a die shows 1 to 6")
+        if not (_dice_shown(attack) and _dice_shown(defence)):
+            raise rel.violation("combat.attacker.dice", "a die shows 1 to 6")
         if state.seats[defender].neutral:
             self.rules.note("neutrals.defence_rolled_by")
-        lost_a, lost_d = self.rules.battle(attack, defence)
-        lost_d = min(lost_d, state.armies_in(action.target)[defender])
-        rows = shift_armies(state.armies, state.index[action.source], army, -lost_a)
-        rows = shift_armies(rows, state.index[action.target], defender, -lost_d)
+        lost_a, lost_d = self.rules.losses(attack, defence)
+        lost_d = min(lost_d, rows[j][defender])
+        rows = shift_two(rows, i, army, -lost_a, j, defender, -lost_d)
         invasion = self._track_invasion(state, action.target, army, defender)
-        if sum(rows[state.index[action.target]]) == 0:
+        if _empty(rows[j]):
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
             return state.evolve(
                 armies=rows,
@@ -394,7 +399,7 @@ class Game:
         involved = {s for s in (army, defender) if state.seats[s].neutral}
         previous = state.invasion
         if previous is not None and previous.target == target:
-            return replace(previous, neutrals=previous.neutrals | involved)
+            return Invasion(target, previous.neutrals | involved, previous.rolled)
         return Invasion(target, frozenset(involved)) if involved else None
 
     def _move_in_range(self, state: GameState) -> tuple[int, int]:
@@ -418,8 +423,8 @@ class Game:
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
             raise self.rel.violation(rule, f"move in {low} to {high} armies, not {action.armies}")
-        armies = shift_armies(state.armies, state.index[pending.source], army, -action.armies)
-        armies = shift_armies(armies, state.index[pending.target], army, action.armies)
+        source, target = state.index[pending.source], state.index[pending.target]
+        armies = shift_two(state.armies, source, army, -action.armies, target, army, action.armies)
         earns = army == seat or self.rules.flag("neutrals.ally.conquest_card", False)
         if army != seat:
             self.rules.note("neutrals.ally.conquest_card")
@@ -535,3 +540,18 @@ class Game:
         nxt = min(mates, key=lambda m: (m - seat) % n)
         hand = [*state.hands[nxt], *state.hands[seat]]
         return state.evolve(hands=with_hand(with_hand(state.hands, seat, ()), nxt, hand))
+
+
+def _dice_shown(dice: tuple[int, ...]) -> bool:
+    """Does every die show 1 to 6?"""
+    for d in dice:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
+        if not 1 <= d <= 6:
+            return False
+    return True
+
+
+def _empty(row: tuple[int, ...]) -> bool:
+    for n in row:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
+        if n:
+            return False
+    return True

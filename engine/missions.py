@@ -74,11 +74,8 @@ class Missions:
 
     def mission_complete(self, state: GameState, seat: int, mid: str) -> bool:
         goal = self.deck[mid].goal
-        names = self.victory.lazy_quantities(state, seat)
         rule = f"missions.deck.{mid}.goal"
-        return bool(
-            self.rules.evaluate_expr(rule, goal, names, self.victory.functions(state, seat))
-        )
+        return bool(self.rules.compute(rule, goal, self.victory.position(state, seat)))
 
     def claim_mission(self, state: GameState, action: ClaimMission) -> GameState:
         seat = state.current

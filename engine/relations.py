@@ -4,13 +4,15 @@ stand to each other (team-mates, allied neutral armies, opponents)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
+from .rows import changed_rows
 from .rules import UNLIMITED, Rules
 from .state import GameState
 
-TRACK_DEFAULT = ("ally_of_first", "not_involved", "ally_of_second")
+TRACK_DEFAULT: Final = ("ally_of_first", "not_involved", "ally_of_second")
 
 
 def strongest_in(row: tuple[int, ...]) -> int | None:
@@ -20,12 +22,52 @@ def strongest_in(row: tuple[int, ...]) -> int | None:
     return row.index(best) if best > 0 else None
 
 
+class View:
+    """What one position's army rows say, territory by territory: who controls each, who has
+    most armies in it, its armies, and its *frontier*: the neighbours where another seat has
+    most armies. Made once and then kept up to date by `Relations.view`, which looks again
+    only at the rows that changed since the last position (positions share unchanged rows), so
+    a decision reads the front lines instead of rescanning the board.
+
+    Lists are by territory number, seats as numbers and -1 for none: `control[i]` (none:
+    empty, or a tie under majority control), `holders[i]` (the seat with most armies, the first
+    on a tie; none: empty), `totals[i]` (its armies), `borders[i]` (the neighbours, in board
+    order, whose holder is another seat; none for an empty territory). By seat: `present[s]`, the
+    territories where s has armies (alive while above 0), and `held[s]`, those it controls.
+    A view is never changed once made: the next position's is a new one sharing what did not
+    move.
+    """
+
+    def __init__(
+        self,
+        armies: tuple[tuple[int, ...], ...],
+        control: list[int],
+        holders: list[int],
+        totals: list[int],
+        present: list[int],
+        held: list[int],
+        borders: list[tuple[int, ...]],
+    ) -> None:
+        self.armies: Final = armies
+        self.control: Final = control
+        self.holders: Final = holders
+        self.totals: Final = totals
+        self.present: Final = present
+        self.held: Final = held
+        self.borders: Final = borders
+
+
 class Relations:
     """Read-only questions about a state, shared by every part of the engine."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.geo = rules.geo
+        # The board's lookups the hot paths read, held here as well: compiled, an attribute
+        # of this class is read in C, one of the (interpreted) Geography through a lookup.
+        self.index: dict[str, int] = rules.geo.index
+        self.adjacent: tuple[tuple[int, ...], ...] = rules.geo.adjacent_index
+        self.neighbours: dict[str, frozenset[str]] = rules.geo.neighbours
         self._most_armies = rules.has("territory.control") and (
             rules.word("territory.control") == "most_armies"
         )
@@ -38,8 +80,12 @@ class Relations:
         # Memos of pure functions of a position (controller by army row, the last position's
         # controllers): a Game holds no game state, only these.
         self._control: dict[tuple[int, ...], int | None] = {}
-        self._owners_of: object = None
-        self._owners: list[int | None] = []
+        self._view: View | None = None
+        self._friends_of: object = None
+        self._changed_new: object = None
+        self._changed_old: object = None
+        self._changed: list[int] = []
+        self._friends: list[list[bool]] = []
 
     # ---------------------------------------------------------------- errors
 
@@ -55,7 +101,7 @@ class Relations:
         )
 
     def check_territory(self, name: str) -> None:
-        if name not in self.geo.index:
+        if name not in self.index:
             hint = did_you_mean(name, self.geo.territories)
             raise self.violation(
                 "board", f"unknown territory '{name}'" + (f" ({hint})" if hint else "")
@@ -65,8 +111,8 @@ class Relations:
 
     def controller(self, state: GameState, territory: str) -> int | None:
         """The seat controlling a territory (None: empty, or a tie under majority control)."""
-        self.rules.note("territory.control")
-        return self._owner(state.armies[state.index[territory]])
+        found = self.view(state).control[state.index[territory]]
+        return None if found < 0 else found
 
     def _owner(self, row: tuple[int, ...]) -> int | None:
         found = self._control.get(row, -1)
@@ -84,33 +130,149 @@ class Relations:
         return found
 
     def controllers(self, state: GameState) -> list[int | None]:
-        """Every territory's controller, in board order (remembered for the last position)."""
-        if self._owners_of is state.armies:
-            self.rules.note("territory.control")
-            return self._owners
+        """Every territory's controller, in board order (None: nobody)."""
+        return [None if c < 0 else c for c in self.view(state).control]
+
+    def view(self, state: GameState) -> View:
+        """The position's `View`: the last one when the rows are the very same, else the last
+        one patched where rows differ (found by identity), else made afresh."""
         self.rules.note("territory.control")
-        last = self._owners_of
-        if isinstance(last, tuple) and len(last) == len(state.armies):
-            # Positions share unchanged rows: only the rows that differ are looked at again
-            # (found by identity; a copy, since a caller may still hold the last list).
-            rows = state.armies
-            owners = self._owners.copy()
-            for i in range(len(rows)):
-                if rows[i] is not last[i]:
-                    owners[i] = self._owner(rows[i])
-        else:
-            owners = [self._owner(row) for row in state.armies]
-        self._owners_of, self._owners = state.armies, owners
-        return owners
+        last = self._view
+        rows = state.armies
+        if last is not None:
+            if last.armies is rows:
+                return last
+            if len(last.armies) == len(rows) and len(last.present) == len(rows[0]):
+                found = self._patched(last, rows)
+                self._view = found
+                return found
+        found = self._fresh(rows)
+        self._view = found
+        return found
+
+    def _fresh(self, rows: tuple[tuple[int, ...], ...]) -> View:
+        seats = len(rows[0]) if rows else 0
+        control: list[int] = []
+        holders: list[int] = []
+        totals: list[int] = []
+        present = [0] * seats
+        held = [0] * seats
+        for row in rows:
+            owner, holder, total = self._read(row)
+            control.append(owner)
+            holders.append(holder)
+            totals.append(total)
+            if owner >= 0:
+                held[owner] = held[owner] + 1
+            for k in range(seats):
+                if row[k] > 0:
+                    present[k] = present[k] + 1
+        adjacent = self.adjacent
+        borders = [_border(adjacent[i], holders, holders[i]) for i in range(len(rows))]
+        return View(rows, control, holders, totals, present, held, borders)
+
+    def _patched(self, last: View, rows: tuple[tuple[int, ...], ...]) -> View:
+        """`last` brought up to `rows`: each list is copied only when one of its entries
+        changes (most actions change armies only, and no list at all)."""
+        old = last.armies
+        control, holders, present, held = last.control, last.holders, last.present, last.held
+        totals = last.totals.copy()
+        copied = 0  # bits: control, holders, present, held
+        seats = len(present)
+        moved: list[int] = []  # territories whose strongest seat changed
+        for i in self.changed(rows, old):
+            row = rows[i]
+            was = old[i]
+            owner, holder, total, entered = self._compare(row, was)
+            totals[i] = total
+            before = control[i]
+            if owner != before:
+                if not copied & 1:
+                    control, held = control.copy(), held.copy()
+                    copied |= 1
+                if before >= 0:
+                    held[before] = held[before] - 1
+                if owner >= 0:
+                    held[owner] = held[owner] + 1
+                control[i] = owner
+            if entered:  # some seat came or went
+                if not copied & 4:
+                    present = present.copy()
+                    copied |= 4
+                for k in range(seats):
+                    now = row[k] > 0
+                    if now != (was[k] > 0):
+                        present[k] = present[k] + (1 if now else -1)
+            if holder != holders[i]:
+                if not copied & 2:
+                    holders = holders.copy()
+                    copied |= 2
+                holders[i] = holder
+                moved.append(i)
+        borders = last.borders
+        if moved:
+            adjacent = self.adjacent
+            borders = borders.copy()
+            for i in moved:
+                borders[i] = _border(adjacent[i], holders, holders[i])
+                # A neighbour's frontier changes only if i joins or leaves it.
+                h = holders[i]
+                for j in adjacent[i]:
+                    hj = holders[j]
+                    if (h >= 0 and hj >= 0 and h != hj) != (i in borders[j]):
+                        borders[j] = _border(adjacent[j], holders, hj)
+        return View(rows, control, holders, totals, present, held, borders)
+
+    def changed(
+        self, new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]
+    ) -> list[int]:
+        """`rows.changed_rows(new, old)`, remembered for the last pair asked about (the view
+        and the simulator's invariant watch both ask it of each new position)."""
+        if self._changed_new is new and self._changed_old is old:
+            return self._changed
+        found = changed_rows(new, old)
+        self._changed_new, self._changed_old, self._changed = new, old, found
+        return found
+
+    def _compare(self, row: tuple[int, ...], was: tuple[int, ...]) -> tuple[int, int, int, bool]:
+        """`_read(row)`, and whether a seat has armies in `row` that had none in `was` or the
+        other way round (one pass over both)."""
+        best, holder, tied, entered, total = 0, -1, False, False, 0
+        for k in range(len(row)):
+            n = row[k]
+            total += n
+            if (n > 0) != (was[k] > 0):
+                entered = True
+            if n > best:
+                best, holder, tied = n, k, False
+            elif n == best and n > 0:
+                tied = True
+        owner = -1 if tied and self._most_armies else holder
+        return owner, holder, total, entered
+
+    def _read(self, row: tuple[int, ...]) -> tuple[int, int, int]:
+        """A row's controller and its strongest seat (the first on a tie; -1: none), and its
+        armies."""
+        best, holder, tied, total = 0, -1, False, 0
+        for k in range(len(row)):
+            n = row[k]
+            total += n
+            if n > best:
+                best, holder, tied = n, k, False
+            elif n == best and n > 0:
+                tied = True
+        owner = -1 if tied and self._most_armies else holder
+        return owner, holder, total
 
     def strongest(self, state: GameState, territory: str) -> int | None:
         """The seat with most armies in a territory (the first of them on a tie)."""
-        return strongest_in(state.armies[state.index[territory]])
+        found = self.view(state).holders[state.index[territory]]
+        return None if found < 0 else found
 
     def owned(self, state: GameState, seat: int) -> list[str]:
-        owners = self.controllers(state)
+        control = self.view(state).control
         names = state.territories
-        return [names[i] for i in range(len(owners)) if owners[i] == seat]
+        return [names[i] for i in range(len(control)) if control[i] == seat]
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play,
@@ -151,7 +313,7 @@ class Relations:
         return [t for t in places if self.room(state, t) > 0]
 
     def alive(self, state: GameState, seat: int) -> bool:
-        return any(row[seat] for row in state.armies)  # counts are never negative
+        return self.view(state).present[seat] > 0  # counts are never negative
 
     def players(self, state: GameState) -> list[int]:
         return [i for i, s in enumerate(state.seats) if not s.neutral]
@@ -170,6 +332,23 @@ class Relations:
     def friendly(self, state: GameState, seat: int) -> set[int]:
         """Seats whose territories count as one's own for fortifying: oneself and team-mates."""
         return {seat, *self.teammates(state, seat)}
+
+    def friends(self, state: GameState, seat: int) -> list[bool]:
+        """`friendly(state, seat)` as a flag per seat (remembered for the seating)."""
+        if self._friends_of is not state.seats:
+            seats = len(state.seats)
+            self._friends = [
+                [self.is_friend(state, s, o) for o in range(seats)] for s in range(seats)
+            ]
+            self._friends_of = state.seats
+        return self._friends[seat]
+
+    def is_friend(self, state: GameState, seat: int, other: int) -> bool:
+        """Is `other` in `friendly(state, seat)`?"""
+        if other == seat:
+            return True
+        team = state.seats[seat].team
+        return team is not None and state.seats[other].team == team
 
     # ---------------------------------------------------------------- neutral allies
 
@@ -198,6 +377,16 @@ class Relations:
         """Seats whose armies a player moves and attacks with: their own and their allies'."""
         return {seat, *self.allies(state, seat)}
 
+    def armies_commanded(self, state: GameState, seat: int) -> list[int]:
+        """`commanded(state, seat)` in seat order."""
+        if not self.active_neutrals:
+            return [seat]
+        return sorted(self.commanded(state, seat))
+
+    def commands(self, state: GameState, seat: int, army: int) -> bool:
+        """Is `army` in `commanded(state, seat)`?"""
+        return army == seat or (self.active_neutrals and army in self.allies(state, seat))
+
     def step_toward(self, state: GameState, neutral: int, seat: int, away: bool = False) -> int:
         """A neutral's next place on the status track toward (or away from) a player."""
         players = self.players(state)
@@ -215,3 +404,11 @@ class Relations:
             if seat.name == name:
                 return i
         raise self.violation(rule, f"no seat is called '{name}'")
+
+
+def _border(near: tuple[int, ...], holders: list[int], holder: int) -> tuple[int, ...]:
+    """The neighbours (of a territory whose strongest seat is `holder`) where another seat has
+    most armies; none for an empty territory."""
+    if holder < 0:
+        return ()
+    return tuple([j for j in near if holders[j] >= 0 and holders[j] != holder])

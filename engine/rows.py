@@ -7,7 +7,9 @@ simulated game builds tens of thousands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from itertools import compress
+from operator import is_not
+from typing import Final, TypeVar
 
 from .state import GameState
 
@@ -39,11 +41,73 @@ def shift_armies(
     armies: tuple[tuple[int, ...], ...], i: int, seat: int, delta: int
 ) -> tuple[tuple[int, ...], ...]:
     """`armies` with `delta` more of `seat`'s armies in territory number `i`."""
-    row = list(armies[i])
-    row[seat] += delta
+    if delta == 0:
+        return armies
     out = list(armies)
-    out[i] = tuple(row)
-    return tuple(out)
+    out[i] = _shifted(armies[i], seat, delta)
+    made = tuple(out)
+    _MADE[0] = _Made(made, armies, (i,))
+    return made
+
+
+def shift_two(
+    armies: tuple[tuple[int, ...], ...],
+    i: int,
+    seat_i: int,
+    delta_i: int,
+    j: int,
+    seat_j: int,
+    delta_j: int,
+) -> tuple[tuple[int, ...], ...]:
+    """`shift_armies` of two territories at once (an attack's losses, a move between two),
+    making one new board instead of two. A row shifted by 0 stays the very same row."""
+    if delta_i == 0 or i == j:
+        return shift_armies(shift_armies(armies, i, seat_i, delta_i), j, seat_j, delta_j)
+    if delta_j == 0:
+        return shift_armies(armies, i, seat_i, delta_i)
+    out = list(armies)
+    out[i] = _shifted(armies[i], seat_i, delta_i)
+    out[j] = _shifted(armies[j], seat_j, delta_j)
+    made = tuple(out)
+    _MADE[0] = _Made(made, armies, (i, j) if i < j else (j, i))
+    return made
+
+
+def _shifted(row: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
+    new = list(row)
+    new[seat] += delta
+    return tuple(new)
+
+
+def changed_rows(new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The territories whose row in `new` is not the very row of `old` (positions share the
+    rows an action did not change), in board order. When `new` is the board the last shift
+    made from `old`, those are the rows it shifted; otherwise they are found in C by the
+    standard library (a loop of Python over 42 rows costs the Python engine three times as
+    much, and compiled about the same)."""
+    made = _MADE[0]
+    if made is not None and made.new is new and made.old is old:
+        return list(made.rows)
+    return list(compress(range(len(new)), map(is_not, new, old)))
+
+
+class _Made:
+    """A board a shift made: from which board, and the rows it replaced."""
+
+    def __init__(
+        self,
+        new: tuple[tuple[int, ...], ...],
+        old: tuple[tuple[int, ...], ...],
+        rows: tuple[int, ...],
+    ) -> None:
+        self.new: Final = new
+        self.old: Final = old
+        self.rows: Final = rows
+
+
+# The last board a shift made (one reference, replaced whole: safe for threads). It holds two
+# boards at most; it saves the board-wide comparison for the positions most actions make.
+_MADE: Final[list[_Made | None]] = [None]
 
 
 def refill(state: GameState) -> GameState:

@@ -9,16 +9,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
 from ..grammar import expr as ex
 from ..grammar import model as m
 from ..grammar.geography import Geography
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SET_KINDS, SYMBOLS
+from .formulas import Formula, Given, One, Quantities, compile_formula
 from .odds import battle_odds
 from .trace import CONSULTED, OPEN, consult
 
-WILD = "wild"
+WILD: Final = "wild"
 
 
 class RulesError(Exception):
@@ -38,7 +40,31 @@ def _plain(value: m.Value | None) -> m.Value | None:
     return m.strip_assumed(value) if value is not None else None
 
 
-UNLIMITED = 1_000_000_000  # `unlimited` moves: more than any game makes
+UNLIMITED: Final = 1_000_000_000  # `unlimited` moves: more than any game makes
+MEMO: Final = 50_000  # answers kept per question (armies are unbounded in principle)
+OTHER: Final = 0  # Scalar.kind: absent, or not a number, yes/no or word
+INT: Final = 1
+BOOL: Final = 2
+NAME: Final = 3
+PHRASE: Final = 4
+
+
+class Scalar:
+    """A rule's value as the engine reads a number, a yes/no or a word: decoded once."""
+
+    def __init__(self, value: m.Value | None) -> None:
+        self.kind = OTHER
+        self.number = 0
+        self.yes = False
+        self.word = ""
+        if isinstance(value, m.Int):
+            self.kind, self.number = INT, value.value
+        elif isinstance(value, m.Bool):
+            self.kind, self.yes = BOOL, value.value
+        elif isinstance(value, m.Name):
+            self.kind, self.word = NAME, value.name
+        elif isinstance(value, m.Phrase):
+            self.kind, self.word = PHRASE, value.text
 
 
 class Rules:
@@ -51,15 +77,33 @@ class Rules:
         self.name = effective.name
         self.geo = Geography(effective.board)
         self._deck = self._build_deck()
-        # Answers that depend only on the rules and one small number (dice by armies …).
-        self._answers: dict[tuple[str, int, int], object] = {}
+        self._open = OPEN  # read through an attribute: compiled, a module global is a lookup
         self._values: dict[str, m.Value | None] = {}
         self._words: dict[str, tuple[str, ...]] = {}
+        self._has: dict[str, bool] = {}
+        self._scalars: dict[str, Scalar] = {}
+        self._exprs: dict[str, m.Expr] = {}
+        self._bonus: dict[str, int] = {}
+        # The sets in a hand (hands are sorted tuples), and the kinds of a trio.
+        self._sets: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}
+        self._kinds: dict[tuple[int, int, int], list[str]] = {}
+        # Expressions compiled once (engine/formulas.py), by the id of the expression.
+        self._formulas: dict[int, tuple[m.Expr, Formula]] = {}
+        # Answers that depend only on the rules and one small number, by that number (dice by
+        # armies, …): computed once each, up to MEMO of them per question.
+        self._attack_ok: dict[int, bool] = {}
+        self._attacker: dict[int, tuple[int, int]] = {}
+        self._defender: dict[int, tuple[int, int]] = {}
+        self._income: dict[int, int] = {}
+        self._move_in: dict[int, tuple[int, int]] = {}
+        # The battle's rules, read once: a tie to the attacker, the cap on the attacker's
+        # losses (-1: none), whether the ruleset has a cap rule at all.
+        self._battle: tuple[bool, int, bool] | None = None
 
     # ---------------------------------------------------------------- reading clauses
 
     def note(self, rule_id: str) -> None:
-        if OPEN[0] and CONSULTED.get() is not None:  # cheap when no one is recording
+        if self._open[0] and CONSULTED.get() is not None:  # cheap when no one is recording
             consult(self.name, rule_id)
 
     def value(self, rule_id: str) -> m.Value | None:
@@ -72,7 +116,10 @@ class Rules:
             return found
 
     def has(self, rule_id: str) -> bool:
-        return self.effective.clause(rule_id) is not None
+        found = self._has.get(rule_id)
+        if found is None:
+            found = self._has[rule_id] = self.effective.clause(rule_id) is not None
+        return found
 
     def citation(self, rule_id: str) -> m.Citation | None:
         """The passage to quote for a rule: from this ruleset's own manual when it states it
@@ -82,23 +129,31 @@ class Rules:
             return None
         return self.effective.for_reader(clause.citations)[0]
 
+    def _scalar(self, rule_id: str) -> Scalar:
+        """The rule's value read as a number, a yes/no or a word, once (noted every time)."""
+        self.note(rule_id)
+        found = self._scalars.get(rule_id)
+        if found is None:
+            found = self._scalars[rule_id] = Scalar(self.value(rule_id))
+        return found
+
     def integer(self, rule_id: str, default: int | None = None) -> int:
-        value = self.value(rule_id)
-        if isinstance(value, m.Int):
-            return value.value
+        found = self._scalar(rule_id)
+        if found.kind == INT:
+            return found.number
         if default is not None:
             return default
         raise RulesError(f"{self.name}: rule '{rule_id}' is not a number")
 
     def optional_integer(self, rule_id: str) -> int | None:
-        value = self.value(rule_id)
-        return value.value if isinstance(value, m.Int) else None
+        found = self._scalar(rule_id)
+        return found.number if found.kind == INT else None
 
     def count_or_unlimited(self, rule_id: str) -> int:
         """A count that may be written `unlimited` (fortify.moves): UNLIMITED stands for it, a
         number no turn reaches (the simulator's action limit bounds a game anyway)."""
-        value = self.value(rule_id)
-        if isinstance(value, m.Name) and value.name == "unlimited":
+        found = self._scalar(rule_id)
+        if found.kind == NAME and found.word == "unlimited":
             return UNLIMITED
         return self.integer(rule_id)
 
@@ -107,16 +162,12 @@ class Rules:
         return self.optional_integer(rule_id) if self.has(rule_id) else None
 
     def flag(self, rule_id: str, default: bool = False) -> bool:
-        value = self.value(rule_id)
-        return value.value if isinstance(value, m.Bool) else default
+        found = self._scalar(rule_id)
+        return found.yes if found.kind == BOOL else default
 
     def word(self, rule_id: str, default: str = "") -> str:
-        value = self.value(rule_id)
-        if isinstance(value, m.Name):
-            return value.name
-        if isinstance(value, m.Phrase):
-            return value.text
-        return default
+        found = self._scalar(rule_id)
+        return found.word if found.kind == NAME or found.kind == PHRASE else default
 
     def words(self, rule_id: str) -> tuple[str, ...]:
         self.note(rule_id)
@@ -135,10 +186,19 @@ class Rules:
         self._words[rule_id] = tuple(out)
         return tuple(out)
 
+    def expression(self, rule_id: str) -> m.Expr:
+        """A rule's expression (RulesError if its value is not one)."""
+        return self._expr(rule_id)
+
     def _expr(self, rule_id: str) -> m.Expr:
+        found = self._exprs.get(rule_id)
+        if found is not None:
+            self.note(rule_id)
+            return found
         value = self.value(rule_id)
         if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
             raise RulesError(f"{self.name}: rule '{rule_id}' is not an expression")
+        self._exprs[rule_id] = value
         return value
 
     def evaluate(
@@ -158,11 +218,30 @@ class Rules:
     ) -> ex.Number:
         """Evaluate one of the ruleset's expressions; a failure is the ruleset's (RulesError).
         `check` proves the built-in quantities' ranges, so a checked ruleset never fails here."""
+        return self.compute(rule_id, expr, Given(names, functions))
+
+    def formula(self, expr: m.Expr) -> Formula:
+        """One of the ruleset's expressions as a function (engine/formulas.py), compiled the
+        first time it is asked for."""
+        found = self._formulas.get(id(expr))
+        if found is not None and found[0] is expr:
+            return found[1]
+        made = compile_formula(expr)
+        self._formulas[id(expr)] = (expr, made)  # the expressions live as long as the rules
+        return made
+
+    def compute(self, rule_id: str, expr: m.Expr, quantities: Quantities) -> int:
+        """The value of one of the ruleset's expressions for these quantities; a failure is
+        the ruleset's (RulesError)."""
         try:
-            return ex.evaluate(expr, names, functions)
+            return self.formula(expr)(quantities)
         except ex.EvalError as exc:
-            shown = ", ".join(f"{k} = {v}" for k, v in names.items())
-            raise RulesError(f"{self.name}: rule '{rule_id}' with {shown}: {exc}") from None
+            raise RulesError(
+                f"{self.name}: rule '{rule_id}' with {_shown(quantities)}: {exc}"
+            ) from None
+
+    def _one(self, rule_id: str, expr: m.Expr, name: str, value: int) -> int:
+        return self.compute(rule_id, expr, One(name, value))
 
     # ---------------------------------------------------------------- setup
 
@@ -185,21 +264,29 @@ class Rules:
     # ---------------------------------------------------------------- reinforcements
 
     def territory_reinforcements(self, territories: int) -> int:
-        key = ("reinforcements.territories", territories, 0)
-        found = self._answers.get(key)
-        if isinstance(found, int):  # a pure function of the count: computed once each
+        found = self._income.get(territories)
+        if found is not None:  # a pure function of the count: computed once each
             self.note("reinforcements.territories")
             self.note("reinforcements.minimum")
             return found
-        formula = int(self.evaluate("reinforcements.territories", {"territories": territories}))
+        rule = "reinforcements.territories"
+        formula = self._one(rule, self._expr(rule), "territories", territories)
         income = max(formula, self.integer("reinforcements.minimum"))
-        self._remember(key, income)
+        if len(self._income) < MEMO:
+            self._income[territories] = income
         return income
 
     def continent_bonus(self, continent: str) -> int:
+        self.note("continents.bonus")
+        known = self._bonus.get(continent)
+        if known is not None:
+            return known
         table = self.value("continents.bonus")
         found = _plain(table.get(continent)) if isinstance(table, m.Table) else None
-        return found.value if isinstance(found, m.Int) else 0
+        bonus = found.value if isinstance(found, m.Int) else 0
+        if len(self._bonus) < MEMO:
+            self._bonus[continent] = bonus
+        return bonus
 
     def reinforcements(self, territories: int, continents: Iterable[str]) -> int:
         """Armies for holding `territories` territories and these continents (no cards)."""
@@ -248,6 +335,20 @@ class Rules:
 
     def set_kinds(self, cards: Iterable[int]) -> list[str]:
         """The kinds a trio of cards can count as (empty: not a set), most valuable first."""
+        trio = tuple(cards)
+        if len(trio) == 3:
+            key = (trio[0], trio[1], trio[2])
+            known = self._kinds.get(key)
+            if known is not None:
+                self.note("cards.sets")
+                return list(known)
+            found = self._set_kinds(trio)
+            if len(set(trio)) == 3 and len(self._kinds) < MEMO:
+                self._kinds[key] = found
+            return list(found)
+        return self._set_kinds(trio)
+
+    def _set_kinds(self, cards: tuple[int, ...]) -> list[str]:
         chosen = [self._deck[c] for c in cards]
         if len(chosen) != 3 or len({c.id for c in chosen}) != 3:
             return []
@@ -297,8 +398,19 @@ class Rules:
         return values[-1] + schedule.step * (n - len(values))
 
     def sets_in(self, hand: Iterable[int]) -> list[tuple[int, int, int]]:
-        """Every trio in a hand that makes a set."""
-        cards = sorted(hand)
+        """Every trio in a hand that makes a set (a new list; remembered by hand)."""
+        key = tuple(sorted(hand))
+        found = self._sets.get(key)
+        if found is not None:
+            if len(key) >= 3:
+                self.note("cards.sets")  # as set_kinds notes it for every trio
+            return list(found)
+        found = self._sets_in(key)
+        if len(self._sets) < MEMO:
+            self._sets[key] = found
+        return list(found)
+
+    def _sets_in(self, cards: tuple[int, ...]) -> list[tuple[int, int, int]]:
         out = []
         for i in range(len(cards)):
             for j in range(i + 1, len(cards)):
@@ -310,80 +422,102 @@ class Rules:
 
     # ---------------------------------------------------------------- combat
 
-    def _remember(self, key: tuple[str, int, int], answer: object) -> None:
-        """Keep an answer that depends only on the rules and small numbers; the memo stops
-        growing at a bound (armies are unbounded in principle)."""
-        if len(self._answers) < 50_000:
-            self._answers[key] = answer
-
     def attack_allowed(self, armies: int) -> bool:
         """May a territory holding `armies` attack?"""
-        key = ("combat.attack_requires", armies, 0)
-        if key in self._answers:
+        found = self._attack_ok.get(armies)
+        if found is not None:
             self.note("combat.attack_requires")
-            return bool(self._answers[key])
-        found = bool(self.evaluate("combat.attack_requires", {"armies": armies}))
-        self._remember(key, found)
+            return found
+        rule = "combat.attack_requires"
+        found = bool(self._one(rule, self._expr(rule), "armies", armies))
+        if len(self._attack_ok) < MEMO:
+            self._attack_ok[armies] = found
         return found
 
-    def _dice(self, rule_id: str, armies: int) -> tuple[int, int]:
-        key = (rule_id, armies, 0)
-        cached = self._answers.get(key)
-        if isinstance(cached, tuple):
+    def _dice(self, rule_id: str, armies: int, memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
+        cached = memo.get(armies)
+        if cached is not None:
             self.note(rule_id)
-            return (int(cached[0]), int(cached[1]))
+            return cached
         value = self.value(rule_id)
         if not isinstance(value, m.Range):
             raise RulesError(f"{self.name}: '{rule_id}' is not a dice range")
-        names = {"armies": armies}
         dice = (
-            int(self.evaluate_expr(rule_id, value.low, names)),
-            int(self.evaluate_expr(rule_id, value.high, names)),
+            self._one(rule_id, value.low, "armies", armies),
+            self._one(rule_id, value.high, "armies", armies),
         )
-        self._remember(key, dice)
+        if len(memo) < MEMO:
+            memo[armies] = dice
         return dice
 
     def attacker_dice(self, armies: int) -> tuple[int, int]:
         """Fewest and most dice the attacker may roll from a territory holding `armies`."""
-        return self._dice("combat.attacker.dice", armies)
+        return self._dice("combat.attacker.dice", armies, self._attacker)
 
     def defender_dice(self, armies: int) -> tuple[int, int]:
-        return self._dice("combat.defender.dice", armies)
+        return self._dice("combat.defender.dice", armies, self._defender)
 
     def battle(self, attacker_dice: Iterable[int], defender_dice: Iterable[int]) -> tuple[int, int]:
         """(attacker losses, defender losses) for one roll, by the tie rule and any loss cap."""
-        attack = sorted(attacker_dice, reverse=True)
-        defence = sorted(defender_dice, reverse=True)
-        for die in (*attack, *defence):
+        attack = tuple(attacker_dice)
+        defence = tuple(defender_dice)
+        for die in attack:
             if not 1 <= die <= 6:
                 raise ValueError(f"a die shows 1 to 6, not {die}")
-        ties_to_attacker = self.word("combat.ties") == "attacker"
+        for die in defence:
+            if not 1 <= die <= 6:
+                raise ValueError(f"a die shows 1 to 6, not {die}")
+        return self.losses(attack, defence)
+
+    def losses(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
+        """`battle` of dice known to show 1 to 6 (the game has checked them)."""
+        attack_sorted = _descending(attack)
+        defence_sorted = _descending(defence)
+        ties_to_attacker, cap, capped = self._battle_rules()
+        self.note("combat.ties")
         attacker_losses = defender_losses = 0
-        for a, d in zip(attack, defence, strict=False):
+        for k in range(min(len(attack_sorted), len(defence_sorted))):
+            a, d = attack_sorted[k], defence_sorted[k]
             if a > d or (a == d and ties_to_attacker):
                 defender_losses += 1
             else:
                 attacker_losses += 1
-        cap = self.limit("combat.loss_cap")
-        if cap is not None:
-            attacker_losses = min(attacker_losses, cap)
+        if capped:
+            self.note("combat.loss_cap")
+            if cap >= 0:
+                attacker_losses = min(attacker_losses, cap)
         return attacker_losses, defender_losses
+
+    def _battle_rules(self) -> tuple[bool, int, bool]:
+        found = self._battle
+        if found is None:
+            ties = _plain(self.effective.value("combat.ties"))
+            capped = self.has("combat.loss_cap")
+            cap = _plain(self.effective.value("combat.loss_cap")) if capped else None
+            found = self._battle = (
+                (isinstance(ties, m.Name) and ties.name == "attacker")
+                or (isinstance(ties, m.Phrase) and ties.text == "attacker"),
+                cap.value if isinstance(cap, m.Int) else -1,
+                capped,
+            )
+        return found
 
     def move_in(self, dice: int, armies: int) -> tuple[int, int]:
         """Fewest and most armies that may move into a conquest after rolling `dice` dice from
         a territory that now holds `armies`."""
-        key = ("conquest.move_in", dice, armies)
-        cached = self._answers.get(key)
-        if isinstance(cached, tuple):
+        key = armies * 8 + dice  # dice are 1 to 6
+        cached = self._move_in.get(key) if 0 <= dice < 8 else None
+        if cached is not None:
             self.note("conquest.move_in.minimum")
             self.note("conquest.move_in.maximum")
-            return (int(cached[0]), int(cached[1]))
+            return cached
         names = {"dice": dice, "armies": armies}
         low = int(self.evaluate("conquest.move_in.minimum", names))
         high = int(self.evaluate("conquest.move_in.maximum", names))
         high = min(high, armies - 1)
         found = (min(low, high), high)
-        self._remember(key, found)
+        if 0 <= dice < 8 and len(self._move_in) < MEMO:
+            self._move_in[key] = found
         return found
 
     # ---------------------------------------------------------------- fortify
@@ -410,3 +544,25 @@ class Rules:
         take a territory held by `defenders`, each side rolling the most dice it may."""
         result = battle_odds(self, attackers, defenders, exact=exact)
         return result.attacker_wins
+
+
+def _descending(dice: Iterable[int]) -> list[int]:
+    """The dice from highest to lowest (a few of them: sorted by insertion)."""
+    out: list[int] = []
+    for die in dice:
+        k = len(out)
+        out.append(die)
+        while k > 0 and out[k - 1] < die:
+            out[k] = out[k - 1]
+            k -= 1
+        out[k] = die
+    return out
+
+
+def _shown(quantities: Quantities) -> str:
+    """The quantities a failed evaluation was given, for its message."""
+    if isinstance(quantities, One):
+        return f"{quantities.name} = {quantities.value}"
+    if isinstance(quantities, Given):
+        return ", ".join(f"{k} = {v}" for k, v in quantities.names.items())
+    return "these quantities"

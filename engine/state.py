@@ -8,41 +8,54 @@ engine stays pure: `apply(state, action)` never changes its argument.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+import enum
+from typing import Final, Literal
+
+from .plain import Plain
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    name: str
-    neutral: bool = False
-    team: int | None = None
+class Seat(Plain):
+    FIELDS = ("name", "neutral", "team")
+
+    def __init__(self, name: str, neutral: bool = False, team: int | None = None) -> None:
+        self.name: Final = name
+        self.neutral: Final = neutral
+        self.team: Final = team
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(Plain):
     """A conquest waiting for its armies to move in."""
 
-    source: str
-    target: str
-    dice: int
-    defender: int
+    FIELDS = ("source", "target", "dice", "defender")
+
+    def __init__(self, source: str, target: str, dice: int, defender: int) -> None:
+        self.source: Final = source
+        self.target: Final = target
+        self.dice: Final = dice
+        self.defender: Final = defender
 
 
-@dataclass(frozen=True, slots=True)
-class Invasion:
+class Invasion(Plain):
     """An invasion in progress: its target and the neutral seats involved (for status rolls)."""
 
-    target: str
-    neutrals: frozenset[int]
-    rolled: frozenset[int] = frozenset()
+    FIELDS = ("target", "neutrals", "rolled")
+
+    def __init__(
+        self, target: str, neutrals: frozenset[int], rolled: frozenset[int] = frozenset()
+    ) -> None:
+        self.target: Final = target
+        self.neutrals: Final = neutrals
+        self.rolled: Final = rolled
 
 
-class _Keep:
-    """The value of an `evolve` argument not given: the field keeps its value."""
+class _Keep(enum.Enum):
+    """The value of an `evolve` argument not given: the field keeps its value. An enum member,
+    so that `x is KEEP` (one comparison) tells mypy the rest of the argument's type."""
+
+    KEEP = 0
 
 
-KEEP: Final = _Keep()
+KEEP: Final = _Keep.KEEP
 
 
 class GameState:
@@ -136,7 +149,10 @@ class GameState:
         return self.armies[self.index[territory]]
 
     def total(self, territory: str) -> int:
-        return sum(self.armies[self.index[territory]])
+        total = 0
+        for n in self.armies[self.index[territory]]:  # compiled, sum() calls into Python
+            total += n
+        return total
 
     def board_armies(self) -> int:
         return sum(map(sum, self.armies))
@@ -144,76 +160,76 @@ class GameState:
     def evolve(
         self,
         *,
-        seats: tuple[Seat, ...] | _Keep = KEEP,
-        territories: tuple[str, ...] | _Keep = KEEP,
-        armies: tuple[tuple[int, ...], ...] | _Keep = KEEP,
-        hands: tuple[tuple[int, ...], ...] | _Keep = KEEP,
-        draw_pile: frozenset[int] | _Keep = KEEP,
-        discards: tuple[int, ...] | _Keep = KEEP,
-        reserves: tuple[int, ...] | _Keep = KEEP,
-        phase: str | _Keep = KEEP,
-        current: int | _Keep = KEEP,
-        turn: int | _Keep = KEEP,
-        sets_traded: int | _Keep = KEEP,
-        placed: int | _Keep = KEEP,
-        conquered: bool | _Keep = KEEP,
-        traded: bool | _Keep = KEEP,
-        must_trade: bool | _Keep = KEEP,
-        trade_down_to: int | _Keep | None = KEEP,
-        bonus_taken: int | _Keep = KEEP,
-        fortifies_left: int | _Keep = KEEP,
-        pending: Pending | _Keep | None = KEEP,
-        eliminated: frozenset[int] | _Keep = KEEP,
-        winner: int | _Keep | None = KEEP,
-        created: int | _Keep = KEEP,
-        destroyed: int | _Keep = KEEP,
-        status: tuple[int, ...] | _Keep = KEEP,
-        placed_neutrals: frozenset[int] | _Keep = KEEP,
-        allies_reinforced: frozenset[int] | _Keep = KEEP,
-        ally_moves: tuple[int, ...] | _Keep = KEEP,
-        invasion: Invasion | _Keep | None = KEEP,
-        missions: tuple[tuple[str, ...], ...] | _Keep = KEEP,
-        completed: tuple[tuple[str, ...], ...] | _Keep = KEEP,
-        claims: int | _Keep = KEEP,
-        capitals: tuple[str | None, ...] | _Keep = KEEP,
-        rolls: int | _Keep = KEEP,
+        seats: tuple[Seat, ...] | Literal[_Keep.KEEP] = KEEP,
+        territories: tuple[str, ...] | Literal[_Keep.KEEP] = KEEP,
+        armies: tuple[tuple[int, ...], ...] | Literal[_Keep.KEEP] = KEEP,
+        hands: tuple[tuple[int, ...], ...] | Literal[_Keep.KEEP] = KEEP,
+        draw_pile: frozenset[int] | Literal[_Keep.KEEP] = KEEP,
+        discards: tuple[int, ...] | Literal[_Keep.KEEP] = KEEP,
+        reserves: tuple[int, ...] | Literal[_Keep.KEEP] = KEEP,
+        phase: str | Literal[_Keep.KEEP] = KEEP,
+        current: int | Literal[_Keep.KEEP] = KEEP,
+        turn: int | Literal[_Keep.KEEP] = KEEP,
+        sets_traded: int | Literal[_Keep.KEEP] = KEEP,
+        placed: int | Literal[_Keep.KEEP] = KEEP,
+        conquered: bool | Literal[_Keep.KEEP] = KEEP,
+        traded: bool | Literal[_Keep.KEEP] = KEEP,
+        must_trade: bool | Literal[_Keep.KEEP] = KEEP,
+        trade_down_to: int | Literal[_Keep.KEEP] | None = KEEP,
+        bonus_taken: int | Literal[_Keep.KEEP] = KEEP,
+        fortifies_left: int | Literal[_Keep.KEEP] = KEEP,
+        pending: Pending | Literal[_Keep.KEEP] | None = KEEP,
+        eliminated: frozenset[int] | Literal[_Keep.KEEP] = KEEP,
+        winner: int | Literal[_Keep.KEEP] | None = KEEP,
+        created: int | Literal[_Keep.KEEP] = KEEP,
+        destroyed: int | Literal[_Keep.KEEP] = KEEP,
+        status: tuple[int, ...] | Literal[_Keep.KEEP] = KEEP,
+        placed_neutrals: frozenset[int] | Literal[_Keep.KEEP] = KEEP,
+        allies_reinforced: frozenset[int] | Literal[_Keep.KEEP] = KEEP,
+        ally_moves: tuple[int, ...] | Literal[_Keep.KEEP] = KEEP,
+        invasion: Invasion | Literal[_Keep.KEEP] | None = KEEP,
+        missions: tuple[tuple[str, ...], ...] | Literal[_Keep.KEEP] = KEEP,
+        completed: tuple[tuple[str, ...], ...] | Literal[_Keep.KEEP] = KEEP,
+        claims: int | Literal[_Keep.KEEP] = KEEP,
+        capitals: tuple[str | None, ...] | Literal[_Keep.KEEP] = KEEP,
+        rolls: int | Literal[_Keep.KEEP] = KEEP,
     ) -> GameState:
         """A copy with the fields given changed (a field not given keeps its value)."""
         return GameState(
-            self.seats if isinstance(seats, _Keep) else seats,
-            self.territories if isinstance(territories, _Keep) else territories,
-            self.armies if isinstance(armies, _Keep) else armies,
-            self.hands if isinstance(hands, _Keep) else hands,
-            self.draw_pile if isinstance(draw_pile, _Keep) else draw_pile,
-            self.discards if isinstance(discards, _Keep) else discards,
-            self.reserves if isinstance(reserves, _Keep) else reserves,
-            self.phase if isinstance(phase, _Keep) else phase,
-            self.current if isinstance(current, _Keep) else current,
-            self.turn if isinstance(turn, _Keep) else turn,
-            self.sets_traded if isinstance(sets_traded, _Keep) else sets_traded,
-            self.placed if isinstance(placed, _Keep) else placed,
-            self.conquered if isinstance(conquered, _Keep) else conquered,
-            self.traded if isinstance(traded, _Keep) else traded,
-            self.must_trade if isinstance(must_trade, _Keep) else must_trade,
-            self.trade_down_to if isinstance(trade_down_to, _Keep) else trade_down_to,
-            self.bonus_taken if isinstance(bonus_taken, _Keep) else bonus_taken,
-            self.fortifies_left if isinstance(fortifies_left, _Keep) else fortifies_left,
-            self.pending if isinstance(pending, _Keep) else pending,
-            self.eliminated if isinstance(eliminated, _Keep) else eliminated,
-            self.winner if isinstance(winner, _Keep) else winner,
-            self.created if isinstance(created, _Keep) else created,
-            self.destroyed if isinstance(destroyed, _Keep) else destroyed,
-            self.status if isinstance(status, _Keep) else status,
-            self.placed_neutrals if isinstance(placed_neutrals, _Keep) else placed_neutrals,
-            self.allies_reinforced if isinstance(allies_reinforced, _Keep) else allies_reinforced,
-            self.ally_moves if isinstance(ally_moves, _Keep) else ally_moves,
-            self.invasion if isinstance(invasion, _Keep) else invasion,
-            self.missions if isinstance(missions, _Keep) else missions,
-            self.completed if isinstance(completed, _Keep) else completed,
-            self.claims if isinstance(claims, _Keep) else claims,
-            self.capitals if isinstance(capitals, _Keep) else capitals,
+            self.seats if seats is KEEP else seats,
+            self.territories if territories is KEEP else territories,
+            self.armies if armies is KEEP else armies,
+            self.hands if hands is KEEP else hands,
+            self.draw_pile if draw_pile is KEEP else draw_pile,
+            self.discards if discards is KEEP else discards,
+            self.reserves if reserves is KEEP else reserves,
+            self.phase if phase is KEEP else phase,
+            self.current if current is KEEP else current,
+            self.turn if turn is KEEP else turn,
+            self.sets_traded if sets_traded is KEEP else sets_traded,
+            self.placed if placed is KEEP else placed,
+            self.conquered if conquered is KEEP else conquered,
+            self.traded if traded is KEEP else traded,
+            self.must_trade if must_trade is KEEP else must_trade,
+            self.trade_down_to if trade_down_to is KEEP else trade_down_to,
+            self.bonus_taken if bonus_taken is KEEP else bonus_taken,
+            self.fortifies_left if fortifies_left is KEEP else fortifies_left,
+            self.pending if pending is KEEP else pending,
+            self.eliminated if eliminated is KEEP else eliminated,
+            self.winner if winner is KEEP else winner,
+            self.created if created is KEEP else created,
+            self.destroyed if destroyed is KEEP else destroyed,
+            self.status if status is KEEP else status,
+            self.placed_neutrals if placed_neutrals is KEEP else placed_neutrals,
+            self.allies_reinforced if allies_reinforced is KEEP else allies_reinforced,
+            self.ally_moves if ally_moves is KEEP else ally_moves,
+            self.invasion if invasion is KEEP else invasion,
+            self.missions if missions is KEEP else missions,
+            self.completed if completed is KEEP else completed,
+            self.claims if claims is KEEP else claims,
+            self.capitals if capitals is KEEP else capitals,
             self.index,
-            self.rolls if isinstance(rolls, _Keep) else rolls,
+            self.rolls if rolls is KEEP else rolls,
         )
 
     def cards_in_play(self) -> int:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from typing import Final
 
 from ..grammar import expr as ex
 from ..grammar.schema import PLAYER_QUANTITIES
+from .formulas import Quantities
 from .relations import Relations
 from .state import GameState
 
@@ -19,13 +20,14 @@ class Victory:
         self.geo = relations.geo
 
     def has_won(self, state: GameState, seat: int) -> bool:
-        names = self.lazy_quantities(state, seat)
-        return bool(self.rules.evaluate("victory", names, self.functions(state, seat)))
+        goal = self.rules.expression("victory")
+        return bool(self.rules.compute("victory", goal, self.position(state, seat)))
 
-    def lazy_quantities(self, state: GameState, seat: int) -> Mapping[str, ex.Number]:
-        """The quantities, each counted only if a condition reads it (they are checked after
-        every conquest, and a condition names one or two of them)."""
-        return _Lazy(self, state, seat)
+    def position(self, state: GameState, seat: int) -> Quantities:
+        """What a victory or mission condition reads of one seat of a position: each quantity
+        counted only if the condition reads it (they are checked after every conquest, and a
+        condition names one or two of them), each function made when it is called."""
+        return Position(self, state, seat)
 
     def quantities(self, state: GameState, seat: int) -> dict[str, ex.Number]:
         """The named quantities a victory or mission condition may read, for one seat."""
@@ -39,12 +41,13 @@ class Victory:
         if name == "continents":
             return len(self.geo.held_continents(rel.owned(state, seat)))
         if name == "opponents":
-            friends = rel.friendly(state, seat)
-            return sum(
-                1
-                for i in rel.players(state)
-                if i not in friends and i not in state.eliminated and rel.alive(state, i)
-            )
+            flags = rel.friends(state, seat)
+            seats, present = state.seats, rel.view(state).present
+            count = 0
+            for i in range(len(seats)):
+                if not (seats[i].neutral or flags[i] or i in state.eliminated) and present[i]:
+                    count += 1
+            return count
         if name == "armies":
             return sum(row[seat] for row in state.armies)
         if name == "missions_completed":
@@ -60,11 +63,6 @@ class Victory:
         if name == "capitals_in_play":
             return sum(1 for c in state.capitals if c is not None)
         raise KeyError(name)
-
-    def functions(self, state: GameState, seat: int) -> Mapping[str, ex.Function]:
-        """The functions a condition may call (controls(asia), eliminated(left), …), made
-        when a condition calls one."""
-        return _Functions(self, state, seat)
 
     def call(self, name: str, state: GameState, seat: int) -> ex.Function:
         """One function (FUNCTIONS) for one seat of a position."""
@@ -98,48 +96,32 @@ class Victory:
 
 
 # What `count` and `call` answer: the names the language lets a condition read or call.
-QUANTITIES = PLAYER_QUANTITIES
-FUNCTIONS = ("controls", "territories_with_at_least", "eliminated")  # min, max: expr's own
+QUANTITIES: Final = PLAYER_QUANTITIES
+FUNCTIONS: Final = ("controls", "territories_with_at_least", "eliminated")  # min, max: expr's own
 
 
-class _Lazy(Mapping[str, "ex.Number"]):
-    """Quantities counted when a condition first reads them, then remembered."""
+class Position(Quantities):
+    """The quantities and functions of one seat of a position, for a compiled condition."""
 
     def __init__(self, victory: Victory, state: GameState, seat: int) -> None:
-        self._victory, self._state, self._seat = victory, state, seat
-        self._known: dict[str, ex.Number] = {}
+        self.victory, self.state, self.seat = victory, state, seat
+        self.known: dict[str, int] = {}
 
-    def __getitem__(self, name: str) -> ex.Number:
-        if name not in self._known:
-            self._known[name] = self._victory.count(name, self._state, self._seat)
-        return self._known[name]
-
-    def __contains__(self, name: object) -> bool:
+    def has(self, name: str) -> bool:
         return name in QUANTITIES
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(QUANTITIES)
+    def get(self, name: str) -> int:
+        found = self.known.get(name)
+        if found is None:
+            if name not in QUANTITIES:
+                raise ex.EvalError(f"unknown quantity '{name}'")
+            found = self.known[name] = int(self.victory.count(name, self.state, self.seat))
+        return found
 
-    def __len__(self) -> int:
-        return len(QUANTITIES)
-
-
-class _Functions(Mapping[str, "ex.Function"]):
-    """The functions of one seat of a position, made when a condition calls one."""
-
-    def __init__(self, victory: Victory, state: GameState, seat: int) -> None:
-        self._victory, self._state, self._seat = victory, state, seat
-
-    def __getitem__(self, name: str) -> ex.Function:
-        if name not in FUNCTIONS:
-            raise KeyError(name)
-        return self._victory.call(name, self._state, self._seat)
-
-    def __contains__(self, name: object) -> bool:
+    def calls(self, name: str) -> bool:
         return name in FUNCTIONS
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(FUNCTIONS)
-
-    def __len__(self) -> int:
-        return len(FUNCTIONS)
+    def call(self, name: str, args: list[object]) -> int:
+        if name not in FUNCTIONS:
+            raise ex.EvalError(f"'{name}' cannot be used here")
+        return int(self.victory.call(name, self.state, self.seat)(*args))

@@ -1,0 +1,213 @@
+"""Benchmark (issue 31): the simulator's games per CPU-second, today's main against this branch.
+
+    python tests/bench/bench_simulator.py [--base main] [--head HEAD] [--rounds 3]
+
+Classic, 4 players, the aggressive agent, played as `riskrules simulate` plays them (its `play`:
+every invariant checked after every action). Each engine is built as a user gets it, a plain
+`pip install` of the commit's files into a scratch venv (mypyc compiles the engine; setup.py),
+and the pure-Python engine of `--head` the same way with RISKRULES_PURE_PYTHON=1. The venvs are
+kept in build/bench/ by the commit's tree, so a second run builds nothing.
+
+The engines are measured in alternation (A B C A B C …), each in a process of its own with the
+dice calibration (calibration.py, per CPU-second) measured just before and just after its games,
+and the load average printed beside: the machine is shared and its speed drifts, so the figure
+to read is the ratio to the calibration, and main against the branch measured in the same
+round. It prints figures; it is not a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+STORE = ROOT / "build" / "bench"
+
+# Issue 31's acceptance, as ratios: to the dice calibration, and to main's compiled engine.
+COMPILED_MIN = 1.0
+PURE_MIN = 0.35
+OVER_MAIN_MIN = 2.0
+
+
+def tree(ref: str) -> str:
+    out = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", f"{ref}^{{tree}}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+def build(ref: str, pure: bool) -> Path:
+    """A venv with `ref`'s files installed by pip (compiled unless `pure`), made once."""
+    kind = "pure" if pure else "compiled"
+    venv = STORE / f"{kind}-{tree(ref)[:12]}"
+    python = venv / "bin" / "python"
+    if (venv / "built").exists():
+        return python
+    print(f"building {ref} ({kind}) into {venv} …", flush=True)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
+    with tempfile.TemporaryDirectory(prefix="riskrules-bench-") as work:
+        archive = Path(work) / "src.tar"
+        with archive.open("wb") as out:
+            subprocess.run(["git", "-C", str(ROOT), "archive", ref], stdout=out, check=True)
+        src = Path(work) / "src"
+        with tarfile.open(archive) as tar:
+            tar.extractall(src, filter="data")
+        env = dict(os.environ)
+        env.pop("RISKRULES_PURE_PYTHON", None)
+        if pure:
+            env["RISKRULES_PURE_PYTHON"] = "1"
+        subprocess.run(
+            [str(python), "-m", "pip", "install", "-q", str(src)],
+            check=True,
+            env=env,
+            cwd=work,
+        )
+    found = subprocess.run(
+        [str(python), "-c", "import riskrules; print(riskrules.engine_kind())"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tempfile.gettempdir(),
+    ).stdout.strip()
+    wanted = "pure Python" if pure else "compiled"
+    if found != wanted:
+        raise SystemExit(f"{ref}: the install's engine is {found}, not {wanted}")
+    (venv / "built").write_text(f"{ref}\n")
+    print(f"  built in {time.perf_counter() - start:.0f} s", flush=True)
+    return python
+
+
+def child(games: int, seed: int) -> None:
+    """In the engine's venv: calibration, the games, calibration; one JSON line."""
+    import calibration
+
+    import riskrules
+    from riskrules.engine.agents import prepare
+    from riskrules.tools.lab.simulate import jobs, play, rules_for
+
+    plan = jobs("classic", 4, games + 1, seed, "aggressive", 500, None)
+    prepare(rules_for(plan[0]))
+    play(plan[games])  # a game outside the measured ones: everything loaded and made once
+    before = calibration.dice_games_per_second(0.5, time.process_time)
+    cpu, wall = time.process_time(), time.perf_counter()
+    results = [play(plan[i]) for i in range(games)]
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    after = calibration.dice_games_per_second(0.5, time.process_time)
+    problems = [r.problem for r in results if r.problem]
+    print(
+        json.dumps(
+            {
+                "engine": riskrules.engine_kind(),
+                "from": str(Path(riskrules.__file__).parent),
+                "games": games,
+                "ended": sum(r.completed for r in results),
+                "actions": sum(r.actions for r in results),
+                "problems": problems,
+                "cpu_s": cpu,
+                "wall_s": wall,
+                "before": before,
+                "after": after,
+            }
+        )
+    )
+
+
+def measure(python: Path, games: int, seed: int) -> dict[str, Any]:
+    load = os.getloadavg()[0]
+    out = subprocess.run(
+        [str(python), str(Path(__file__).resolve()), "--child", str(games), "--seed", str(seed)],
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),  # never the checkout's files: the venv's install
+    )
+    if out.returncode != 0:
+        raise SystemExit(f"{python}: {out.stderr[-2000:]}")
+    found: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    found["load"] = load
+    found["load_after"] = os.getloadavg()[0]
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--base", default="main", help="today's engine (a git ref)")
+    parser.add_argument("--head", default="HEAD", help="the engine measured against it")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=100, help="games per compiled measurement")
+    parser.add_argument("--pure-games", type=int, default=30, help="games per pure measurement")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--child", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.seed)
+        return
+    dirty = subprocess.run(
+        ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+        capture_output=True,
+        text=True,
+    ).stdout
+    if dirty and args.head == "HEAD":
+        print("note: uncommitted changes are not measured (the committed tree is)", flush=True)
+    engines = [
+        (f"{args.base} compiled", build(args.base, False), args.games),
+        (f"{args.head} compiled", build(args.head, False), args.games),
+        (f"{args.head} pure Python", build(args.head, True), args.pure_games),
+    ]
+    print(f"classic, 4 players, aggressive agent, invariants checked; seeds {args.seed}… ")
+    print(f"{os.cpu_count()} cores; load average before the run: {os.getloadavg()}", flush=True)
+    ratios: dict[str, list[float]] = {label: [] for label, _, _ in engines}
+    rates: dict[str, list[float]] = {label: [] for label, _, _ in engines}
+    for round_ in range(1, args.rounds + 1):
+        for label, python, games in engines:
+            m = measure(python, games, args.seed)
+            if m["problems"]:
+                raise SystemExit(f"{label}: invariants broken: {m['problems']}")
+            rate = float(m["games"]) / float(m["cpu_s"])
+            cal = (float(m["before"]) + float(m["after"])) / 2
+            ratios[label].append(rate / cal)
+            rates[label].append(rate)
+            print(
+                f"round {round_} {label:>22}: {rate:6.1f} games/CPU-s "
+                f"({m['ended']}/{m['games']} ended, {m['cpu_s']:.2f} CPU-s in "
+                f"{m['wall_s']:.2f} s) | calibration {m['before']:.1f} before, "
+                f"{m['after']:.1f} after /CPU-s | ratio {rate / cal:.3f} | "
+                f"load {m['load']:.2f} -> {m['load_after']:.2f}",
+                flush=True,
+            )
+    print()
+    base, head, pure = (label for label, _, _ in engines)
+    over = [h / b for h, b in zip(rates[head], rates[base], strict=True)]
+    over_cal = [h / b for h, b in zip(ratios[head], ratios[base], strict=True)]
+    for label, wanted in ((base, None), (head, COMPILED_MIN), (pure, PURE_MIN)):
+        median = statistics.median(ratios[label])
+        verdict = "" if wanted is None else (" ok" if median >= wanted else " BELOW") + f" {wanted}"
+        print(
+            f"{label:>22}: median {statistics.median(rates[label]):6.1f} games/CPU-s, "
+            f"{median:.3f} x calibration (range {min(ratios[label]):.3f}-"
+            f"{max(ratios[label]):.3f}){verdict}"
+        )
+    verdict = "ok" if statistics.median(over) >= OVER_MAIN_MIN else "BELOW"
+    print(
+        f"{head} over {base}, same round: median {statistics.median(over):.2f}x "
+        f"(range {min(over):.2f}-{max(over):.2f}; as calibration ratios "
+        f"{statistics.median(over_cal):.2f}x) {verdict} {OVER_MAIN_MIN}"
+    )
+    print(f"load average after the run: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
