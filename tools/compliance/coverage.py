@@ -22,7 +22,7 @@ from ...grammar import model as m
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_LISTED_PASSAGES
 from ...grammar.resolve import EffectiveRuleset
-from .trace import PAGE_MARK, Document, Manuals, fold
+from .trace import PAGE_MARK, Document, Manuals, title_line, fold
 
 # Where a passage ends: after a sentence's stop, or before a bullet, a numbered step or a
 # page marker (in the flattened transcripts these run on in one line).
@@ -211,7 +211,7 @@ def _split(
         if title:
             section = stripped.rstrip(":")
         cursor = 0  # in the folded line
-        for piece in _BREAK.split(stripped):
+        for piece in [stripped] if title else _BREAK.split(stripped):  # a title is one
             words = (piece or "").split()
             if not words:  # every fragment counts, however short ("ANTAL SPILLERE: 2-6")
                 continue
@@ -240,12 +240,14 @@ def _split(
 
 def _heading(line: str) -> bool:
     """A short line without a stop: a section's title ("Het aanvallen", "OPSÆTNINGEN")."""
-    return len(line.split()) <= 6 and not line.endswith((".", ",", ";")) and line[0] not in "•-"
+    return title_line(line)
 
 
 def anchor_spans(whole: str, document: Document, cite: m.Citation) -> list[tuple[int, int]]:
     """Where an anchor stands in the folded text: on its page, when it names one and is found
-    there (an anchor may recur elsewhere); else everywhere it stands."""
+    there (an anchor may recur elsewhere); in its section, when it names one: from the
+    section's title to the next title, or else the first place after the title; else
+    everywhere it stands."""
     anchor = fold(cite.anchor)
     if not anchor:
         return []
@@ -254,6 +256,14 @@ def anchor_spans(whole: str, document: Document, cite: m.Citation) -> list[tuple
         on_page = _occurrences(whole, anchor, *page)
         if on_page:
             return on_page
+    section = document.section_span(cite.section) if cite.section else None
+    if section is not None:
+        inside = _occurrences(whole, anchor, *section)
+        if inside:
+            return inside
+        after = whole.find(anchor, section[0])
+        if after >= 0:
+            return [(after, after + len(anchor))]
     return _occurrences(whole, anchor, 0, len(whole))
 
 
