@@ -35,6 +35,7 @@ _BREAK = re.compile(
 )
 
 _DIGIT = re.compile(r"\d")
+LEAD_IN = 4  # words: a shorter piece ending in a colon is a label for the next
 
 UNITS = {
     "da": r"hær|hære|hærene|armé|arméer|arméerne|kort|kortene|terning|terninger|territori\w*"
@@ -211,11 +212,8 @@ def _split(
         if title:
             section = stripped.rstrip(":")
         cursor = 0  # in the folded line
-        for piece in [stripped] if title else _BREAK.split(stripped):  # a title is one
-            words = (piece or "").split()
-            if not words:  # every fragment counts, however short ("ANTAL SPILLERE: 2-6")
-                continue
-            piece = piece.strip()
+        for piece in [stripped] if title else _pieces(stripped):  # a title is one
+            words = piece.split()
             folded = " ".join(words).casefold()  # fold(piece)
             found = folded_line.find(folded, cursor)
             if found < 0:
@@ -236,6 +234,24 @@ def _split(
                 reasons,
                 title and piece == stripped and not reasons and not _DIGIT.search(piece),
             )
+
+
+def _pieces(line: str) -> Iterator[str]:
+    """A line's passages: every fragment counts, however short ("ANTAL SPILLERE: 2-6"), but a
+    lead-in of under four words ending in a colon ("Voorbeeld:", "Azië:") goes with what
+    follows it."""
+    lead = ""
+    for piece in _BREAK.split(line):
+        piece = (piece or "").strip()
+        if not piece:
+            continue
+        if piece.endswith(":") and len(piece.split()) < LEAD_IN:
+            lead = f"{lead} {piece}".strip()
+            continue
+        yield f"{lead} {piece}".strip()
+        lead = ""
+    if lead:
+        yield lead
 
 
 def _heading(line: str) -> bool:
