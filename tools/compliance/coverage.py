@@ -232,7 +232,11 @@ def _split(
                 start,
                 offset + cursor,
                 reasons,
-                title and piece == stripped and not reasons and not _DIGIT.search(piece),
+                title
+                and piece == stripped
+                and not reasons
+                and not _DIGIT.search(piece)
+                and ":" not in piece.rstrip(":"),  # "PUBLIKUM: Større børn" is no title
             )
 
 
