@@ -265,7 +265,13 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                         "rule is new here",
                     )
                 )
-            elif inherited is not None and clause.value == inherited.value:
+            # The same value with passages of its own is a re-citation (the ruleset's own
+            # manual states the rule in its own words), not a needless override.
+            elif (
+                inherited is not None
+                and clause.value == inherited.value
+                and set(clause.citations) <= set(inherited.citations)
+            ):
                 diags.append(
                     warning(
                         "RR0404",
