@@ -22,7 +22,7 @@ from ...grammar import model as m
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_LISTED_PASSAGES
 from ...grammar.resolve import EffectiveRuleset
-from .trace import PAGE_MARK, Document, Manuals, title_line, fold
+from .trace import PAGE_MARK, Document, Manuals, fold, title_line
 
 # Where a passage ends: after a sentence's stop, or before a bullet, a numbered step or a
 # page marker (in the flattened transcripts these run on in one line).
