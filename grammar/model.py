@@ -337,6 +337,7 @@ class Ignore:
     citations: tuple[Citation, ...]
     reason: str
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    ruleset: str = ""  # the ruleset that writes it
 
     @property
     def citation(self) -> Citation:
@@ -353,6 +354,7 @@ class Inherit:
     reason: str
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     id_span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    ruleset: str = ""  # the ruleset that writes it
 
 
 @dataclass(frozen=True)

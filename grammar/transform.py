@@ -242,8 +242,8 @@ class ToModel(Transformer[Token, m.RulesFile]):
             extends.span if extends else m.NO_SPAN,
             tuple(manuals),
             manuals_span,
-            tuple(inherits),
-            tuple(ignores),
+            tuple(replace(i, ruleset=name) for i in inherits),
+            tuple(replace(i, ruleset=name) for i in ignores),
         )
 
     def manuals(self, meta: Meta, children: list[Any]) -> _Manuals:
