@@ -43,15 +43,17 @@ def test_uncovered_needs_the_manuals() -> None:
 
 
 def test_uncovered_passages_and_ignores(tmp_path: Path) -> None:
-    """A manual of one's own: the passage a rule cites is covered, the other rule-bearing one
-    is listed until an `ignore` sets it aside; an ignore whose words are not there fails."""
+    """A manual of one's own: the passage a rule cites is covered, the heading is a heading,
+    every other passage (rule-bearing or not) is listed, the rule-bearing first, until an
+    `ignore` sets it aside; one ignore may set several aside under one reason; an ignore whose
+    words are not there fails."""
     sources = tmp_path / "manuals"
     sources.mkdir()
     (sources / "house.txt").write_text(
         "Husregler\n"
+        "Spillet blev opfundet en regnfuld søndag.\n"
         "Hver spiller trækker to kort efter en erobring.\n"
-        "Man SKAL altid råbe højt, når man angriber Kamchatka.\n"
-        "Spillet blev opfundet en regnfuld søndag.\n",
+        "Man SKAL altid råbe højt, når man angriber Kamchatka.\n",
         encoding="utf-8",
     )
     rules = tmp_path / "house.rules"
@@ -71,18 +73,51 @@ def test_uncovered_passages_and_ignores(tmp_path: Path) -> None:
     assert before.code == 1
     manual = before.json()["manuals"][0]  # type: ignore[index]
     assert (manual["document"], manual["rule_bearing"], manual["cited"]) == ("house", 2, 1)
+    assert (manual["passages"], manual["headings"], manual["uncovered_count"]) == (4, 1, 2)
     assert [u["words"] for u in manual["uncovered"]] == [
-        "Man SKAL altid råbe højt, når man angriber"
+        "Man SKAL altid råbe højt, når man angriber",  # rule-bearing: listed first
+        "Spillet blev opfundet en regnfuld søndag.",  # no number, no modal: listed too
     ]
     assert "a modal: 'skal'" in manual["uncovered"][0]["reasons"]
     aside = '  ignore house section "Husregler" "råbe højt" because "a joke, not a rule"\n'
     rules.write_text(text.replace("IGNORE", aside), encoding="utf-8")
+    one = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
+    assert one.code == 1 and '"Spillet blev opfundet en regnfuld søndag."' in one.out, one.out
+    both = aside.replace('"råbe højt"', '"råbe højt", "en regnfuld søndag"')
+    rules.write_text(text.replace("IGNORE", both), encoding="utf-8")
     after = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
     assert after.code == 0, after.out
-    assert "2 of 2 rule-bearing passages cited or set aside (100%; 1 ignored)" in after.out
+    assert (
+        "4 of 4 passages accounted for (100%): 1 cited, 2 set aside, 1 headings; 0 unclassified"
+        in after.out
+    )
     rules.write_text(text.replace("IGNORE", aside.replace("råbe højt", "hviske")), encoding="utf-8")
     wrong = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
     assert wrong.code == 1 and 'ignore "hviske": anchor not found' in wrong.out
+
+
+def test_a_passage_cited_and_set_aside_is_a_conflict(tmp_path: Path) -> None:
+    """Exactly one status: a passage a rule cites and an ignore sets aside is listed with
+    both, and the command fails until one goes."""
+    sources = tmp_path / "manuals"
+    sources.mkdir()
+    (sources / "house.txt").write_text(
+        "Hver spiller trækker to kort efter en erobring.\n", encoding="utf-8"
+    )
+    rules = tmp_path / "house.rules"
+    rules.write_text(
+        'source house "house.txt" language da\n'
+        'ruleset ours "Ours" extends classic {\n'
+        "  from house\n"
+        "  override cards.draw: 2\n"
+        '    cite house "trækker to kort efter en erobring"\n'
+        '  ignore house "Hver spiller trækker to kort" because "an example"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    result = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
+    assert result.code == 1, result.out
+    assert "cited by ours cards.draw and set aside (\"an example\")" in result.out, result.out
 
 
 def test_an_ignore_names_a_declared_manual(tmp_path: Path) -> None:
