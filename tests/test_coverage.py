@@ -117,7 +117,7 @@ def test_a_passage_cited_and_set_aside_is_a_conflict(tmp_path: Path) -> None:
     )
     result = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
     assert result.code == 1, result.out
-    assert "cited by ours cards.draw and set aside (\"an example\")" in result.out, result.out
+    assert 'cited by ours cards.draw and set aside ("an example")' in result.out, result.out
 
 
 def test_an_ignore_names_a_declared_manual(tmp_path: Path) -> None:

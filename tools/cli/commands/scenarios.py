@@ -78,10 +78,18 @@ def test_cmd(
 @click.option(
     "--uncovered",
     is_flag=True,
-    help="Instead: the rule-bearing passages of each ruleset's own manual that no rule cites "
-    "(needs --sources).",
+    help="Instead: the passages of each ruleset's own manual that no rule cites and no "
+    "`ignore` sets aside (needs --sources).",
 )
-@FORMAT
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "html"]),
+    default="text",
+    show_default=True,
+    help="Output for people (text), scripts (json), or a page of each manual's text with "
+    "every sentence marked by its status (html, needs --sources).",
+)
 def trace(
     rulesets: tuple[str, ...],
     sources: Path | None,
@@ -90,6 +98,12 @@ def trace(
     fmt: str,
 ) -> None:
     """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
+    if fmt == "html":
+        if sources is None:
+            usage_error("--format html shows the manuals' text: give --sources FOLDER")
+        found_page = compliance.manuals_page(rulesets, sources)
+        click.echo(found_page.html, nl=False)
+        sys.exit(1 if found_page.findings else 0)
     if uncovered:
         _uncovered(rulesets, sources, fmt)
         return
