@@ -142,15 +142,87 @@ def test_trace_refuses_a_ruleset_with_errors(tmp_path: Path) -> None:
 
 
 def test_every_built_in_manual_is_covered(seeds: Path) -> None:
-    """Each rule-bearing passage of the four manuals is cited by a rule or set aside with a
-    reason: the list is empty and the command says so with exit 0."""
+    """Every sentence of the four manuals has exactly one status: cited by a rule, set aside
+    with a reason, or a heading; the sentences without a number or a modal and the fragments
+    under four words count too. None is unclassified, none both cited and set aside, and the
+    command says so with exit 0."""
     result = run_cli("trace", "--sources", str(seeds), "--uncovered", "--format", "json")
     assert result.code == 0, result.out
     manuals = {m["document"]: m for m in result.json()["manuals"]}  # type: ignore[index]
     assert set(manuals) == {"da000", "da001", "da002", "nl004"}
     for manual in manuals.values():
         assert manual["uncovered"] == [] and manual["missing_ignores"] == []
+        assert manual["uncovered_count"] == 0 and manual["conflicts"] == []
+        assert manual["cited"] + manual["ignored"] + manual["headings"] == manual["passages"]
+        # Far more passages than the rule-bearing ones the heuristic saw (000: 332 of 353).
+        assert manual["passages"] > manual["rule_bearing"] * 1.4, manual
         assert manual["cited"] > manual["ignored"]  # most passages are rules, cited
+
+
+def test_a_fragment_is_a_passage_with_its_status(seeds: Path) -> None:
+    """002's "ANTAL SPILLERE: 2-6 spillere" (four words, no modal) is a passage, cited by the
+    two-player rulesets' players; a label of a few words ending in a colon goes with what
+    follows it (004's "Azië: 7")."""
+    raw = (seeds / "002_eb240fd7b4580a0c.txt").read_text(encoding="utf-8")
+    assert "ANTAL SPILLERE: 2-6 spillere" in [p.text for p in split("da002", raw, "da")]
+    raw = (seeds / "004_f2d009956e17dfc2.txt").read_text(encoding="utf-8")
+    texts = [p.text for p in split("nl004", raw, "nl")]
+    assert "Azië: 7" in texts and "Azië:" not in texts
+    page = run_cli("trace", "da-web-2p", "--sources", str(seeds), "--format", "html")
+    assert page.code == 0, page.err
+    assert re.search(
+        r'<span class="p cited" data-status="cited" title="cited by da-web-2p players">'
+        r"ANTAL SPILLERE: 2-6 spillere</span>",
+        page.out,
+    ), page.out[:2000]
+
+
+def test_the_manuals_page_marks_every_sentence(seeds: Path, tmp_path: Path) -> None:
+    """`trace --sources DIR --format html`: each manual's text, every passage marked by its
+    status; a cited one links to the rules that cite it (listed on the page), a set-aside
+    one carries its reason; a manual with a sentence left shows it unclassified, exit 1."""
+    result = run_cli("trace", "--sources", str(seeds), "--format", "html")
+    assert result.code == 0, result.err
+    page = result.out
+    assert page.startswith("<!DOCTYPE html>")
+    statuses = re.findall(r'data-status="([a-z ]+)"', page)
+    assert set(statuses) == {"cited", "set aside", "heading"}
+    assert len(statuses) == 353 + 115 + 156 + 128  # every passage of the four manuals
+    # 000 p8's goal links to the rule that cites it, listed on the page.
+    goal = re.search(r"Spillets formål At besejre din modspiller\.</span>(<a [^>]*>)", page)
+    assert goal is not None
+    target = re.search(r'href="#([^"]+)"', goal.group(1))
+    assert (
+        target is not None
+        and f'<li id="{target.group(1)}">da-2006-2p-passive: victory</li>' in (page)
+    )
+    assert (
+        'title="the game&#39;s history, not a rule">Risk er et brætspil om verdensherredømme.'
+        in (page)
+    )
+    sources = tmp_path / "manuals"
+    sources.mkdir()
+    (sources / "house.txt").write_text(
+        "Husregler\nHver spiller trækker to kort efter en erobring.\n<b>Spillet</b> er sjovt.\n",
+        encoding="utf-8",
+    )
+    rules = tmp_path / "house.rules"
+    rules.write_text(
+        'source house "house.txt" language da title "Vores <husregler>"\n'
+        'ruleset ours "Ours" extends classic {\n'
+        "  from house\n"
+        "  override cards.draw: 2\n"
+        '    cite house "trækker to kort efter en erobring"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    left = run_cli("trace", str(rules), "--sources", str(sources), "--format", "html")
+    assert left.code == 1, left.err
+    assert 'data-status="unclassified"' in left.out
+    assert "&lt;b&gt;Spillet&lt;/b&gt; er sjovt." in left.out and "<b>" not in left.out
+    assert "Vores &lt;husregler&gt;" in left.out
+    bare = run_cli("trace", "--format", "html", unset=("RISKRULES_SOURCES",))
+    assert bare.code == 2 and "--sources" in bare.err
 
 
 def test_the_check_report_gives_each_manuals_coverage(seeds: Path, tmp_path: Path) -> None:
@@ -158,7 +230,10 @@ def test_the_check_report_gives_each_manuals_coverage(seeds: Path, tmp_path: Pat
     assert result.code == 0, result.out
     index = (tmp_path / "report" / "index.md").read_text(encoding="utf-8")
     assert "## Manual coverage" in index
-    assert "| Kommandomanual (da000) |" in index and "| 0 |" in index
+    assert "| Kommandomanual (da000) | 353 |" in index and "| 0 |" in index
+    assert "[manuals.html](manuals.html)" in index
+    page = (tmp_path / "report" / "manuals.html").read_text(encoding="utf-8")
+    assert 'data-status="cited"' in page and 'data-status="unclassified"' not in page
 
 
 def test_an_anchor_covers_only_its_own_page() -> None:
