@@ -131,8 +131,7 @@ class Sheet:
     manuals: list[str] = field(default_factory=list)  # the manuals cited, by title
     assumed: list[str] = field(default_factory=list)  # the reasons, in the sheet's language
     has_assumed: bool = False
-    inherited: list[str] = field(default_factory=list)  # why rules are the base's, on purpose
-    has_inherited: bool = False
+    inherited: list[str] = field(default_factory=list)  # why rules are the base's ("": untold)
     pages: int | None = None  # set when the sheet runs past MOST_PAGES: it says so
 
     @property
@@ -194,7 +193,7 @@ def build(
     manuals: list[str] = []
     reasons: list[str] = []
     has_assumed = False
-    kept: list[str] = []  # the reasons of `inherit`, in the sheet's language
+    kept: list[str] = []  # the reasons of `inherit`, in the sheet's language ("": not in it)
     on_purpose = {i.id: i for i in eff.inherited_on_purpose()}
 
     def title_of(doc: str) -> str:
@@ -257,12 +256,9 @@ def build(
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
         if clause.assumed:
             remember_reasons(clause)
-        inherit = on_purpose.get(clause.id)
-        if inherit is not None:
+        if (inherit := on_purpose.get(clause.id)) is not None:
             line.inherited = True
-            said_reason = m.reason_in(inherit.reason, lang)
-            if said_reason and said_reason not in kept:
-                kept.append(said_reason)
+            kept.append(m.reason_in(inherit.reason, lang) or "")
         if base_say is not None and clause.id in own:
             before = base_of.get(clause.id)
             was = base_say.say(before) if before is not None else None
@@ -432,8 +428,7 @@ def build(
         # other sheets mark the value as assumed without quoting it.
         assumed=shown,
         has_assumed=has_assumed,
-        inherited=[r[:1].upper() + r[1:] for r in kept],
-        has_inherited=bool(on_purpose) and any(line.inherited for line in everything),
+        inherited=list(dict.fromkeys(r[:1].upper() + r[1:] for r in kept)),
     )
 
 
