@@ -118,7 +118,8 @@ def check_ruleset(
     for inherit in eff.ruleset.inherits:
         out.extend(_check_reason(inherit.reason, inherit.id, inherit.id_span, require_citations))
     for ignore in eff.ruleset.ignores:
-        out.extend(check_citation(ignore.citation, index))
+        for cite in ignore.citations:
+            out.extend(check_citation(cite, index))
     out.extend(_check_whole(eff))
     out.extend(check_playable(eff))
     out.extend(check_ranges(eff))

@@ -66,11 +66,11 @@ def value_text(value: m.Value, top: bool = True) -> str:
         )
         return "{" + entries + "}"
     if isinstance(value, m.Assumed):
-        return f"assumed {value_text(value.value, top)} because {_reason(value.reason)}"
+        return f"assumed {value_text(value.value, top)} because {reason_text(value.reason)}"
     return _schedule_text(value)
 
 
-def _reason(reason: str) -> str:
+def reason_text(reason: str) -> str:
     """A reason as written: one string, or one per language."""
     if isinstance(reason, m.Reason) and reason.texts:
         return "{" + ", ".join(f"{lang}: {quote(text)}" for lang, text in reason.texts) + "}"
@@ -90,7 +90,7 @@ def _schedule_text(value: m.Schedule) -> str:
     for seg in value.segments:
         numbers = ", ".join(str(v) for v in seg.values)
         if seg.assumed:
-            numbers = f"assumed {numbers} because {_reason(seg.assumed)}"
+            numbers = f"assumed {numbers} because {reason_text(seg.assumed)}"
         parts.append(numbers)
     body = f"{value.kind} " + " then ".join(parts)
     if value.kind == "sequence":

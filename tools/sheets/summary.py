@@ -96,6 +96,7 @@ class Line:
     text: Markup
     cells: list[list[str]] = field(default_factory=list)
     assumed: bool = False
+    inherited: bool = False  # the base's rule, kept on purpose (`inherit RULE because …`)
     changed: bool = False
     was: Markup | None = None  # the base's sentence, where this ruleset changes it
     added: bool = False  # a rule the base does not have
@@ -130,6 +131,7 @@ class Sheet:
     manuals: list[str] = field(default_factory=list)  # the manuals cited, by title
     assumed: list[str] = field(default_factory=list)  # the reasons, in the sheet's language
     has_assumed: bool = False
+    inherited: list[str] = field(default_factory=list)  # why rules are the base's ("": untold)
     pages: int | None = None  # set when the sheet runs past MOST_PAGES: it says so
 
     @property
@@ -191,6 +193,8 @@ def build(
     manuals: list[str] = []
     reasons: list[str] = []
     has_assumed = False
+    kept: list[str] = []  # the reasons of `inherit`, in the sheet's language ("": not in it)
+    on_purpose = {i.id: i for i in eff.inherited_on_purpose()}
 
     def title_of(doc: str) -> str:
         source = eff.source(doc)
@@ -252,6 +256,9 @@ def build(
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
         if clause.assumed:
             remember_reasons(clause)
+        if (inherit := on_purpose.get(clause.id)) is not None:
+            line.inherited = True
+            kept.append(m.reason_in(inherit.reason, lang) or "")
         if base_say is not None and clause.id in own:
             before = base_of.get(clause.id)
             was = base_say.say(before) if before is not None else None
@@ -286,6 +293,7 @@ def build(
                 last.rules.append(clause.id)
                 last.cells += line.cells
                 last.assumed = last.assumed or line.assumed
+                last.inherited = last.inherited or line.inherited
                 last.changed = last.changed or line.changed
                 last.cites += line.cites
                 continue
@@ -363,6 +371,7 @@ def build(
     shown, cut, left_out = _shown_reasons([r[:1].upper() + r[1:] for r in reasons])
     strings = {
         "assumed": _("not from the manual: assumed"),
+        "inherited": _("not from this manual: the base's rule, kept on purpose"),
         "cut": _("Reasons ending in … are shortened: the rules file gives them in full.")
         if cut
         else "",
@@ -419,6 +428,7 @@ def build(
         # other sheets mark the value as assumed without quoting it.
         assumed=shown,
         has_assumed=has_assumed,
+        inherited=list(dict.fromkeys(r[:1].upper() + r[1:] for r in kept)),
     )
 
 
