@@ -92,8 +92,13 @@ def examples(*lines: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+def json_text(data: object) -> str:
+    """What `--format json` prints: indented, with its newline."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
 def emit_json(data: object) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json_text(data), nl=False)
 
 
 def usage_error(message: str) -> NoReturn:

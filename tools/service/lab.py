@@ -107,6 +107,10 @@ class Simulation:
     def to_json(self) -> dict[str, object]:
         return self.summary.to_json()
 
+    def text(self) -> str:
+        """The games for people: the seats' wins as a table, the turns, the speed."""
+        return self.summary.text(self.max_turns)
+
     @property
     def violations(self) -> list[GameResult]:
         return sorted(self.summary.broken, key=lambda r: r.index)
