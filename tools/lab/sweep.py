@@ -19,7 +19,7 @@ from ...grammar.printer import quote, value_text
 from ...grammar.resolve import EffectiveRuleset
 
 _RULE = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*")
-_KEY = re.compile(r"[0-9]+|[a-z_][a-z0-9_]*")
+_KEY = re.compile(r"[0-9]{1,9}|[a-z_][a-z0-9_]{0,99}")  # a player count, a name
 FORM = "RULE=VALUE,VALUE (e.g. combat.ties=attacker), or RULE[ENTRY]=VALUE,VALUE for an entry "
 FORM += "of a table (e.g. setup.start_armies[4]=30,35)"
 

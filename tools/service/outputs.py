@@ -27,9 +27,9 @@ def output_format(
     output: str | None, asked: str | None, formats: Sequence[str], default: str
 ) -> str:
     """The format to write: the one `--format` asked for, else the one `output`'s suffix names,
-    else `default`. A suffix that names another of `formats` than the one asked for is a
-    UsageError saying so; a file whose suffix names none of them, with no `--format`, is one
-    too (what it should hold cannot be told)."""
+    else `default` (for a name without a suffix too). A suffix that names another of `formats`
+    than the one asked for is a UsageError saying so; a suffix that names none of them, with no
+    `--format`, is one too (what the file should hold cannot be told)."""
     implied = None
     if output is not None and output != STDOUT:
         implied = SUFFIXES.get(PurePath(output).suffix.lower())
@@ -45,7 +45,7 @@ def output_format(
         return asked
     if implied is not None:
         return implied
-    if output is not None and output != STDOUT:
+    if output is not None and output != STDOUT and PurePath(output).suffix:
         named = ", ".join(SUFFIX[f] for f in formats if f in SUFFIX)
         raise UsageError(
             f"cannot tell the format from the name {output}: end it in {named}, "

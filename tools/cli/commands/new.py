@@ -21,7 +21,14 @@ from ..common import examples, usage_error, write_file
     )
 )
 @click.argument("name", required=False)
-@click.option("--extends", "base", default="classic", show_default=True, help="The base ruleset.")
+@click.option(
+    "--extends",
+    "base",
+    metavar="RULESET",
+    default="classic",
+    show_default=True,
+    help="The ruleset yours starts from (riskrules list shows them).",
+)
 @click.option("--title", help="The ruleset's title.")
 @click.option(
     "-o",
@@ -44,7 +51,8 @@ def new(
     force: bool,
     example: str | None,
 ) -> None:
-    """Start a house-rules file that extends BASE, with common changes as comments.
+    """Start a house-rules file NAME.rules that extends a ruleset, with common changes as
+    comments.
 
     With --from, start from one of the example house rules instead (Capital Risk, the card
     modes, unlimited fortifying …; `--from list` lists them)."""

@@ -31,7 +31,14 @@ from ..common import (
 )
 @RULESET
 @PLAYERS
-@click.option("--games", "-g", type=click.IntRange(1, MAX_GAMES), default=10, show_default=True)
+@click.option(
+    "--games",
+    "-g",
+    type=click.IntRange(1, MAX_GAMES),
+    default=10,
+    show_default=True,
+    help="Games to play.",
+)
 @SEED
 @AGENT
 @MAX_TURNS
