@@ -30,7 +30,9 @@ def _write(output: str, data: str | bytes) -> None:
     if isinstance(data, bytes):
         if sys.stdout.isatty():
             usage_error("a PDF is not for a terminal: -o FILE.pdf, or -o - with a redirect")
-        click.get_binary_stream("stdout").write(data)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
         return
     click.echo(data, nl=False)
 
