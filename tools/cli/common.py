@@ -75,12 +75,27 @@ RULESET = click.argument("ruleset", shell_complete=complete_rulesets)
 PLAYERS = click.option(
     "--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest)."
 )
-SEED = click.option("--seed", "-s", type=int, default=1, show_default=True)
+SEED = click.option(
+    "--seed",
+    "-s",
+    type=int,
+    default=1,
+    show_default=True,
+    help="The first game's seed (game i plays with seed + i): the same seed, the same game.",
+)
 AGENT = click.option(
-    "--agent", type=click.Choice(["aggressive", "random"]), default="aggressive", show_default=True
+    "--agent",
+    type=click.Choice(["aggressive", "random"]),
+    default="aggressive",
+    show_default=True,
+    help="How the built-in players play: attacking when the odds are good, or at random.",
 )
 MAX_TURNS = click.option(
-    "--max-turns", type=click.IntRange(1, 100_000), default=DEFAULT_MAX_TURNS, show_default=True
+    "--max-turns",
+    type=click.IntRange(1, 100_000),
+    default=DEFAULT_MAX_TURNS,
+    show_default=True,
+    help="Stop a game after this many turns (it counts as unfinished).",
 )
 WORKERS = click.option(
     "--workers", "-w", type=click.IntRange(1, 64), help="Processes (default: one per core)."
@@ -92,8 +107,13 @@ def examples(*lines: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+def json_text(data: object) -> str:
+    """What `--format json` prints: indented, with its newline."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
 def emit_json(data: object) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json_text(data), nl=False)
 
 
 def usage_error(message: str) -> NoReturn:

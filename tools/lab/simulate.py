@@ -201,6 +201,35 @@ class Summary:
             "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed else None,
         }
 
+    def text(self, max_turns: int) -> str:
+        """For people: the games, who won them (a row per seat, in seat order: its wins and
+        their share of the games), how long they ran, how fast they were played."""
+        from ..shared.escape import terminal
+
+        seats = [f"p{i + 1}" for i in range(self.players)]
+        seats += sorted(set(self.winners) - set(seats))  # a winner not named p1…pN
+        width = max(len("seat"), *(len(s) for s in seats))
+        rows = [f"  {'seat'.ljust(width)}  wins  share"]
+        for seat in seats:
+            wins = self.winners[seat]
+            share = f"{100 * wins / self.games:.0f}%" if self.games else "-"
+            rows.append(f"  {terminal(seat).ljust(width)}  {wins:>4}  {share:>5}")
+        mean = self.turns / self.games if self.games else 0.0
+        lines = [
+            f"{terminal(self.ruleset)}, {self.players} players: {self.completed}/{self.games} "
+            f"games completed, {self.unfinished} unfinished at {max_turns} turns, "
+            f"{len(self.broken)} violations",
+            *rows,
+            f"  turns: {mean:.1f} on average, {self.most_turns} at most",
+            f"  {round(self.elapsed, 3)} s, "
+            + (f"{round(self.games / self.elapsed, 2)} games/s" if self.elapsed else "- games/s"),
+        ]
+        for r in sorted(self.broken, key=lambda r: r.index):
+            lines.append(
+                terminal(f"  violation in game {r.index + 1}: {r.violation} (record: {r.record})")
+            )
+        return "\n".join(lines) + "\n"
+
 
 class Plan(Sequence[Job]):
     """Games to play, each job made only when it is asked for (so that a plan of a million

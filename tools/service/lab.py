@@ -107,6 +107,10 @@ class Simulation:
     def to_json(self) -> dict[str, object]:
         return self.summary.to_json()
 
+    def text(self) -> str:
+        """The games for people: the seats' wins as a table, the turns, the speed."""
+        return self.summary.text(self.max_turns)
+
     @property
     def violations(self) -> list[GameResult]:
         return sorted(self.summary.broken, key=lambda r: r.index)
@@ -233,10 +237,10 @@ def plan_balance(base: str, variants: Sequence[str], request: Study) -> StudyPla
 
 def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
     """The study over a grid of one or two rule values (`RULE=VALUE,VALUE…`, values holding
-    commas separated by `|`): each point a house rule extending `ref`, made in memory and
-    checked like any other."""
+    commas separated by `|`; `RULE[ENTRY]=…` for an entry of a table): each point a house rule
+    extending `ref`, made in memory and checked like any other."""
     from ..lab.balance import arm
-    from ..lab.sweep import SweepError, parse_vary, points
+    from ..lab.sweep import SweepError, entry_hint, parse_vary, points
 
     ws, eff = checked(ref)
     try:
@@ -259,6 +263,8 @@ def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
             if errors:
                 first = errors[0]
                 why = first.message + (f" ({first.hint})" if first.hint else "")
+            hints = [entry_hint(eff, rule) for rule, _ in point.settings]
+            why += "".join(f"; {hint}" for hint in hints if hint)
             raise UsageError(f"--vary {point.label}: {why}", errors)
         arms.append(arm(grid_ws, found, texts, label=point.label))
         rulesets.append(found)

@@ -29,7 +29,8 @@ def test_cmd(
 ) -> None:
     """Run your own Gherkin FEATURES against RULESET (house rules included).
 
-    Steps may be written in English, Danish or Dutch (docs/steps.md lists them); the ruleset
+    Steps may be written in English, Danish or Dutch (steps.md, installed with riskrules,
+    lists them; a step that matches none names its path and the closest steps); the ruleset
     given here replaces the one a feature's Background names. A failure shows the feature's
     file and line, the scenario, the step that failed, and what was expected against what
     happened.

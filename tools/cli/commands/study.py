@@ -176,6 +176,8 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     epilog=examples(
         "riskrules sweep classic --vary combat.ties=attacker,defender",
         "riskrules sweep classic --vary 'cards.trade_values=fixed 8|fixed 10' --games 500",
+        "riskrules sweep classic --vary 'setup.start_armies[4]=25,30,35' --players 4",
+        "riskrules sweep classic --vary 'continents.bonus[asia]=5,7,9'",
     )
 )
 @RULESET
@@ -186,7 +188,9 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     required=True,
     metavar="RULE=VALUE,VALUE",
     shell_complete=complete_rule_ids,
-    help="A rule and its values (one or two --vary; separate values holding commas with |).",
+    help="A rule and its values (one or two --vary; separate values holding commas with |). "
+    "A table's entry: RULE[ENTRY]=VALUE,VALUE, the entry a player count or a continent "
+    "(setup.start_armies[4]=30,35); the rest of the table stays the base's.",
 )
 @_study_options
 def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
