@@ -350,6 +350,7 @@ def study(
     progress: object = None,
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
+    grid: Figure | None = None,
 ) -> Figure:
     """Play every arm and compare each to the first (the base): the whole study as figures.
 
@@ -420,6 +421,8 @@ def study(
             for a, part in zip(arms, by_arm, strict=True)
         ],
     }
+    if grid is not None:  # a sweep: its rules and their values, the points listed row by row
+        found["grid"] = grid
     if stopped is not None:
         found["stopped"] = {"reason": stopped, "games_planned": games, "games_played": played}
     return found
