@@ -31,7 +31,16 @@ from ...grammar.limits import (
     TASKS_PER_THREAD,
 )
 from ...grammar.resolve import EffectiveRuleset
-from .balance_stats import ALPHA, Figure, adjust, compare, position_won, ruleset_figures
+from .balance_stats import (
+    ALPHA,
+    LEVEL,
+    RESAMPLES,
+    Figure,
+    adjust,
+    compare,
+    position_won,
+    ruleset_figures,
+)
 from .simulate import GameResult, Job, Plan, play_all, play_batch
 
 
@@ -402,6 +411,7 @@ def study(
         "observe_turn": settings.observe_turn,
         "elapsed_s": round(elapsed, 3),
         "games_per_s": round(played / elapsed, 2) if elapsed else None,
+        "statistics": {"level": LEVEL, "resamples": RESAMPLES, "bootstrap_seed": settings.seed},
         "family": {
             "method": "Holm",
             "alpha": ALPHA,

@@ -67,7 +67,8 @@ def _measure_cells(measure: Any) -> tuple[str, str]:
     found, (low, high) = measure["difference"], measure["ci"]
     if measure["kind"] == "share":
         return f"{_points(found)} pts", f"{_points(low)} to {_points(high)}"
-    return f"{_points(found)}%", f"{_points(low)}% to {_points(high)}%"
+    top = "…" if high is None else f"{_points(high)}%"  # past what the resamples bound
+    return f"{_points(found)}%", f"{_points(low)}% to {top}"
 
 
 def rows(study: Figure) -> list[tuple[str, list[str]]]:
@@ -264,7 +265,10 @@ def plots(study: Figure) -> list[tuple[str, str]]:
             ys,
             xerr=[
                 [p - 100 * m["ci"][0] for p, m in zip(points, measures, strict=True)],
-                [100 * m["ci"][1] - p for p, m in zip(points, measures, strict=True)],
+                [
+                    100 * (m["ci"][1] if m["ci"][1] is not None else m["difference"]) - p
+                    for p, m in zip(points, measures, strict=True)
+                ],
             ],
             fmt="o",
             capsize=3,

@@ -188,7 +188,7 @@ class Comparison:
     variant: float | None
     difference: float | None
     p_value: float | None  # None: not tested (`note` says why)
-    interval: Callable[[float], list[float]] | None
+    interval: Callable[[float], list[float | None]] | None
     test: str
     note: str | None = None
     extra: Figure = field(default_factory=dict)
@@ -229,7 +229,7 @@ def paired_share(measure: str, base: Sequence[bool], variant: Sequence[bool]) ->
         note = "no games" if n == 0 else "the same in every game"
         return Comparison(measure, "share", n, *shares, 0.0, None, None, test, note)
 
-    def interval(level: float) -> list[float]:
+    def interval(level: float) -> list[float | None]:
         if d == 0:
             bound = exact_ci(0, n, level)[1]
             return [-bound, bound]
@@ -245,7 +245,8 @@ def paired_share(measure: str, base: Sequence[bool], variant: Sequence[bool]) ->
 def _median_at_cap(lengths: Any, axis: int = -1) -> Any:
     """The median length, an unfinished game (infinite here) counting as longer than every
     finished one: the survival curve's median when the games are censored at the cap."""
-    return np.median(lengths, axis=axis)
+    with np.errstate(all="ignore"):
+        return np.median(lengths, axis=axis)
 
 
 def paired_length(
@@ -273,27 +274,36 @@ def paired_length(
             found = np.log(_median_at_cap(y, axis) / _median_at_cap(x, axis))
         return np.nan_to_num(found, nan=0.0)  # both past the cap in a resample: no evidence
 
-    boot = stats.bootstrap(
-        (b, v),
-        log_ratio,
-        paired=True,
-        vectorized=True,
-        n_resamples=RESAMPLES,
-        method="percentile",
-        rng=np.random.default_rng(seed),
-    )
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a median past the cap: infinite
+        boot = stats.bootstrap(
+            (b, v),
+            log_ratio,
+            paired=True,
+            vectorized=True,
+            n_resamples=RESAMPLES,
+            method="percentile",
+            rng=np.random.default_rng(seed),
+        )
     ratios = np.sort(boot.bootstrap_distribution)
     below, above = int(np.sum(ratios <= 0)), int(np.sum(ratios >= 0))
     p = min(1.0, 2 * min(below, above) / RESAMPLES)
 
-    def interval(level: float) -> list[float]:
+    def interval(level: float) -> list[float | None]:
         # The m-th smallest and m-th largest (m = ⌈(1 - level)·B/2⌉): the lower bound is
         # above 0 exactly when fewer than (1 - level)·B/2 resamples are at or below 0.
         m = max(1, math.ceil((1 - level) * RESAMPLES / 2))
-        low, high = ratios[m - 1], ratios[RESAMPLES - m]
-        return [float(np.expm1(low)), float(np.expm1(high))]
+        return [_relative(ratios[m - 1]), _relative(ratios[RESAMPLES - m])]
 
     return Comparison("game length", "length", n, *medians, mv / mb - 1, p, interval, test)
+
+
+def _relative(log_ratio: float) -> float | None:
+    """A log ratio of medians as a relative change (−0.17: 17% shorter); None past the cap
+    (a resample's variant median infinite: unbounded)."""
+    if log_ratio == math.inf:
+        return None
+    return -1.0 if log_ratio == -math.inf else float(np.expm1(log_ratio))
 
 
 def compare(

@@ -52,7 +52,9 @@ class Effect:
             "kind": self.kind,
             "verdict": self.verdict,
             "estimate": self.estimate,
-            "interval": list(self.interval) if self.interval else None,
+            "interval": (
+                [x if math.isfinite(x) else None for x in self.interval] if self.interval else None
+            ),
             "margin": self.margin,
             "more_games": self.more_games,
             "note": self.note,
@@ -109,7 +111,9 @@ def effect(measure: Figure) -> Effect:
             None,
             note,
         )
-    low, high = float(found[0]), float(found[1])
+    # A bound the resamples did not reach (a length past the cap) is None: unbounded.
+    low = -math.inf if found[0] is None else float(found[0])
+    high = math.inf if found[1] is None else float(found[1])
     if measure["p_adjusted"] < 0.05:
         verdict, more = CLEAR, None
     elif -margin <= low and high <= margin:
@@ -120,7 +124,8 @@ def effect(measure: Figure) -> Effect:
         half = (high - low) / 2
         target = max(abs(estimate), margin - abs(estimate), margin / 10)
         games = int(measure["n"])
-        verdict, more = OPEN, _nice(games * (half / target) ** 2 - games)
+        more = _nice(games * (half / target) ** 2 - games) if math.isfinite(half) else None
+        verdict = OPEN
     return Effect(measure["measure"], kind, verdict, estimate, (low, high), margin, more)
 
 
@@ -134,8 +139,8 @@ class _Words:
         self.lang = lang
 
     def pct(self, x: float) -> str:
-        shape = "#,##0.#%" if abs(x) < 0.1 else "#,##0%"
-        return str(format_percent(abs(x), shape, locale=self.lang))
+        shown = round(abs(x), 3 if abs(x) < 0.1 else 2)  # 5.3%, 17%: as the language writes them
+        return str(format_percent(shown, locale=self.lang, decimal_quantization=False))
 
     def points(self, x: float) -> str:
         return str(format_decimal(round(abs(100 * x), 1), "#,##0.#", locale=self.lang))
@@ -182,6 +187,11 @@ def _length(w: _Words, e: Effect, base: Figure, variant: Figure) -> str:
         )
         return what.format(pct=w.pct(e.estimate), more=w.count(e.more_games or 0))
     low, high = sorted(abs(x) for x in e.interval)
+    if not math.isfinite(high):  # longer, by more than the resamples could bound
+        return _(
+            "Games are {pct} longer (95% sure: at least {low}): half of them are over by "
+            "round {rounds} instead of {base_rounds}."
+        ).format(pct=w.pct(e.estimate), low=w.pct(low), **rounds)
     what = (
         _(
             "Games are {pct} shorter (95% sure: {low} to {high}): half of them are over by "
