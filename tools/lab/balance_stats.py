@@ -272,7 +272,8 @@ def paired_length(
     def log_ratio(x: Any, y: Any, axis: int = -1) -> Any:
         with np.errstate(all="ignore"):
             found = np.log(_median_at_cap(y, axis) / _median_at_cap(x, axis))
-        return np.nan_to_num(found, nan=0.0)  # both past the cap in a resample: no evidence
+        # both past the cap in a resample: no evidence (an infinite ratio stays infinite)
+        return np.nan_to_num(found, nan=0.0, posinf=math.inf, neginf=-math.inf)
 
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a median past the cap: infinite
