@@ -96,6 +96,8 @@ def test_game_length_is_censored_not_dropped() -> None:
     # Dropping the two unfinished games would give a median of 4.5.
     found = survival([3, 4, 5, 5, 6, 6], [True, True, True, True, False, False])
     assert found["median"] == 5
+    low, high = found["ci"]
+    assert low <= 5 and (high is None or high >= 5)
     assert [s for _, s in found["curve"]] == pytest.approx([5 / 6, 4 / 6, 2 / 6, 2 / 6])
     # Four of six still going: half the games never ended, the median is not a number.
     found = survival([3, 4, 9, 9, 9, 9], [True, True, False, False, False, False])

@@ -98,7 +98,9 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # undefined where the curve is 0 or 1
         band = found.sf.confidence_interval(LEVEL)
-    low, high = np.nan_to_num(band.low.probabilities), np.nan_to_num(band.high.probabilities, 1)
+    # Where the band is undefined (the curve at 1 or 0) it is the curve itself.
+    low = np.where(np.isnan(band.low.probabilities), curve, band.low.probabilities)
+    high = np.where(np.isnan(band.high.probabilities), curve, band.high.probabilities)
 
     def first_at_half(values: Any) -> float | None:
         at = np.nonzero(values <= 0.5)[0]

@@ -267,7 +267,10 @@ def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
             raise UsageError(f"--vary {point.label}: {why}", errors)
         arms.append(arm(grid_ws, found, texts, label=point.label))
         rulesets.append(found)
-    shape = {"rules": [v.rule for v in parsed], "values": [list(v.values) for v in parsed]}
+    shape: dict[str, list[Any]] = {
+        "rules": [v.rule for v in parsed],
+        "values": [list(v.values) for v in parsed],
+    }
     return replace(_plan(arms, rulesets, request), grid=shape)
 
 
