@@ -384,3 +384,14 @@ def test_the_time_left_is_within_a_factor_of_two_once_a_tenth_is_done() -> None:
     assert left.text(1000) == "about 0 s left"
     now[0] = 10.0
     assert left.text(10) == "about 16 min 30 s left"
+
+
+def test_a_language_without_verdicts_is_refused_before_any_game() -> None:
+    from riskrules.tools.service.errors import UsageError
+    from riskrules.tools.service.lab import Study, plan_balance, run_study
+
+    plan = plan_balance("classic", [TIES], Study(players=3, games=2, workers=1))
+    seen: list[int] = []
+    with pytest.raises(UsageError, match="no verdicts in 'fr': write one of en, da, nl"):
+        run_study(plan, lambda done, _total: seen.append(done), lang="fr")
+    assert seen == []

@@ -139,11 +139,14 @@ class _Words:
         self.lang = lang
 
     def pct(self, x: float) -> str:
-        shown = round(abs(x), 3 if abs(x) < 0.1 else 2)  # 5.3%, 17%: as the language writes them
+        shown = round(abs(x), 3 if abs(x) < 0.01 else 2)  # 17%, 0.4%: as the language writes them
         return str(format_percent(shown, locale=self.lang, decimal_quantization=False))
 
     def points(self, x: float) -> str:
-        return str(format_decimal(round(abs(100 * x), 1), "#,##0.#", locale=self.lang))
+        points = abs(100 * x)
+        return str(
+            format_decimal(round(points, 1 if points < 1 else 0), "#,##0.#", locale=self.lang)
+        )
 
     def count(self, n: float) -> str:
         return str(format_decimal(n, "#,##0", locale=self.lang))
