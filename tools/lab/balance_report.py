@@ -197,7 +197,7 @@ def _bulk(study: Figure) -> float:
     return max(max(ends, default=1), 1)
 
 
-def plots(study: Figure) -> list[tuple[str, str]]:
+def plots(study: Figure, lang: str = "en") -> list[tuple[str, str]]:
     """(caption, base64 PNG) for: each ruleset's outcomes (the places' win shares and the
     unfinished games, of all games, with intervals), the length curves (the share of games
     still going, round by round), each variant's differences with their intervals, and a
@@ -208,13 +208,14 @@ def plots(study: Figure) -> list[tuple[str, str]]:
     from matplotlib import pyplot as plt
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+    _ = translations(lang).gettext
     sets: list[Any] = study["rulesets"]
     players = int(study["players"])
     out = []
 
     fig, ax = plt.subplots(figsize=(7.5, 3.4))
     width = 0.8 / max(1, len(sets))
-    labels = [f"player {s + 1}" for s in range(players)] + ["unfinished"]
+    labels = [_("player {n}").format(n=s + 1) for s in range(players)] + [_("unfinished")]
     for k, r in enumerate(sets):
         figures = [*r["wins_by_seat"], r["unfinished"]]
         xs = [seat + k * width for seat in range(players + 1)]
@@ -225,13 +226,13 @@ def plots(study: Figure) -> list[tuple[str, str]]:
         ]
         ax.bar(xs, rates, width, yerr=errors, capsize=3, label=r["name"])
     fair = [(r["completed"] / r["games"] / players) if r["games"] else 0 for r in sets[:1]]
-    ax.axhline(fair[0], color="grey", linestyle=":", linewidth=1, label="fair share")
+    ax.axhline(fair[0], color="grey", linestyle=":", linewidth=1, label=_("fair share"))
     ax.set_xticks([seat + width * (len(sets) - 1) / 2 for seat in range(players + 1)])
     ax.set_xticklabels(labels)
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_ylabel("share of all games")
+    ax.set_ylabel(_("share of all games"))
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-    out.append(("Who wins, by place in the turn order, with 95% intervals", _png(fig)))
+    out.append((_("Who wins, by place in the turn order, with 95% intervals"), _png(fig)))
     plt.close(fig)
 
     fig, ax = plt.subplots(figsize=(7.5, 3.4))
@@ -242,15 +243,15 @@ def plots(study: Figure) -> list[tuple[str, str]]:
             xs = [0.0] + [t for t, _ in curve]
             ys = [1.0] + [s for _, s in curve]
             ax.step(xs, ys, where="post", linewidth=1.5, label=r["name"])
-    ax.axhline(0.5, color="grey", linestyle=":", linewidth=1, label="half the games over")
+    ax.axhline(0.5, color="grey", linestyle=":", linewidth=1, label=_("half the games over"))
     ax.set_xlim(0, end + 1)
     ax.set_ylim(0, 1.02)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
-    ax.set_xlabel("round (every player's turn once)")
-    ax.set_ylabel("games still going")
+    ax.set_xlabel(_("round (every player's turn once)"))
+    ax.set_ylabel(_("games still going"))
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-    out.append(("How long games last: the share still going after each round", _png(fig)))
+    out.append((_("How long games last: the share still going after each round"), _png(fig)))
     plt.close(fig)
 
     for diff in study["differences"] if len(sets) <= 1 + WIDE else []:
@@ -283,17 +284,18 @@ def plots(study: Figure) -> list[tuple[str, str]]:
             fontsize=8,
         )
         ax.invert_yaxis()
-        ax.set_xlabel("difference: points of all games, or % of the base's median length")
+        ax.set_xlabel(_("difference: points of all games, or % of the base's median length"))
         fig.tight_layout()
-        out.append((f"{diff['variant']} minus {diff['base']}, with 95% intervals", _png(fig)))
+        caption = _("{variant} minus {base}, with 95% intervals")
+        out.append((caption.format(variant=diff["variant"], base=diff["base"]), _png(fig)))
         plt.close(fig)
     grid = study.get("grid")
     if grid is not None and len(grid["rules"]) == 2:
-        out += _heat_maps(study, grid)
+        out += _heat_maps(study, grid, _)
     return out
 
 
-def _heat_maps(study: Figure, grid: Figure) -> list[tuple[str, str]]:
+def _heat_maps(study: Figure, grid: Figure, _: Any) -> list[tuple[str, str]]:
     """A two-rule sweep as two heat maps that fit the page: the median length in rounds and
     the first player's share of all games at each point, the figure written in each cell."""
     from matplotlib import pyplot as plt
@@ -302,8 +304,8 @@ def _heat_maps(study: Figure, grid: Figure) -> list[tuple[str, str]]:
     points = study["rulesets"][1:]
     out = []
     for key, caption in (
-        ("rounds", "Median length in rounds at each point of the grid"),
-        ("first", "The first player's share of all games at each point of the grid"),
+        ("rounds", _("Median length in rounds at each point of the grid")),
+        ("first", _("The first player's share of all games at each point of the grid")),
     ):
         cells = [[0.0] * len(values_b) for _ in values_a]
         for n, point in enumerate(points):
@@ -378,7 +380,7 @@ def page(study: Figure, lang: str = "en") -> str:
     figures = "".join(
         f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
         f"<figcaption>{html(caption)}</figcaption></figure>"
-        for caption, data in plots(study)
+        for caption, data in plots(study, lang)
     )
     first, last = study["seeds"]
     note = stopped_note(study)
