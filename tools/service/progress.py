@@ -57,10 +57,12 @@ class Ticker:
 
 class TimeLeft:
     """How long the rest of a run will take, from the games done so far: the time since the
-    first game began over the games done, times the games to go. Averaged over every game done
-    (not over the last few seconds), a burst of results from a pool's chunk or a slow start
-    moves it little: within a factor of two of the truth once a tenth of the games are done
-    when the games' lengths do not drift through the run (a study lists them seed by seed)."""
+    first results came over the games done since, times the games to go. Averaged over every
+    game done (not over the last few seconds), a burst of results from a pool's chunk moves it
+    little; measured from the first results, not from the start, the workers' start (forking,
+    loading the rules) is not counted as the games' time. Within a factor of two of the truth
+    once a tenth of the games are done, when the games' lengths do not drift through the run
+    (a study lists them seed by seed)."""
 
     def __init__(self, total: int, now: Callable[[], float] | None = None) -> None:
         import time
@@ -68,12 +70,19 @@ class TimeLeft:
         self.total = total
         self.clock = now or time.monotonic
         self.start = self.clock()
+        self.first: tuple[int, float] | None = None  # the games done when results first came
 
     def seconds(self, done: int) -> float | None:
         """The seconds left after `done` games (None before the first is done)."""
         if done <= 0:
             return None
-        return (self.clock() - self.start) / done * max(self.total - done, 0)
+        now = self.clock()
+        if self.first is None:
+            self.first = (done, now)
+        since, at = self.first
+        if done > since and now > at:
+            return (now - at) / (done - since) * max(self.total - done, 0)
+        return (now - self.start) / done * max(self.total - done, 0)
 
     def text(self, done: int) -> str:
         """The time left as a progress bar shows it: "about 2 min 10 s left"."""
