@@ -304,7 +304,7 @@ def test_balance_json_holds_every_game_and_its_schema(tmp_path: Path) -> None:
     import jsonschema
 
     result = run_cli(
-        "balance", "classic", TIES, "-g", "10", "-w", "1", "--max-turns", "60", "--lang", "nl",
+        "balance", "classic", TIES, "-g", "6", "-w", "1", "--max-turns", "40", "--lang", "nl",
         "--report", str(tmp_path),
     )  # fmt: skip
     assert result.code == 0, result.err
@@ -314,11 +314,11 @@ def test_balance_json_holds_every_game_and_its_schema(tmp_path: Path) -> None:
     jsonschema.validate(found, schema)
     # Every share recomputed from the games: of all games, unfinished its own outcome.
     for ruleset, games in zip(found["rulesets"], found["outcomes"], strict=True):
-        assert len(games["games"]) == 10
-        assert [g["seed"] for g in games["games"]] == list(range(1, 11))
+        assert len(games["games"]) == 6
+        assert [g["seed"] for g in games["games"]] == list(range(1, 7))
         for place, share in enumerate(ruleset["wins_by_seat"], start=1):
             assert share["count"] == sum(g["winner_place"] == place for g in games["games"])
-            assert share["of"] == 10
+            assert share["of"] == 6
         unfinished = sum(g["outcome"] == "unfinished" for g in games["games"])
         assert ruleset["unfinished"]["count"] == unfinished
         shares = [s["rate"] for s in ruleset["wins_by_seat"]] + [ruleset["unfinished"]["rate"]]
