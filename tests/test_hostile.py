@@ -348,6 +348,13 @@ CASES = [
     (("balance", "classic", TIES, "--scheduler", ":8786"), 2, "':8786' has no host"),
     (("balance", "classic", TIES, "--scheduler", "tcp://[::1"), 2, "IPv6 host"),
     (("balance", "classic", TIES, "--scheduler", "tcp://127.0.0.1:99999"), 2, "'99999', not a"),
+    # A language the verdicts are not written in; a study in which no game finishes says so.
+    (("balance", "classic", TIES, "-g", "2", "--lang", "tlh"), 2, "'tlh' is not one of"),
+    (
+        ("balance", "classic", TIES, "-g", "3", "-w", "1", "--max-turns", "1"),
+        0,
+        "Too few finished games to say how long games are.",
+    ),
     # trace --sources: a folder that gives no manual is named with the files it should hold.
     (("trace", "da-2006", "--sources", "{tmp}/nowhere"), 2, "no such folder"),
     (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
@@ -170,6 +170,16 @@ def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | No
     if not shown:
         yield None
         return
-    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-        progress: Callable[[int, int], None] = lambda done, _total: bar.update(done - bar.pos)  # noqa: E731
+    from ..service.progress import TimeLeft
+
+    # The time left is the service's (averaged over every game done), not click's own (which
+    # follows the last few seconds and said an hour for a study of 39 s).
+    left = TimeLeft(length)
+    with click.progressbar(
+        length=length, label=label, file=sys.stderr, show_eta=False, item_show_func=lambda t: t
+    ) as bar:
+
+        def progress(done: int, _total: int) -> None:
+            bar.update(done - bar.pos, left.text(done))
+
         yield progress

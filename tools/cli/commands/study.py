@@ -17,7 +17,7 @@ from ....grammar.limits import (
     MAX_GAMES_IN_FLIGHT,
     MAX_STUDY_GAMES,
 )
-from ...service.lab import Study, StudyPlan, plan_balance, plan_sweep, run_study
+from ...service.lab import LANGUAGES, Study, StudyPlan, plan_balance, plan_sweep, run_study
 from ...service.paths import writable_folder
 from ...shared.escape import terminal
 from ...shared.render import display_path
@@ -98,6 +98,13 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
             type=click.Path(file_okay=False, path_type=Path),
             help="Also write a page with plots (balance.html) and every figure (balance.json).",
         ),
+        click.option(
+            "--lang",
+            type=click.Choice(LANGUAGES),
+            default="en",
+            show_default=True,
+            help="The language of the verdicts and the report's page.",
+        ),
         FORMAT,
     ]
     for option in reversed(options):
@@ -128,13 +135,13 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
         writable_folder(report)
     shown = options["fmt"] == "text" and sys.stderr.isatty()
     with progress_bar("games", plan.total, shown) as progress:
-        found = run_study(plan, progress)
+        found = run_study(plan, progress, lang=options["lang"])
     if report is not None:
-        text = json.dumps(found.figures, ensure_ascii=False, indent=2)
+        text = json.dumps(found.to_json(), ensure_ascii=False, indent=2)
         write_file(report / "balance.json", text)
         write_file(report / "balance.html", found.page())
     if options["fmt"] == "json":
-        emit_json(found.figures)
+        emit_json(found.to_json())
     else:
         click.echo(found.text())
         if report is not None:
@@ -167,8 +174,10 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
 def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     """What house rules do to the game: VARIANTS against BASE, over the same seeds.
 
-    Reports win rates by place in the turn order, game length, unfinished games and each
-    difference against BASE with its interval and p-value."""
+    Says in words what each variant does (game length, each place's chance of winning,
+    unfinished games: clear, no meaningful difference, or not clear yet), then the shares of
+    all games each place wins, the median length in rounds and each difference against BASE
+    with its interval and p-value (Holm-adjusted across the study)."""
     _run(plan_balance(base, variants, _request(options)), options)
 
 
