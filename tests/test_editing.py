@@ -82,6 +82,15 @@ def test_the_form_groups_the_catalogue_as_the_sheet_does() -> None:
     assert kinds["reinforcements.territories"] == ("expr", "text")
     assert kinds["victory"] == ("condition", "text")
     assert kinds["cards.trade_values"] == ("schedule", "text")
+    used = {s.key: s.used for s in form.sections}
+    assert used["setup"] and used["attack"] and not used["neutrals"]  # da-2006 has none
+    # The phases are the sheet's numbered steps, under "Your turn".
+    phases = form.field("turn.phases")
+    assert phases is not None and titles["turn"] == "Din tur"
+    assert phases.value == "reinforce, attack, fortify, draw"
+    assert phases.sentence_text == " · ".join(
+        f"{s.number}. {s.title}" for s in form.sections if s.number
+    )
     minimum = form.field("reinforcements.minimum")
     assert minimum is not None and minimum.value == "4" and minimum.base_value == "3"
     assert json.loads(json.dumps(form.to_json()))["ruleset"] == "family"
@@ -282,3 +291,30 @@ def test_a_form_in_an_unknown_language_is_a_usage_error() -> None:
 
     with pytest.raises(ServiceError, match="en, da, nl"):
         rule_form(HOUSE, "/tmp/family.rules", "de")
+
+
+BROKEN = HOUSE.replace(
+    "  # agreed at Christmas\n", "  # agreed at Christmas\n  override fortify.reach:\n"
+)
+
+
+def test_a_form_of_a_text_with_errors_shows_the_values_and_the_errors() -> None:
+    form = rule_form(BROKEN, "/tmp/family.rules", "da")
+    assert [(d.code, d.span.line) for d in form.diagnostics] == [("RR0001", 4)]
+    minimum = form.field("reinforcements.minimum")
+    assert minimum is not None and minimum.value == "4" and minimum.sentence is None
+    # The base's sentences are said: the base checks.
+    assert minimum.base_sentence and minimum.base_value == "3"
+
+
+def test_an_edit_beside_a_half_typed_line_keeps_it_as_typed() -> None:
+    edited = set_rule(BROKEN, "/tmp/family.rules", "combat.ties", "attacker")
+    assert edited.ok and "  override fortify.reach:\n" in edited.text
+    assert "override combat.ties: attacker" in edited.text
+    assert [d.code for d in _errors(edited.diagnostics)] == ["RR0001"]  # still half typed
+
+
+@pytest.mark.parametrize("value", ["", "   ", "{", '"attacker', "attacker }"])
+def test_what_a_person_can_type_is_refused_not_raised(value: str) -> None:
+    refused = set_rule(HOUSE, "/tmp/family.rules", "combat.ties", value)
+    assert not refused.ok and refused.text == HOUSE and refused.refused
