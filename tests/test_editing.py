@@ -115,8 +115,11 @@ def test_start_armies_edited_as_rows(tmp_path: Path) -> None:
 
 def test_a_row_that_runs_into_another_is_refused() -> None:
     text = "ruleset armies extends classic {\n}\n"
-    sneaked = set_rule(text, "/tmp/a.rules", "setup.start_armies", [(3, "40, 4: 35"), (5, "3")])
+    # Read as text, the table would be whole and check clean: {3: 40, 4: 35, 5: 30, 6: 25}.
+    rows = [(3, "40, 4: 35"), (5, "30"), (6, "25")]
+    sneaked = set_rule(text, "/tmp/a.rules", "setup.start_armies", rows)
     assert not sneaked.ok and sneaked.text == text
+    assert "one value" in sneaked.refused[0].message
 
 
 def test_a_bad_value_comes_back_with_the_checkers_diagnostic(tmp_path: Path) -> None:
