@@ -321,3 +321,13 @@ def test_an_edit_beside_a_half_typed_line_keeps_it_as_typed() -> None:
 def test_what_a_person_can_type_is_refused_not_raised(value: str) -> None:
     refused = set_rule(HOUSE, "/tmp/family.rules", "combat.ties", value)
     assert not refused.ok and refused.text == HOUSE and refused.refused
+
+
+def test_a_ruleset_written_from_scratch_takes_its_rules_one_by_one() -> None:
+    """A ruleset without a base lacks the rules it must have (RR0206) until they are all
+    written: each one set is taken, and the error stays to say what is still missing."""
+    text = 'ruleset mine "Mine" {\n}\n'
+    edited = set_rule(text, "/tmp/mine.rules", "combat.ties", "attacker")
+    assert edited.ok and edited.text == 'ruleset mine "Mine" {\n  combat.ties: attacker\n}\n'
+    (missing,) = _errors(edited.diagnostics)
+    assert missing.code == "RR0206" and "combat.ties" not in missing.message  # type: ignore[attr-defined]

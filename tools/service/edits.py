@@ -8,6 +8,7 @@ refused it: nothing a person can type raises."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -75,7 +76,7 @@ def set_rule(
     reason = _reason(because)
     candidate = _with_statement(text, ruleset, rule, source, base_sets)
     checked = check_document(path, candidate)
-    if new := _new_errors(before, checked):
+    if new := _new_errors(before, checked, _lines(checked, path, rule)):
         return _refused(text, path, new)
     written = _written(checked, path, ruleset, rule, rows)
     if written is None:
@@ -86,7 +87,7 @@ def set_rule(
             return _refused(text, path, [_no_reason(path, written)])
         candidate = _with_statement(text, ruleset, rule, value_text(wrapped), base_sets)
         checked = check_document(path, candidate)
-        if new := _new_errors(before, checked):
+        if new := _new_errors(before, checked, _lines(checked, path, rule)):
             return _refused(text, path, new)
         written = _written(checked, path, ruleset, rule, rows)
         if written is None or not written.assumed:
@@ -238,14 +239,37 @@ def _written(
 # ------------------------------------------------------------------ the outcome
 
 
-def _new_errors(before: Checked, after: Checked) -> list[Diagnostic]:
-    """The errors of the edited text that the text before the edit did not have."""
-    seen = {(d.code, d.message) for d in before.diagnostics if d.severity == Severity.ERROR}
-    return [
-        d
-        for d in after.diagnostics
-        if d.severity == Severity.ERROR and (d.code, d.message) not in seen
-    ]
+def _new_errors(
+    before: Checked, after: Checked, lines: tuple[int, int] | None = None
+) -> list[Diagnostic]:
+    """The errors an edit makes: those on the edited statement's `lines`, else those past the
+    text's errors before the edit (an edit that mends one error and makes another elsewhere
+    leaves the author the new one to see, in the diagnostics)."""
+    was = [d for d in before.diagnostics if d.severity == Severity.ERROR]
+    now = [d for d in after.diagnostics if d.severity == Severity.ERROR]
+    if lines is not None:
+        here = [d for d in now if lines[0] <= d.span.line <= lines[1]]
+        if here:
+            return here
+    if len(now) <= len(was):
+        return []
+    seen = Counter((d.code, d.message) for d in was)
+    fresh = []
+    for d in now:
+        if seen[(d.code, d.message)] > 0:
+            seen[(d.code, d.message)] -= 1
+        else:
+            fresh.append(d)
+    return fresh or now
+
+
+def _lines(checked: Checked, path: str, rule: str) -> tuple[int, int] | None:
+    """The lines of the first ruleset's statement of `rule` (None: it did not parse)."""
+    declared = checked.workspace.file(path)
+    if declared is None or not declared.rulesets:
+        return None
+    found = next((c for c in declared.rulesets[0].clauses if c.id == rule), None)
+    return (found.span.line, found.span.end_line) if found is not None else None
 
 
 def _finished(text: str, path: str, candidate: str) -> Edited:
