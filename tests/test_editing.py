@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from helpers import ROOT, run_cli
-from riskrules.grammar.diagnostics import Severity
+from riskrules.grammar.diagnostics import Diagnostic, Severity
 from riskrules.tools.service import editing
 from riskrules.tools.service.editing import rule_form, set_rule
 
@@ -27,8 +28,8 @@ HOUSE = (
 )
 
 
-def _errors(diagnostics: tuple[object, ...]) -> list[object]:
-    return [d for d in diagnostics if getattr(d, "severity", None) == Severity.ERROR]
+def _errors(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.severity == Severity.ERROR]
 
 
 def test_ties_to_the_attacker_through_the_form_changes_the_danish_sentence(
@@ -330,4 +331,4 @@ def test_a_ruleset_written_from_scratch_takes_its_rules_one_by_one() -> None:
     edited = set_rule(text, "/tmp/mine.rules", "combat.ties", "attacker")
     assert edited.ok and edited.text == 'ruleset mine "Mine" {\n  combat.ties: attacker\n}\n'
     (missing,) = _errors(edited.diagnostics)
-    assert missing.code == "RR0206" and "combat.ties" not in missing.message  # type: ignore[attr-defined]
+    assert missing.code == "RR0206" and "combat.ties" not in missing.message
