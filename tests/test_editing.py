@@ -332,3 +332,12 @@ def test_a_ruleset_written_from_scratch_takes_its_rules_one_by_one() -> None:
     assert edited.ok and edited.text == 'ruleset mine "Mine" {\n  combat.ties: attacker\n}\n'
     (missing,) = _errors(edited.diagnostics)
     assert missing.code == "RR0206" and "combat.ties" not in missing.message
+
+
+def test_nothing_is_printed(capfd: pytest.CaptureFixture[str]) -> None:
+    path = "/tmp/family.rules"
+    rule_form(BROKEN, path, "nl")
+    set_rule(HOUSE, path, "combat.ties", "attacke")
+    editing.clear_rule(HOUSE, path, "reinforcements.minimum")
+    editing.quick_fixes(BROKEN, path)
+    assert capfd.readouterr() == ("", "")
