@@ -341,3 +341,16 @@ def test_nothing_is_printed(capfd: pytest.CaptureFixture[str]) -> None:
     editing.clear_rule(HOUSE, path, "reinforcements.minimum")
     editing.quick_fixes(BROKEN, path)
     assert capfd.readouterr() == ("", "")
+
+
+def test_setting_the_bases_value_clears_the_override(tmp_path: Path) -> None:
+    """Back to the base's value through the form: no override is left repeating it (which
+    `check --strict` refuses, RR0404)."""
+    path = tmp_path / "ties.rules"
+    text = (ROOT / "examples" / "house-rules" / "attacker-wins-ties.rules").read_text()
+    back = set_rule(text, str(path), "combat.ties", "defender")
+    assert back.ok and back.changed and "combat.ties" not in back.text
+    path.write_text(back.text, encoding="utf-8")
+    assert run_cli("check", "--strict", str(path)).code == 0
+    # Set where it was not written, the base's value leaves the text as it is.
+    assert set_rule(back.text, str(path), "combat.ties", "defender").text == back.text

@@ -67,7 +67,8 @@ def set_rule(
 ) -> Edited:
     """`text` (a house-rules file shown as `path`) with its first ruleset setting `rule` to
     `value`: the rule's statement replaced where the ruleset writes it, else added (as an
-    `override` where the base sets the rule)."""
+    `override` where the base sets the rule). The base's own value, with no reason, clears the
+    rule instead (`clear_rule`): an override that repeats the base is a warning."""
     before = check_document(path, text)
     ruleset, base_sets = _target(before, path, rule)
     source, rows = _value_source(value)
@@ -81,6 +82,8 @@ def set_rule(
     written = _written(checked, path, ruleset, rule, rows)
     if written is None:
         return _refused(text, path, [_one_line(path, rule)])
+    if reason is None and _as_base(checked, path, ruleset, written):
+        return clear_rule(text, path, rule)  # the base's value: no override to write (RR0404)
     if reason is not None:
         wrapped = _assumed(written.value, reason)
         if wrapped is None:
@@ -126,6 +129,13 @@ def _target(checked: Checked, path: str, rule: str) -> tuple[m.Ruleset, bool]:
     ruleset = declared.rulesets[0]
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None
+
+
+def _as_base(checked: Checked, path: str, ruleset: m.Ruleset, written: m.Clause) -> bool:
+    """Whether the written value is the one the base gives the rule."""
+    base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
+    inherited = base.clause(written.id) if base is not None else None
+    return inherited is not None and m.strip_assumed(inherited.value) == written.value
 
 
 def _value_source(value: Value) -> tuple[str, list[str] | None]:
