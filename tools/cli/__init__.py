@@ -30,6 +30,7 @@ from .commands.scenarios import test_cmd, trace
 from .commands.sheets import diff, summary
 from .commands.simulate import simulate
 from .commands.study import balance, sweep
+from .commands.studio import studio
 from .common import exit_with
 
 COMMANDS = (
@@ -49,6 +50,7 @@ COMMANDS = (
     simulate,
     balance,
     sweep,
+    studio,
 )
 
 

@@ -23,7 +23,7 @@ from ...grammar.resolve import EffectiveRuleset
 from .errors import UsageError
 from .paths import writable_folder
 from .progress import Cancel, Progress, Ticker
-from .rulesets import checked, loadable, playable
+from .rulesets import Texts, checked, loadable, playable
 
 if TYPE_CHECKING:
     from ..lab.balance import Arm, Settings
@@ -219,13 +219,17 @@ def _preflight(rulesets: int, request: Study) -> None:
             raise UsageError(str(exc)) from None
 
 
-def plan_balance(base: str, variants: Sequence[str], request: Study) -> StudyPlan:
-    """VARIANTS against BASE over the same seeds; every ruleset must check."""
+def plan_balance(
+    base: str, variants: Sequence[str], request: Study, texts: Texts = None
+) -> StudyPlan:
+    """VARIANTS against BASE over the same seeds; every ruleset must check. `texts`: unsaved
+    files (played as written there, in every worker)."""
     from ..lab.balance import arm
 
     _preflight(1 + len(variants), request)
-    located = [checked(ref) for ref in (base, *variants)]
-    arms = [arm(ws, eff) for ws, eff in located]
+    located = [checked(ref, texts) for ref in (base, *variants)]
+    unsaved = {os.path.abspath(k): v for k, v in (texts or {}).items()}
+    arms = [arm(ws, eff, unsaved) for ws, eff in located]
     if len({a.name for a in arms}) != len(arms):
         raise UsageError("name each ruleset once")
     return _plan(arms, [eff for _, eff in located], request)
@@ -290,6 +294,19 @@ class StudyResult:
         from ..lab.balance_report import text
 
         return text(self.figures)
+
+    def verdict(self, lang: str = "en") -> list[str]:
+        """What the study found, in plain words in `lang` (en, da, nl): a sentence per change
+        beyond chance, or one saying there is none, and how it was measured."""
+        from ..lab.verdict import findings
+        from ..sheets.i18n import translations
+
+        from ...grammar.schema import SHEET_LANGUAGES
+
+        if lang not in SHEET_LANGUAGES:
+            raise UsageError(f"no language '{lang}' (one of {', '.join(SHEET_LANGUAGES)})")
+        gettext = translations(lang).gettext
+        return [gettext(f.message).format(**f.values) for f in findings(self.figures)]
 
     def page(self) -> str:
         """The report's page (balance.html): the tables and the plots."""
