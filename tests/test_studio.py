@@ -263,3 +263,47 @@ def test_what_a_person_can_type_gets_a_page_not_a_traceback(
     assert answer.status_code in (200, 400, 404)
     assert "Traceback" not in answer.text and "Internal Server Error" not in answer.text
     assert "<p" in answer.text  # words in a page
+
+
+# ------------------------------------------------------------- the real server, as started
+
+
+def test_the_started_studio_refuses_every_stranger(tmp_path: Path) -> None:
+    """Journey (d) against the command as a user runs it: no token, a path out of the folder,
+    a foreign Origin, a foreign Host and an oversized body are each refused."""
+    import urllib.error
+    import urllib.request
+
+    from studiohelpers import studio
+
+    (tmp_path / "a.rules").write_text(HOUSE)
+
+    def status(path: str, data: bytes | None = None, **headers: str) -> tuple[int, str]:
+        request = urllib.request.Request(url + path, data=data, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read().decode()
+
+    with studio(tmp_path) as running:
+        url = running.origin
+        cookie = f"riskrules_studio_{running.port}={running.token}"
+        assert status("/", Cookie=cookie)[0] == 200
+        assert status("/")[0] == 403  # no token
+        assert status("/edit?file=..%2Fa.rules", Cookie=cookie)[0] == 400
+        assert status("/edit?file=%2Fetc%2Fpasswd", Cookie=cookie)[0] == 400
+        posted = b"base=da-2006"
+        foreign = status("/new", posted, Cookie=cookie, Origin="http://evil.example")
+        assert foreign[0] == 403 and "another web site" in foreign[1]
+        assert status("/", Cookie=cookie, Host=f"evil.example:{running.port}")[0] == 403
+        body = b"file=a.rules&text=" + b"x" * (MAX_STUDIO_BODY + 10)
+        assert status("/text", body, Cookie=cookie)[0] == 413
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["a.rules"]  # nothing written
+
+
+def test_a_folder_that_is_not_there_is_a_usage_error(tmp_path: Path) -> None:
+    from helpers import run_cli
+
+    result = run_cli("studio", str(tmp_path / "missing"), "--no-browser")
+    assert result.code == 2 and "is not a folder" in result.err
