@@ -62,7 +62,7 @@ def value_text(value: m.Value, top: bool = True) -> str:
         return _list_text(value, top)
     if isinstance(value, m.Table):
         entries = ", ".join(
-            f"{_key(e.key)}: {value_text(e.value, top=False)}" for e in value.entries
+            f"{key_text(e.key)}: {value_text(e.value, top=False)}" for e in value.entries
         )
         return "{" + entries + "}"
     if isinstance(value, m.Assumed):
@@ -77,7 +77,7 @@ def _reason(reason: str) -> str:
     return quote(reason)
 
 
-def _key(key: str | int) -> str:
+def key_text(key: str | int) -> str:
     return str(key) if isinstance(key, int) or key.isidentifier() else quote(key)
 
 
