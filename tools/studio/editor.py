@@ -34,15 +34,19 @@ def document(request: Request, name: str, text: str | None = None) -> Document:
 
 def _work(request: Request, doc: Document, **extra: Any) -> dict[str, Any]:
     """What the text and form panels show."""
-    lang_form = rule_form.form_of(doc, request)
     return {
         "file": doc.path.name,
         "text": doc.text,
         "diagnostics": doc.diagnostics(),
         "fixes": rule_form.fixes(doc),
-        "form": lang_form,
+        **_form_context(request, doc),
         **extra,
     }
+
+
+def _form_context(request: Request, doc: Document) -> dict[str, Any]:
+    form = rule_form.form_of(doc, request)
+    return {"form": form, "cites": rule_form.citations(form, say(request, "p."))}
 
 
 async def edit(request: Request) -> Response:
@@ -84,8 +88,8 @@ async def text(request: Request) -> Response:
         file=doc.path.name,
         diagnostics=doc.diagnostics(),
         fixes=rule_form.fixes(doc),
-        form=rule_form.form_of(doc, request),
         oob=True,
+        **_form_context(request, doc),
     )
     response.headers["HX-Trigger"] = "rules-changed"
     return response
