@@ -50,7 +50,9 @@ def studio(folder: Path, *extra: str) -> Iterator[Running]:
                 break
         if found is None:
             raise AssertionError(f"the studio printed no address: {process.stderr.read()}")
-        yield Running(found.group(1), int(found.group(2)), found.group(3), time.perf_counter() - start)
+        yield Running(
+            found.group(1), int(found.group(2)), found.group(3), time.perf_counter() - start
+        )
     finally:
         process.send_signal(signal.SIGINT)
         try:

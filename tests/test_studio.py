@@ -55,7 +55,9 @@ def test_a_request_without_the_token_is_refused_with_a_readable_page(
     wrong = client(tmp_path, token="right-token")
     wrong.cookies.set(f"riskrules_studio_{PORT}", "a-guess")
     assert wrong.get(path).status_code == 403
-    assert stranger(tmp_path).get(path + ("&" if "?" in path else "?") + "token=x").status_code == 403
+    assert (
+        stranger(tmp_path).get(path + ("&" if "?" in path else "?") + "token=x").status_code == 403
+    )
 
 
 def test_a_post_without_the_token_writes_nothing(tmp_path: Path) -> None:

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from studiohelpers import Running, studio
 
 from helpers import NOT_HERE, ROOT
-from studiohelpers import Running, studio
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
@@ -68,7 +68,9 @@ def _sheet_text(page: Any) -> str:
     return str(page.frame_locator("#sheet").locator("body").inner_text())
 
 
-def test_a_house_rule_through_the_form_sheet_diff_pdf_and_save(browser: Any, tmp_path: Path) -> None:
+def test_a_house_rule_through_the_form_sheet_diff_pdf_and_save(
+    browser: Any, tmp_path: Path
+) -> None:
     """(a) da-2006, ties to the attacker through the form, the Danish sheet's sentence, the
     diff with its citation, a one-page PDF, Save; the saved file checks clean and prints the
     same sheet; at most 12 clicks."""

@@ -41,7 +41,9 @@ def _clear(measure: Any) -> bool:
 def _first_player(measure: Any, variant: str) -> Finding:
     values = {"ruleset": variant, "points": _pts(measure["difference"])}
     if measure["difference"] > 0:
-        return Finding(N_("With {ruleset}, the first player wins {points} points more often."), values)
+        return Finding(
+            N_("With {ruleset}, the first player wins {points} points more often."), values
+        )
     return Finding(N_("With {ruleset}, the first player wins {points} points less often."), values)
 
 

@@ -298,10 +298,9 @@ class StudyResult:
     def verdict(self, lang: str = "en") -> list[str]:
         """What the study found, in plain words in `lang` (en, da, nl): a sentence per change
         beyond chance, or one saying there is none, and how it was measured."""
+        from ...grammar.schema import SHEET_LANGUAGES
         from ..lab.verdict import findings
         from ..sheets.i18n import translations
-
-        from ...grammar.schema import SHEET_LANGUAGES
 
         if lang not in SHEET_LANGUAGES:
             raise UsageError(f"no language '{lang}' (one of {', '.join(SHEET_LANGUAGES)})")

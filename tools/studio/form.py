@@ -55,9 +55,7 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
     keys = [str(k) for k in form.getlist("key")]
     if keys:
         cells = [str(c).strip() for c in form.getlist("cell")]
-        rows: list[tuple[str | int, str]] = [
-            (k, c) for k, c in zip(keys, cells, strict=False) if c
-        ]
+        rows: list[tuple[str | int, str]] = [(k, c) for k, c in zip(keys, cells, strict=False) if c]
         if not rows:
             raise UsageError("fill in at least one row of the table")
         return rows
@@ -77,7 +75,5 @@ def apply_rule(doc: Document, form: FormData, request: Request) -> tuple[Documen
         because = str(form.get("because") or "").strip()
         reason = {language(request): because} if because else None
         edited = editing.set_rule(doc.text, doc.ref, rule, _value(form), reason)
-    problems = [
-        d.message + (f" ({d.hint})" if d.hint else "") for d in edited.refused
-    ]
+    problems = [d.message + (f" ({d.hint})" if d.hint else "") for d in edited.refused]
     return Document(doc.path, edited.text), problems

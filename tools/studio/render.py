@@ -44,8 +44,10 @@ def language(request: Request) -> str:
 
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     lang = language(request)
-    html = environment(lang).get_template(template).render(
-        lang=lang, languages=LANGUAGE_NAMES, path=request.url.path, **context
+    html = (
+        environment(lang)
+        .get_template(template)
+        .render(lang=lang, languages=LANGUAGE_NAMES, path=request.url.path, **context)
     )
     return HTMLResponse(html, status_code=status)
 

@@ -18,7 +18,9 @@ DONE = 286  # htmx stops polling on this status
 def _games(raw: object) -> int:
     text = str(raw or DEFAULT_GAMES).strip()
     if not text.isdigit():
-        raise UsageError(f"the number of games is a whole number, such as {DEFAULT_GAMES}, not '{text}'")
+        raise UsageError(
+            f"the number of games is a whole number, such as {DEFAULT_GAMES}, not '{text}'"
+        )
     return int(text)
 
 
