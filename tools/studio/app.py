@@ -3,7 +3,6 @@ and the one answer for whatever goes wrong (a page in plain words, never a trace
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -17,6 +16,7 @@ from . import editor, panels, start, studying
 from .drafts import BadName, Folder
 from .render import page
 from .security import BodyTooLong, Door, Guard, refusal_page
+from .state import Studio
 from .study import Studies
 
 STATIC = Path(__file__).parent / "static"
@@ -31,20 +31,6 @@ HEADERS = {
     "referrer-policy": "same-origin",
     "cache-control": "no-store",
 }
-
-
-@dataclass
-class Studio:
-    """What every route may read: the folder, the door, the study slot."""
-
-    folder: Folder
-    door: Door
-    studies: Studies
-
-
-def studio_of(request: Request) -> Studio:
-    found: Studio = request.app.state.studio
-    return found
 
 
 async def _problem(request: Request, exc: Exception) -> Response:

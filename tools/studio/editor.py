@@ -11,10 +11,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..service.errors import UsageError
-from . import app as studio_app
 from . import form as rule_form
 from .document import Document
 from .render import page, say
+from .state import studio_of
 
 
 def _name(value: object) -> str:
@@ -23,7 +23,7 @@ def _name(value: object) -> str:
 
 def document(request: Request, name: str, text: str | None = None) -> Document:
     """The document `name` in the folder, with `text` if given, else its draft or its file."""
-    folder = studio_app.studio_of(request).folder
+    folder = studio_of(request).folder
     path = folder.file(name)
     if text is None:
         text = folder.current(name)
@@ -51,7 +51,7 @@ def _form_context(request: Request, doc: Document) -> dict[str, Any]:
 
 async def edit(request: Request) -> Response:
     name = _name(request.query_params.get("file"))
-    folder = studio_app.studio_of(request).folder
+    folder = studio_of(request).folder
     doc = document(request, name)
     on_disk = folder.read(name)
     restored = folder.draft(name) is not None and on_disk is not None and on_disk != doc.text
@@ -70,7 +70,7 @@ async def _form(request: Request) -> FormData:
 
 def _changed(request: Request, doc: Document, **extra: Any) -> Response:
     """The text and form panels again, and the preview panels told to follow."""
-    studio_app.studio_of(request).folder.keep(doc.path.name, doc.text)
+    studio_of(request).folder.keep(doc.path.name, doc.text)
     response = page(request, "_work.j2", **_work(request, doc, **extra))
     response.headers["HX-Trigger"] = "rules-changed"
     return response
@@ -81,7 +81,7 @@ async def text(request: Request) -> Response:
     textarea being typed in is not replaced)."""
     form = await _form(request)
     doc = document(request, _name(form.get("file")), str(form.get("text") or ""))
-    studio_app.studio_of(request).folder.keep(doc.path.name, doc.text)
+    studio_of(request).folder.keep(doc.path.name, doc.text)
     response = page(
         request,
         "_text_changed.j2",
@@ -114,7 +114,7 @@ async def save(request: Request) -> Response:
     """Save to a file the author names: the file being edited, or a new one; another file that
     exists is overwritten only when the author has said so."""
     form = await _form(request)
-    studio = studio_app.studio_of(request)
+    studio = studio_of(request)
     current = _name(form.get("file"))
     target = _name(form.get("name")).strip() or current
     if not target.endswith(".rules"):

@@ -8,12 +8,12 @@ from starlette.responses import RedirectResponse, Response
 
 from ..service import authoring, rulesets
 from ..service.errors import UsageError
-from . import app as studio_app
 from .render import LANG_COOKIE, page
+from .state import studio_of
 
 
 async def home(request: Request) -> Response:
-    studio = studio_app.studio_of(request)
+    studio = studio_of(request)
     bases = [
         {"name": e.name, "title": e.title or e.name, "sources": list(e.sources)}
         for e in rulesets.builtins()
@@ -32,7 +32,7 @@ async def home(request: Request) -> Response:
 
 async def new(request: Request) -> Response:
     """Start a house rule (from a base or an example): a draft under a free name, then edit."""
-    studio = studio_app.studio_of(request)
+    studio = studio_of(request)
     form = await request.form()
     base = str(form.get("base") or "")
     example = str(form.get("example") or "")

@@ -7,9 +7,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..service.errors import UsageError
-from . import app as studio_app
 from .editor import document
 from .render import language, page
+from .state import studio_of
 from .study import DEFAULT_GAMES, Busy
 
 DONE = 286  # htmx stops polling on this status
@@ -27,7 +27,7 @@ def _games(raw: object) -> int:
 async def start(request: Request) -> Response:
     form = await request.form()
     doc = document(request, str(form.get("file") or ""))
-    studies = studio_app.studio_of(request).studies
+    studies = studio_of(request).studies
     scheduler = str(form.get("scheduler") or "").strip() or None
     try:
         studies.start(doc, _games(form.get("games")), scheduler)
@@ -37,7 +37,7 @@ async def start(request: Request) -> Response:
 
 
 async def progress(request: Request) -> Response:
-    run = studio_app.studio_of(request).studies.run
+    run = studio_of(request).studies.run
     if run is None:
         return page(request, "_study.j2", run=None, status=DONE)
     verdict = run.result.verdict(language(request)) if run.result is not None else []
@@ -47,14 +47,14 @@ async def progress(request: Request) -> Response:
 
 
 async def cancel(request: Request) -> Response:
-    studies = studio_app.studio_of(request).studies
+    studies = studio_of(request).studies
     studies.cancel()
     return page(request, "_study.j2", run=studies.run)
 
 
 async def report(request: Request) -> Response:
     """The study's page with its plots (the lab's own report)."""
-    run = studio_app.studio_of(request).studies.run
+    run = studio_of(request).studies.run
     if run is None or run.result is None:
         raise UsageError("no study has finished yet: press What does it do? first")
     return HTMLResponse(run.result.page())

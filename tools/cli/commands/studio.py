@@ -23,7 +23,7 @@ from ..common import examples, usage_error
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on; another than 127.0.0.1 lets other machines knock (a warning).",
+    help="Address to listen on: this computer only, unless another is given (with a warning).",
 )
 def studio(folder: Path, port: int, no_browser: bool, host: str) -> None:
     """Change house rules in the browser: a form, the text, the sheet, the diff, the odds.
