@@ -7,10 +7,12 @@ import functools
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import escape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from ..service import sheets
+from ..shared.escape import html_value
 
 LANG_COOKIE = "riskrules_studio_lang"
 LANGUAGE_NAMES = {"en": "English", "da": "Dansk", "nl": "Nederlands"}
@@ -24,9 +26,22 @@ def environment(lang: str) -> Environment:
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=html_value,  # what an author wrote: control characters shown, then escaped
     )
+    env.filters["exact"] = Exact
     env.install_gettext_translations(sheets.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
+
+
+class Exact:
+    """The file's own text for the editor's textarea: escaped, every character kept (a control
+    character shown as `\\x1b` there would be written back into the file on the next edit)."""
+
+    def __init__(self, text: object) -> None:
+        self.text = str(text)
+
+    def __html__(self) -> str:
+        return str(escape(self.text))
 
 
 def language(request: Request) -> str:
