@@ -164,7 +164,7 @@ def test_a_typo_is_shown_at_its_line_and_column_with_the_checkers_code(tmp_path:
     (tmp_path / "a.rules").write_text(HOUSE)
     typo = HOUSE.replace("combat.ties", "combat.tie")
     answer = client(tmp_path).post("/text", data={"file": "a.rules", "text": typo})
-    assert answer.status_code == 200 and answer.headers["hx-trigger"] == "rules-changed"
+    assert answer.status_code == 200 and "rules-changed" in answer.headers["hx-trigger"]
     assert "line 2, column 12" in answer.text and "RR0104" in answer.text
     assert "did you mean &#39;combat.ties&#39;?" in answer.text
     assert (tmp_path / ".a.rules.draft").read_text() == typo  # kept before anything else

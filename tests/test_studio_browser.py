@@ -143,6 +143,13 @@ def test_a_typo_is_shown_at_its_place_and_fixed_by_its_button(browser: Any, tmp_
         page.click("#diagnostics button.fix")
         page.wait_for_selector("text=No problems")
         assert "override combat.ties: attacker" in page.input_value("#text")
+        # The form follows the text: the rule typed to another value shows it in its menu.
+        page.fill("#text", page.input_value("#text").replace("attacker", "defender"))
+        menu = "form.field[data-rule='combat.ties'] select"
+        page.wait_for_function(
+            "s => document.querySelector(s) && document.querySelector(s).value === 'defender'",
+            arg=menu,
+        )
     assert ".family.rules.draft" in {p.name for p in tmp_path.iterdir()}  # kept, not saved
 
 

@@ -61,6 +61,7 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
         Route("/edit", editor.edit),
         Route("/text", editor.text, methods=["POST"]),
         Route("/fix", editor.fix, methods=["POST"]),
+        Route("/form", editor.form_panel),
         Route("/rule", editor.rule, methods=["POST"]),
         Route("/save", editor.save, methods=["POST"]),
         Route("/sheet", panels.sheet),

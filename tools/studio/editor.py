@@ -77,22 +77,27 @@ def _changed(request: Request, doc: Document, **extra: Any) -> Response:
 
 
 async def text(request: Request) -> Response:
-    """Typed in the text: keep the draft, answer with the diagnostics (only those: the
-    textarea being typed in is not replaced)."""
+    """Typed in the text: keep the draft, answer with the diagnostics and quick fixes only
+    (the textarea being typed in is not replaced); the form and the previews follow on their
+    own requests (`text-changed`, `rules-changed`), so the diagnostics come first."""
     form = await _form(request)
     doc = document(request, _name(form.get("file")), str(form.get("text") or ""))
     studio_of(request).folder.keep(doc.path.name, doc.text)
     response = page(
         request,
-        "_text_changed.j2",
+        "_diagnostics.j2",
         file=doc.path.name,
         diagnostics=doc.diagnostics(),
         fixes=rule_form.fixes(doc),
-        oob=True,
-        **_form_context(request, doc),
     )
-    response.headers["HX-Trigger"] = "rules-changed"
+    response.headers["HX-Trigger"] = "text-changed, rules-changed"
     return response
+
+
+async def form_panel(request: Request) -> Response:
+    """The rule form as the text now is (after an edit of the text)."""
+    doc = document(request, _name(request.query_params.get("file")))
+    return page(request, "_form.j2", file=doc.path.name, **_form_context(request, doc))
 
 
 async def fix(request: Request) -> Response:
