@@ -92,6 +92,9 @@ def test_a_house_rule_through_the_form_sheet_diff_pdf_and_save(
         user.click(f"{field} button[name='set']")
         sheet.locator("text=uafgjort vinder angriberen").first.wait_for()  # the Danish sentence
         assert "override combat.ties: attacker" in page.input_value("#text")
+        # The text and the form are still side by side with the previews (one column each).
+        assert page.locator(".editor > #work #text").count() == 1
+        assert page.locator(".editor > #work #rule-form").count() == 1
         diff = page.locator("#diff")
         diff.locator("text=combat.ties").wait_for()
         assert "attacker" in diff.inner_text() and "da000 p.6" in diff.inner_text()
