@@ -23,6 +23,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 TARGETS = {"diagnostics": 0.1, "sheet": 1.0, "start": 2.0}
+USUAL = (84, 177)  # the dice calibration's range on this machine (the README's benchmarks)
 
 
 def house_rule(k: int) -> str:
@@ -73,12 +74,19 @@ def request(origin: str, cookie: str, path: str, form: dict[str, str] | None = N
 
 
 def figures(label: str, times: list[float], target: float, dice: float) -> str:
+    """The figures, and the median as calibration games' time (the time of that many dice
+    games: the same on a fast minute and a slow one) and what it is at the calibration's usual
+    range here (USUAL, the README's benchmarks)."""
     median, worst = statistics.median(times), max(times)
     verdict = "within" if median <= target else "OVER"
+    games = median * dice
+    low, high = games / USUAL[1], games / USUAL[0]
     return (
         f"{label}: median {1000 * median:,.0f} ms, slowest {1000 * worst:,.0f} ms of "
         f"{len(times)} ({verdict} the {1000 * target:,.0f} ms target; dice calibration "
-        f"{dice:.1f} games/s, load average {os.getloadavg()[0]:.2f})"
+        f"{dice:.1f} games/s, load average {os.getloadavg()[0]:.2f}): {games:.1f} calibration "
+        f"games' time, {1000 * low:,.0f}-{1000 * high:,.0f} ms at the usual calibration "
+        f"{USUAL[0]}-{USUAL[1]}"
     )
 
 
