@@ -139,3 +139,71 @@ def test_a_study_request_that_cannot_be_served() -> None:
         lab.plan_balance("classic", ["da-2006-2p-active"], lab.Study(games=2))
     with pytest.raises(UsageError, match="not a rule id"):
         lab.plan_sweep("classic", ["Combat=attacker"], lab.Study(games=2))
+
+
+UNSAVED = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+
+
+def test_the_services_take_unsaved_text(tmp_path: Path) -> None:
+    """The studio's way in: a file that is only text (never written), named by its path."""
+    from riskrules.tools.service import odds
+
+    path = str(tmp_path / "family.rules")  # not on disk
+    texts = {path: UNSAVED}
+    sheet = sheets.summary(path, "da", texts=texts)
+    assert isinstance(sheet.data, str) and "uafgjort vinder angriberen" in sheet.data
+    found = sheets.diff(["da-2006", path], texts)
+    assert [d.rule for d in found.rows] == ["combat.ties"]
+    mine, base = odds.table(path, 3, texts=texts), odds.table("da-2006", 3)
+    assert mine.grid[0][0] > base.grid[0][0]  # ties to the attacker: 1 against 1 is better
+    plan = lab.plan_balance("da-2006", [path], lab.Study(games=2, workers=1), texts)
+    assert [a.name for a in plan.arms] == ["da-2006", "family"]
+    with pytest.raises(NotFound, match="no such file"):
+        sheets.summary(path)  # without its text, the path names nothing
+    assert not (tmp_path / "family.rules").exists()
+
+
+def test_a_study_says_what_it_found_in_words() -> None:
+    """The verdict: a sentence per change beyond chance, in the reader's language."""
+    figures = {
+        "games": 200,
+        "differences": [
+            {
+                "base": "classic",
+                "variant": "family",
+                "measures": [
+                    {
+                        "measure": "first player wins",
+                        "kind": "rate",
+                        "difference": 0.08,
+                        "ci": [0.02, 0.14],
+                        "p_value": 0.01,
+                    },
+                    {
+                        "measure": "turns",
+                        "kind": "mean",
+                        "difference": -3.0,
+                        "ci": [-5.0, -1.0],
+                        "p_value": 0.001,
+                    },
+                    {
+                        "measure": "eliminations",
+                        "kind": "mean",
+                        "difference": 0.1,
+                        "ci": [-0.2, 0.4],
+                        "p_value": 0.5,
+                    },
+                ],
+            }
+        ],
+    }
+    result = lab.StudyResult(figures)
+    english = result.verdict("en")
+    assert english[0] == "With family, the first player wins 8 points more often."
+    assert english[1] == "Games with family are 3 turns shorter."
+    assert len(english) == 3  # no word on eliminations: within chance; then how it was measured
+    assert result.verdict("da")[1] == "Spil med family er 3 ture kortere."
+    figures["differences"][0]["measures"] = figures["differences"][0]["measures"][2:]
+    assert "changes nothing a study can tell apart from chance" in result.verdict("en")[0]
+    with pytest.raises(UsageError):
+        result.verdict("de")

@@ -309,3 +309,38 @@ def test_a_folder_that_is_not_there_is_a_usage_error(tmp_path: Path) -> None:
 
     result = run_cli("studio", str(tmp_path / "missing"), "--no-browser")
     assert result.code == 2 and "is not a folder" in result.err
+
+
+def test_a_study_runs_one_at_a_time_and_is_cancelled(tmp_path: Path) -> None:
+    import time
+
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    started = c.post("/study", data={"file": "a.rules", "games": "2000"})
+    assert "of 4000 games" in started.text and "study-cancel" in started.text
+    again = c.post("/study", data={"file": "a.rules", "games": "10"})
+    assert "A study is running already" in again.text
+    c.post("/study/cancel")
+    for _ in range(600):
+        answer = c.get("/study/progress")
+        if answer.status_code == 286:  # finished: htmx stops polling
+            break
+        time.sleep(0.1)
+    assert "The study was cancelled." in answer.text
+
+
+def test_listening_beyond_this_machine_is_warned_of(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = Path(sys.executable).parent / "riskrules"
+    command = [str(script), "studio", str(tmp_path), "--no-browser", "--host", "127.0.0.2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None and process.stdout is not None
+        warning = process.stderr.readline()
+        assert warning.startswith("warning: listening on 127.0.0.2, not 127.0.0.1")
+        assert "http://127.0.0.2:" in process.stdout.readline() + process.stdout.readline()
+    finally:
+        process.kill()
+        process.wait()
