@@ -13,8 +13,9 @@ here the broken statement is dropped and the parse goes on:
    the `}` of the block around it;
 3. the lexer is set there, and the parse resumes.
 
-A statement that breaks only on the next line (a line ending in `>=`, a `(` never closed)
-resumes at that next line instead, when it starts a rule. Each error is described as it is
+A statement that breaks only on the next line (a line ending in `>=` or `:`, a `(` never
+closed: the next rule's words are read as its value, until a token or a character it cannot
+take) resumes at that next line instead, when it starts a rule. Each error is described as it is
 found; the parse tree holds every statement that parsed, and the file is still refused (it has
 errors), but the checks of the rest can run. At most MAX_SYNTAX_ERRORS are reported.
 """
@@ -140,8 +141,7 @@ def _recover(exc: UnexpectedInput, text: str) -> tuple[int, int] | None:
     if token is not None and token.type == "_NL":
         resume = _next_statement(text, at)
     elif (
-        token is not None
-        and text.rfind("\n", 0, began) < text.rfind("\n", 0, at)
+        text.rfind("\n", 0, began) < text.rfind("\n", 0, at)
         and _STARTS.match(text, line_start)
         and _accepts_start(states[stack[-1]], text, line_start)
     ):

@@ -275,6 +275,7 @@ CASES = [
     (("simulate", h("one-team-alone.rules"), "-g", "1"), 1, "RR0227"),
     (("check", h("many-syntax-errors.rules")), 1, "20 errors"),
     (("check", h("error-after-deep-expression.rules")), 1, "'attacke' is not a choice"),
+    (("check", h("half-typed-lines.rules")), 1, "'attacke' is not a choice"),
     (("check", h("leading-zeros.rules")), 0, "no problems"),
     (("check", h("bom.rules")), 0, "no problems"),
     (("check", h("stray-cr.rules")), 0, "no problems"),

@@ -11,22 +11,22 @@ text in the layout `fmt` gives, checked as `check` checks it; `quick_fixes`
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...grammar import model as m
-from ...grammar.diagnostics import Diagnostic, Severity
+from ...grammar.diagnostics import Severity
 from ...grammar.printer import key_text, value_text
 from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
 from .edits import Edited, clear_rule, set_rule, start_house_rules
 from .errors import UsageError
 from .fixes import QuickFix, quick_fixes
+from .form import FormCitation, FormField, FormSection, RuleForm
 
 if TYPE_CHECKING:
     from ...grammar.library import Workspace
     from ...grammar.resolve import EffectiveRuleset
     from ..sheets.describe import Words
-    from ..sheets.sentences import Sentences
+    from ..sheets.sentences import Said, Sentences
 
 __all__ = [
     "Edited",
@@ -57,130 +57,6 @@ WIDGETS: dict[Kind, str] = {
 }
 # The word a number field also takes (`none`, `unlimited`).
 NUMBER_WORDS = {Kind.OPTIONAL_INT: ("none",), Kind.COUNT_OR_UNLIMITED: ("unlimited",)}
-
-
-@dataclass(frozen=True)
-class FormCitation:
-    """Where a manual states a rule: the manual's id, its name as the sheet gives it, the page
-    or section, the anchor (the passage's words)."""
-
-    document: str
-    manual: str
-    page: int | None
-    section: str | None
-    anchor: str
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "document": self.document,
-            "manual": self.manual,
-            "page": self.page,
-            "section": self.section,
-            "anchor": self.anchor,
-        }
-
-
-@dataclass(frozen=True)
-class FormField:
-    """One rule of the form. Values are rules-language text (None: not set); a table's are
-    also given as rows (key, value), in the order written."""
-
-    rule: str
-    label: str  # the rule's name in the form's language
-    summary: str  # the catalogue's description (English)
-    kind: str  # the schema's kind: "int", "choice", "by_players", "schedule", …
-    kind_text: str  # what the kind's value looks like ("a whole number")
-    widget: str  # "menu", "number", "table" or "text"
-    choices: tuple[str, ...]  # the words a menu offers (or a number field besides numbers)
-    keys: tuple[str, ...]  # a table's keys on this board and player counts
-    least: int | None
-    most: int | None
-    sentence: str | None  # as the sheet prints it now, HTML (key words in <b>)
-    sentence_text: str | None  # the same without markup
-    base_sentence: str | None
-    value: str | None
-    rows: tuple[tuple[str, str], ...] | None
-    base_value: str | None
-    base_rows: tuple[tuple[str, str], ...] | None
-    set_here: bool  # the house-rules file writes this rule
-    overridden: bool  # ... and the base sets it too (an `override`)
-    citations: tuple[FormCitation, ...]  # the current value's, the reader's manual first
-    base_citations: tuple[FormCitation, ...]
-    because: dict[str, str]  # the reason given for an assumed value, by language
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "rule": self.rule,
-            "label": self.label,
-            "summary": self.summary,
-            "kind": self.kind,
-            "kind_text": self.kind_text,
-            "widget": self.widget,
-            "choices": list(self.choices),
-            "keys": list(self.keys),
-            "least": self.least,
-            "most": self.most,
-            "sentence": self.sentence,
-            "sentence_text": self.sentence_text,
-            "base_sentence": self.base_sentence,
-            "value": self.value,
-            "rows": [list(r) for r in self.rows] if self.rows is not None else None,
-            "base_value": self.base_value,
-            "base_rows": [list(r) for r in self.base_rows] if self.base_rows is not None else None,
-            "set_here": self.set_here,
-            "overridden": self.overridden,
-            "citations": [c.to_json() for c in self.citations],
-            "base_citations": [c.to_json() for c in self.base_citations],
-            "because": dict(self.because),
-        }
-
-
-@dataclass(frozen=True)
-class FormSection:
-    """A block of the sheet: `number` is the step of the turn (None before and after it)."""
-
-    key: str
-    title: str
-    number: int | None
-    fields: tuple[FormField, ...]
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "key": self.key,
-            "title": self.title,
-            "number": self.number,
-            "fields": [f.to_json() for f in self.fields],
-        }
-
-
-@dataclass(frozen=True)
-class RuleForm:
-    """The form of one ruleset (the file's first): its sections in the sheet's order. With
-    errors in the text, no sentence is said (`sentence` None) and `diagnostics` holds them."""
-
-    ruleset: str
-    title: str | None
-    base: str | None
-    lang: str
-    sections: tuple[FormSection, ...]
-    diagnostics: tuple[Diagnostic, ...]
-
-    @property
-    def fields(self) -> list[FormField]:
-        return [f for s in self.sections for f in s.fields]
-
-    def field(self, rule: str) -> FormField | None:
-        return next((f for f in self.fields if f.rule == rule), None)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "ruleset": self.ruleset,
-            "title": self.title,
-            "base": self.base,
-            "lang": self.lang,
-            "sections": [s.to_json() for s in self.sections],
-            "diagnostics": [d.to_json() for d in self.diagnostics],
-        }
 
 
 def rule_form(text: str, path: str, lang: str) -> RuleForm:
@@ -226,24 +102,29 @@ def rule_form(text: str, path: str, lang: str) -> RuleForm:
     if say is None and base_say is not None:
         phases = sheet_phases(base_say.rules)
     words = Words(tr, lang, eff.board)
-    ids = [spec.id for spec in CATALOGUE if not spec.pattern and spec.id != "turn.phases"]
+    ids = [spec.id for spec in CATALOGUE if not spec.pattern]
     ids += [c.id for c in eff.clauses if (spec := lookup(c.id)) is not None and spec.pattern]
     if base is not None:
-        ids += [c.id for c in base.clauses if c.id not in ids and c.id != "turn.phases"]
+        ids += [c.id for c in base.clauses if c.id not in ids]
     places: dict[str, list[FormField]] = {}
     for rule in dict.fromkeys(ids):
         spec = lookup(rule)
         if spec is None:
             continue
         made = _field(ws, eff, base, spec, rule, words, say, base_say, lang)
-        places.setdefault(section_of(rule, phases), []).append(made)
+        # The phases are the sheet's numbered steps, under its "Your turn".
+        where = "turn" if rule == "turn.phases" else section_of(rule, phases)
+        places.setdefault(where, []).append(made)
     _ = tr.gettext
-    sections = [FormSection(k, _(SECTION_TITLES[k]), None, tuple(places[k])) for k in BEFORE_TURN]
+    sections = [
+        FormSection(k, _(SECTION_TITLES[k]), None, tuple(places.get(k, [])))
+        for k in (*BEFORE_TURN, "turn")
+    ]
     speaker = say or base_say
     for number, phase in enumerate(phases, start=1):
         title = speaker.step(phase) if speaker is not None else phase
         sections.append(FormSection(phase, title, number, tuple(places.get(phase, []))))
-    for key in after_turn(places, phases):
+    for key in after_turn([k for k in places if k != "turn"], phases):
         sections.append(
             FormSection(key, _(SECTION_TITLES.get(key, key)), None, tuple(places.get(key, [])))
         )
@@ -269,8 +150,8 @@ def _field(
     clause = eff.clause(rule)
     before = base.clause(rule) if base is not None else None
     own = any(c.id == rule for c in eff.ruleset.clauses)
-    said = say.say(clause) if say is not None and clause is not None else None
-    was = base_say.say(before) if base_say is not None and before is not None else None
+    said = _said(say, clause)
+    was = _said(base_say, before)
     choices: tuple[str, ...] = spec.choices
     if spec.kind == Kind.BOOL:
         choices = ("yes", "no")
@@ -302,6 +183,21 @@ def _field(
         base_citations=_citations(base, before, lang) if base is not None else (),
         because=_because(clause) if own else {},
     )
+
+
+def _said(say: Sentences | None, clause: m.Clause | None) -> Said | None:
+    """The rule's sentence on the sheet; for the turn's phases, the sheet's numbered steps."""
+    from markupsafe import Markup, escape
+
+    from ..sheets.places import sheet_phases
+    from ..sheets.sentences import Said
+
+    if say is None or clause is None:
+        return None
+    if clause.id != "turn.phases":
+        return say.say(clause)
+    steps = [f"{n}. {escape(say.step(p))}" for n, p in enumerate(sheet_phases(say.rules), 1)]
+    return Said(Markup(" · ".join(steps))) if steps else None
 
 
 def _keys(spec: RuleSpec, eff: EffectiveRuleset) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ refused it: nothing a person can type raises."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -66,7 +67,8 @@ def set_rule(
 ) -> Edited:
     """`text` (a house-rules file shown as `path`) with its first ruleset setting `rule` to
     `value`: the rule's statement replaced where the ruleset writes it, else added (as an
-    `override` where the base sets the rule)."""
+    `override` where the base sets the rule). The base's own value, with no reason, clears the
+    rule instead (`clear_rule`): an override that repeats the base is a warning."""
     before = check_document(path, text)
     ruleset, base_sets = _target(before, path, rule)
     source, rows = _value_source(value)
@@ -75,18 +77,20 @@ def set_rule(
     reason = _reason(because)
     candidate = _with_statement(text, ruleset, rule, source, base_sets)
     checked = check_document(path, candidate)
-    if new := _new_errors(before, checked):
+    if new := _new_errors(before, checked, _lines(checked, path, rule)):
         return _refused(text, path, new)
     written = _written(checked, path, ruleset, rule, rows)
     if written is None:
         return _refused(text, path, [_one_line(path, rule)])
+    if reason is None and _as_base(checked, path, ruleset, written):
+        return clear_rule(text, path, rule)  # the base's value: no override to write (RR0404)
     if reason is not None:
         wrapped = _assumed(written.value, reason)
         if wrapped is None:
             return _refused(text, path, [_no_reason(path, written)])
         candidate = _with_statement(text, ruleset, rule, value_text(wrapped), base_sets)
         checked = check_document(path, candidate)
-        if new := _new_errors(before, checked):
+        if new := _new_errors(before, checked, _lines(checked, path, rule)):
             return _refused(text, path, new)
         written = _written(checked, path, ruleset, rule, rows)
         if written is None or not written.assumed:
@@ -125,6 +129,13 @@ def _target(checked: Checked, path: str, rule: str) -> tuple[m.Ruleset, bool]:
     ruleset = declared.rulesets[0]
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None
+
+
+def _as_base(checked: Checked, path: str, ruleset: m.Ruleset, written: m.Clause) -> bool:
+    """Whether the written value is the one the base gives the rule."""
+    base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
+    inherited = base.clause(written.id) if base is not None else None
+    return inherited is not None and m.strip_assumed(inherited.value) == written.value
 
 
 def _value_source(value: Value) -> tuple[str, list[str] | None]:
@@ -238,14 +249,37 @@ def _written(
 # ------------------------------------------------------------------ the outcome
 
 
-def _new_errors(before: Checked, after: Checked) -> list[Diagnostic]:
-    """The errors of the edited text that the text before the edit did not have."""
-    seen = {(d.code, d.message) for d in before.diagnostics if d.severity == Severity.ERROR}
-    return [
-        d
-        for d in after.diagnostics
-        if d.severity == Severity.ERROR and (d.code, d.message) not in seen
-    ]
+def _new_errors(
+    before: Checked, after: Checked, lines: tuple[int, int] | None = None
+) -> list[Diagnostic]:
+    """The errors an edit makes: those on the edited statement's `lines`, else those past the
+    text's errors before the edit (an edit that mends one error and makes another elsewhere
+    leaves the author the new one to see, in the diagnostics)."""
+    was = [d for d in before.diagnostics if d.severity == Severity.ERROR]
+    now = [d for d in after.diagnostics if d.severity == Severity.ERROR]
+    if lines is not None:
+        here = [d for d in now if lines[0] <= d.span.line <= lines[1]]
+        if here:
+            return here
+    if len(now) <= len(was):
+        return []
+    seen = Counter((d.code, d.message) for d in was)
+    fresh = []
+    for d in now:
+        if seen[(d.code, d.message)] > 0:
+            seen[(d.code, d.message)] -= 1
+        else:
+            fresh.append(d)
+    return fresh or now
+
+
+def _lines(checked: Checked, path: str, rule: str) -> tuple[int, int] | None:
+    """The lines of the first ruleset's statement of `rule` (None: it did not parse)."""
+    declared = checked.workspace.file(path)
+    if declared is None or not declared.rulesets:
+        return None
+    found = next((c for c in declared.rulesets[0].clauses if c.id == rule), None)
+    return (found.span.line, found.span.end_line) if found is not None else None
 
 
 def _finished(text: str, path: str, candidate: str) -> Edited:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from ...grammar.diagnostics import Diagnostic, Span
 from .language import check_document
 
+_WORD = re.compile(r"[a-z_][a-z0-9_.]*")
+
 
 @dataclass(frozen=True)
 class QuickFix:
@@ -67,7 +69,8 @@ def fixes_for(text: str, diagnostics: tuple[Diagnostic, ...] | list[Diagnostic])
             continue
         first = True
         for word in fix_from_hint(f"{diag.message} ({diag.hint})" if diag.hint else diag.message):
-            fixes.append(QuickFix(f"Change to '{word}'", span, word, diag, first))
+            where = _narrowed(lines, span, diag.message, word)
+            fixes.append(QuickFix(f"Change to '{word}'", where, word, diag, first))
             first = False
         if diag.code == "RR0402" and 1 <= span.line <= len(lines):
             line = lines[span.line - 1]
@@ -77,6 +80,23 @@ def fixes_for(text: str, diagnostics: tuple[Diagnostic, ...] | list[Diagnostic])
                 title = "Drop 'override' (the base does not set this rule)"
                 fixes.append(QuickFix(title, gone, "", diag, True))
     return fixes
+
+
+def _narrowed(lines: list[str], span: Span, message: str, meant: str) -> Span:
+    """The part of a diagnostic's span a one-word did-you-mean replaces: the misspelt word
+    the message quotes, where the span covers more ("unknown function 'maximum'" over the
+    whole call `maximum(3, territories // 3)`)."""
+    written = _on_line(lines, span)
+    if not _WORD.fullmatch(meant):
+        return span
+    for word in re.findall(r"'([^']+)'", message.split("did you mean")[0]):
+        if word == meant or not _WORD.fullmatch(word):
+            continue
+        found = re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", written)
+        if found and word != written:
+            start = span.column + found.start()
+            return Span(span.file, span.line, start, span.line, start + len(word))
+    return span
 
 
 def _on_line(lines: list[str], span: Span) -> str:
