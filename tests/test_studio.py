@@ -144,7 +144,8 @@ def test_a_link_out_of_the_folder_is_refused(tmp_path: Path) -> None:
 def test_start_offers_the_bases_the_files_and_the_examples(tmp_path: Path) -> None:
     (tmp_path / "family.rules").write_text(HOUSE)
     page = client(tmp_path).get("/").text
-    assert "Kommandomanual" in page and 'value="da-2006"' in page  # a base by its title
+    assert 'value="da-2006"' in page and "Spillet om verdensherredømmet" in page  # its title
+    assert "Kommandomanual (Hasbro Nordic, 2006)" in page  # and its manual
     assert "family.rules" in page
     assert 'value="attacker-wins-ties"' in page  # an example
 

@@ -101,6 +101,23 @@ def builtins() -> list[Entry]:
     return rows
 
 
+@dataclass(frozen=True)
+class Manual:
+    """A printed manual a ruleset encodes, as a reader is shown it."""
+
+    id: str
+    title: str  # its full title, else its short one, else its id
+    language: str
+
+
+def manuals(ref: str) -> list[Manual]:
+    """The manuals ruleset `ref` encodes (those it names with `from`, else those its rules
+    cite; for one that does neither, its nearest base's), in the order they are declared."""
+    _, eff = located(ref)
+    own = eff.own_documents()
+    return [Manual(s.id, s.title or s.label, s.language) for s in eff.sources if s.id in own]
+
+
 def _citations(clause: m.Clause) -> list[dict[str, object]]:
     return [c.to_json() for c in clause.citations]
 

@@ -15,7 +15,11 @@ from .state import studio_of
 async def home(request: Request) -> Response:
     studio = studio_of(request)
     bases = [
-        {"name": e.name, "title": e.title or e.name, "sources": list(e.sources)}
+        {
+            "name": e.name,
+            "title": e.title or e.name,
+            "manuals": [m.title for m in rulesets.manuals(e.name)],
+        }
         for e in rulesets.builtins()
     ]
     folder = studio.folder
