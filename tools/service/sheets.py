@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ...grammar.resolve import EffectiveRuleset
 from .errors import UsageError
-from .rulesets import Texts, checked
+from .rulesets import Texts, checked, located
 
 if TYPE_CHECKING:
     from ..sheets.diff import Difference
@@ -52,6 +52,14 @@ def summary(
     except PdfUnavailable as exc:  # a missing PDF library is the user's to fix
         raise UsageError(str(exc)) from None
     return RuleSheet(eff.name, language, fmt, data, pages, MOST_PAGES)
+
+
+def sheet_language(ref: str, texts: Texts = None) -> str:
+    """The language `summary` prints the ruleset's sheet in when none is asked for: its own
+    manual's, else English (errors or not: nothing is laid out)."""
+    from ..sheets.summary import sheet_language as own
+
+    return own(located(ref, texts)[1])
 
 
 def languages() -> tuple[str, ...]:

@@ -53,6 +53,9 @@ class Document:
     def sheet(self, lang: str | None, fmt: sheets.SheetFormat = "html") -> sheets.RuleSheet:
         return sheets.summary(self.ref, lang, fmt, texts=self.texts)
 
+    def sheet_language(self) -> str:
+        return sheets.sheet_language(self.ref, self.texts)
+
     def diff(self) -> sheets.Diff | None:
         base = self.base()
         if base is None:

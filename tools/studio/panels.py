@@ -25,7 +25,7 @@ async def sheet_panel(request: Request) -> Response:
     lang = _lang(request)
     if lang is None:
         try:
-            lang = doc.sheet(None).lang
+            lang = doc.sheet_language()
         except ServiceError:
             lang = language(request)
     return page(
