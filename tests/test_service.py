@@ -199,7 +199,7 @@ def test_a_study_says_what_it_found_in_words() -> None:
     }
     result = lab.StudyResult(figures)
     english = result.verdict("en")
-    assert english[0] == "With family, the first player wins 8 points more often."
+    assert english[0] == "With family, the first player wins 8 percentage points more often."
     assert english[1] == "Games with family are 3 turns shorter."
     assert len(english) == 3  # no word on eliminations: within chance; then how it was measured
     assert result.verdict("da")[1] == "Spil med family er 3 ture kortere."

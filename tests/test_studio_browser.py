@@ -76,6 +76,8 @@ def test_a_house_rule_through_the_form_sheet_diff_pdf_and_save(
     same sheet; at most 12 clicks."""
     import pypdf
 
+    tmp_path = tmp_path / "house-rules"  # as the start page names a player's folder
+    tmp_path.mkdir()
     with studio(tmp_path) as running:
         page = _page(browser, running)
         user = Clicks(page)

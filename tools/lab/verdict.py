@@ -42,9 +42,12 @@ def _first_player(measure: Any, variant: str) -> Finding:
     values = {"ruleset": variant, "points": _pts(measure["difference"])}
     if measure["difference"] > 0:
         return Finding(
-            N_("With {ruleset}, the first player wins {points} points more often."), values
+            N_("With {ruleset}, the first player wins {points} percentage points more often."),
+            values,
         )
-    return Finding(N_("With {ruleset}, the first player wins {points} points less often."), values)
+    return Finding(
+        N_("With {ruleset}, the first player wins {points} percentage points less often."), values
+    )
 
 
 def _turns(measure: Any, variant: str) -> Finding:
@@ -58,11 +61,18 @@ def _unfinished(measure: Any, variant: str) -> Finding:
     values = {"ruleset": variant, "points": _pts(measure["difference"])}
     if measure["difference"] > 0:
         return Finding(
-            N_("With {ruleset}, {points} points more games reach the turn limit unfinished."),
+            N_(
+                "With {ruleset}, {points} percentage points more games reach the turn "
+                "limit unfinished."
+            ),
             values,
         )
     return Finding(
-        N_("With {ruleset}, {points} points fewer games reach the turn limit unfinished."), values
+        N_(
+            "With {ruleset}, {points} percentage points fewer games reach the turn "
+            "limit unfinished."
+        ),
+        values,
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from ..service import language, odds, rulesets, sheets
 from ..service.errors import ServiceError
 
-ODDS_SIZE = 10  # armies a side in the studio's odds table (the command line goes to 200)
+ODDS_SIZE = 8  # armies a side in the studio's odds table (the command line goes to 200)
 
 
 @dataclass(frozen=True)
