@@ -811,9 +811,10 @@ def test_the_studio_shows_what_the_author_wrote(hostile: Path) -> None:
         html_shows(sheet.text, TITLE, REASON[lang], CONTINENT[lang])
     html_shows(client.get("/diff", params=file).text, SECTION, ANCHOR)
     text = HOSTILE_RULES.replace("fortify.moves", "fortify.move")  # a diagnostic, a quick fix
-    panels = client.post("/text", data={**file, "text": text})
-    assert "RR0104" in panels.text
-    html_shows(panels.text, SECTION)
+    diagnostics = client.post("/text", data={**file, "text": text})
+    assert "RR0104" in diagnostics.text
+    html_shows(diagnostics.text)
+    html_shows(client.get("/form", params=file).text, SECTION)  # the form's citations
     client.post("/text", data={**file, "text": HOSTILE_RULES})
     page = client.get("/edit", params=file).text
     before, textarea = page.split("<textarea", 1)
