@@ -4,6 +4,7 @@ service layer beside the command line and the language server.
   server.py     bind the socket, print the address with its token, run uvicorn
   security.py   the door: Host, Origin, the token and its cookie, bounded bodies
   app.py        the application: routes, headers, the pages for what goes wrong
+  state.py      what every route reads: the folder, the door, the study slot
   drafts.py     the files in FOLDER the studio may touch, and each one's draft
   document.py   a file's text and what the services say of it (check, sheet, diff, odds)
   start.py      the start page (a base, a file, an example, a draft)
