@@ -199,13 +199,15 @@ def split_reference(ref: str) -> tuple[str | None, str | None]:
     return None, ref
 
 
-def locate(ref: str) -> tuple[Workspace, EffectiveRuleset]:
-    """Open a workspace holding `ref` and return its effective ruleset, or raise RulesetNotFound."""
+def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, EffectiveRuleset]:
+    """Open a workspace holding `ref` and return its effective ruleset, or raise RulesetNotFound;
+    `texts` gives files' unsaved contents by absolute path (a path there need not exist)."""
     path, name = split_reference(ref)
     span = Span.point(path or "<command line>", 1, 1)
-    if path is not None and not os.path.exists(path):
+    unsaved = {os.path.abspath(k) for k in texts or {}}
+    if path is not None and not os.path.exists(path) and os.path.abspath(path) not in unsaved:
         raise RulesetNotFound(error("RR0005", f"no such file: {path}", span))
-    ws = Workspace.open([path] if path else [])
+    ws = Workspace.open([path] if path else [], texts=texts)
     if path is not None:
         problems = [d for d in ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
         rules_file = ws.file(path)

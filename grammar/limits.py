@@ -60,3 +60,11 @@ MAX_LSP_HEADER = 4_096  # bytes in one header line of a message
 
 # ---------------------------------------------------------------- diagnostics
 MAX_SYNTAX_ERRORS = 20  # syntax errors reported in one file (the parser resumes at the next rule)
+
+# ---------------------------------------------------------------- the studio
+MAX_STUDIO_BODY = 256 * 1024  # bytes in one request to the studio (a house rule's text is far
+# shorter; a longer body is refused unread with a page saying so)
+MAX_STUDIO_GAMES = 2_000  # games per ruleset a study started from the studio plays (larger
+# studies: `riskrules balance`, or a Dask scheduler with `--games` there)
+MAX_STUDIO_SECONDS = 600  # a studio study still running after this is cancelled
+MAX_STUDIO_DRAFTS = 200  # drafts the start page offers back (the newest first)

@@ -401,6 +401,10 @@ CASES = [
     case("sweep", "classic", "--vary", "setup.start_armies=30"),
     case("sweep", "classic", "--vary", "combat.tie=attacker"),
     case("sweep", "classic", "--vary", "combat.ties=attacke"),
+    # studio (its serving is tested in tests/test_studio*.py; here what it says when it cannot)
+    case("studio", "--help"),
+    case("studio", "no-such-folder", "--no-browser"),
+    case("studio", "--port", "70000", "--no-browser"),
 ]
 
 

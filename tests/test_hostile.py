@@ -239,6 +239,10 @@ def h(name: str) -> str:
 KOMMANDO = "000_c088f9ca3cbe1af9.txt"  # the manual da-2006 encodes
 # (arguments, the exit code, words the output must hold)
 CASES = [
+    # the studio: a folder that is not one, an address it cannot listen on, a port out of range
+    (("studio", "{tmp}/file", "--no-browser"), 2, "is a file"),
+    (("studio", "{tmp}", "--host", "256.0.0.1", "--no-browser"), 2, "cannot listen on"),
+    (("studio", "{tmp}", "--port", "-1", "--no-browser"), 2, "-1 is not in the range"),
     (("summary", h("misspelt-quantity.rules"), "-o", "{tmp}/x.html"), 1, "RR0211"),
     (("check", h("misspelt-quantity.rules"), "--report", "{tmp}/report"), 1, "RR0211"),
     (("check", h("divide-by-zero.rules")), 1, "RR0220"),
@@ -813,3 +817,37 @@ def test_trace_and_test_show_what_the_author_wrote(hostile: Path) -> None:
     # naming the scenario as written.
     case = ElementTree.parse(junit).getroot().find("testsuite/testcase")
     assert case is not None and case.get("name") == f"Scenario: {visible(SCENARIO)}", case
+
+
+def test_the_studio_shows_what_the_author_wrote(hostile: Path) -> None:
+    """The studio's panels (the sheet, the diff, the rule form, the diagnostics) and its start
+    page hold no markup the author wrote; the text itself is shown in the editor escaped."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from riskrules.tools.studio.app import guarded
+    from riskrules.tools.studio.security import Door
+
+    door = Door("t", port=1)
+    client = TestClient(guarded(hostile, door), base_url="http://127.0.0.1:1")
+    client.cookies.set(door.cookie_name(), "t")
+    file = {"file": "hostile.rules"}
+    for lang in ("en", "da", "nl"):
+        sheet = client.get("/sheet", params={**file, "lang": lang})
+        assert sheet.status_code == 200
+        html_shows(sheet.text, TITLE, REASON[lang], CONTINENT[lang])
+    html_shows(client.get("/diff", params=file).text, SECTION, ANCHOR)
+    text = HOSTILE_RULES.replace("fortify.moves", "fortify.move")  # a diagnostic, a quick fix
+    diagnostics = client.post("/text", data={**file, "text": text})
+    assert "RR0104" in diagnostics.text
+    html_shows(diagnostics.text)
+    html_shows(client.get("/form", params=file).text, SECTION)  # the form's citations
+    client.post("/text", data={**file, "text": HOSTILE_RULES})
+    page = client.get("/edit", params=file).text
+    before, textarea = page.split("<textarea", 1)
+    textarea, after = textarea.split("</textarea>", 1)
+    outside = before.replace('<script src="/static/htmx.min.js"></script>', "", 1) + after
+    html_shows(outside, TITLE)  # the form's heading
+    assert "<script" not in textarea and html_lib.escape(SCRIPT, quote=False) in textarea
+    start = client.get("/").text
+    assert "<script" not in start.replace('<script src="/static/htmx.min.js"></script>', "", 1)

@@ -139,3 +139,25 @@ def test_a_study_request_that_cannot_be_served() -> None:
         lab.plan_balance("classic", ["da-2006-2p-active"], lab.Study(games=2))
     with pytest.raises(UsageError, match="not a rule id"):
         lab.plan_sweep("classic", ["Combat=attacker"], lab.Study(games=2))
+
+
+UNSAVED = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+
+
+def test_the_services_take_unsaved_text(tmp_path: Path) -> None:
+    """The studio's way in: a file that is only text (never written), named by its path."""
+    from riskrules.tools.service import odds
+
+    path = str(tmp_path / "family.rules")  # not on disk
+    texts = {path: UNSAVED}
+    sheet = sheets.summary(path, "da", texts=texts)
+    assert isinstance(sheet.data, str) and "uafgjort vinder angriberen" in sheet.data
+    found = sheets.diff(["da-2006", path], texts)
+    assert [d.rule for d in found.rows] == ["combat.ties"]
+    mine, base = odds.table(path, 3, texts=texts), odds.table("da-2006", 3)
+    assert mine.grid[0][0] > base.grid[0][0]  # ties to the attacker: 1 against 1 is better
+    plan = lab.plan_balance("da-2006", [path], lab.Study(games=2, workers=1), texts)
+    assert [a.name for a in plan.arms] == ["da-2006", "family"]
+    with pytest.raises(NotFound, match="no such file"):
+        sheets.summary(path)  # without its text, the path names nothing
+    assert not (tmp_path / "family.rules").exists()

@@ -51,11 +51,14 @@ def _messages() -> set[str | tuple[str, str]]:
 
     keywords = {"_": None, "N_": None, "gettext": None, "Np_": (1, 2), "ngettext": (1, 2)}
     messages: set[str | tuple[str, str]] = set()
-    for source in ["tools/sheets/describe.py", "tools/sheets/summary.py", "tools/sheets/diff.py"]:
+    sources = ["tools/sheets/describe.py", "tools/sheets/summary.py", "tools/sheets/diff.py"]
+    for source in sources:
         for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords):
             messages.add(message)
     options = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}
-    for template in sorted((ROOT / "tools" / "sheets" / "templates" / "rules").glob("*.j2")):
+    templates = (ROOT / "tools" / "sheets" / "templates" / "rules").glob("*.j2")
+    studio = (ROOT / "tools" / "studio" / "templates").glob("*.j2")  # the studio's page
+    for template in sorted([*templates, *studio]):
         found = extract_from_file(babel_extract, str(template), options=options)
         for _, message, _, _ in found:
             messages.add(message)

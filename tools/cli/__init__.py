@@ -29,6 +29,7 @@ from .commands.rulesets import explain, list_cmd, show
 from .commands.scenarios import test_cmd, trace
 from .commands.sheets import diff, summary
 from .commands.simulate import simulate
+from .commands.studio import studio
 from .commands.study import balance, sweep
 from .common import exit_with
 
@@ -49,6 +50,7 @@ COMMANDS = (
     simulate,
     balance,
     sweep,
+    studio,
 )
 
 

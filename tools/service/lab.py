@@ -24,7 +24,7 @@ from ...grammar.schema import SHEET_LANGUAGES
 from .errors import UsageError
 from .paths import writable_folder
 from .progress import Cancel, Progress, Ticker
-from .rulesets import checked, loadable, playable
+from .rulesets import Texts, checked, loadable, playable
 
 if TYPE_CHECKING:
     from ..lab.balance import Arm, Settings
@@ -227,13 +227,17 @@ def _preflight(rulesets: int, request: Study) -> None:
             raise UsageError(str(exc)) from None
 
 
-def plan_balance(base: str, variants: Sequence[str], request: Study) -> StudyPlan:
-    """VARIANTS against BASE over the same seeds; every ruleset must check."""
+def plan_balance(
+    base: str, variants: Sequence[str], request: Study, texts: Texts = None
+) -> StudyPlan:
+    """VARIANTS against BASE over the same seeds; every ruleset must check. `texts`: unsaved
+    files (played as written there, in every worker)."""
     from ..lab.balance import arm
 
     _preflight(1 + len(variants), request)
-    located = [checked(ref) for ref in (base, *variants)]
-    arms = [arm(ws, eff) for ws, eff in located]
+    located = [checked(ref, texts) for ref in (base, *variants)]
+    unsaved = {os.path.abspath(k): v for k, v in (texts or {}).items()}
+    arms = [arm(ws, eff, unsaved) for ws, eff in located]
     if len({a.name for a in arms}) != len(arms):
         raise UsageError("name each ruleset once")
     return _plan(arms, [eff for _, eff in located], request)

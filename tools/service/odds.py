@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ...grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES
 from .errors import UsageError
-from .rulesets import playable
+from .rulesets import Texts, playable
 
 
 def _exact_within(armies: int, exact: bool) -> None:
@@ -93,9 +93,9 @@ class Table:
         }
 
 
-def table(ref: str, size: int, exact: bool = False) -> Table:
+def table(ref: str, size: int, exact: bool = False, texts: Texts = None) -> Table:
     _exact_within(size, exact)
-    rules = playable(ref)
+    rules = playable(ref, texts)
     from ...engine.odds import battle_table
 
     return Table(rules.name, size, exact, battle_table(rules, size, size, exact=exact))

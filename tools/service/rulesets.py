@@ -4,6 +4,7 @@ the effective ruleset, one rule's chain of definitions."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,29 +19,34 @@ if TYPE_CHECKING:
     from ...engine.rules import Rules
 
 
-def located(ref: str) -> tuple[Workspace, EffectiveRuleset]:
+Texts = Mapping[str, str] | None
+"""Rules files' unsaved contents by absolute path (the studio's, an editor's): a reference may
+name such a path, and what it extends may be one."""
+
+
+def located(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
     """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not."""
     try:
-        return locate(ref)
+        return locate(ref, dict(texts) if texts else None)
     except RulesetNotFound as exc:
         raise NotFound(exc.diagnostic) from None
 
 
-def checked(ref: str) -> tuple[Workspace, EffectiveRuleset]:
+def checked(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
     """The ruleset, if it and the rulesets it extends have no errors (nothing is played or
     printed from a ruleset that does not check); else `RulesetErrors` with them."""
-    ws, eff = located(ref)
+    ws, eff = located(ref, texts)
     errors = ws.chain_errors(eff)
     if errors:
         raise RulesetErrors(eff.name, errors)
     return ws, eff
 
 
-def playable(ref: str) -> Rules:
+def playable(ref: str, texts: Texts = None) -> Rules:
     """The checked ruleset as the engine plays it (what `riskrules.load` does)."""
     from ...engine.rules import Rules  # the engine only for the services that play
 
-    return Rules(checked(ref)[1])
+    return Rules(checked(ref, texts)[1])
 
 
 def loadable(ref: str, name: str) -> str:
@@ -93,6 +99,23 @@ def builtins() -> list[Entry]:
             )
         )
     return rows
+
+
+@dataclass(frozen=True)
+class Manual:
+    """A printed manual a ruleset encodes, as a reader is shown it."""
+
+    id: str
+    title: str  # its full title, else its short one, else its id
+    language: str
+
+
+def manuals(ref: str) -> list[Manual]:
+    """The manuals ruleset `ref` encodes (those it names with `from`, else those its rules
+    cite; for one that does neither, its nearest base's), in the order they are declared."""
+    _, eff = located(ref)
+    own = eff.own_documents()
+    return [Manual(s.id, s.title or s.label, s.language) for s in eff.sources if s.id in own]
 
 
 def _citations(clause: m.Clause) -> list[dict[str, object]]:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gettext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ...grammar.resolve import EffectiveRuleset
 from .errors import UsageError
-from .rulesets import checked
+from .rulesets import Texts, checked, located
 
 if TYPE_CHECKING:
     from ..sheets.diff import Difference
@@ -35,14 +36,15 @@ def summary(
     fmt: str = "html",
     citations: str = "sections",
     paper: str = "a4",
+    texts: Texts = None,
 ) -> RuleSheet:
     """The rule sheet, in the language of the ruleset's own manual unless `lang` says which;
     citations `none`, `sections` or `rules`; paper `a4` or `letter`. PDF needs WeasyPrint (the
-    `pdf` extra): without it, a UsageError says how to install it."""
+    `pdf` extra): without it, a UsageError says how to install it. `texts`: unsaved files."""
     from ..sheets.pdf import PdfUnavailable
     from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
 
-    ws, eff = checked(ref)
+    ws, eff = checked(ref, texts)
     language = lang or sheet_language(eff)
     sheet = build_for(ws, eff, language, citations, paper)
     try:
@@ -50,6 +52,31 @@ def summary(
     except PdfUnavailable as exc:  # a missing PDF library is the user's to fix
         raise UsageError(str(exc)) from None
     return RuleSheet(eff.name, language, fmt, data, pages, MOST_PAGES)
+
+
+def sheet_language(ref: str, texts: Texts = None) -> str:
+    """The language `summary` prints the ruleset's sheet in when none is asked for: its own
+    manual's, else English (errors or not: nothing is laid out)."""
+    from ..sheets.summary import sheet_language as own
+
+    return own(located(ref, texts)[1])
+
+
+def languages() -> tuple[str, ...]:
+    """The languages a sheet, and a page around it, can be in."""
+    from ..sheets.i18n import LANGUAGES
+
+    return tuple(LANGUAGES)
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The sheets' message catalogue for `lang`, for a front end's own words (the studio's)."""
+    from ..sheets.i18n import LANGUAGES
+    from ..sheets.i18n import translations as catalogue
+
+    if lang not in LANGUAGES:
+        raise UsageError(f"no language '{lang}' (one of {', '.join(LANGUAGES)})")
+    return catalogue(lang)
 
 
 @dataclass(frozen=True)
@@ -78,12 +105,12 @@ class Diff:
         return text(self.names, rows)
 
 
-def diff(refs: list[str]) -> Diff:
+def diff(refs: list[str], texts: Texts = None) -> Diff:
     from ..sheets.diff import differences
 
     if len(refs) < 2:
         raise UsageError("diff needs at least two rulesets")
-    effective = [checked(ref)[1] for ref in refs]
+    effective = [checked(ref, texts)[1] for ref in refs]
     names = [eff.name for eff in effective]
     if len(set(names)) != len(names):
         raise UsageError("name each ruleset once")

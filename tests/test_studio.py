@@ -1,0 +1,347 @@
+"""The studio's routes and its door, through Starlette's TestClient (no server, no browser):
+who may come in (the token, Host, Origin, Referer), which files it may touch, how long a body
+may be, and that whatever a person types gets a page in plain words, never a traceback."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient
+
+from riskrules.grammar.limits import MAX_STUDIO_BODY
+from riskrules.tools.studio.app import guarded
+from riskrules.tools.studio.drafts import BadName, Folder
+from riskrules.tools.studio.security import Door
+
+PORT = 8123
+ORIGIN = f"http://127.0.0.1:{PORT}"
+HOUSE = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+
+
+def client(folder: Path, token: str = "right-token") -> TestClient:
+    door = Door(token, port=PORT)
+    found = TestClient(guarded(folder, door), base_url=ORIGIN, raise_server_exceptions=False)
+    found.cookies.set(door.cookie_name(), token)
+    return found
+
+
+def stranger(folder: Path) -> TestClient:
+    return TestClient(guarded(folder, Door("right-token", port=PORT)), base_url=ORIGIN)
+
+
+# ----------------------------------------------------------------------------------- the door
+
+
+def test_the_printed_token_is_exchanged_for_a_strict_cookie(tmp_path: Path) -> None:
+    visitor = stranger(tmp_path)
+    first = visitor.get("/?token=right-token", follow_redirects=False)
+    assert first.status_code == 303 and first.headers["location"] == "/"
+    cookie = first.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert visitor.get("/").status_code == 200  # the cookie is enough from now on
+
+
+@pytest.mark.parametrize("path", ["/", "/edit?file=a.rules", "/static/htmx.min.js", "/sheet"])
+def test_a_request_without_the_token_is_refused_with_a_readable_page(
+    tmp_path: Path, path: str
+) -> None:
+    answer = stranger(tmp_path).get(path)
+    assert answer.status_code == 403
+    assert "Open the address riskrules studio printed" in answer.text
+    wrong = client(tmp_path, token="right-token")
+    wrong.cookies.set(f"riskrules_studio_{PORT}", "a-guess")
+    assert wrong.get(path).status_code == 403
+    assert (
+        stranger(tmp_path).get(path + ("&" if "?" in path else "?") + "token=x").status_code == 403
+    )
+
+
+def test_a_post_without_the_token_writes_nothing(tmp_path: Path) -> None:
+    answer = stranger(tmp_path).post("/new", data={"base": "da-2006"})
+    assert answer.status_code == 403
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("host", ["evil.example:8123", "127.0.0.1:9999", "attacker.test"])
+def test_a_foreign_host_is_refused(tmp_path: Path, host: str) -> None:
+    # DNS rebinding: a site's name resolving to 127.0.0.1 still sends its own Host.
+    answer = client(tmp_path).get("/", headers={"host": host})
+    assert answer.status_code == 403 and "another address" in answer.text
+
+
+def test_localhost_is_the_studio_too(tmp_path: Path) -> None:
+    assert client(tmp_path).get("/", headers={"host": f"localhost:{PORT}"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "header", [{"origin": "http://evil.example"}, {"referer": "http://evil.example/page"}]
+)
+def test_a_foreign_origin_or_referer_is_refused(tmp_path: Path, header: dict[str, str]) -> None:
+    answer = client(tmp_path).post("/new", data={"base": "da-2006"}, headers=header)
+    assert answer.status_code == 403 and "another web site" in answer.text
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_studios_own_origin_is_welcome(tmp_path: Path) -> None:
+    answer = client(tmp_path).post(
+        "/new", data={"base": "da-2006"}, headers={"origin": ORIGIN}, follow_redirects=False
+    )
+    assert answer.status_code == 303
+
+
+def test_an_oversized_body_is_refused_unread(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    big = "#" * (MAX_STUDIO_BODY + 1)
+    answer = client(tmp_path).post("/text", data={"file": "a.rules", "text": big})
+    assert answer.status_code == 413 and "too long" in answer.text
+    assert not (tmp_path / ".a.rules.draft").exists()
+
+
+def test_every_page_says_where_its_scripts_may_come_from(tmp_path: Path) -> None:
+    answer = client(tmp_path).get("/")
+    assert "script-src 'self'" in answer.headers["content-security-policy"]
+    assert stranger(tmp_path).get("/").headers["x-content-type-options"] == "nosniff"
+
+
+# ---------------------------------------------------------------------------------- the files
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["../outside.rules", "/etc/passwd", "sub/a.rules", "..", "notes.txt", ".hidden.rules", ""],
+)
+def test_a_path_out_of_the_folder_is_refused(tmp_path: Path, name: str) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (tmp_path / "outside.rules").write_text(HOUSE)
+    answer = client(folder).get("/edit", params={"file": name})
+    assert answer.status_code == 400
+    assert "Traceback" not in answer.text and "That did not work" in answer.text
+    saved = client(folder).post("/save", data={"file": "x.rules", "name": name})
+    assert saved.status_code == 400
+    assert (tmp_path / "outside.rules").read_text() == HOUSE
+
+
+def test_a_link_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (tmp_path / "secret.rules").write_text(HOUSE)
+    os.symlink(tmp_path / "secret.rules", folder / "link.rules")
+    answer = client(folder).get("/edit", params={"file": "link.rules"})
+    assert answer.status_code == 400 and "link" in answer.text
+    assert "link.rules" not in client(folder).get("/").text
+    with pytest.raises(BadName):
+        Folder.of(folder).file("link.rules")
+
+
+# ------------------------------------------------------------------------ the pages and panels
+
+
+def test_start_offers_the_bases_the_files_and_the_examples(tmp_path: Path) -> None:
+    (tmp_path / "family.rules").write_text(HOUSE)
+    page = client(tmp_path).get("/").text
+    assert 'value="da-2006"' in page and "Spillet om verdensherredømmet" in page  # its title
+    assert "Kommandomanual (Hasbro Nordic, 2006)" in page  # and its manual
+    assert "family.rules" in page
+    assert 'value="attacker-wins-ties"' in page  # an example
+
+
+def test_starting_from_a_base_keeps_a_draft_and_opens_the_editor(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    answer = c.post("/new", data={"base": "da-2006"}, follow_redirects=False)
+    assert answer.headers["location"] == "/edit?file=da-2006-house.rules"
+    draft = tmp_path / ".da-2006-house.rules.draft"
+    assert "extends da-2006" in draft.read_text()
+    assert not (tmp_path / "da-2006-house.rules").exists()  # nothing saved until Save
+    assert "extends da-2006" in c.get(answer.headers["location"]).text
+    assert "da-2006-house.rules" in c.get("/").text  # offered back on the next start
+
+
+def test_a_typo_is_shown_at_its_line_and_column_with_the_checkers_code(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    typo = HOUSE.replace("combat.ties", "combat.tie")
+    answer = client(tmp_path).post("/text", data={"file": "a.rules", "text": typo})
+    assert answer.status_code == 200 and "rules-changed" in answer.headers["hx-trigger"]
+    assert "line 2, column 12" in answer.text and "RR0104" in answer.text
+    assert "did you mean &#39;combat.ties&#39;?" in answer.text
+    assert (tmp_path / ".a.rules.draft").read_text() == typo  # kept before anything else
+    assert (tmp_path / "a.rules").read_text() == HOUSE
+
+
+def test_the_sheet_follows_the_text_in_each_language(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    danish = c.get("/sheet", params={"file": "a.rules"}).text
+    assert "uafgjort vinder angriberen" in danish  # the manual's language first
+    english = c.get("/sheet", params={"file": "a.rules", "lang": "en"}).text
+    assert "equal dice the attacker" in english
+    c.post("/text", data={"file": "a.rules", "text": HOUSE.replace("attacker", "defender")})
+    assert "uafgjort vinder forsvareren" in c.get("/sheet", params={"file": "a.rules"}).text
+
+
+def test_a_sheet_of_broken_rules_says_why(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE.replace("attacker", "nobody"))
+    answer = client(tmp_path).get("/sheet", params={"file": "a.rules"})
+    assert answer.status_code == 200 and "No sheet yet" in answer.text
+
+
+def test_the_diff_and_the_odds_show_the_change(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    diff = c.get("/diff", params={"file": "a.rules"}).text
+    assert "combat.ties" in diff and "attacker" in diff and "defender" in diff
+    assert "da000 p.6" in diff  # the base's citation, its manual and page
+    odds = c.get("/odds", params={"file": "a.rules"}).text
+    assert odds.count("<table") == 2 and "da-2006" in odds and "family" in odds
+
+
+def test_the_pdf_is_a_download(tmp_path: Path) -> None:
+    pytest.importorskip("weasyprint")
+    (tmp_path / "a.rules").write_text(HOUSE)
+    answer = client(tmp_path).get("/sheet.pdf", params={"file": "a.rules"})
+    assert answer.headers["content-type"] == "application/pdf"
+    assert answer.content.startswith(b"%PDF")
+    assert 'filename="a.da.pdf"' in answer.headers["content-disposition"]
+
+
+def test_save_never_overwrites_another_file_without_asking(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    (tmp_path / "b.rules").write_text("# mine\n")
+    c = client(tmp_path)
+    asked = c.post("/save", data={"file": "a.rules", "name": "b.rules"})
+    assert "exists already" in asked.text and (tmp_path / "b.rules").read_text() == "# mine\n"
+    done = c.post("/save", data={"file": "a.rules", "name": "b.rules", "overwrite": "b.rules"})
+    assert done.status_code == 200 and (tmp_path / "b.rules").read_text() == HOUSE
+    assert done.headers["hx-redirect"] == "/edit?file=b.rules"
+
+
+def test_save_writes_the_draft_and_forgets_it(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    changed = HOUSE.replace("attacker", "defender")
+    c.post("/text", data={"file": "a.rules", "text": changed})
+    assert "draft you left unsaved" in c.get("/edit", params={"file": "a.rules"}).text
+    answer = c.post("/save", data={"file": "a.rules", "name": "a.rules"})
+    assert "Saved as a.rules" in answer.text
+    assert (tmp_path / "a.rules").read_text() == changed
+    assert not (tmp_path / ".a.rules.draft").exists()
+
+
+def test_the_page_speaks_the_readers_language(tmp_path: Path) -> None:
+    c = client(tmp_path)
+    c.post("/language", data={"lang": "da", "back": "/"})
+    assert "Start fra et trykt spil" in c.get("/").text
+    c.post("/language", data={"lang": "nl", "back": "/"})
+    assert "Begin bij een gedrukt spel" in c.get("/").text
+    assert "Start from a printed game" in client(tmp_path).get("/").text
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "data"),
+    [
+        ("get", "/edit?file=missing.rules", None),
+        ("get", "/nowhere", None),
+        ("post", "/new", {}),
+        ("post", "/new", {"base": "no-such-base"}),
+        ("post", "/study", {"file": "a.rules", "games": "many"}),
+        ("post", "/study", {"file": "a.rules", "games": "999999"}),
+        ("post", "/study", {"file": "a.rules", "scheduler": "not an address"}),
+        ("post", "/fix", {"file": "a.rules", "fix": "7"}),
+        ("get", "/study/report", None),
+        ("get", "/sheet.pdf?file=broken.rules", None),
+        ("post", "/save", {"file": "a.rules", "name": "bad/name"}),
+    ],
+)
+def test_what_a_person_can_type_gets_a_page_not_a_traceback(
+    tmp_path: Path, method: str, path: str, data: dict[str, str] | None
+) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    (tmp_path / "broken.rules").write_text("ruleset {")
+    c = client(tmp_path)
+    answer = c.get(path) if method == "get" else c.post(path, data=data or {})
+    assert answer.status_code in (200, 400, 404)
+    assert "Traceback" not in answer.text and "Internal Server Error" not in answer.text
+    assert "<p" in answer.text  # words in a page
+
+
+# ------------------------------------------------------------- the real server, as started
+
+
+def test_the_started_studio_refuses_every_stranger(tmp_path: Path) -> None:
+    """Journey (d) against the command as a user runs it: no token, a path out of the folder,
+    a foreign Origin, a foreign Host and an oversized body are each refused."""
+    import urllib.error
+    import urllib.request
+
+    from studiohelpers import studio
+
+    (tmp_path / "a.rules").write_text(HOUSE)
+
+    def status(path: str, data: bytes | None = None, **headers: str) -> tuple[int, str]:
+        request = urllib.request.Request(url + path, data=data, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read().decode()
+
+    with studio(tmp_path) as running:
+        url = running.origin
+        cookie = f"riskrules_studio_{running.port}={running.token}"
+        assert status("/", Cookie=cookie)[0] == 200
+        assert status("/")[0] == 403  # no token
+        assert status("/edit?file=..%2Fa.rules", Cookie=cookie)[0] == 400
+        assert status("/edit?file=%2Fetc%2Fpasswd", Cookie=cookie)[0] == 400
+        posted = b"base=da-2006"
+        foreign = status("/new", posted, Cookie=cookie, Origin="http://evil.example")
+        assert foreign[0] == 403 and "another web site" in foreign[1]
+        assert status("/", Cookie=cookie, Host=f"evil.example:{running.port}")[0] == 403
+        body = b"file=a.rules&text=" + b"x" * (MAX_STUDIO_BODY + 10)
+        assert status("/text", body, Cookie=cookie)[0] == 413
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["a.rules"]  # nothing written
+
+
+def test_a_folder_that_is_not_there_is_a_usage_error(tmp_path: Path) -> None:
+    from helpers import run_cli
+
+    result = run_cli("studio", str(tmp_path / "missing"), "--no-browser")
+    assert result.code == 2 and "is not a folder" in result.err
+
+
+def test_a_study_runs_one_at_a_time_and_is_cancelled(tmp_path: Path) -> None:
+    import time
+
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    started = c.post("/study", data={"file": "a.rules", "games": "2000"})
+    assert "of 4000 games" in started.text and "study-cancel" in started.text
+    again = c.post("/study", data={"file": "a.rules", "games": "10"})
+    assert "A study is running already" in again.text
+    c.post("/study/cancel")
+    for _ in range(600):
+        answer = c.get("/study/progress")
+        if answer.status_code == 286:  # finished: htmx stops polling
+            break
+        time.sleep(0.1)
+    assert "The study was cancelled." in answer.text
+
+
+def test_listening_beyond_this_machine_is_warned_of(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = Path(sys.executable).parent / "riskrules"
+    command = [str(script), "studio", str(tmp_path), "--no-browser", "--host", "127.0.0.2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None and process.stdout is not None
+        warning = process.stderr.readline()
+        assert warning.startswith("warning: listening on 127.0.0.2, not 127.0.0.1")
+        assert "http://127.0.0.2:" in process.stdout.readline() + process.stdout.readline()
+    finally:
+        process.kill()
+        process.wait()

@@ -1,0 +1,175 @@
+"""Issue 30's journeys in a real browser: the studio started as a user starts it
+(`riskrules studio FOLDER --no-browser --port 0`), driven by Playwright in the system's
+headless Chromium. They also take the README's screenshots (docs/images/studio-*.png), so the
+pictures show the studio as it is."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from studiohelpers import Running, studio
+
+from helpers import NOT_HERE, ROOT
+
+pytestmark = pytest.mark.browser
+playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+IMAGES = ROOT / "docs" / "images"
+WAIT = 30_000  # ms: a sheet, a PDF or a small study on a busy machine
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if CHROMIUM is None:
+        pytest.skip(NOT_HERE + "no chromium on this machine")
+    with playwright.sync_playwright() as p:
+        found = p.chromium.launch(executable_path=CHROMIUM)
+        yield found
+        found.close()
+
+
+class Clicks:
+    """A page whose clicks (and menu choices) are counted, as a player's would be."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+
+    def click(self, selector: str) -> None:
+        self.count += 1
+        self.page.click(selector)
+
+    def choose(self, selector: str, value: str) -> None:
+        self.count += 1
+        self.page.select_option(selector, value)
+
+
+def _page(browser: Any, running: Running) -> Any:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(running.url)
+    return page
+
+
+def _riskrules(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    script = Path(sys.executable).parent / "riskrules"
+    return subprocess.run([str(script), *args], cwd=cwd, capture_output=True, text=True)
+
+
+def _sheet_text(page: Any) -> str:
+    return str(page.frame_locator("#sheet").locator("body").inner_text())
+
+
+def test_a_house_rule_through_the_form_sheet_diff_pdf_and_save(
+    browser: Any, tmp_path: Path
+) -> None:
+    """(a) da-2006, ties to the attacker through the form, the Danish sheet's sentence, the
+    diff with its citation, a one-page PDF, Save; the saved file checks clean and prints the
+    same sheet; at most 12 clicks."""
+    import pypdf
+
+    tmp_path = tmp_path / "house-rules"  # as the start page names a player's folder
+    tmp_path.mkdir()
+    with studio(tmp_path) as running:
+        page = _page(browser, running)
+        user = Clicks(page)
+        page.wait_for_selector("text=Start from a printed game")
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(IMAGES / "studio-start.png"))
+        user.click("button[value='da-2006']")
+        page.wait_for_selector("#sheet")
+        sheet = page.frame_locator("#sheet")
+        sheet.locator("text=uafgjort vinder forsvareren").first.wait_for()
+        field = "form.field[data-rule='combat.ties']"
+        user.click("details[data-section='attack'] > summary")  # the sheet's step: attack
+        user.choose(f"{field} select", "attacker")
+        user.click(f"{field} button[name='set']")
+        sheet.locator("text=uafgjort vinder angriberen").first.wait_for()  # the Danish sentence
+        assert "override combat.ties: attacker" in page.input_value("#text")
+        # The text and the form are still side by side with the previews (one column each).
+        assert page.locator(".editor > #work #text").count() == 1
+        assert page.locator(".editor > #work #rule-form").count() == 1
+        diff = page.locator("#diff")
+        diff.locator("text=combat.ties").wait_for()
+        assert "attacker" in diff.inner_text() and "da000 p.6" in diff.inner_text()
+        page.locator(field).scroll_into_view_if_needed()
+        page.screenshot(path=str(IMAGES / "studio-editor.png"))
+        with page.expect_download() as downloading:
+            user.click("#pdf")
+        pdf = Path(downloading.value.path()).read_bytes()
+        assert len(pypdf.PdfReader(io.BytesIO(pdf)).pages) == 1
+        page.fill("input[name='name']", "our-table.rules")
+        user.click("#save")
+        page.wait_for_url("**/edit?file=our-table.rules")  # now editing the saved file
+        assert page.inner_text("#saved") == "Saved."
+        page.frame_locator("#sheet").locator("text=uafgjort vinder angriberen").first.wait_for()
+        shown = page.frame_locator("#sheet").locator("html").inner_html()
+        assert user.count <= 12, user.count
+    saved = tmp_path / "our-table.rules"
+    checked = _riskrules("check", str(saved), cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    printed = _riskrules("summary", str(saved), "-o", str(tmp_path / "sheet.html"), cwd=tmp_path)
+    assert printed.returncode == 0, printed.stderr
+    sheet_html = (tmp_path / "sheet.html").read_text(encoding="utf-8")
+    assert "uafgjort vinder angriberen" in sheet_html
+    # The same sheet: the studio's frame shows the HTML summary writes.
+    assert _words(shown) == _words(sheet_html)
+
+
+def _words(html: str) -> list[str]:
+    import re
+
+    body = html.split("<body", 1)[-1]
+    return re.sub(r"<[^>]+>", " ", body).split()
+
+
+def test_a_typo_is_shown_at_its_place_and_fixed_by_its_button(browser: Any, tmp_path: Path) -> None:
+    """(b) a typo in the text, its error at its line and column, the quick fix applied."""
+    (tmp_path / "family.rules").write_text(
+        'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+    )
+    with studio(tmp_path) as running:
+        page = _page(browser, running)
+        page.click("text=family.rules")
+        page.wait_for_selector("text=No problems")
+        text = page.input_value("#text").replace("combat.ties", "combat.tise")
+        page.fill("#text", text)
+        error = page.locator("#diagnostics li.error")
+        error.wait_for()
+        assert "line 2, column 12" in error.inner_text() and "RR0104" in error.inner_text()
+        page.click("#diagnostics button.fix")
+        page.wait_for_selector("text=No problems")
+        assert "override combat.ties: attacker" in page.input_value("#text")
+        # The form follows the text: the rule typed to another value shows it in its menu.
+        page.fill("#text", page.input_value("#text").replace("attacker", "defender"))
+        menu = "form.field[data-rule='combat.ties'] select"
+        page.wait_for_function(
+            "s => document.querySelector(s) && document.querySelector(s).value === 'defender'",
+            arg=menu,
+        )
+    assert ".family.rules.draft" in {p.name for p in tmp_path.iterdir()}  # kept, not saved
+
+
+def test_a_small_study_gives_its_verdict_in_words(browser: Any, tmp_path: Path) -> None:
+    """(c) What does it do? with a few games: the progress, then the verdict sentence."""
+    (tmp_path / "family.rules").write_text(
+        'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+    )
+    with studio(tmp_path) as running:
+        page = _page(browser, running)
+        page.click("text=family.rules")
+        page.fill("input[name='games']", "12")
+        page.click("#study-start")
+        page.wait_for_selector(".verdict", timeout=120_000)
+        verdict = page.locator(".verdict").inner_text()
+        assert "family" in verdict and "12 games" in verdict
+        page.locator(".study").scroll_into_view_if_needed()
+        page.screenshot(path=str(IMAGES / "studio-study.png"))

@@ -1,0 +1,48 @@
+"""`riskrules studio`: the house-rules studio, a local web page for the files in a folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..common import examples, usage_error
+
+
+@click.command(
+    epilog=examples(
+        "riskrules studio",
+        "riskrules studio my-rules --port 8800",
+        "riskrules studio --no-browser   (then open the address it prints)",
+    )
+)
+@click.argument("folder", default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port (0: any free one).")
+@click.option("--no-browser", is_flag=True, help="Do not open the browser; print the address.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on: this computer only, unless another is given (with a warning).",
+)
+def studio(folder: Path, port: int, no_browser: bool, host: str) -> None:
+    """Change house rules in the browser: a form, the text, the sheet, the diff, the odds.
+
+    Serves the house-rules files in FOLDER (default: this folder) on this computer only; the
+    address it prints carries a token that lets only you in."""
+    from ...studio.server import LOCAL, CannotStart, serve  # the one front end that starts another
+
+    if not folder.is_dir():
+        usage_error(f"{folder} is not a folder")
+    if host != LOCAL:
+        click.echo(
+            f"warning: listening on {host}, not {LOCAL}: anyone who can reach this machine "
+            "and learns the token can change the files in the folder",
+            err=True,
+        )
+    try:
+        serve(folder, host, port, not no_browser, say=lambda line: click.echo(line))
+    except CannotStart as exc:
+        usage_error(str(exc))
+    except KeyboardInterrupt:
+        click.echo("stopped")

@@ -1,0 +1,144 @@
+"""The editor: the file's text with its diagnostics at their line and column (the checker's
+codes and messages) and quick fixes as buttons, the rule form beside it, and Save. Every edit
+is kept as a draft on disk before anything else is done with it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ..service.errors import UsageError
+from . import form as rule_form
+from .document import Document
+from .render import page, say
+from .state import studio_of
+
+
+def _name(value: object) -> str:
+    return str(value or "")
+
+
+def document(request: Request, name: str, text: str | None = None) -> Document:
+    """The document `name` in the folder, with `text` if given, else its draft or its file."""
+    folder = studio_of(request).folder
+    path = folder.file(name)
+    if text is None:
+        text = folder.current(name)
+        if text is None:
+            raise UsageError(f"there is no file {name} in {folder.root}")
+    return Document(path, text)
+
+
+def _work(request: Request, doc: Document, **extra: Any) -> dict[str, Any]:
+    """What the text and form panels show."""
+    return {
+        "file": doc.path.name,
+        "text": doc.text,
+        "diagnostics": doc.diagnostics(),
+        "fixes": rule_form.fixes(doc),
+        **_form_context(request, doc),
+        **extra,
+    }
+
+
+def _form_context(request: Request, doc: Document) -> dict[str, Any]:
+    form = rule_form.form_of(doc, request)
+    return {"form": form, "cites": rule_form.citations(form, say(request, "p."))}
+
+
+async def edit(request: Request) -> Response:
+    name = _name(request.query_params.get("file"))
+    folder = studio_of(request).folder
+    doc = document(request, name)
+    on_disk = folder.read(name)
+    restored = folder.draft(name) is not None and on_disk is not None and on_disk != doc.text
+    return page(
+        request,
+        "editor.j2",
+        restored=restored,
+        saved=on_disk is not None and on_disk == doc.text,
+        **_work(request, doc),
+    )
+
+
+async def _form(request: Request) -> FormData:
+    return await request.form()
+
+
+def _changed(request: Request, doc: Document, **extra: Any) -> Response:
+    """The text and form panels again, and the preview panels told to follow."""
+    studio_of(request).folder.keep(doc.path.name, doc.text)
+    response = page(request, "_work.j2", **_work(request, doc, **extra))
+    response.headers["HX-Trigger"] = "rules-changed"
+    return response
+
+
+async def text(request: Request) -> Response:
+    """Typed in the text: keep the draft, answer with the diagnostics and quick fixes only
+    (the textarea being typed in is not replaced); the form and the previews follow on their
+    own requests (`text-changed`, `rules-changed`), so the diagnostics come first."""
+    form = await _form(request)
+    doc = document(request, _name(form.get("file")), str(form.get("text") or ""))
+    studio_of(request).folder.keep(doc.path.name, doc.text)
+    response = page(
+        request,
+        "_diagnostics.j2",
+        file=doc.path.name,
+        diagnostics=doc.diagnostics(),
+        fixes=rule_form.fixes(doc),
+    )
+    response.headers["HX-Trigger"] = "text-changed, rules-changed"
+    return response
+
+
+async def form_panel(request: Request) -> Response:
+    """The rule form as the text now is (after an edit of the text)."""
+    doc = document(request, _name(request.query_params.get("file")))
+    return page(request, "_form.j2", file=doc.path.name, **_form_context(request, doc))
+
+
+async def fix(request: Request) -> Response:
+    form = await _form(request)
+    doc = document(request, _name(form.get("file")))
+    fixed = rule_form.apply_fix(doc, str(form.get("fix") or ""))
+    return _changed(request, fixed)
+
+
+async def rule(request: Request) -> Response:
+    """A rule set (or cleared) through the form: the file rewritten in `fmt`'s layout."""
+    form = await _form(request)
+    doc = document(request, _name(form.get("file")))
+    changed, problems = rule_form.apply_rule(doc, form, request)
+    return _changed(request, changed, form_problems=problems)
+
+
+async def save(request: Request) -> Response:
+    """Save to a file the author names: the file being edited, or a new one; another file that
+    exists is overwritten only when the author has said so."""
+    form = await _form(request)
+    studio = studio_of(request)
+    current = _name(form.get("file"))
+    target = _name(form.get("name")).strip() or current
+    if not target.endswith(".rules"):
+        target += ".rules"
+    doc = document(request, current)
+    path = studio.folder.file(target)
+    exists = path.exists()
+    asked = form.get("overwrite") == target
+    if exists and target != current and not asked:
+        return page(request, "_save.j2", file=current, name=target, ask=True)
+    studio.folder.save(target, doc.text)
+    studio.folder.forget(current)
+    if target != current:
+        studio.folder.forget(target)
+    errors = doc.errors()
+    message = say(request, "Saved as {name}.", name=target)
+    if errors:
+        message += " " + say(request, "It still has errors: riskrules check lists them.")
+    response = page(request, "_save.j2", file=target, name=target, saved=message)
+    if target != current:
+        response.headers["HX-Redirect"] = f"/edit?file={target}"
+    return response

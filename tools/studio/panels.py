@@ -1,0 +1,81 @@
+"""The preview panels, each from one service on the current text: the sheet (the HTML
+`summary` writes, in da/nl/en) and its PDF, the diff against the base with citations, and the
+odds table, base and house rule side by side when combat changed."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from ..service.errors import ServiceError
+from ..service.sheets import languages
+from .editor import document
+from .render import language, page
+
+
+def _lang(request: Request) -> str | None:
+    """The sheet's language: the one asked for, else its manual's own (None)."""
+    asked = request.query_params.get("lang")
+    return asked if asked in languages() else None
+
+
+async def sheet_panel(request: Request) -> Response:
+    """The sheet's frame with its language buttons and the PDF link."""
+    doc = document(request, str(request.query_params.get("file") or ""))
+    lang = _lang(request)
+    if lang is None:
+        try:
+            lang = doc.sheet_language()
+        except ServiceError:
+            lang = language(request)
+    return page(
+        request,
+        "_sheetpanel.j2",
+        file=doc.path.name,
+        sheet_lang=lang,
+        version=abs(hash(doc.text)),
+    )
+
+
+async def sheet(request: Request) -> Response:
+    """The sheet as a page of its own (shown in a frame), or why there is none yet."""
+    doc = document(request, str(request.query_params.get("file") or ""))
+    try:
+        found = doc.sheet(_lang(request))
+    except ServiceError as exc:
+        return page(request, "sheet_problem.j2", message=exc.message, diagnostics=exc.diagnostics)
+    assert isinstance(found.data, str)
+    return HTMLResponse(found.data)
+
+
+async def pdf(request: Request) -> Response:
+    doc = document(request, str(request.query_params.get("file") or ""))
+    found = doc.sheet(_lang(request), "pdf")
+    lang = found.lang
+    assert isinstance(found.data, bytes)
+    stem = doc.path.name[: -len(".rules")]
+    return Response(
+        found.data,
+        media_type="application/pdf",
+        headers={"content-disposition": f'attachment; filename="{stem}.{lang}.pdf"'},
+    )
+
+
+async def diff(request: Request) -> Response:
+    doc = document(request, str(request.query_params.get("file") or ""))
+    try:
+        found = doc.diff()
+    except ServiceError as exc:
+        return page(request, "_problem.j2", message=exc.message)
+    rows = [d.to_json() for d in found.rows] if found else []
+    return page(request, "_diff.j2", diff=found, names=found.names if found else [], rows=rows)
+
+
+async def odds(request: Request) -> Response:
+    doc = document(request, str(request.query_params.get("file") or ""))
+    try:
+        mine, base = doc.odds()
+    except ServiceError as exc:
+        return page(request, "_problem.j2", message=exc.message)
+    tables = [mine] if base is None else [base, mine]
+    return page(request, "_odds.j2", tables=tables, changed=base is not None, base=doc.base())

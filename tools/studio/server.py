@@ -1,0 +1,55 @@
+"""Starting the studio: a socket bound before anything is printed (so `--port 0` prints the
+port it got), the address with its token, the browser opened on it, uvicorn serving."""
+
+from __future__ import annotations
+
+import socket
+import webbrowser
+from collections.abc import Callable
+from pathlib import Path
+
+from .app import guarded
+from .security import Door, new_token
+
+LOCAL = "127.0.0.1"
+
+
+class CannotStart(Exception):
+    """The folder or the address cannot be used; the message says why."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise CannotStart(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(64)
+    return sock
+
+
+def serve(
+    folder: Path,
+    host: str = LOCAL,
+    port: int = 0,
+    open_browser: bool = True,
+    say: Callable[[str], None] = print,
+) -> None:
+    """Serve until interrupted. `say` prints a line for the person who started it."""
+    import uvicorn
+
+    if not folder.is_dir():
+        raise CannotStart(f"{folder} is not a folder")
+    sock = bind(host, port)
+    door = Door(new_token(), host=host, port=sock.getsockname()[1])
+    app = guarded(folder, door)
+    say(f"riskrules studio: the house-rules files in {folder.resolve()}")
+    say(f"Open {door.url()}")
+    say("(the token in the address lets only you in; press Ctrl+C to stop)")
+    if open_browser:
+        webbrowser.open(door.url())
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    uvicorn.Server(config).run(sockets=[sock])

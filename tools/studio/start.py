@@ -1,0 +1,67 @@
+"""The start page: a built-in base (its title in the reader's language and its manual), a
+house-rules file in the folder, an example house rule, or a draft left from last time."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from ..service import authoring, rulesets
+from ..service.errors import UsageError
+from .render import LANG_COOKIE, page
+from .state import studio_of
+
+
+async def home(request: Request) -> Response:
+    studio = studio_of(request)
+    bases = [
+        {
+            "name": e.name,
+            "title": e.title or e.name,
+            "manuals": [m.title for m in rulesets.manuals(e.name)],
+        }
+        for e in rulesets.builtins()
+    ]
+    folder = studio.folder
+    return page(
+        request,
+        "start.j2",
+        bases=bases,
+        files=folder.rules_files(),
+        drafts=folder.drafts(),
+        examples=authoring.examples(),
+        folder=str(folder.root),
+    )
+
+
+async def new(request: Request) -> Response:
+    """Start a house rule (from a base or an example): a draft under a free name, then edit."""
+    studio = studio_of(request)
+    form = await request.form()
+    base = str(form.get("base") or "")
+    example = str(form.get("example") or "")
+    if example:
+        name = studio.folder.free_name(example)
+        text = authoring.new_rules(name[: -len(".rules")], example=example)
+    elif base:
+        known = {e.name for e in rulesets.builtins()}
+        if base not in known:
+            raise UsageError(f"there is no built-in ruleset '{base}'")
+        name = studio.folder.free_name(f"{base}-house")
+        text = authoring.new_rules(name[: -len(".rules")], base=base)
+    else:
+        raise UsageError("pick a base ruleset or an example to start from")
+    studio.folder.keep(name, text)
+    return RedirectResponse(f"/edit?file={name}", status_code=303)
+
+
+async def set_language(request: Request) -> Response:
+    form = await request.form()
+    lang = str(form.get("lang") or "en")
+    back = str(form.get("back") or "/")
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    response = RedirectResponse(back, status_code=303)
+    if lang in ("en", "da", "nl"):
+        response.set_cookie(LANG_COOKIE, lang, httponly=True, samesite="strict")
+    return response
