@@ -253,3 +253,10 @@ def test_check_and_explain_name_the_installed_pages_that_explain_them() -> None:
     page = re.search(r"every rule is in (\S+rule-catalogue\.md)", unset.err)
     assert page is not None, unset.err
     assert "`territory.max_armies`" in Path(page.group(1)).read_text(encoding="utf-8")
+
+
+def test_fmt_of_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = run_cli("fmt", str(tmp_path / "nothing.rules"))
+    assert result.code == 2 and "does not exist" in result.err
+    unknown = run_cli("check", "nosuch")
+    assert unknown.code == 2 and "riskrules list shows the rulesets" in unknown.err
