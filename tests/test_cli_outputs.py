@@ -239,3 +239,24 @@ def test_the_pages_messages_point_to_are_package_data() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     shipped = data["tool"]["setuptools"]["package-data"]["riskrules.docs"]
     assert {"steps.md", "diagnostics.md", "rule-catalogue.md"} <= set(shipped)
+
+
+def test_check_and_explain_name_the_installed_pages_that_explain_them() -> None:
+    broken = "ruleset x extends classic {\n  override combat.ties: attacke\n}\n"
+    result = run_cli("check", "-", stdin=broken)
+    assert result.code == 1
+    found = re.search(r"RR0202 and every other code are explained in (\S+)$", result.out, re.M)
+    assert found is not None, result.out
+    assert "| RR0202 |" in Path(found.group(1)).read_text(encoding="utf-8")
+    unset = run_cli("explain", "classic", "territory.max_armies")
+    assert unset.code == 2
+    page = re.search(r"every rule is in (\S+rule-catalogue\.md)", unset.err)
+    assert page is not None, unset.err
+    assert "`territory.max_armies`" in Path(page.group(1)).read_text(encoding="utf-8")
+
+
+def test_fmt_of_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = run_cli("fmt", str(tmp_path / "nothing.rules"))
+    assert result.code == 2 and "does not exist" in result.err
+    unknown = run_cli("check", "nosuch")
+    assert unknown.code == 2 and "riskrules list shows the rulesets" in unknown.err

@@ -230,7 +230,7 @@ def test_house_rules_show_their_changes(tmp_path: Path) -> None:
         "  override combat.ties: attacker\n"
         "}\n"
     )
-    result = run_cli("summary", str(house), "--lang", "en", "--format", "md")
+    result = run_cli("summary", str(house), "--lang", "en", "--format", "md", "-o", "-")
     assert result.code == 0
     changes = result.out.split("## ")[1]
     assert changes.startswith("Changes from nl-classic")
@@ -259,7 +259,7 @@ def test_a_long_house_rule_keeps_the_page_promise(tmp_path: Path, lang: str) -> 
     assert len(pages) <= 2, len(pages)
     text = " ".join(pages)
     assert "runs to" not in text
-    md = run_cli("summary", str(house), "--lang", lang, "--format", "md").out
+    md = run_cli("summary", str(house), "--lang", lang, "--format", "md", "-o", "-").out
     changes = md.split("## ")[1]
     assert len(changes.strip().splitlines()) <= 4, changes  # a count, not 17 sentences twice
     if lang == "en":  # the reasons are given in English only: other sheets do not quote them
@@ -318,29 +318,32 @@ def test_citation_modes() -> None:
 
 
 def test_the_sheet_speaks_the_rulesets_language_by_default() -> None:
-    result = run_cli("summary", "da-2006", "--format", "md")
+    result = run_cli("summary", "da-2006", "--format", "md", "-o", "-")
     assert result.code == 0 and "## Din tur" in result.out
-    result = run_cli("summary", "nl-classic", "--format", "md")
+    result = run_cli("summary", "nl-classic", "--format", "md", "-o", "-")
     assert "## Je beurt" in result.out
-    result = run_cli("summary", "classic", "--format", "md")
+    result = run_cli("summary", "classic", "--format", "md", "-o", "-")
     assert "## Your turn" in result.out
 
 
 def test_markup_in_a_title_is_escaped(tmp_path: Path) -> None:
     house = tmp_path / "evil.rules"
     house.write_text('ruleset evil "<script>alert(1)</script>" extends classic {\n}\n')
-    result = run_cli("summary", str(house), "--format", "html")
+    result = run_cli("summary", str(house), "--format", "html", "-o", "-")
     assert result.code == 0
     assert (
         "<script>alert" not in result.out and "&lt;script&gt;alert(1)&lt;/script&gt;" in result.out
     )
 
 
-def test_summary_to_a_file_and_pdf_needs_a_file(tmp_path: Path) -> None:
+def test_summary_to_a_file_and_a_pdf_without_one_to_a_named_file(tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
     assert run_cli("summary", "da-web", "--lang", "da", "--format", "pdf", "-o", str(out)).code == 0
     assert out.read_bytes().startswith(b"%PDF")
-    assert run_cli("summary", "da-web", "--format", "pdf").code == 2
+    # Without -o, the PDF goes to a file named for the ruleset and language, never the terminal.
+    result = run_cli("summary", "da-web", "--format", "pdf", cwd=tmp_path)
+    assert result.code == 0 and result.out == "", result.err
+    assert (tmp_path / "da-web.da.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_diff_as_html() -> None:

@@ -17,6 +17,7 @@ from ...shared.escape import terminal
 from ...shared.render import (
     diagnostic_text,
     display_path,
+    installed_doc,
     severity_label,
     summary_line,
     use_color,
@@ -113,6 +114,11 @@ def check(
             + summary_line(found.errors, found.warnings, found.notes, found.ignored),
             color=colored,
         )
+        codes = sorted({d.code for d in found.diagnostics if d.severity == Severity.ERROR})
+        if codes:  # what a code means, in the page installed with riskrules
+            named = ", ".join(codes[:3]) + (" …" if len(codes) > 3 else "")
+            where = installed_doc("diagnostics.md")
+            click.echo(terminal(f"{named} and every other code are explained in {where}"))
     if report is not None:
         written = write_report(found, report, manuals)
         if fmt == "text":

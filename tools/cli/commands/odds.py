@@ -54,7 +54,7 @@ def odds(
 ) -> None:
     """Exact battle odds computed from the ruleset's combat rules.
 
-    ATTACKERS counts the armies that may fight: the attacking territory holds one more.
+    --attackers counts the armies that may fight: the attacking territory holds one more.
     """
     chosen = sum(x is not None for x in (table, roll)) + (
         attackers is not None or defenders is not None
