@@ -397,3 +397,13 @@ def test_a_language_without_verdicts_is_refused_before_any_game() -> None:
     with pytest.raises(UsageError, match="no verdicts in 'fr': write one of en, da, nl"):
         run_study(plan, lambda done, _total: seen.append(done), lang="fr")
     assert seen == []
+
+
+@pytest.mark.parametrize(("k", "n", "level"), [(6, 6, 0.95), (0, 400, 0.95), (17, 40, 0.9875)])
+def test_the_exact_interval_is_clopper_pearsons(k: int, n: int, level: float) -> None:
+    from scipy import stats
+
+    from riskrules.tools.lab.balance_stats import exact_ci
+
+    found = stats.binomtest(k, n).proportion_ci(level, method="exact")
+    assert exact_ci(k, n, level) == pytest.approx((found.low, found.high), abs=1e-9)

@@ -61,9 +61,14 @@ def central_p(k: int, n: int, p: float) -> float:
 
 
 def exact_ci(k: int, n: int, level: float) -> tuple[float, float]:
-    """The Clopper-Pearson interval of k in n at `level`: what `central_p` inverts."""
-    ci = stats.binomtest(k, n).proportion_ci(level, method="exact")
-    return float(ci.low), float(ci.high)
+    """The Clopper-Pearson interval of k in n at `level`: what `central_p` inverts. Its ends are
+    the beta quantiles that equal the binomial tails (P(X >= k | p) = I_p(k, n - k + 1)), SciPy's
+    beta distribution: the same interval as `binomtest(...).proportion_ci(method="exact")`,
+    which finds them by root finding, a hundred times slower."""
+    tail = (1 - level) / 2
+    low = float(stats.beta.ppf(tail, k, n - k + 1)) if k > 0 else 0.0
+    high = float(stats.beta.ppf(1 - tail, k + 1, n - k)) if k < n else 1.0
+    return low, high
 
 
 def seat_label(seat: int) -> str:
