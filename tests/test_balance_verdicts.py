@@ -84,10 +84,18 @@ def test_no_game_that_differs_is_a_bound_not_a_certainty() -> None:
     assert few.interval(0.95) == pytest.approx([-0.30850, 0.30850], abs=1e-5)
 
 
-def test_a_figure_that_cannot_vary_is_not_tested() -> None:
+def test_a_figure_that_cannot_vary_is_not_compared() -> None:
+    # Eliminations in a finished game are always one fewer than the players: not a measure.
+    base = [game(i, i % 3, 20 + i) for i in range(4)]
+    assert [c.measure for c in compare(base, base, 3)] == [
+        "game length", "first player wins", "player 2 wins", "player 3 wins", "unfinished"
+    ]  # fmt: skip
+    # No game unfinished in either, 30 games: not "the same", but at most 1 - 0.025**(1/30)
+    # = 0.11570 of games could differ: not clear yet.
     found = paired_share("unfinished", [False] * 30, [False] * 30)
-    assert found.p_value is None and found.note == "the same in every game"
-    assert effect(found.figure()).verdict == SAME
+    assert found.p_value == 1.0 and found.interval is not None
+    assert found.interval(0.95) == pytest.approx([-0.115703, 0.115703], abs=1e-6)
+    assert effect(found.figure(1.0, 0.95)).verdict == OPEN
 
 
 def test_game_length_is_censored_not_dropped() -> None:
@@ -224,7 +232,7 @@ def _study(measures: list[Any], players: int = 3) -> Any:
     seats = [_measure("share", 0.0, [-0.02, 0.02], 1.0) for _ in range(players)]
     for k, m in enumerate(seats):
         m["measure"] = "first player wins" if k == 0 else f"player {k + 1} wins"
-    unfinished = paired_share("unfinished", [False] * 4, [False] * 4).figure()
+    unfinished = paired_share("unfinished", [False] * 400, [False] * 400).figure(1.0, 0.95)
     found = {m["measure"]: m for m in [*seats, unfinished, *measures]}
     ruleset = {"rounds": {"median": 9.0}}
     return {
@@ -397,3 +405,29 @@ def test_a_language_without_verdicts_is_refused_before_any_game() -> None:
     with pytest.raises(UsageError, match="no verdicts in 'fr': write one of en, da, nl"):
         run_study(plan, lambda done, _total: seen.append(done), lang="fr")
     assert seen == []
+
+
+@pytest.mark.parametrize(("k", "n", "level"), [(6, 6, 0.95), (0, 400, 0.95), (17, 40, 0.9875)])
+def test_the_exact_interval_is_clopper_pearsons(k: int, n: int, level: float) -> None:
+    from scipy import stats
+
+    from riskrules.tools.lab.balance_stats import exact_ci
+
+    found = stats.binomtest(k, n).proportion_ci(level, method="exact")
+    assert exact_ci(k, n, level) == pytest.approx((found.low, found.high), abs=1e-9)
+
+
+def test_lengths_that_never_change_are_not_certainly_the_same() -> None:
+    # Three seeds, every game as long with the rule as without: resampling would say "+0%
+    # (+0% to +0%)". The interval is the exact bound on a share never seen in 3 games,
+    # 1 - 0.025**(1/3) = 0.70760: not clear yet. In 400 games it is 0.00918: the same.
+    few = paired_length(
+        [game(i, 0, 20 + i) for i in range(3)], [game(i, 1, 20 + i) for i in range(3)]
+    )
+    assert few.p_value == 1.0 and few.interval is not None
+    assert few.interval(0.95) == pytest.approx([-0.707598, 0.707598], abs=1e-6)
+    assert effect(few.figure(1.0, 0.95)).verdict == OPEN
+    many = [game(i, 0, 20 + i % 30) for i in range(400)]
+    found = paired_length(many, many)
+    assert found.interval is not None
+    assert effect(found.figure(1.0, 0.95)).verdict == SAME

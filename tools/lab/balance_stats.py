@@ -11,7 +11,9 @@ One definition per figure:
   exact test for a share, the paired bootstrap for length), so "p < 0.05" and "the 95% interval
   excludes 0" say the same, and so do the Holm-adjusted p-value and the adjusted interval;
 - the p-values of a study's comparisons (every variant, every measure) are one family, adjusted
-  together by Holm's method; a figure the same in every game is not tested.
+  together by Holm's method; a figure that cannot vary (eliminations in a finished game, always
+  one fewer than the players) is not compared at all; one that did not vary in these games is,
+  with the exact bound on how often it could have.
 """
 
 from __future__ import annotations
@@ -61,9 +63,14 @@ def central_p(k: int, n: int, p: float) -> float:
 
 
 def exact_ci(k: int, n: int, level: float) -> tuple[float, float]:
-    """The Clopper-Pearson interval of k in n at `level`: what `central_p` inverts."""
-    ci = stats.binomtest(k, n).proportion_ci(level, method="exact")
-    return float(ci.low), float(ci.high)
+    """The Clopper-Pearson interval of k in n at `level`: what `central_p` inverts. Its ends are
+    the beta quantiles that equal the binomial tails (P(X >= k | p) = I_p(k, n - k + 1)), SciPy's
+    beta distribution: the same interval as `binomtest(...).proportion_ci(method="exact")`,
+    which finds them by root finding, a hundred times slower."""
+    tail = (1 - level) / 2
+    low = float(stats.beta.ppf(tail, k, n - k + 1)) if k > 0 else 0.0
+    high = float(stats.beta.ppf(1 - tail, k + 1, n - k)) if k < n else 1.0
+    return low, high
 
 
 def seat_label(seat: int) -> str:
@@ -227,9 +234,8 @@ def paired_share(measure: str, base: Sequence[bool], variant: Sequence[bool]) ->
     d = only_base + only_variant
     test = "McNemar's exact test (paired by seed)"
     shares = (sum(base) / n if n else None, sum(variant) / n if n else None)
-    if n == 0 or (len(set(base)) <= 1 and list(base) == list(variant)):
-        note = "no games" if n == 0 else "the same in every game"
-        return Comparison(measure, "share", n, *shares, 0.0, None, None, test, note)
+    if n == 0:
+        return Comparison(measure, "share", n, *shares, None, None, None, test, "no games")
 
     def interval(level: float) -> list[float | None]:
         if d == 0:
@@ -267,9 +273,16 @@ def paired_length(
     medians = (mb if math.isfinite(mb) else None, mv if math.isfinite(mv) else None)
     if n < 2 or not (math.isfinite(mb) and math.isfinite(mv)):
         return Comparison("game length", "length", n, *medians, None, None, None, test, TOO_FEW)
-    if np.array_equal(b, v) and len(set(b.tolist())) == 1:
-        note = "the same in every game"
-        return Comparison("game length", "length", n, *medians, 0.0, None, None, test, note)
+    if np.array_equal(b, v):
+        # Not one game's length changed: resampling would say "exactly 0", however few the
+        # games. As for a share no game of which differs, the interval is the exact bound on
+        # the share of games that could differ (a game that changes could change any amount).
+        def unseen(level: float) -> list[float | None]:
+            bound = exact_ci(0, n, level)[1]
+            return [-bound, bound]
+
+        why = "no game's length changed: the interval is the exact bound on how many could"
+        return Comparison("game length", "length", n, *medians, 0.0, 1.0, unseen, test, why)
 
     def log_ratio(x: Any, y: Any, axis: int = -1) -> Any:
         with np.errstate(all="ignore"):

@@ -100,17 +100,7 @@ def effect(measure: Figure) -> Effect:
     estimate, found = measure["difference"], measure["ci_adjusted"]
     if measure["p_value"] is None or found is None or estimate is None:
         note = measure.get("note")
-        same = note == "the same in every game"
-        return Effect(
-            measure["measure"],
-            kind,
-            SAME if same else UNMEASURED,
-            estimate,
-            None,
-            margin,
-            None,
-            note,
-        )
+        return Effect(measure["measure"], kind, UNMEASURED, estimate, None, margin, None, note)
     # A bound the resamples did not reach (a length past the cap) is None: unbounded.
     low = -math.inf if found[0] is None else float(found[0])
     high = math.inf if found[1] is None else float(found[1])
@@ -176,6 +166,11 @@ def _length(w: _Words, e: Effect, base: Figure, variant: Figure) -> str:
         ).format(margin=w.pct(e.margin), **rounds)
     assert e.estimate is not None and e.interval is not None
     shorter = e.estimate < 0
+    if e.verdict == OPEN and e.estimate == 0:
+        return _(
+            "Whether games get shorter or longer is not clear yet; about {more} more games "
+            "per ruleset would tell."
+        ).format(more=w.count(e.more_games or 0))
     if e.verdict == OPEN:
         what = (
             _(
