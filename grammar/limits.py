@@ -15,6 +15,7 @@ MAX_NUMBER = 1_000_000  # any number written in a rules file
 MAX_STRING = 1_000  # characters between a string's quotes (a title, a name, a reason, an anchor)
 MAX_MANUAL_BYTES = 20_000_000  # a manual's text read by `trace --sources` (and `check --report`)
 MAX_LISTED_PASSAGES = 1_000  # uncovered passages `trace --uncovered` lists per manual (all counted)
+MAX_SHOWN_PASSAGES = 20_000  # passages per manual `trace --format html` shows (the rest counted)
 
 # ---------------------------------------------------------------- values the engine plays
 MAX_DICE = 6  # dice one side rolls at once

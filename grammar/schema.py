@@ -556,11 +556,12 @@ STATEMENTS: tuple[tuple[str, str], ...] = (
     ),
     (
         'inherit RULE because "…"',
-        "the base's value of RULE is taken on purpose where the ruleset's own manual is silent",
+        "the base's value of RULE is taken on purpose where the ruleset's own manual is silent "
+        "(`explain`, `show` and the sheet, marked ‡, give the reason)",
     ),
     (
-        'ignore DOC page N "anchor" because "…"',
-        "a rule-bearing passage of the manual deliberately not encoded (for "
-        "`trace --uncovered`; never shown on a sheet)",
+        'ignore DOC page N "anchor", "anchor" because "…"',
+        "passages of the manual deliberately not encoded, one reason for them all (for "
+        "`trace --uncovered` and `show`; never shown on a sheet)",
     ),
 )

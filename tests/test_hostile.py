@@ -372,6 +372,14 @@ CASES = [
     (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
     # A manual at the size limit, 772,000 short rule-bearing passages: counted, 1,000 listed.
     (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/full-manual"), 1, "771,445 more"),
+    # The page of every sentence: the first 20,000 passages of a manual shown, the rest counted.
+    (
+        ("trace", "da-2006", "--format", "html", "--sources", "{tmp}/full-manual"),
+        1,
+        "… and 752,446 more passages, not shown",
+    ),
+    (("trace", "da-2006", "--format", "html"), 2, "--format html shows the manuals' text"),
+    (("trace", "da-2006", "--format", "html", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
 ]
 
 
@@ -659,6 +667,7 @@ ruleset hostile "{TITLE}" extends classic {{
     cite hx section "{SECTION}" "{ANCHOR}"
   override fortify.moves: 2
     cite hx page 3 "{SCRIPT} {CODE}"
+  ignore hx page 1 "page one" because "{REASON["en"]}"
 }}
 """
 HOSTILE_MANUAL = (
@@ -809,6 +818,12 @@ def test_trace_and_test_show_what_the_author_wrote(hostile: Path) -> None:
     code, out = run("trace", rules, "--sources", str(hostile), "--uncovered")
     assert code == 0, out
     text_shows(out, SHORT)
+    code, out = run("trace", rules, "--sources", str(hostile), "--format", "html")
+    assert code == 0, out
+    html_shows(out, MANUAL, SCRIPT, CODE, REASON["en"])
+    code, out = run("show", rules)
+    assert code == 0, out
+    text_shows(out, REASON["en"])
     junit = hostile / "junit.xml"
     code, out = run("test", rules, feature, "--junitxml", str(junit))
     assert code == 1, out

@@ -17,10 +17,11 @@ import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from ...grammar import model as m
 from ...grammar.library import Workspace
-from ...grammar.limits import MAX_LISTED_PASSAGES
+from ...grammar.limits import MAX_LISTED_PASSAGES, MAX_SHOWN_PASSAGES
 from ...grammar.resolve import EffectiveRuleset
 from .trace import PAGE_MARK, Document, Manuals, fold, title_line
 
@@ -34,6 +35,7 @@ _BREAK = re.compile(
     r"|\n+"
 )
 
+Label = TypeVar("Label")  # what a span says of the passages it touches
 _DIGIT = re.compile(r"\d")
 LEAD_IN = 4  # words: a shorter piece ending in a colon is a label for the next
 
@@ -111,7 +113,12 @@ class ManualCoverage:
     uncovered: list[Passage] = field(default_factory=list)  # the first ones, listed
     conflicts: list[Passage] = field(default_factory=list)  # cited and set aside
     missing_ignores: list[dict[str, object]] = field(default_factory=list)
-    every: list[Passage] = field(default_factory=list)  # with `keep`: all, in order
+    every: list[Passage] = field(default_factory=list)  # with `keep`: the first ones, in order
+
+    @property
+    def unshown(self) -> int:
+        """Passages past MAX_SHOWN_PASSAGES, counted and not kept (with `keep`)."""
+        return self.passages - len(self.every)
 
     @property
     def share(self) -> float:
@@ -326,7 +333,7 @@ def coverage(
             for span in anchor_spans(whole, document, cite)
         ]
     )
-    ignored: list[tuple[int, int, str]] = []
+    ignored: list[tuple[int, int, str]] = []  # with the reason
     seen: set[tuple[str, str]] = set()
     for eff in family:
         for ignore in eff.ruleset.ignores:
@@ -373,24 +380,24 @@ def coverage(
             first = report.uncovered if passage.reasons else listed_later
             if len(first) < MAX_LISTED_PASSAGES:
                 first.append(passage)
-        if keep:
+        if keep and len(report.every) < MAX_SHOWN_PASSAGES:
             report.every.append(passage)
     room = MAX_LISTED_PASSAGES - len(report.uncovered)
     report.uncovered.extend(listed_later[:room])
     return report
 
 
-class _Spans:
+class _Spans(Generic[Label]):
     """Labelled spans of the folded text, asked in order which touch a passage: the passages
     come in order and do not overlap, so a span that ends before one begins touches none
     after it; each span is taken up once and dropped once."""
 
-    def __init__(self, spans: list[tuple[int, int, str]]) -> None:
-        self.spans = sorted(spans)
+    def __init__(self, spans: list[tuple[int, int, Label]]) -> None:
+        self.spans = sorted(spans, key=lambda span: (span[0], span[1]))
         self.next = 0
-        self.open: list[tuple[int, int, str]] = []  # taken up, not yet passed
+        self.open: list[tuple[int, int, Label]] = []  # taken up, not yet passed
 
-    def touching(self, start: int, end: int) -> list[str]:
+    def touching(self, start: int, end: int) -> list[Label]:
         """The labels of the spans that overlap [start, end), in the order they begin; the
         passages must be asked in order."""
         while self.next < len(self.spans) and self.spans[self.next][0] < end:

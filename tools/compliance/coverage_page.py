@@ -95,6 +95,11 @@ def _manual(report: ManualCoverage) -> list[str]:
         paragraph.append(_passage(doc, passage, id(passage) in conflicts))
     if paragraph:
         out.append("<p>" + " ".join(paragraph) + "</p>")
+    if report.every and report.unshown:
+        out.append(
+            f"<p><em>… and {report.unshown:,} more passages, not shown (a page shows the first "
+            f"{len(report.every):,}; `trace --uncovered` counts and lists every one).</em></p>"
+        )
     rules = sorted({rule for p in report.every for rule in p.rules})
     if rules:
         out.append("<h3>The rules that cite it</h3>")
