@@ -10,6 +10,39 @@ import pytest
 
 from helpers import NOT_HERE, SEEDS, run_cli
 
+
+def _bytecode_in_a_private_folder() -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set (as on the project's machine), every Python process
+    the tests start, and every pytest-xdist worker, would compile riskrules' modules from
+    source again: about a third of a command's start-up. Its bytecode goes instead to a folder
+    of this user's own in the temporary directory (PYTHONPYCACHEPREFIX, so nothing is written
+    in the checkout), used only when it is a real folder, owned by this user, that nobody else
+    may enter (another's bytecode would be code run). Python checks each file against its
+    source as always; what the tests test is not how Python caches bytecode."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    import stat
+    import sys
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / f"riskrules-tests-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = folder.lstat()
+    except OSError:
+        return
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        return
+    prefix = str(folder / "pycache")
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix  # for the workers and every process started
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = prefix
+
+
+if hasattr(os, "getuid"):
+    _bytecode_in_a_private_folder()
+
 # The step library of the manuals' features (and of users' own, via `riskrules test`).
 pytest_plugins = ["riskrules.features.steps"]
 
