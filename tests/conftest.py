@@ -81,3 +81,34 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.outcome = "failed"
             report.longrepr = f"skipped under RISKRULES_CI=1, where it must run: {reason}"
     return report
+
+
+@pytest.fixture(scope="session", autouse=True)
+def builtin_scenarios_once() -> Iterator[None]:
+    """The built-in features' scenarios (what `riskrules trace` runs when given no features: a
+    pytest run of its own, several seconds) are run once a session in each worker: later runs
+    of exactly those files, unchanged and against their own rulesets, are given copies of the
+    first run's outcome. Anything else (a user's features, `--features`, `test`) runs as it
+    would. Their outcome depends on nothing but those files and the code, which a session does
+    not change."""
+    import copy
+
+    from riskrules.tools.compliance import scenarios
+
+    real = scenarios.run_features
+    done: dict[tuple[tuple[str, bytes], ...], tuple[int, list[scenarios.ScenarioResult], str]] = {}
+
+    def once(features: list[str], ruleset: str | None = None):  # type: ignore[no-untyped-def]
+        builtin = list(features) == scenarios.builtin_features()
+        if ruleset is not None or not builtin or os.environ.get("RISKRULES_TEST_RULESET"):
+            return real(features, ruleset)
+        key = tuple((path, Path(path).read_bytes()) for path in features)
+        if key not in done:
+            done[key] = real(features, ruleset)
+        return copy.deepcopy(done[key])
+
+    scenarios.run_features = once
+    try:
+        yield
+    finally:
+        scenarios.run_features = real
