@@ -3,8 +3,9 @@ a server process imports the command line once (what `python -m riskrules` impor
 reads its arguments), then forks a child for every command. The child is a real process: its
 own exit status, standard streams (files, or a pipe for standard input), working directory,
 environment, address-space limit (RLIMIT_AS) and time limit (SIGALRM ends it), its CPU time
-measured by the kernel; it starts from the state a new process has after that import, before
-any command ran (the server runs none). Starting Python and importing the command line costs
+measured by the kernel; it starts from the state a new process has after that import (and
+the import of the libraries its command loads, see _PRELOAD), before any command ran (the
+server runs none). Starting Python and importing the command line costs
 0.3-0.6 CPU-s a process; a fork costs a few milliseconds.
 
 Use `run_forked` where the test is about a command's behaviour as a process (a limit, a status,
@@ -30,6 +31,9 @@ from pathlib import Path
 # fd 1. Neither fd goes through sys.stdin or sys.stdout, so a child finds both unread and empty.
 _SERVER = r"""
 import atexit, json, os, resource, signal, sys, tempfile, threading, traceback
+import importlib
+for name in sys.argv[1:]:  # the libraries this server's commands import (see _PRELOAD)
+    importlib.import_module(name)
 sys.argv = ["riskrules"]
 from riskrules.tools import cli
 
@@ -128,10 +132,27 @@ class Forked:
     cpu: float  # the child's user and system CPU seconds
 
 
-class ForkServer:
-    """One server process (started on first use, one per pytest worker); `run` forks a child."""
+# Libraries a command imports as it starts (SciPy's statistics for a study, pytest-bdd for
+# scenarios, WeasyPrint for a fitted sheet), a second or more of CPU for each process: its
+# commands are forked from a server that imported them too (so they count in its memory, as in
+# a process of its own), every other command from one that did not. SciPy's numerical library
+# runs on one thread there: a process forked from one with threads keeps only the forking one.
+_PRELOAD = {
+    "balance": ("scipy.stats",),
+    "sweep": ("scipy.stats",),
+    "test": ("pytest_bdd",),
+    "trace": ("pytest_bdd",),
+    "summary": ("weasyprint",),
+}
+_ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
-    def __init__(self) -> None:
+
+class ForkServer:
+    """One server process (started on first use, one per pytest worker and set of libraries it
+    imports first); `run` forks a child."""
+
+    def __init__(self, preload: tuple[str, ...] = ()) -> None:
+        self.preload = preload
         self._proc: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
         self._folder = Path(tempfile.mkdtemp(prefix="riskrules-forks-"))
@@ -139,10 +160,11 @@ class ForkServer:
     def _server(self) -> subprocess.Popen[bytes]:
         if self._proc is None or self._proc.poll() is not None:
             self._proc = subprocess.Popen(
-                [sys.executable, "-c", _SERVER],
+                [sys.executable, "-c", _SERVER, *self.preload],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 cwd=self._folder,
+                env={**os.environ, **_ONE_THREAD},
             )
         return self._proc
 
@@ -188,24 +210,24 @@ class ForkServer:
             )
 
 
-_SHARED: ForkServer | None = None
+_SERVERS: dict[tuple[str, ...], ForkServer] = {}
 CPU_FORKED = 0.0  # the CPU seconds of every child so far (the server's own are its parent's)
 
 
 def _stop() -> None:
-    """The server is ended and waited for at exit, so that its children's CPU time is counted
-    in this process's (a process not waited for takes it away)."""
-    if _SHARED is not None and _SHARED._proc is not None:
-        proc = _SHARED._proc
-        if proc.stdin is not None:
-            proc.stdin.close()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-    if _SHARED is not None:
-        shutil.rmtree(_SHARED._folder, ignore_errors=True)
+    """The servers are ended and waited for at exit, so that their children's CPU time is
+    counted in this process's (a process not waited for takes it away)."""
+    for server in _SERVERS.values():
+        proc = server._proc
+        if proc is not None:
+            if proc.stdin is not None:
+                proc.stdin.close()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        shutil.rmtree(server._folder, ignore_errors=True)
 
 
 def run_forked(
@@ -219,10 +241,17 @@ def run_forked(
     """`python -m riskrules ARGS` in `cwd` with the environment `env` (this process's by
     default), `stdin` through a pipe (else /dev/null), at most `memory` bytes of address space
     (0: no limit) and `seconds` of wall time: a child of this worker's fork server."""
-    global _SHARED, CPU_FORKED
-    if _SHARED is None:
-        _SHARED = ForkServer()
-        atexit.register(_stop)
-    done = _SHARED.run(*args, cwd=cwd, stdin=stdin, env=env, memory=memory, seconds=seconds)
+    global CPU_FORKED
+    command = next(
+        (a for a in args if not a.startswith("-") and a not in ("auto", "always", "never")), ""
+    )
+    preload = _PRELOAD.get(command, ())
+    if preload not in _SERVERS:
+        if not _SERVERS:
+            atexit.register(_stop)
+        _SERVERS[preload] = ForkServer(preload)
+    done = _SERVERS[preload].run(
+        *args, cwd=cwd, stdin=stdin, env=env, memory=memory, seconds=seconds
+    )
     CPU_FORKED += done.cpu
     return done
