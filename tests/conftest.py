@@ -84,28 +84,39 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 @pytest.fixture(scope="session", autouse=True)
-def builtin_scenarios_once() -> Iterator[None]:
+def builtin_scenarios_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The built-in features' scenarios (what `riskrules trace` runs when given no features: a
-    pytest run of its own, several seconds) are run once a session in each worker: later runs
-    of exactly those files, unchanged and against their own rulesets, are given copies of the
-    first run's outcome. Anything else (a user's features, `--features`, `test`) runs as it
-    would. Their outcome depends on nothing but those files and the code, which a session does
-    not change."""
-    import copy
+    pytest run of its own, several seconds) are run once a session, by the first worker that
+    needs them: later runs of exactly those files, unchanged and against their own rulesets,
+    in any worker, are given copies of that run's outcome (kept in the session's temporary
+    folder, which only this session's workers share). Anything else (a user's features,
+    `--features`, `test`) runs as it would. Their outcome depends on nothing but those files
+    and the code, which a session does not change."""
+    import fcntl
+    import hashlib
+    import pickle
 
     from riskrules.tools.compliance import scenarios
 
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     real = scenarios.run_features
-    done: dict[tuple[tuple[str, bytes], ...], tuple[int, list[scenarios.ScenarioResult], str]] = {}
 
     def once(features: list[str], ruleset: str | None = None):  # type: ignore[no-untyped-def]
         builtin = list(features) == scenarios.builtin_features()
         if ruleset is not None or not builtin or os.environ.get("RISKRULES_TEST_RULESET"):
             return real(features, ruleset)
-        key = tuple((path, Path(path).read_bytes()) for path in features)
-        if key not in done:
-            done[key] = real(features, ruleset)
-        return copy.deepcopy(done[key])
+        key = hashlib.sha256()
+        for path in features:
+            key.update(path.encode() + b"\0" + Path(path).read_bytes() + b"\0")
+        entry = shared / f"builtin-scenarios-{key.hexdigest()[:16]}.pickle"
+        with open(shared / "builtin-scenarios.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one worker runs them while the others wait
+            if not entry.exists():
+                done = real(features, ruleset)
+                entry.write_bytes(pickle.dumps(done))
+                return done
+        return pickle.loads(entry.read_bytes())
 
     scenarios.run_features = once
     try:
