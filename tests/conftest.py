@@ -10,6 +10,39 @@ import pytest
 
 from helpers import NOT_HERE, SEEDS, run_cli
 
+
+def _bytecode_in_a_private_folder() -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set (as on the project's machine), every Python process
+    the tests start, and every pytest-xdist worker, would compile riskrules' modules from
+    source again: about a third of a command's start-up. Its bytecode goes instead to a folder
+    of this user's own in the temporary directory (PYTHONPYCACHEPREFIX, so nothing is written
+    in the checkout), used only when it is a real folder, owned by this user, that nobody else
+    may enter (another's bytecode would be code run). Python checks each file against its
+    source as always; what the tests test is not how Python caches bytecode."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    import stat
+    import sys
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / f"riskrules-tests-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = folder.lstat()
+    except OSError:
+        return
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        return
+    prefix = str(folder / "pycache")
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix  # for the workers and every process started
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = prefix
+
+
+if hasattr(os, "getuid"):
+    _bytecode_in_a_private_folder()
+
 # The step library of the manuals' features (and of users' own, via `riskrules test`).
 pytest_plugins = ["riskrules.features.steps"]
 
@@ -48,3 +81,45 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.outcome = "failed"
             report.longrepr = f"skipped under RISKRULES_CI=1, where it must run: {reason}"
     return report
+
+
+@pytest.fixture(scope="session", autouse=True)
+def builtin_scenarios_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The built-in features' scenarios (what `riskrules trace` runs when given no features: a
+    pytest run of its own, several seconds) are run once a session, by the first worker that
+    needs them: later runs of exactly those files, unchanged and against their own rulesets,
+    in any worker, are given copies of that run's outcome (kept in the session's temporary
+    folder, which only this session's workers share). Anything else (a user's features,
+    `--features`, `test`) runs as it would. Their outcome depends on nothing but those files
+    and the code, which a session does not change."""
+    import fcntl
+    import hashlib
+    import pickle
+
+    from riskrules.tools.compliance import scenarios
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    real = scenarios.run_features
+
+    def once(features: list[str], ruleset: str | None = None):  # type: ignore[no-untyped-def]
+        builtin = list(features) == scenarios.builtin_features()
+        if ruleset is not None or not builtin or os.environ.get("RISKRULES_TEST_RULESET"):
+            return real(features, ruleset)
+        key = hashlib.sha256()
+        for path in features:
+            key.update(path.encode() + b"\0" + Path(path).read_bytes() + b"\0")
+        entry = shared / f"builtin-scenarios-{key.hexdigest()[:16]}.pickle"
+        with open(shared / "builtin-scenarios.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one worker runs them while the others wait
+            if not entry.exists():
+                done = real(features, ruleset)
+                entry.write_bytes(pickle.dumps(done))
+                return done
+        return pickle.loads(entry.read_bytes())
+
+    scenarios.run_features = once
+    try:
+        yield
+    finally:
+        scenarios.run_features = real

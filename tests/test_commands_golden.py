@@ -66,8 +66,9 @@ class Case:
     stdin: str | None = None
     files: tuple[str, ...] = ()  # files the command writes (under {tmp}), shown after its output
     prepare: Callable[[Path], None] | None = None  # run before the command, given the tmp folder
-    # Run as its own process: `test` and `trace` run pytest, which keeps what it collected in
-    # the process (a second run in one process reports the first run's scenarios).
+    # Run as its own process (started first, running while the others do). No case needs it
+    # now: `test` and `trace` give each pytest run a module name of its own
+    # (tools/compliance/scenarios.py), so a second run in one process runs its own scenarios.
     process: bool = False
     in_tmp: bool = False  # run in the temporary folder (a command that writes where it runs)
 
@@ -267,9 +268,7 @@ CASES = [
     case("fmt", "{tmp}/broken.rules"),
     case("fmt", "{tmp}/nothing.rules"),
     # test, trace
-    case(
-        "test", f"{HOUSE}/capital-risk.rules", f"{HOUSE}/capital-risk.feature", "-v", process=True
-    ),
+    case("test", f"{HOUSE}/capital-risk.rules", f"{HOUSE}/capital-risk.feature", "-v"),
     case(
         "test",
         "classic",
@@ -277,17 +276,15 @@ CASES = [
         "--format",
         "json",
         prepare=_write("fails.feature", FAILING_FEATURE),
-        process=True,
     ),
     case("test", "classic", "{tmp}/messy.rules"),
     case("test", "{tmp}/broken.rules", f"{HOUSE}/capital-risk.feature"),
-    case("trace", "classic", "nl-classic", "--format", "json", process=True),
+    case("trace", "classic", "nl-classic", "--format", "json"),
     case(
         "trace",
         f"{HOUSE}/fixed-ten.rules",
         "--features",
         f"{HOUSE}/fixed-ten.feature",
-        process=True,
     ),
     case("trace", "--uncovered"),
     case("trace", "{tmp}/broken.rules"),

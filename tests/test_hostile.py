@@ -25,6 +25,7 @@ from xml.etree import ElementTree
 import pytest
 
 import riskrules
+from forkserver import run_forked
 from helpers import NOT_HERE, ROOT, dask_processes, long_house_rule
 from riskrules.engine.actions import EndAttack, EndTurn, Place
 from riskrules.engine.record import encode, header, to_json
@@ -50,18 +51,14 @@ def _limit() -> None:  # pragma: no cover - runs in the child
 
 
 def run(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> tuple[int, str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "riskrules", *args],
-        capture_output=True,
-        input=stdin,
-        cwd=cwd,
-        timeout=SECONDS,
-        preexec_fn=_limit if os.name == "posix" else None,
-    )
-    out = (proc.stdout + proc.stderr).decode("utf-8", errors="replace")
+    """`python -m riskrules ARGS` as a process of its own, forked from a server that has
+    imported the command line (tests/forkserver.py), within MEMORY bytes and SECONDS."""
+    proc = run_forked(*args, cwd=cwd, stdin=stdin, memory=MEMORY, seconds=SECONDS)
+    out = (proc.out + proc.err).decode("utf-8", errors="replace")
+    assert proc.code >= 0, f"ended by signal {-proc.code} (14: after {SECONDS} s)\n{out[-2000:]}"
     assert "internal error" not in out and "Traceback" not in out, out[-2000:]
-    assert proc.returncode != 3, out[-2000:]
-    return proc.returncode, out
+    assert proc.code != 3, out[-2000:]
+    return proc.code, out
 
 
 def run_measured(*args: str, cwd: Path | None = None) -> tuple[int, str, float, float]:

@@ -3,8 +3,10 @@ at its line with the right rule, malformed lines are clear errors."""
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import json
+import os
 import random
 from collections.abc import Iterator, Mapping
 from importlib import resources
@@ -25,8 +27,8 @@ BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # ty
 class Records(Mapping[str, Path]):
     """Four simulated games of every built-in ruleset, recorded (enough to hold the rarer
     moments the tests below look for, such as a forced trade): each ruleset's folder, its games
-    played when a test first asks for it (pytest-xdist makes a module's fixture on every worker
-    that runs one of its tests, and most tests read only classic's)."""
+    played when a test first asks for it (most tests read only classic's), once a session: the
+    pytest-xdist workers (each makes the module's fixture) share the folder, a lock each."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -36,24 +38,30 @@ class Records(Mapping[str, Path]):
         if name not in BUILTINS:
             raise KeyError(name)
         if name not in self.made:
-            result = run_cli(
-                "simulate",
-                name,
-                "--games",
-                "4",
-                "--seed",
-                "3",
-                "--record",
-                str(self.root / name),
-                "--format",
-                "json",
-            )
-            assert result.code == 0, result.out + result.err
-            summary = result.json()
-            assert summary["violations"] == [] and summary["games"] == 4  # type: ignore[index]
-            (self.root / f"{name}.json").write_text(result.out)
+            with open(self.root / f"{name}.lock", "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # one worker plays them while others wait
+                if not (self.root / f"{name}.json").exists():
+                    self._play(name)
             self.made[name] = self.root / name
         return self.made[name]
+
+    def _play(self, name: str) -> None:
+        result = run_cli(
+            "simulate",
+            name,
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--record",
+            str(self.root / name),
+            "--format",
+            "json",
+        )
+        assert result.code == 0, result.out + result.err
+        summary = result.json()
+        assert summary["violations"] == [] and summary["games"] == 4  # type: ignore[index]
+        (self.root / f"{name}.json").write_text(result.out)  # last: the games are whole
 
     def __iter__(self) -> Iterator[str]:
         return iter(BUILTINS)
@@ -64,7 +72,13 @@ class Records(Mapping[str, Path]):
 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> Records:
-    return Records(tmp_path_factory.mktemp("records"))
+    """One set of records a session: the workers of pytest-xdist share the session's
+    temporary folder (its parent of theirs), and each ruleset's games are played once there."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "records"
+    folder.mkdir(exist_ok=True)
+    return Records(folder)
 
 
 def test_simulate_json_shape(records: Records) -> None:

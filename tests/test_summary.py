@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -99,26 +99,60 @@ def _pages(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
-Fitted = Callable[[str, str], tuple[str, bytes, int]]
+class Fitted:
+    """A ruleset's sheet in a language, fitted to the paper, once a session: `fitted(name,
+    lang)` is its HTML, PDF and pages (what `summary --format html` and `--format pdf` give, the
+    same fit); `last_fill(name, lang)` how full WeasyPrint's layout of that HTML fills its last
+    page, from the very layout the fitting chose (fitting lays a sheet out one to three times;
+    laying the chosen HTML out once more gives the same layout)."""
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[str, str], tuple[str, bytes, int]] = {}
+        self._fill: dict[tuple[str, str], float] = {}
+
+    def __call__(self, name: str, lang: str) -> tuple[str, bytes, int]:
+        if (name, lang) not in self._done:
+            self._fit(name, lang)
+        return self._done[name, lang]
+
+    def last_fill(self, name: str, lang: str) -> float:
+        self(name, lang)
+        return self._fill[name, lang]
+
+    def _fit(self, name: str, lang: str) -> None:
+        import weasyprint
+
+        from riskrules.tools.sheets.pdf import fill, fitted
+        from riskrules.tools.sheets.summary import render_html
+
+        sheet = build_for(*locate(name), lang)
+        laid: list[tuple[str, object]] = []  # each HTML the fitting laid out, and its layout
+        plain = weasyprint.HTML
+
+        class Recorded(plain):  # type: ignore[misc, valid-type]
+            def __init__(self, *args: object, string: str | None = None, **kwargs: object) -> None:
+                super().__init__(*args, string=string, **kwargs)
+                self.text = string
+
+            def render(self, *args: object, **kwargs: object) -> object:
+                doc = super().render(*args, **kwargs)
+                laid.append((self.text, doc))
+                return doc
+
+        weasyprint.HTML = Recorded
+        try:
+            html, pdf, pages = fitted(lambda density: render_html(sheet, density))
+        finally:
+            weasyprint.HTML = plain
+        doc = next(doc for text, doc in reversed(laid) if text == html)
+        self._done[name, lang] = html, pdf, pages
+        self._fill[name, lang] = fill(doc.pages[-1])  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="session")
 def fitted_sheets() -> Fitted:
-    """A ruleset's sheet in a language, fitted to the paper (its HTML, PDF and pages) once a
-    session: fitting lays a sheet out through WeasyPrint one to three times, and two tests
-    read the result (what `summary --format html` and `--format pdf` give, the same fit)."""
-    from riskrules.tools.sheets.pdf import fitted
-    from riskrules.tools.sheets.summary import render_html
-
-    done: dict[tuple[str, str], tuple[str, bytes, int]] = {}
-
-    def fit(name: str, lang: str) -> tuple[str, bytes, int]:
-        if (name, lang) not in done:
-            sheet = build_for(*locate(name), lang)
-            done[name, lang] = fitted(lambda density: render_html(sheet, density))
-        return done[name, lang]
-
-    return fit
+    """Every sheet fitted once a session (see Fitted): two tests read each."""
+    return Fitted()
 
 
 @pytest.mark.parametrize("name", BUILTINS)
@@ -127,8 +161,6 @@ def test_every_ruleset_prints_on_one_page_or_two_full_ones(
 ) -> None:
     """A manual's own sheet fits one page in its own language (and in the others); a variant
     at most two, and a second page is never nearly empty."""
-    from riskrules.tools.sheets.pdf import fill
-
     for lang in LANGS:
         html, pdf, pages = fitted_sheets(name, lang)
         assert f'<html lang="{lang}">' in html and pdf.startswith(b"%PDF")
@@ -137,9 +169,7 @@ def test_every_ruleset_prints_on_one_page_or_two_full_ones(
             assert pages == 1, (name, lang, pages)
         assert pages <= 2, (name, lang, pages)
         if pages == 2:
-            import weasyprint
-
-            assert fill(weasyprint.HTML(string=html).render().pages[-1]) >= 1 / 3
+            assert fitted_sheets.last_fill(name, lang) >= 1 / 3
 
 
 def test_paper_sizes() -> None:

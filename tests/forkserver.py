@@ -1,0 +1,257 @@
+"""`python -m riskrules ARGS` as a process of its own, without paying Python's start-up for each:
+a server process imports the command line once (what `python -m riskrules` imports before it
+reads its arguments), then forks a child for every command. The child is a real process: its
+own exit status, standard streams (files, or a pipe for standard input), working directory,
+environment, address-space limit (RLIMIT_AS) and time limit (SIGALRM ends it), its CPU time
+measured by the kernel; it starts from the state a new process has after that import (and
+the import of the libraries its command loads, see _PRELOAD), before any command ran (the
+server runs none). Starting Python and importing the command line costs
+0.3-0.6 CPU-s a process; a fork costs a few milliseconds.
+
+Use `run_forked` where the test is about a command's behaviour as a process (a limit, a status,
+what it prints on its streams) and the interpreter's own start-up is not under test; use
+helpers.run_process for that (the entry point, signals, hash seeds)."""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+# The server: read one request a line on fd 0, fork, report the child's status and usage on
+# fd 1. Neither fd goes through sys.stdin or sys.stdout, so a child finds both unread and empty.
+_SERVER = r"""
+import atexit, json, os, resource, signal, sys, tempfile, threading, traceback
+import importlib
+for name in sys.argv[1:]:  # the libraries this server's commands import (see _PRELOAD)
+    importlib.import_module(name)
+sys.argv = ["riskrules"]
+from riskrules.tools import cli
+
+def child(request):
+    code = 1
+    try:
+        signal.alarm(request["seconds"])  # its default action ends the process
+        if request["memory"]:
+            resource.setrlimit(resource.RLIMIT_AS, (request["memory"],) * 2)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        tempfile.tempdir = None  # as a new process finds it: from TMPDIR
+        streams = [
+            os.open(request["stdin"] or os.devnull, os.O_RDONLY),
+            os.open(request["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+            os.open(request["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+        ]
+        for target, fd in enumerate(streams):
+            os.dup2(fd, target)
+            os.close(fd)
+        sys.argv = ["riskrules", *request["args"]]
+        try:
+            cli.main(request["args"])
+            code = 0
+        except SystemExit as exc:  # as Python exits with sys.exit's argument
+            if exc.code is None:
+                code = 0
+            elif isinstance(exc.code, int):
+                code = exc.code & 0xFF
+            else:
+                print(exc.code, file=sys.stderr)
+                code = 1
+        threading._shutdown()  # what Python does at exit: join the threads, run atexit
+        atexit._run_exitfuncs()
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+
+def feed(path):  # a pipe as the command's standard input, written by a process of its own
+    read, write = os.pipe()
+    feeder = os.fork()
+    if feeder == 0:
+        os.close(read)
+        try:
+            with open(path, "rb") as source:
+                while chunk := source.read(65536):
+                    os.write(write, chunk)
+        except OSError:  # the command stopped reading
+            pass
+        os._exit(0)
+    os.close(write)
+    return read, feeder
+
+buffer = b""
+while True:
+    while b"\n" not in buffer:
+        chunk = os.read(0, 65536)
+        if not chunk:
+            sys.exit(0)
+        buffer += chunk
+    line, buffer = buffer.split(b"\n", 1)
+    request = json.loads(line)
+    feeder = None
+    if request["stdin"]:
+        pipe, feeder = feed(request["stdin"])
+        request["stdin"] = f"/dev/fd/{pipe}"
+    pid = os.fork()
+    if pid == 0:
+        child(request)
+    if feeder is not None:
+        os.close(pipe)
+    _, status, usage = os.wait4(pid, 0)
+    if feeder is not None:
+        os.kill(feeder, signal.SIGKILL)
+        os.waitpid(feeder, 0)
+    reply = {
+        "status": os.waitstatus_to_exitcode(status),
+        "cpu": usage.ru_utime + usage.ru_stime,
+    }
+    os.write(1, json.dumps(reply).encode() + b"\n")
+"""
+
+
+@dataclass
+class Forked:
+    code: int  # the exit status; a negative number is the signal that ended it (-14: SIGALRM)
+    out: bytes
+    err: bytes
+    cpu: float  # the child's user and system CPU seconds
+
+
+# Libraries a command imports as it starts (SciPy's statistics for a study, pytest-bdd for
+# scenarios, WeasyPrint for a fitted sheet), a second or more of CPU for each process: its
+# commands are forked from a server that imported them too (so they count in its memory, as in
+# a process of its own), every other command from one that did not. SciPy's numerical library
+# runs on one thread there: a process forked from one with threads keeps only the forking one.
+_PRELOAD = {
+    "balance": ("scipy.stats",),
+    "sweep": ("scipy.stats",),
+    "test": ("pytest_bdd",),
+    "trace": ("pytest_bdd",),
+    "summary": ("weasyprint",),
+}
+_ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+class ForkServer:
+    """One server process (started on first use, one per pytest worker and set of libraries it
+    imports first); `run` forks a child."""
+
+    def __init__(self, preload: tuple[str, ...] = ()) -> None:
+        self.preload = preload
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+        self._folder = Path(tempfile.mkdtemp(prefix="riskrules-forks-"))
+
+    def _server(self) -> subprocess.Popen[bytes]:
+        if self._proc is None or self._proc.poll() is not None:
+            self._proc = subprocess.Popen(
+                [sys.executable, "-c", _SERVER, *self.preload],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                cwd=self._folder,
+                env={**os.environ, **_ONE_THREAD},
+            )
+        return self._proc
+
+    def run(
+        self,
+        *args: str,
+        cwd: Path | str | None = None,
+        stdin: bytes | None = None,
+        env: Mapping[str, str] | None = None,
+        memory: int = 0,
+        seconds: int = 120,
+    ) -> Forked:
+        with self._lock:
+            paths = {name: self._folder / name for name in ("stdin", "stdout", "stderr")}
+            if stdin is not None:
+                paths["stdin"].write_bytes(stdin)
+            request = {
+                "args": list(args),
+                "cwd": str(cwd or os.getcwd()),
+                "env": dict(os.environ if env is None else env),
+                "stdin": str(paths["stdin"]) if stdin is not None else "",
+                "stdout": str(paths["stdout"]),
+                "stderr": str(paths["stderr"]),
+                "memory": memory,
+                "seconds": seconds,
+            }
+            server = self._server()
+            assert server.stdin is not None and server.stdout is not None
+            server.stdin.write(json.dumps(request).encode() + b"\n")
+            server.stdin.flush()
+            ready, _, _ = select.select([server.stdout], [], [], seconds + 60)
+            line = server.stdout.readline() if ready else b""
+            if not line:
+                server.kill()
+                server.wait()
+                raise RuntimeError(f"the fork server gave no answer for riskrules {args}")
+            reply = json.loads(line)
+            return Forked(
+                reply["status"],
+                paths["stdout"].read_bytes(),
+                paths["stderr"].read_bytes(),
+                reply["cpu"],
+            )
+
+
+_SERVERS: dict[tuple[str, ...], ForkServer] = {}
+CPU_FORKED = 0.0  # the CPU seconds of every child so far (the server's own are its parent's)
+
+
+def _stop() -> None:
+    """The servers are ended and waited for at exit, so that their children's CPU time is
+    counted in this process's (a process not waited for takes it away)."""
+    for server in _SERVERS.values():
+        proc = server._proc
+        if proc is not None:
+            if proc.stdin is not None:
+                proc.stdin.close()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        shutil.rmtree(server._folder, ignore_errors=True)
+
+
+def run_forked(
+    *args: str,
+    cwd: Path | str | None = None,
+    stdin: bytes | None = None,
+    env: Mapping[str, str] | None = None,
+    memory: int = 0,
+    seconds: int = 120,
+) -> Forked:
+    """`python -m riskrules ARGS` in `cwd` with the environment `env` (this process's by
+    default), `stdin` through a pipe (else /dev/null), at most `memory` bytes of address space
+    (0: no limit) and `seconds` of wall time: a child of this worker's fork server."""
+    global CPU_FORKED
+    command = next(
+        (a for a in args if not a.startswith("-") and a not in ("auto", "always", "never")), ""
+    )
+    preload = _PRELOAD.get(command, ())
+    if preload not in _SERVERS:
+        if not _SERVERS:
+            atexit.register(_stop)
+        _SERVERS[preload] = ForkServer(preload)
+    done = _SERVERS[preload].run(
+        *args, cwd=cwd, stdin=stdin, env=env, memory=memory, seconds=seconds
+    )
+    CPU_FORKED += done.cpu
+    return done
