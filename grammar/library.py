@@ -16,7 +16,7 @@ from . import cache
 from . import model as m
 from .check import check_all
 from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
-from .reader import ReadResult, read_path, read_rules
+from .reader import ReadResult, collector_paused, read_path, read_rules
 from .resolve import EffectiveRuleset, Index, resolve_all
 from .syntax import cache_key
 
@@ -66,8 +66,9 @@ class Workspace:
             elif result.recovered is not None:  # after syntax errors: what parsed is checked
                 ws.files.append(result.recovered)
                 ws.broken.add(absolute)
-        ws.index = Index.build(ws.files, ws.builtin)
-        ws.resolved, ws.resolve_diagnostics = resolve_all(ws.index)
+        with collector_paused():  # linear in the workspace's size (issue 31)
+            ws.index = Index.build(ws.files, ws.builtin)
+            ws.resolved, ws.resolve_diagnostics = resolve_all(ws.index)
         return ws
 
     def file(self, path: str) -> m.RulesFile | None:

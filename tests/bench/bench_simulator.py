@@ -70,12 +70,17 @@ def build(ref: str, pure: bool) -> Path:
         env.pop("RISKRULES_PURE_PYTHON", None)
         if pure:
             env["RISKRULES_PURE_PYTHON"] = "1"
-        subprocess.run(
+        pip = subprocess.run(
             [str(python), "-m", "pip", "install", "-q", str(src)],
-            check=True,
+            capture_output=True,
+            text=True,
             env=env,
             cwd=work,
         )
+        if pip.returncode != 0:
+            raise SystemExit(
+                f"{ref}: pip install failed:\n{pip.stdout[-3000:]}{pip.stderr[-3000:]}"
+            )
     found = subprocess.run(
         [str(python), "-c", "import riskrules; print(riskrules.engine_kind())"],
         capture_output=True,
@@ -107,7 +112,7 @@ def child(games: int, seed: int) -> None:
     results = [play(plan[i]) for i in range(games)]
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     after = calibration.dice_games_per_second(0.5, time.process_time)
-    problems = [r.problem for r in results if r.problem]
+    problems = [r.violation for r in results if r.violation]
     print(
         json.dumps(
             {
