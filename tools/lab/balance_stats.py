@@ -1,7 +1,9 @@
 """The figures of a balance study, from the games' results: rates with Wilson intervals, game
 lengths with quartiles, and each variant against the base game by game (the same seeds), with a
 paired test for every difference. SciPy does the statistics; nothing here is a hand-written
-distribution."""
+distribution. SciPy is imported when a figure is first computed, not with this module: it costs
+about a second of CPU that a study's start-up, its usage errors and its workers (they import the
+simulator only) need not pay (issue 31)."""
 
 from __future__ import annotations
 
@@ -10,19 +12,24 @@ import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from scipy import stats
-
 from .simulate import GameResult
 
 LEVEL = 0.95
 Figure = dict[str, Any]  # JSON: what --format json prints
 
 
+def _stats() -> Any:
+    """`scipy.stats`, imported on the first figure computed (see above)."""
+    from scipy import stats
+
+    return stats
+
+
 def wilson(count: int, total: int) -> list[float] | None:
     """The 95% Wilson interval of a rate (None for no trials)."""
     if total == 0:
         return None
-    ci = stats.binomtest(count, total).proportion_ci(LEVEL, method="wilson")
+    ci = _stats().binomtest(count, total).proportion_ci(LEVEL, method="wilson")
     return [float(ci.low), float(ci.high)]
 
 
@@ -41,7 +48,7 @@ def spread(values: Sequence[float]) -> Figure:
     ci: list[float] | None = None
     if n > 1:
         sd = statistics.stdev(values)
-        half = float(stats.t.ppf((1 + LEVEL) / 2, n - 1)) * sd / math.sqrt(n)
+        half = float(_stats().t.ppf((1 + LEVEL) / 2, n - 1)) * sd / math.sqrt(n)
         ci = [mean - half, mean + half]
     q1, median, q3 = statistics.quantiles(values, n=4) if n > 1 else [values[0]] * 3
     return {
@@ -85,7 +92,7 @@ def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> F
         "fair_share": fair,
         "advantage": first_wins / done - fair if done else None,
         "ci": [c - fair for c in interval] if interval else None,
-        "p_value": float(stats.binomtest(first_wins, done, fair).pvalue) if done else None,
+        "p_value": float(_stats().binomtest(first_wins, done, fair).pvalue) if done else None,
         "test": "exact binomial test against a fair share (finished games)",
     }
     continents: dict[str, Figure] = {}
@@ -123,8 +130,8 @@ def paired_rate(base: Sequence[bool], variant: Sequence[bool]) -> Figure:
     only_variant = sum(1 for b, v in zip(base, variant, strict=True) if v and not b)
     diff = (only_variant - only_base) / n if n else 0.0
     discordant = only_base + only_variant
-    p = float(stats.binomtest(only_base, discordant, 0.5).pvalue) if discordant else 1.0
-    z = float(stats.norm.ppf((1 + LEVEL) / 2))
+    p = float(_stats().binomtest(only_base, discordant, 0.5).pvalue) if discordant else 1.0
+    z = float(_stats().norm.ppf((1 + LEVEL) / 2))
     se = math.sqrt(max(discordant - (only_variant - only_base) ** 2 / n, 0.0)) / n if n else 0.0
     return {
         "base": sum(base) / n if n else None,
@@ -156,7 +163,7 @@ def paired_mean(base: Sequence[float], variant: Sequence[float]) -> Figure:
         out["ci"] = [diffs[0], diffs[0]]
         out["p_value"] = 1.0 if diffs[0] == 0 else 0.0
         return out
-    test = stats.ttest_rel(variant, base)
+    test = _stats().ttest_rel(variant, base)
     interval = test.confidence_interval(LEVEL)
     out["ci"] = [float(interval.low), float(interval.high)]
     out["p_value"] = float(test.pvalue)
