@@ -165,3 +165,9 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Givet spillerne "rød, blå"
     Når spillerne slår 5, 3 for at se, hvem der starter
     Så starter "rød", efterfulgt af "blå"
+
+  # Kommandomanualen siger kun for det passive spil, hvem der slår for en neutral hærs forsvar.
+  @cite:000:p8
+  Scenarie: Hvem der slår for en neutral hærs forsvar i det aktive spil, er en antagelse
+    Så er reglen "neutrals.defence_rolled_by" en antagelse
+    Og står reglen "neutrals.status_die.keep" i manualen

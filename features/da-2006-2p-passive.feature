@@ -51,3 +51,9 @@ Egenskab: RISK for 2 spillere med passive neutrale hære (manual 000, side 8)
     Givet spillerne "rød, blå"
     Når spillerne slår 2, 4 for at se, hvem der starter
     Så starter "blå", efterfulgt af "rød"
+
+  # Spillets formål for 2 spillere (side 8); det passive spil siger, hvem der slår for forsvaret.
+  @cite:000:p8
+  Scenarie: Hvem der slår for en neutral hærs forsvar i det passive spil, står i manualen
+    Så står reglen "neutrals.defence_rolled_by" i manualen
+    Og står reglen "victory" i manualen

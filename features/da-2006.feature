@@ -226,3 +226,9 @@ Egenskab: Kommandomanualen 2006 (manual 000): Spillet om verdensherredømmet for
     Når "blå" angriber "Egypten" fra "Østafrika" og slår 6, 6, 6 mod 1
     Og "blå" rykker 3 arméer ind
     Så vinder "blå" spillet
+
+  # Ingen manual siger, hvad der sker ved lige højeste slag; og det andet slag efter
+  # opstillingen (side 4) spilles endnu ikke.
+  @cite:000:p4
+  Scenarie: Hvem der starter, er en antagelse
+    Så er reglen "setup.first_player" en antagelse

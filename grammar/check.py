@@ -5,127 +5,25 @@ Each check returns diagnostics; nothing here raises on bad input.
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Iterable
 
 from . import expr as ex
-from . import forms
 from . import model as m
+from .boards import check_board
 from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
-from .geography import Geography
-from .mistake_text import fix
 from .playable import check_playable, player_counts
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
 from .schema import (
-    SET_KINDS,
     SHEET_LANGUAGES,
-    Kind,
-    RuleSpec,
     known_ids,
     lookup,
     required_ids,
 )
-from .words import foreign
+from .values import check_value, plain_value
 
 MAX_ANCHOR_WORDS = 8
-# Armies counts tried when checking dice limits that depend on armies.
-_ARMY_PROBE = range(1, 41)
-
-
-def check_board(board: m.Board) -> list[Diagnostic]:
-    out: list[Diagnostic] = []
-    territories: dict[str, m.Territory] = {}
-    continents: dict[str, m.Continent] = {}
-    for continent in board.continents:
-        if continent.id in continents:
-            out.append(
-                error("RR0116", f"continent '{continent.id}' is declared twice", continent.span)
-            )
-        continents[continent.id] = continent
-        if not continent.territories:
-            out.append(
-                error("RR0117", f"continent '{continent.id}' has no territories", continent.span)
-            )
-        for territory in continent.territories:
-            first = territories.get(territory.id)
-            if first is not None:
-                out.append(
-                    error(
-                        "RR0111",
-                        f"territory '{territory.id}' is in two continents: "
-                        f"'{first.continent}' and '{territory.continent}'",
-                        territory.span,
-                        "a territory belongs to exactly one continent",
-                    )
-                )
-            else:
-                territories[territory.id] = territory
-    seen: dict[frozenset[str], m.Border] = {}
-    adjacency: dict[str, set[str]] = {t: set() for t in territories}
-    for border in board.borders:
-        bad = False
-        for end in (border.a, border.b):
-            if end not in territories:
-                bad = True
-                out.append(
-                    error(
-                        "RR0101",
-                        f"unknown territory '{end}' in a border",
-                        border.span,
-                        did_you_mean(end, territories),
-                    )
-                )
-        if bad:
-            continue
-        if border.a == border.b:
-            out.append(error("RR0113", f"'{border.a}' borders itself", border.span))
-            continue
-        key = frozenset((border.a, border.b))
-        previous = seen.get(key)
-        if previous is not None:
-            if previous.kind != border.kind:
-                out.append(
-                    error(
-                        "RR0114",
-                        f"the border {border.a} - {border.b} is {border.kind} here but "
-                        f"{previous.kind} at line {previous.span.line}",
-                        border.span,
-                        "a border is the same both ways: keep one line, '-' land or '~' sea",
-                    )
-                )
-            else:
-                out.append(
-                    error(
-                        "RR0112",
-                        f"border {border.a} - {border.b} is listed twice "
-                        f"(first at line {previous.span.line})",
-                        border.span,
-                        "remove the duplicate line",
-                    )
-                )
-            continue
-        seen[key] = border
-        adjacency[border.a].add(border.b)
-        adjacency[border.b].add(border.a)
-    if territories:
-        start = next(iter(territories))
-        reached = {start} | Geography(board).reachable(start, frozenset(territories))
-        cut_off = [t for t in territories if t not in reached]
-        if cut_off:
-            shown = ", ".join(cut_off[:5]) + (" …" if len(cut_off) > 5 else "")
-            out.append(
-                error(
-                    "RR0115",
-                    f"the board is not connected: {len(cut_off)} territories cannot be "
-                    f"reached from '{start}' ({shown})",
-                    board.span,
-                    "add the missing borders",
-                )
-            )
-    return out
 
 
 def check_citation(cite: m.Citation, index: Index) -> list[Diagnostic]:
@@ -214,13 +112,14 @@ def check_ruleset(
         for reason in m.assumed_reasons(clause.value):
             assumed.setdefault(reason, []).append(clause)
             out.extend(_check_reason(reason, clause.id, clause.id_span, require_citations))
-        out.extend(_check_value(spec, clause, index, board, counts))
+        out.extend(check_value(spec, clause, index, board, counts))
     out.extend(_assumed_warnings(assumed))
     out.extend(_check_own_manuals(eff, index))
     for inherit in eff.ruleset.inherits:
         out.extend(_check_reason(inherit.reason, inherit.id, inherit.id_span, require_citations))
     for ignore in eff.ruleset.ignores:
-        out.extend(check_citation(ignore.citation, index))
+        for cite in ignore.citations:
+            out.extend(check_citation(cite, index))
     out.extend(_check_whole(eff))
     out.extend(check_playable(eff))
     out.extend(check_ranges(eff))
@@ -340,6 +239,16 @@ def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[D
     return out
 
 
+def _common_start(parts: list[list[str]]) -> list[str]:
+    """The leading components every dotted id shares."""
+    out: list[str] = []
+    for column in zip(*parts, strict=False):
+        if len(set(column)) != 1:
+            break
+        out.append(column[0])
+    return out
+
+
 def _assumed_warnings(assumed: dict[str, list[m.Clause]]) -> list[Diagnostic]:
     """One RR0501 per reason: an `assumed` group of 48 mission cards is one gap, not 48."""
     out = []
@@ -356,423 +265,16 @@ def _assumed_warnings(assumed: dict[str, list[m.Clause]]) -> list[Diagnostic]:
     return out
 
 
-def _common_start(parts: list[list[str]]) -> list[str]:
-    """The leading components every dotted id shares."""
-    out: list[str] = []
-    for column in zip(*parts, strict=False):
-        if len(set(column)) != 1:
-            break
-        out.append(column[0])
-    return out
-
-
-def _plain(value: m.Value) -> m.Value:
-    return value.value if isinstance(value, m.Assumed) else value
-
-
-def _kind_error(
-    spec: RuleSpec,
-    clause: m.Clause,
-    value: m.Value,
-    counts: Sequence[int] = (),
-    continents: Sequence[str] = (),
-) -> Diagnostic:
-    """RR0201, with the right form of what was most likely meant (grammar/forms.py)."""
-    said, hint = forms.advice(spec, value, counts, continents)
-    return error(
-        "RR0201",
-        f"rule '{clause.id}' needs {spec.kind.value}{said}",
-        value.span,
-        hint or _choices_hint(spec),
-    )
-
-
-def _choices_hint(spec: RuleSpec) -> str | None:
-    if spec.choices:
-        return "one of: " + ", ".join(spec.choices)
-    return None
-
-
-def _word(value: m.Value) -> str | None:
-    if isinstance(value, m.Name):
-        return value.name
-    if isinstance(value, m.Phrase):
-        return value.text
-    return None
-
-
-def _check_choice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
-    word = _word(value)
-    if word is None:
-        return [_kind_error(spec, clause, value)]
-    if word not in spec.choices:
-        message, hint = _not_a_choice(word, spec, value)
-        return [
-            error(
-                "RR0202",
-                f"'{word}' is not a choice for rule '{clause.id}'{message}",
-                value.span,
-                hint,
-            )
-        ]
-    return []
-
-
-def _not_a_choice(word: str, spec: RuleSpec, value: m.Value) -> tuple[str, str | None]:
-    """What a word that is not a choice most likely means: a misspelling, another language's
-    word, the start of a longer choice, or two choices without the ',' between them."""
-    if isinstance(value, m.Phrase) and all(w in spec.choices for w in value.words):
-        listed = ", ".join(value.words)
-        return f": missing ',' between {' and '.join(repr(w) for w in value.words)}?", fix(listed)
-    close = suggest(word, spec.choices)
-    if close is not None:
-        return "", fix(close)
-    meant = foreign(word.replace(" ", "_"), spec.choices)
-    if meant is not None:
-        return f": '{word}' is {meant[1]} for '{meant[0]}'", fix(meant[0])
-    starting = [c for c in spec.choices if c.startswith(word + " ")]
-    if 1 < len(starting) <= 3:
-        from babel.lists import format_list
-
-        quoted = [f"'{c}'" for c in starting]
-        return "", f"did you mean {format_list(quoted, style='or', locale='en')}?"
-    return "", _choices_hint(spec)
-
-
-def _check_int(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
-    if not isinstance(value, m.Int):
-        return [_kind_error(spec, clause, value)]
-    return []
-
-
-def _check_table(
-    spec: RuleSpec,
-    clause: m.Clause,
-    value: m.Value,
-    keys: list[str],
-    what: str,
-    board: m.Board | None,
-) -> list[Diagnostic]:
-    if not isinstance(value, m.Table):
-        return [_kind_error(spec, clause, value, continents=keys)]
-    out: list[Diagnostic] = []
-    present: set[str] = set()
-    for entry in value.entries:
-        key = str(entry.key)
-        if keys and key not in keys:  # no keys: the board is unknown, reported once already
-            at = entry.span  # the key alone: what a quick fix replaces
-            at = Span(at.file, at.line, at.column, at.line, at.column + len(key))
-            out.append(error("RR0101", f"unknown {what} '{key}'", at, place_hint(key, board)))
-        elif key in present:
-            out.append(error("RR0207", f"{what} '{key}' is listed twice", entry.span))
-        present.add(key)
-        inner = _plain(entry.value)
-        if spec.kind == Kind.BY_CONTINENT and not isinstance(inner, m.Int):
-            out.append(
-                error("RR0201", f"the bonus for '{key}' must be a whole number", entry.value.span)
-            )
-        if spec.kind == Kind.BY_TERRITORY:
-            word = _word(inner)
-            if word not in spec.choices:
-                out.append(
-                    error(
-                        "RR0202",
-                        f"'{word}' is not a card symbol",
-                        entry.value.span,
-                        did_you_mean(word or "", spec.choices) or _choices_hint(spec),
-                    )
-                )
-    missing = [k for k in keys if k not in present]
-    if missing and keys:
-        shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
-        out.append(
-            error(
-                "RR0207",
-                f"rule '{clause.id}' leaves out {counted(len(missing), what, what + 's')}: {shown}",
-                value.span,
-                f"every {what} of the board needs an entry",
-            )
-        )
-    return out
-
-
-def _check_value(
-    spec: RuleSpec,
-    clause: m.Clause,
-    index: Index,
-    board: m.Board | None,
-    counts: Sequence[int],
-) -> list[Diagnostic]:
-    continents = [c.id for c in board.continents] if board else []
-    territories = [t.id for t in board.territories] if board else []
-    value = _plain(clause.value)
-    kind = spec.kind
-    if kind == Kind.INT:
-        return _check_int(spec, clause, value)
-    if kind == Kind.OPTIONAL_INT:
-        if isinstance(value, m.Name) and value.name == "none":
-            return []
-        return _check_int(spec, clause, value)
-    if kind == Kind.COUNT_OR_UNLIMITED:
-        if isinstance(value, m.Name) and value.name == "unlimited":
-            return []
-        return _check_int(spec, clause, value)
-    if kind == Kind.BOOL:
-        return [] if isinstance(value, m.Bool) else [_kind_error(spec, clause, value)]
-    if kind == Kind.INT_RANGE:
-        if not (
-            isinstance(value, m.Range)
-            and isinstance(value.low, m.Int)
-            and isinstance(value.high, m.Int)
-        ):
-            return [_kind_error(spec, clause, value)]
-        if value.low.value > value.high.value:
-            return [
-                error(
-                    "RR0205",
-                    f"the range {value.low.value} .. {value.high.value} is empty",
-                    value.span,
-                )
-            ]
-        return []
-    if kind == Kind.DICE:
-        return _check_dice(spec, clause, value)
-    if kind in (Kind.EXPR, Kind.CONDITION):
-        if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
-            return [_kind_error(spec, clause, value)]
-        if kind == Kind.CONDITION and isinstance(value, m.Int):
-            return [_kind_error(spec, clause, value)]  # a number where a condition goes
-        expect = "int" if kind == Kind.EXPR else "bool"
-        found = ex.check(value, spec.names, expect, continents, clause.id)
-        return [_with_place_hint(d, board) for d in found]
-    if kind == Kind.BY_PLAYERS:
-        if not isinstance(value, m.Table) or not all(
-            isinstance(e.key, int) and isinstance(_plain(e.value), m.Int) for e in value.entries
-        ):
-            return [_kind_error(spec, clause, value, counts)]
-        return _twice(value, "player count")
-    if kind == Kind.BY_CONTINENT:
-        return _check_table(spec, clause, value, continents, "continent", board)
-    if kind == Kind.BY_TERRITORY:
-        return _check_table(spec, clause, value, territories, "territory", board)
-    if kind == Kind.CHOICE:
-        return _check_choice(spec, clause, value)
-    if kind == Kind.CHOICES:
-        items = value.items if isinstance(value, m.ListValue) else (value,)
-        return [d for item in items for d in _check_choice(spec, clause, item)]
-    if kind == Kind.SCHEDULE:
-        return _check_schedule(spec, clause, value)
-    if kind == Kind.BOARD:
-        if not isinstance(value, m.Name):
-            return [_kind_error(spec, clause, value)]
-        if value.name not in index.boards:
-            return [
-                error(
-                    "RR0105",
-                    f"unknown board '{value.name}'",
-                    value.span,
-                    did_you_mean(value.name, index.boards),
-                )
-            ]
-        return []
-    if kind == Kind.TEXT:
-        if isinstance(value, m.Text):
-            return []
-        if isinstance(value, m.Table) and all(
-            isinstance(_plain(e.value), m.Text) for e in value.entries
-        ):
-            return _twice(value, "language")
-        return [_kind_error(spec, clause, value)]
-    return []
-
-
-def place_names(board: m.Board) -> dict[str, tuple[str, str]]:
-    """Every name of the board's continents and territories a player may write for an id (its
-    display names in each language, lower case, spaces as '_', letters like ë, æ, ø spelt
-    out) -> (the id, the language)."""
-    languages = {"en": "English", "da": "Danish", "nl": "Dutch"}
-    out: dict[str, tuple[str, str]] = {}
-    places: list[tuple[str, tuple[tuple[str, str], ...]]] = [
-        (c.id, c.names) for c in board.continents
-    ] + [(t.id, t.names) for t in board.territories]
-    for place, names in places:
-        for lang, name in names:
-            written = name.lower().replace(" ", "_").replace("-", "_").replace(".", "")
-            for form in (written, _spelt_out(written)):
-                if form and form != place:
-                    out.setdefault(form, (place, languages.get(lang, lang)))
-    return out
-
-
-def _spelt_out(word: str) -> str:
-    for a, b in (("æ", "ae"), ("ø", "oe"), ("å", "aa"), ("ë", "e"), ("é", "e"), ("ü", "u")):
-        word = word.replace(a, b)
-    return word
-
-
-def place_hint(word: str, board: m.Board | None) -> str | None:
-    """The id meant by an unknown territory or continent: a misspelling, or its name in one of
-    the board's languages (`nordamerika`, `azie`)."""
-    if board is None:
-        return None
-    ids = [c.id for c in board.continents] + [t.id for t in board.territories]
-    named = place_names(board).get(word) or place_names(board).get(_spelt_out(word))
-    if named is not None:
-        place, language = named
-        return fix(place, f"('{word}' is its {language} name; rules use the board's ids)")
-    close = suggest(word, ids)
-    return fix(close) if close is not None else None
-
-
-def _with_place_hint(diag: Diagnostic, board: m.Board | None) -> Diagnostic:
-    """An unknown continent in an expression (`controls(asien)`), with the id meant."""
-    if diag.code != "RR0101" or diag.hint:
-        return diag
-    word = diag.message.rsplit("'", 2)[-2] if diag.message.count("'") >= 2 else ""
-    hint = place_hint(word, board)
-    return replace(diag, hint=hint) if hint else diag
-
-
-def _twice(table: m.Table, what: str) -> list[Diagnostic]:
-    """RR0207 for each key a table lists again (the engine reads the first)."""
-    seen: dict[str | int, m.Entry] = {}
-    out = []
-    for entry in table.entries:
-        first = seen.get(entry.key)
-        if first is not None:
-            out.append(
-                error(
-                    "RR0207",
-                    f"{what} '{entry.key}' is listed twice (first at line {first.span.line})",
-                    entry.span,
-                    "keep one entry for it",
-                )
-            )
-        else:
-            seen[entry.key] = entry
-    return out
-
-
-def _check_dice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
-    if not isinstance(value, m.Range):
-        return [_kind_error(spec, clause, value)]
-    out = ex.check(value.low, spec.names, "int", rule_id=clause.id)
-    out += ex.check(value.high, spec.names, "int", rule_id=clause.id)
-    if out:
-        return out
-    found = _dice_problem(value.low, value.high, clause.id.startswith("combat.attacker"))
-    if found is None:
-        return []
-    message, hint = found
-    return [error("RR0205", message, value.span, hint)]
-
-
-@functools.lru_cache(maxsize=1024)
-def _dice_problem(
-    low_expr: m.Expr, high_expr: m.Expr, attacker: bool
-) -> tuple[str, str | None] | None:
-    """Why these dice limits are impossible at some number of armies (message, hint), or None.
-    Remembered by formula (a model's equality leaves out where it was written): house rules
-    repeat the manuals' few formulas, and each is probed at many army counts."""
-    for armies in _ARMY_PROBE:
-        try:
-            low = int(ex.evaluate(low_expr, {"armies": armies}))
-            high = int(ex.evaluate(high_expr, {"armies": armies}))
-        except ex.EvalError as exc:
-            return f"dice limits cannot be computed: {exc}", None
-        fighting = armies - 1 if attacker else armies
-        if fighting < 1:
-            continue
-        problem = None
-        if low < 1:
-            problem = f"the fewest dice is {low}"
-        elif high < low:
-            problem = f"at most {high} dice but at least {low}"
-        elif high > fighting:
-            who = "the attacker" if attacker else "the defender"
-            problem = f"{who} would roll {high} dice with only {fighting} armies to fight"
-        if problem:
-            return (
-                f"impossible dice limits with {armies} armies: {problem}",
-                "the upper bound usually reads min(N, armies - 1) for the attacker and "
-                "min(N, armies) for the defender",
-            )
-    return None
-
-
-def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
-    if not isinstance(value, m.Schedule):
-        return [_kind_error(spec, clause, value)]
-    out: list[Diagnostic] = []
-    if value.kind == "by_kind":
-        table = value.table
-        keys = [str(e.key) for e in table.entries] if table else []
-        for entry in table.entries if table else ():
-            if str(entry.key) not in SET_KINDS:
-                out.append(
-                    error(
-                        "RR0202",
-                        f"'{entry.key}' is not a set kind",
-                        entry.span,
-                        did_you_mean(str(entry.key), SET_KINDS)
-                        or "one of: " + ", ".join(SET_KINDS),
-                    )
-                )
-            elif not isinstance(_plain(entry.value), m.Int):
-                out.append(error("RR0201", "a set's value must be a whole number", entry.span))
-        missing = [k for k in SET_KINDS if k not in keys]
-        if missing:
-            out.append(
-                error(
-                    "RR0207",
-                    f"the table by kind leaves out: {', '.join(missing)}",
-                    value.span,
-                    "give a value for every set kind (assumed, with a reason, if the manual "
-                    "does not say)",
-                )
-            )
-        return out
-    values = value.values
-    if not values:
-        return [error("RR0201", "a trade schedule needs at least one value", value.span)]
-    for i in range(1, len(values)):
-        if values[i] < values[i - 1]:
-            out.append(
-                warning(
-                    "RR0204",
-                    f"trade values decrease: set {i + 1} is worth {values[i]}, less than "
-                    f"set {i} ({values[i - 1]})",
-                    value.span,
-                    _then_step(value) or "later sets are normally worth more",
-                )
-            )
-            break
-    return out
-
-
-def _then_step(schedule: m.Schedule) -> str | None:
-    """`sequence 4, 6, 8 then 5` lists a last set worth 5; what each further set adds is
-    written `then +5`."""
-    *before, last = schedule.segments
-    if schedule.kind != "sequence" or not before or len(last.values) != 1 or schedule.step:
-        return None
-    listed = ", ".join(str(v) for seg in before for v in seg.values)
-    return fix(
-        f"sequence {listed} then +{last.values[0]}",
-        f"(`then +{last.values[0]}`: {last.values[0]} more for each further set)",
-    )
-
-
 def _int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
     value = eff.value(rule_id)
-    inner = _plain(value) if value is not None else None
+    inner = plain_value(value) if value is not None else None
     return inner.value if isinstance(inner, m.Int) else None
 
 
 def _word_of(eff: EffectiveRuleset, rule_id: str) -> str | None:
     """The value of a rule written as a word (`setup.territories: deal`), else None."""
     value = eff.value(rule_id)
-    inner = _plain(value) if value is not None else None
+    inner = plain_value(value) if value is not None else None
     return inner.name if isinstance(inner, m.Name) else None
 
 
@@ -796,7 +298,7 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
             )
         )
     board = eff.board
-    table = _plain(eff.value("setup.start_armies") or m.Table(()))
+    table = plain_value(eff.value("setup.start_armies") or m.Table(()))
     if board is None or not isinstance(table, m.Table):
         return out
     neutrals = _int_of(eff, "neutrals.count") or 0
@@ -804,7 +306,7 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
     dealt = _int_of(eff, "setup.deal.cards")
     counts = player_counts(eff)
     for entry in table.entries:
-        armies = _plain(entry.value)
+        armies = plain_value(entry.value)
         if not isinstance(entry.key, int) or not isinstance(armies, m.Int) or entry.key < 1:
             continue
         if counts is not None and entry.key not in counts:
@@ -832,7 +334,7 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
 def _attack_needs(eff: EffectiveRuleset) -> int:
     """The fewest armies an attack needs, read from `armies >= N` (2 if it says otherwise)."""
     value = eff.value("combat.attack_requires")
-    needs = ex.at_least(_plain(value), "armies") if value is not None else None
+    needs = ex.at_least(plain_value(value), "armies") if value is not None else None
     return 2 if needs is None else needs
 
 
@@ -840,7 +342,7 @@ def _check_cards_off(eff: EffectiveRuleset) -> list[Diagnostic]:
     """With `cards.in_play: no` nothing may need a territory card: a deal of the territories,
     cards dealt to players or neutral armies, or neutral armies bribed with cards."""
     off = eff.clause("cards.in_play")
-    if off is None or _plain(off.value) != m.Bool(False):
+    if off is None or plain_value(off.value) != m.Bool(False):
         return []
     needs: list[tuple[str, str]] = []
     if _word_of(eff, "setup.territories") == "deal":
@@ -886,13 +388,13 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
     relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards", "players"}
     counts = player_counts(eff)
     if board is not None and start is not None and own & relevant:
-        table = _plain(start.value)
+        table = plain_value(start.value)
         total = len(board.territories)
         deal = _int_of(eff, "setup.deal.cards")
         dealing = _word_of(eff, "setup.territories") == "deal" and deal is not None
         if isinstance(table, m.Table):
             for entry in table.entries:
-                armies = _plain(entry.value)
+                armies = plain_value(entry.value)
                 if not isinstance(entry.key, int) or not isinstance(armies, m.Int):
                     continue
                 players = entry.key

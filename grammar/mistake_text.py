@@ -8,42 +8,6 @@ from dataclasses import dataclass
 
 from .diagnostics import Span
 
-KEYWORDS = (
-    "ruleset",
-    "board",
-    "source",
-    "extends",
-    "override",
-    "assumed",
-    "because",
-    "cite",
-    "page",
-    "section",
-    "sequence",
-    "track",
-    "fixed",
-    "then",
-    "after",
-    "last",
-    "stay",
-    "by",
-    "kind",
-    "from",
-    "inherit",
-    "ignore",
-    "continent",
-    "borders",
-    "language",
-    "title",
-    "short",
-    "and",
-    "or",
-    "not",
-    "yes",
-    "no",
-)
-# Words that cannot end a statement: a line ending with one goes on on the next.
-_GOES_ON = frozenset(KEYWORDS) - {"yes", "no", "stay"}
 _QUANTITY_WORDS = (
     "territories",
     "continents",

@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 
 from .diagnostics import Diagnostic, error
+from .keywords import OPEN_WORDS
 from .mistake_characters import (
     _character,
 )
 from .mistake_text import (
-    _GOES_ON,
     _OPERATOR,
     SCHEDULE_FORMS,
     Failure,
@@ -37,8 +37,8 @@ from .words import NUMBER_WORDS
 def advise(failure: Failure, text: str, path: str) -> Diagnostic | None:
     """A diagnostic in the author's terms for the usual mistakes, or None for the others."""
     t = Text(text, path)
-    if failure.token == "":
-        return _character(failure, t)
+    if failure.token == "":  # a line left unfinished is the mistake, not the next line's
+        return _unclosed(failure, t) or _character(failure, t)
     for rule in _TOKEN_RULES:
         found = rule(failure, t)
         if found is not None:
@@ -96,7 +96,7 @@ def _unclosed(f: Failure, t: Text) -> Diagnostic | None:
         )
     if blocks and blocks[-1].kind == "table" and prev not in (",", "{", ":"):
         return None  # a table's entries on several lines: told by _table_open
-    if prev.lower() in _GOES_ON or prev[-1] in _OPERATOR + ",:([":
+    if prev.lower() in OPEN_WORDS or prev[-1] in _OPERATOR + ",:([.":
         return error(
             "RR0001",
             f"the rule on line {prev_line} is unfinished: it ends with '{prev}'",
@@ -249,6 +249,7 @@ def _rule_head(f: Failure, t: Text) -> Diagnostic | None:
     """After a rule id the parser wants ':' (or '{' for a group): a misspelt `override`, a
     rule id with a space for its dot, a name of two words in a table, a missing ':'."""
     if "COLON" not in f.expected or f.token not in (
+        "OVERRIDE",
         "RULE_ID",
         "NAME",
         "INT",
@@ -297,6 +298,14 @@ def _rule_head(f: Failure, t: Text) -> Diagnostic | None:
                 t.span(prev_pos, f.end),
                 fix(joined),
             )
+    prev_line, _, _ = t.line_of(prev_pos)
+    if prev and prev_line < t.line_of(f.pos)[0]:  # a line left half typed: the error is there
+        return error(
+            "RR0001",
+            f"the rule on line {prev_line} is unfinished: '{prev}' needs ':' and its value",
+            t.span(prev_pos, prev_pos + len(prev)),
+            "a rule is written 'rule.id: value', such as 'combat.ties: attacker'",
+        )
     return error(
         "RR0001",
         f"expected ':' after the rule id, found '{written}'",

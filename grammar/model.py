@@ -330,12 +330,19 @@ class Ruleset:
 
 @dataclass(frozen=True)
 class Ignore:
-    """`ignore DOC page N "anchor" because REASON`: a passage of a manual that states no rule
-    this ruleset encodes, on purpose (flavour text, a rule of a game it does not play)."""
+    """`ignore DOC page N "anchor", "anchor" because REASON`: passages of a manual that state no
+    rule this ruleset encodes, on purpose (flavour text, box contents, advice, a rule of a game
+    it does not play), one reason for them all; each anchor is a citation of its own."""
 
-    citation: Citation
+    citations: tuple[Citation, ...]
     reason: str
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    ruleset: str = ""  # the ruleset that writes it
+
+    @property
+    def citation(self) -> Citation:
+        """The first passage set aside (every ignore names at least one)."""
+        return self.citations[0]
 
 
 @dataclass(frozen=True)
@@ -347,6 +354,7 @@ class Inherit:
     reason: str
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     id_span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    ruleset: str = ""  # the ruleset that writes it
 
 
 @dataclass(frozen=True)

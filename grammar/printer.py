@@ -62,22 +62,22 @@ def value_text(value: m.Value, top: bool = True) -> str:
         return _list_text(value, top)
     if isinstance(value, m.Table):
         entries = ", ".join(
-            f"{_key(e.key)}: {value_text(e.value, top=False)}" for e in value.entries
+            f"{key_text(e.key)}: {value_text(e.value, top=False)}" for e in value.entries
         )
         return "{" + entries + "}"
     if isinstance(value, m.Assumed):
-        return f"assumed {value_text(value.value, top)} because {_reason(value.reason)}"
+        return f"assumed {value_text(value.value, top)} because {reason_text(value.reason)}"
     return _schedule_text(value)
 
 
-def _reason(reason: str) -> str:
+def reason_text(reason: str) -> str:
     """A reason as written: one string, or one per language."""
     if isinstance(reason, m.Reason) and reason.texts:
         return "{" + ", ".join(f"{lang}: {quote(text)}" for lang, text in reason.texts) + "}"
     return quote(reason)
 
 
-def _key(key: str | int) -> str:
+def key_text(key: str | int) -> str:
     return str(key) if isinstance(key, int) or key.isidentifier() else quote(key)
 
 
@@ -90,7 +90,7 @@ def _schedule_text(value: m.Schedule) -> str:
     for seg in value.segments:
         numbers = ", ".join(str(v) for v in seg.values)
         if seg.assumed:
-            numbers = f"assumed {numbers} because {_reason(seg.assumed)}"
+            numbers = f"assumed {numbers} because {reason_text(seg.assumed)}"
         parts.append(numbers)
     body = f"{value.kind} " + " then ".join(parts)
     if value.kind == "sequence":

@@ -13,8 +13,9 @@ here the broken statement is dropped and the parse goes on:
    the `}` of the block around it;
 3. the lexer is set there, and the parse resumes.
 
-A statement that breaks only on the next line (a line ending in `>=`, a `(` never closed)
-resumes at that next line instead, when it starts a rule. Each error is described as it is
+A statement that breaks only on the next line (a line ending in `>=` or `:`, a `(` never
+closed: the next rule's words are read as its value, until a token or a character it cannot
+take) resumes at that next line instead, when it starts a rule. Each error is described as it is
 found; the parse tree holds every statement that parsed, and the file is still refused (it has
 errors), but the checks of the rest can run. At most MAX_SYNTAX_ERRORS are reported.
 """
@@ -28,6 +29,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .diagnostics import Diagnostic
+from .keywords import OPEN_WORDS
 from .limits import MAX_SYNTAX_ERRORS
 
 _OPENERS = "{(["
@@ -36,40 +38,6 @@ _OPENER_TOKENS = {"LBRACE", "LPAR", "LSQB"}
 _CLOSER_TOKENS = {"RBRACE", "RPAR", "RSQB"}
 _GOES_ON = re.compile(r"(cite|then|because|after|title|short|extends)\b")
 _STARTS = re.compile(r"[ \t]*(override\b|ruleset\b|board\b|source\b|[a-z][a-z0-9_.]*[ \t]*[:{])")
-# Words after which a statement cannot end: a line ending with one goes on on the next.
-_OPEN_WORDS = frozenset(
-    {
-        "override",
-        "assumed",
-        "because",
-        "cite",
-        "page",
-        "section",
-        "sequence",
-        "track",
-        "fixed",
-        "then",
-        "after",
-        "last",
-        "by",
-        "kind",
-        "from",
-        "inherit",
-        "ignore",
-        "and",
-        "or",
-        "not",
-        "extends",
-        "ruleset",
-        "board",
-        "source",
-        "continent",
-        "borders",
-        "language",
-        "title",
-        "short",
-    }
-)
 
 
 def parse(
@@ -140,8 +108,7 @@ def _recover(exc: UnexpectedInput, text: str) -> tuple[int, int] | None:
     if token is not None and token.type == "_NL":
         resume = _next_statement(text, at)
     elif (
-        token is not None
-        and text.rfind("\n", 0, began) < text.rfind("\n", 0, at)
+        text.rfind("\n", 0, began) < text.rfind("\n", 0, at)
         and _STARTS.match(text, line_start)
         and _accepts_start(states[stack[-1]], text, line_start)
     ):
@@ -254,7 +221,7 @@ def _statement_end(text: str, pos: int, depth: int) -> int:
 
 def _goes_on(last: str) -> bool:
     """Whether a statement whose last word or character is `last` goes on on the next line."""
-    return last in _OPEN_WORDS or (bool(last) and last[-1] in ",:{([<>=!+-*/%.")
+    return last in OPEN_WORDS or (bool(last) and last[-1] in ",:{([<>=!+-*/%.")
 
 
 def _move(counter: object, text: str, pos: int) -> None:

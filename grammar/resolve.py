@@ -35,6 +35,7 @@ class EffectiveRuleset:
     # along the chain (newest first).
     declared: tuple[tuple[str, tuple[str, ...]], ...] = ()
     inherits: tuple[m.Inherit, ...] = ()
+    ignores: tuple[m.Ignore, ...] = ()  # every `ignore` along the chain (newest first)
     _index: dict[str, m.Clause] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -52,6 +53,24 @@ class EffectiveRuleset:
             if rid == rule_id:
                 return clauses
         return ()
+
+    def inherited_on_purpose(self) -> tuple[m.Inherit, ...]:
+        """Each `inherit RULE because …` along the chain that still holds (the effective value
+        comes from a base of the ruleset that wrote it; an override below that makes it
+        moot), newest first, one per rule: what `explain`, `show` and the sheets say of it."""
+        position = {name: i for i, name in enumerate(self.chain)}
+        held: dict[str, m.Inherit] = {}
+        for inherit in self.inherits:
+            clause = self._index.get(inherit.id)
+            if clause is None or inherit.id in held:
+                continue
+            if position.get(clause.ruleset, -1) > position.get(inherit.ruleset, len(self.chain)):
+                held[inherit.id] = inherit
+        return tuple(held.values())
+
+    def inherit_of(self, rule_id: str) -> m.Inherit | None:
+        """Why the rule is its base's on purpose, if it is."""
+        return next((i for i in self.inherited_on_purpose() if i.id == rule_id), None)
 
     def source(self, doc: str) -> m.Source | None:
         return next((s for s in self.sources if s.id == doc), None)
@@ -265,7 +284,13 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                         "rule is new here",
                     )
                 )
-            elif inherited is not None and clause.value == inherited.value:
+            # The same value with passages of its own is a re-citation (the ruleset's own
+            # manual states the rule in its own words), not a needless override.
+            elif (
+                inherited is not None
+                and clause.value == inherited.value
+                and set(clause.citations) <= set(inherited.citations)
+            ):
                 diags.append(
                     warning(
                         "RR0404",
@@ -298,6 +323,7 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
             sources=tuple(index.sources.values()),
             declared=tuple((r.name, r.manuals) for r in chain if r.manuals),
             inherits=tuple(i for r in chain for i in r.inherits),
+            ignores=tuple(i for r in chain for i in r.ignores),
         ),
         diags,
     )

@@ -8,7 +8,6 @@ import json
 import re
 import sys
 from collections.abc import Iterator
-from importlib import resources
 from typing import Any
 
 import lark
@@ -21,6 +20,7 @@ from lark.lexer import TerminalDef
 
 from . import __version__, cache, recovery
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
+from .keywords import grammar_text
 from .limits import MAX_FILE_BYTES, MAX_NESTING, MAX_STRING
 from .mistake_text import Failure
 from .mistakes import advise
@@ -68,13 +68,6 @@ class NewlinePostLex(PostLex):
                 raise _TooLong(token)
             previous = token
             yield token
-
-
-GRAMMAR_FILE = "riskrules.lark"
-
-
-def grammar_text() -> str:
-    return resources.files("riskrules.grammar").joinpath(GRAMMAR_FILE).read_text("utf-8")
 
 
 def build_parser(*, strict: bool = False, propagate_positions: bool = False) -> Lark:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lark import Token, Transformer, Tree
@@ -242,8 +242,8 @@ class ToModel(Transformer[Token, m.RulesFile]):
             extends.span if extends else m.NO_SPAN,
             tuple(manuals),
             manuals_span,
-            tuple(inherits),
-            tuple(ignores),
+            tuple(replace(i, ruleset=name) for i in inherits),
+            tuple(replace(i, ruleset=name) for i in ignores),
         )
 
     def manuals(self, meta: Meta, children: list[Any]) -> _Manuals:
@@ -251,8 +251,13 @@ class ToModel(Transformer[Token, m.RulesFile]):
 
     def ignore(self, meta: Meta, children: list[Any]) -> m.Ignore:
         *located, reason = children
-        citation = self.citation(meta, located)
-        return m.Ignore(citation, reason, self._span(meta))
+        anchors = [c for c in located if isinstance(c, Token) and c.type == "STRING"]
+        where = [c for c in located if not (isinstance(c, Token) and c.type == "STRING")]
+        citations = tuple(
+            replace(self.citation(meta, [*where, anchor]), span=self._tspan(anchor))
+            for anchor in anchors
+        )
+        return m.Ignore(citations, reason, self._span(meta))
 
     def inherit(self, meta: Meta, children: list[Any]) -> m.Inherit:
         rid, reason = children

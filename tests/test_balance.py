@@ -24,7 +24,7 @@ from riskrules.tools.lab.balance import (
     scheduler_address,
     study,
 )
-from riskrules.tools.lab.balance_stats import paired_mean, paired_rate, proportion
+from riskrules.tools.lab.balance_stats import paired_share, proportion
 from riskrules.tools.lab.simulate import Plan
 
 TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
@@ -51,26 +51,21 @@ def test_a_rate_has_its_wilson_interval() -> None:
 def test_a_paired_rate_uses_mcnemars_exact_test_on_the_discordant_games() -> None:
     # Six games the variant's first player wins that the base's did not, none the other way:
     # two-sided exact p = 2 * 0.5**6 = 0.03125; the difference is 6 of 20 games.
-    base = [False] * 20
-    variant = [True] * 6 + [False] * 14
-    figure = paired_rate(base, variant)
+    figure = paired_share("first player wins", [False] * 20, [True] * 6 + [False] * 14).figure()
     assert figure["difference"] == pytest.approx(0.3)
     assert figure["p_value"] == pytest.approx(0.03125)
-    assert figure["ci"][0] < 0.3 < figure["ci"][1]
-
-
-def test_a_paired_mean_uses_the_paired_t_test() -> None:
-    # Differences 1, 2, 3: mean 2, sd 1, t = 2 / (1/sqrt 3) = 3.464 on 2 degrees of freedom:
-    # p = 0.0742; interval 2 ± 4.303/sqrt(3) = -0.484 to 4.484.
-    figure = paired_mean([10, 10, 10], [11, 12, 13])
-    assert figure["difference"] == pytest.approx(2)
-    assert figure["p_value"] == pytest.approx(0.0742, abs=1e-4)
-    assert figure["ci"] == pytest.approx([-0.484, 4.484], abs=1e-3)
+    assert figure["ci"][0] < 0.3 <= figure["ci"][1]
 
 
 def test_no_difference_at_all_is_reported_plainly() -> None:
-    figure = paired_mean([3, 4, 5], [3, 4, 5])
-    assert figure["difference"] == 0 and figure["ci"] == [0, 0] and figure["p_value"] == 1.0
+    figure = paired_share("unfinished", [False, True, False], [False, True, False]).figure()
+    assert figure["difference"] == 0 and figure["p_value"] == 1.0
+    assert figure["ci"][0] < 0 < figure["ci"][1]  # three games bound it only loosely
+
+
+def _lengths(found: dict[str, object], k: int) -> list[tuple[int, str]]:
+    games = found["outcomes"][k]["games"]  # type: ignore[index]
+    return [(g["turns"], g["outcome"]) for g in games]
 
 
 # ------------------------------------------------------------------ common random numbers
@@ -82,16 +77,14 @@ def test_identical_rules_play_identical_games(tmp_path: Path) -> None:
     copy = tmp_path / "same.rules"
     copy.write_text('ruleset same "Classic, unchanged" extends classic {\n}\n')
     found = study(arms("classic", str(copy)), Settings(players=3, games=6))
-    base, same = found["rulesets"]
-    assert base["turns_by_game"] == same["turns_by_game"]
+    assert _lengths(found, 0) == _lengths(found, 1)
     for measure in found["differences"][0]["measures"]:
         assert measure["difference"] == 0, measure
 
 
 def test_a_rule_that_matters_changes_the_games() -> None:
     found = study(arms("classic", TIES), Settings(players=3, games=6))
-    base, ties = found["rulesets"]
-    assert base["turns_by_game"] != ties["turns_by_game"]
+    assert _lengths(found, 0) != _lengths(found, 1)
 
 
 def test_the_results_do_not_depend_on_the_number_of_workers() -> None:
@@ -219,7 +212,7 @@ def test_the_cluster_is_handed_a_few_tasks_per_thread_at_a_time() -> None:
     assert max(ahead) <= TASKS_PER_THREAD * 2, ahead
     alone = study(chosen, settings)
     results.sort(key=lambda r: r.index)
-    assert [r.turns for r in results[:12]] == alone["rulesets"][0]["turns_by_game"]
+    assert [r.turns for r in results[:12]] == [t for t, _ in _lengths(alone, 0)]
 
 
 @pytest.mark.cluster
@@ -334,6 +327,7 @@ def test_balance_prints_a_table_and_writes_a_report(tmp_path: Path) -> None:
     result = run_cli("balance", "classic", TIES, "-g", "12", "-w", "1", "--report", str(tmp_path))
     assert result.code == 0, result.err
     assert re.search(r"first player wins\s+\d+% \(\d+–\d+%\)", result.out)
+    assert result.out.startswith("Verdicts\n  ties-to-attacker (classic):\n")
     assert "ties-to-attacker against classic" in result.out
     page = (tmp_path / "balance.html").read_text()
     assert page.count("data:image/png;base64,") == 3
@@ -348,11 +342,12 @@ def test_balance_json_has_every_figure() -> None:
     found = result.json()
     assert isinstance(found, dict)
     ruleset = found["rulesets"][0]
-    for key in ("wins_by_seat", "first_player", "unfinished", "turns", "actions"):
+    for key in ("wins_by_seat", "first_player", "last_player", "fairness", "unfinished", "rounds"):
         assert key in ruleset
     assert {"asia", "australia"} <= set(ruleset["continent_holder_wins"])
     measures = {m["measure"] for m in found["differences"][0]["measures"]}
-    assert {"turns", "first player wins", "unfinished"} <= measures
+    assert {"game length", "first player wins", "unfinished"} <= measures
+    assert len(found["outcomes"][0]["games"]) == 4 and found["verdicts"][0]["sentences"]
 
 
 # What a study process has imported when its first game starts and when it ends (issue 31).

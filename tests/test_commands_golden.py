@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,6 +69,7 @@ class Case:
     # Run as its own process: `test` and `trace` run pytest, which keeps what it collected in
     # the process (a second run in one process reports the first run's scenarios).
     process: bool = False
+    in_tmp: bool = False  # run in the temporary folder (a command that writes where it runs)
 
     def argv(self, tmp: Path) -> list[str]:
         return [a.replace("{tmp}", str(tmp)) for a in self.args]
@@ -199,28 +200,46 @@ CASES = [
         "--format",
         "md",
     ),
+    case("diff", "classic", "da-2006", "-o", "{tmp}/diff.md", files=("diff.md",)),
+    case("diff", "classic", "da-2006", "--format", "text", "-o", "{tmp}/diff.html"),
     case("diff", "classic"),
     case("diff", "classic", "classic"),
     case("diff", "classic", "clasic"),
     # summary
     *(
-        case("summary", "classic", "--lang", lang, "--format", "html")
+        case("summary", "classic", "--lang", lang, "--format", "html", "-o", "-")
         for lang in ("en", "da", "nl")
     ),
-    case("summary", "da-2006", "--format", "html", "--paper", "letter"),
+    case("summary", "da-2006", "--format", "html", "--paper", "letter", "-o", "-"),
     *(
-        case("summary", ruleset, "--lang", lang, "--format", "md")
+        case("summary", ruleset, "--lang", lang, "--format", "md", "-o", "-")
         for ruleset in ("classic", "da-2006")
         for lang in ("en", "da", "nl")
     ),
-    case("summary", "nl-classic", "--format", "md"),
-    case("summary", "da-2006-mission", "--format", "md"),
-    case("summary", "da-2006-teams", "--format", "md", "--citations", "rules"),
-    case("summary", "da-web-2p", "--format", "md", "--citations", "none", "--paper", "letter"),
-    case("summary", f"{HOUSE}/capital-risk.rules", "--format", "md"),
-    case("summary", f"{HOUSE}/three-and-a-neutral.rules", "--format", "md", "--lang", "da"),
+    case("summary", "nl-classic", "--format", "md", "-o", "-"),
+    case("summary", "da-2006-mission", "--format", "md", "-o", "-"),
+    case("summary", "da-2006-teams", "--format", "md", "--citations", "rules", "-o", "-"),
+    case(
+        "summary",
+        "da-web-2p",
+        "--format",
+        "md",
+        "--citations",
+        "none",
+        "--paper",
+        "letter",
+        "-o",
+        "-",
+    ),
+    case("summary", f"{HOUSE}/capital-risk.rules", "--format", "md", "-o", "-"),
+    case(
+        "summary", f"{HOUSE}/three-and-a-neutral.rules", "--format", "md", "--lang", "da", "-o", "-"
+    ),
     case("summary", "classic", "--format", "md", "-o", "{tmp}/sheet.md", files=("sheet.md",)),
-    case("summary", "classic", "--format", "pdf"),
+    case("summary", "classic", "-o", "{tmp}/suffix.md"),
+    case("summary", "classic", "--format", "md", files=("classic.en.md",), in_tmp=True),
+    case("summary", "classic", "--format", "html", "-o", "{tmp}/sheet.pdf"),
+    case("summary", "classic", "-o", "{tmp}/sheet.txt"),
     case("summary", "{tmp}/broken.rules"),
     case("--color", "always", "summary", "{tmp}/broken.rules"),
     case("summary", "classic", "--lang", "fr"),
@@ -232,6 +251,8 @@ CASES = [
     ),
     case("new", "house", "-o", "{tmp}/house.rules"),
     case("new", "x", "--from", "list"),
+    case("new", "--from", "list"),
+    case("new"),
     case("new", "x", "--from", "capital-risc"),
     case("new", "Bad Name"),
     case("new", "house", "--extends", "clasic", "-o", "-"),
@@ -364,6 +385,20 @@ CASES = [
         "--format",
         "json",
     ),
+    case(
+        "sweep",
+        "classic",
+        "--vary",
+        "setup.start_armies[4]=25,30",
+        "--players",
+        "4",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+    ),
+    case("sweep", "classic", "--vary", "setup.start_armies[7]=30"),
+    case("sweep", "classic", "--vary", "setup.start_armies=30"),
     case("sweep", "classic", "--vary", "combat.tie=attacker"),
     case("sweep", "classic", "--vary", "combat.ties=attacke"),
 ]
@@ -425,7 +460,7 @@ def _in_process(argv: list[str], stdin: str | None) -> tuple[int, str, str]:
 Started = tuple[subprocess.Popen[str], str | None]
 
 
-def _start(argv: list[str], stdin: str | None) -> Started:
+def _start(argv: list[str], stdin: str | None, cwd: Path = ROOT) -> Started:
     env = {k: v for k, v in os.environ.items() if k not in ENV}
     env.update({k: v for k, v in ENV.items() if v is not None})
     process = subprocess.Popen(
@@ -435,6 +470,7 @@ def _start(argv: list[str], stdin: str | None) -> Started:
         stderr=subprocess.PIPE,
         encoding="utf-8",
         env=env,
+        cwd=cwd,
     )
     return process, stdin
 
@@ -459,7 +495,8 @@ def record(processes: bool = False) -> str:
                 if item.process or processes:
                     if item.prepare is not None:
                         item.prepare(tmp)
-                    started[number] = _start(item.argv(tmp), item.stdin)
+                    where = tmp if item.in_tmp else ROOT
+                    started[number] = _start(item.argv(tmp), item.stdin, where)
                 if processes:  # one at a time: a case may read what the one before wrote
                     finished[number] = _finish(started.pop(number))
             for number, item in enumerate(CASES, start=1):
@@ -470,7 +507,8 @@ def record(processes: bool = False) -> str:
                 else:
                     if item.prepare is not None:
                         item.prepare(tmp)
-                    code, out, err = _in_process(item.argv(tmp), item.stdin)
+                    with _cwd(tmp) if item.in_tmp else nullcontext():
+                        code, out, err = _in_process(item.argv(tmp), item.stdin)
                 parts = [("stdout", out), ("stderr", err), *_written(tmp, item.files)]
                 block = [f"#### {number} {_masked(item.title, tmp)}", f"#### exit {code}"]
                 for name, text in parts:

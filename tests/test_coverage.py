@@ -43,15 +43,17 @@ def test_uncovered_needs_the_manuals() -> None:
 
 
 def test_uncovered_passages_and_ignores(tmp_path: Path) -> None:
-    """A manual of one's own: the passage a rule cites is covered, the other rule-bearing one
-    is listed until an `ignore` sets it aside; an ignore whose words are not there fails."""
+    """A manual of one's own: the passage a rule cites is covered, the heading is a heading,
+    every other passage (rule-bearing or not) is listed, the rule-bearing first, until an
+    `ignore` sets it aside; one ignore may set several aside under one reason; an ignore whose
+    words are not there fails."""
     sources = tmp_path / "manuals"
     sources.mkdir()
     (sources / "house.txt").write_text(
         "Husregler\n"
+        "Spillet blev opfundet en regnfuld søndag.\n"
         "Hver spiller trækker to kort efter en erobring.\n"
-        "Man SKAL altid råbe højt, når man angriber Kamchatka.\n"
-        "Spillet blev opfundet en regnfuld søndag.\n",
+        "Man SKAL altid råbe højt, når man angriber Kamchatka.\n",
         encoding="utf-8",
     )
     rules = tmp_path / "house.rules"
@@ -71,18 +73,51 @@ def test_uncovered_passages_and_ignores(tmp_path: Path) -> None:
     assert before.code == 1
     manual = before.json()["manuals"][0]  # type: ignore[index]
     assert (manual["document"], manual["rule_bearing"], manual["cited"]) == ("house", 2, 1)
+    assert (manual["passages"], manual["headings"], manual["uncovered_count"]) == (4, 1, 2)
     assert [u["words"] for u in manual["uncovered"]] == [
-        "Man SKAL altid råbe højt, når man angriber"
+        "Man SKAL altid råbe højt, når man angriber",  # rule-bearing: listed first
+        "Spillet blev opfundet en regnfuld søndag.",  # no number, no modal: listed too
     ]
     assert "a modal: 'skal'" in manual["uncovered"][0]["reasons"]
     aside = '  ignore house section "Husregler" "råbe højt" because "a joke, not a rule"\n'
     rules.write_text(text.replace("IGNORE", aside), encoding="utf-8")
+    one = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
+    assert one.code == 1 and '"Spillet blev opfundet en regnfuld søndag."' in one.out, one.out
+    both = aside.replace('"råbe højt"', '"råbe højt", "en regnfuld søndag"')
+    rules.write_text(text.replace("IGNORE", both), encoding="utf-8")
     after = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
     assert after.code == 0, after.out
-    assert "2 of 2 rule-bearing passages cited or set aside (100%; 1 ignored)" in after.out
+    assert (
+        "4 of 4 passages accounted for (100%): 1 cited, 2 set aside, 1 headings; 0 unclassified"
+        in after.out
+    )
     rules.write_text(text.replace("IGNORE", aside.replace("råbe højt", "hviske")), encoding="utf-8")
     wrong = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
     assert wrong.code == 1 and 'ignore "hviske": anchor not found' in wrong.out
+
+
+def test_a_passage_cited_and_set_aside_is_a_conflict(tmp_path: Path) -> None:
+    """Exactly one status: a passage a rule cites and an ignore sets aside is listed with
+    both, and the command fails until one goes."""
+    sources = tmp_path / "manuals"
+    sources.mkdir()
+    (sources / "house.txt").write_text(
+        "Hver spiller trækker to kort efter en erobring.\n", encoding="utf-8"
+    )
+    rules = tmp_path / "house.rules"
+    rules.write_text(
+        'source house "house.txt" language da\n'
+        'ruleset ours "Ours" extends classic {\n'
+        "  from house\n"
+        "  override cards.draw: 2\n"
+        '    cite house "trækker to kort efter en erobring"\n'
+        '  ignore house "Hver spiller trækker to kort" because "an example"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    result = run_cli("trace", str(rules), "--sources", str(sources), "--uncovered")
+    assert result.code == 1, result.out
+    assert 'cited by ours cards.draw and set aside ("an example")' in result.out, result.out
 
 
 def test_an_ignore_names_a_declared_manual(tmp_path: Path) -> None:
@@ -107,15 +142,87 @@ def test_trace_refuses_a_ruleset_with_errors(tmp_path: Path) -> None:
 
 
 def test_every_built_in_manual_is_covered(seeds: Path) -> None:
-    """Each rule-bearing passage of the four manuals is cited by a rule or set aside with a
-    reason: the list is empty and the command says so with exit 0."""
+    """Every sentence of the four manuals has exactly one status: cited by a rule, set aside
+    with a reason, or a heading; the sentences without a number or a modal and the fragments
+    under four words count too. None is unclassified, none both cited and set aside, and the
+    command says so with exit 0."""
     result = run_cli("trace", "--sources", str(seeds), "--uncovered", "--format", "json")
     assert result.code == 0, result.out
     manuals = {m["document"]: m for m in result.json()["manuals"]}  # type: ignore[index]
     assert set(manuals) == {"da000", "da001", "da002", "nl004"}
     for manual in manuals.values():
         assert manual["uncovered"] == [] and manual["missing_ignores"] == []
+        assert manual["uncovered_count"] == 0 and manual["conflicts"] == []
+        assert manual["cited"] + manual["ignored"] + manual["headings"] == manual["passages"]
+        # Far more passages than the rule-bearing ones the heuristic saw (000: 332 of 353).
+        assert manual["passages"] > manual["rule_bearing"] * 1.4, manual
         assert manual["cited"] > manual["ignored"]  # most passages are rules, cited
+
+
+def test_a_fragment_is_a_passage_with_its_status(seeds: Path) -> None:
+    """002's "ANTAL SPILLERE: 2-6 spillere" (four words, no modal) is a passage, cited by the
+    two-player rulesets' players; a label of a few words ending in a colon goes with what
+    follows it (004's "Azië: 7")."""
+    raw = (seeds / "002_eb240fd7b4580a0c.txt").read_text(encoding="utf-8")
+    assert "ANTAL SPILLERE: 2-6 spillere" in [p.text for p in split("da002", raw, "da")]
+    raw = (seeds / "004_f2d009956e17dfc2.txt").read_text(encoding="utf-8")
+    texts = [p.text for p in split("nl004", raw, "nl")]
+    assert "Azië: 7" in texts and "Azië:" not in texts
+    page = run_cli("trace", "da-web-2p", "--sources", str(seeds), "--format", "html")
+    assert page.code == 0, page.err
+    assert re.search(
+        r'<span class="p cited" data-status="cited" title="cited by da-web-2p players">'
+        r"ANTAL SPILLERE: 2-6 spillere</span>",
+        page.out,
+    ), page.out[:2000]
+
+
+def test_the_manuals_page_marks_every_sentence(seeds: Path, tmp_path: Path) -> None:
+    """`trace --sources DIR --format html`: each manual's text, every passage marked by its
+    status; a cited one links to the rules that cite it (listed on the page), a set-aside
+    one carries its reason; a manual with a sentence left shows it unclassified, exit 1."""
+    result = run_cli("trace", "--sources", str(seeds), "--format", "html")
+    assert result.code == 0, result.err
+    page = result.out
+    assert page.startswith("<!DOCTYPE html>")
+    statuses = re.findall(r'data-status="([a-z ]+)"', page)
+    assert set(statuses) == {"cited", "set aside", "heading"}
+    assert len(statuses) == 353 + 115 + 156 + 128  # every passage of the four manuals
+    # 000 p8's goal links to the rule that cites it, listed on the page.
+    goal = re.search(r"Spillets formål At besejre din modspiller\.</span>(<a [^>]*>)", page)
+    assert goal is not None
+    target = re.search(r'href="#([^"]+)"', goal.group(1))
+    assert (
+        target is not None
+        and f'<li id="{target.group(1)}">da-2006-2p-passive: victory</li>' in (page)
+    )
+    assert (
+        'title="the game&#39;s history, not a rule">Risk er et brætspil om verdensherredømme.'
+        in (page)
+    )
+    sources = tmp_path / "manuals"
+    sources.mkdir()
+    (sources / "house.txt").write_text(
+        "Husregler\nHver spiller trækker to kort efter en erobring.\n<b>Spillet</b> er sjovt.\n",
+        encoding="utf-8",
+    )
+    rules = tmp_path / "house.rules"
+    rules.write_text(
+        'source house "house.txt" language da title "Vores <husregler>"\n'
+        'ruleset ours "Ours" extends classic {\n'
+        "  from house\n"
+        "  override cards.draw: 2\n"
+        '    cite house "trækker to kort efter en erobring"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    left = run_cli("trace", str(rules), "--sources", str(sources), "--format", "html")
+    assert left.code == 1, left.err
+    assert 'data-status="unclassified"' in left.out
+    assert "&lt;b&gt;Spillet&lt;/b&gt; er sjovt." in left.out and "<b>" not in left.out
+    assert "Vores &lt;husregler&gt;" in left.out
+    bare = run_cli("trace", "--format", "html", unset=("RISKRULES_SOURCES",))
+    assert bare.code == 2 and "--sources" in bare.err
 
 
 def test_the_check_report_gives_each_manuals_coverage(seeds: Path, tmp_path: Path) -> None:
@@ -123,7 +230,10 @@ def test_the_check_report_gives_each_manuals_coverage(seeds: Path, tmp_path: Pat
     assert result.code == 0, result.out
     index = (tmp_path / "report" / "index.md").read_text(encoding="utf-8")
     assert "## Manual coverage" in index
-    assert "| Kommandomanual (da000) |" in index and "| 0 |" in index
+    assert "| Kommandomanual (da000) | 353 |" in index and "| 0 |" in index
+    assert "[manuals.html](manuals.html)" in index
+    page = (tmp_path / "report" / "manuals.html").read_text(encoding="utf-8")
+    assert 'data-status="cited"' in page and 'data-status="unclassified"' not in page
 
 
 def test_an_anchor_covers_only_its_own_page() -> None:

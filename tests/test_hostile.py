@@ -271,6 +271,7 @@ CASES = [
     (("simulate", h("one-team-alone.rules"), "-g", "1"), 1, "RR0227"),
     (("check", h("many-syntax-errors.rules")), 1, "20 errors"),
     (("check", h("error-after-deep-expression.rules")), 1, "'attacke' is not a choice"),
+    (("check", h("half-typed-lines.rules")), 1, "'attacke' is not a choice"),
     (("check", h("leading-zeros.rules")), 0, "no problems"),
     (("check", h("bom.rules")), 0, "no problems"),
     (("check", h("stray-cr.rules")), 0, "no problems"),
@@ -284,6 +285,21 @@ CASES = [
         "no feature found",
     ),
     (("summary", "classic", "-o", "{tmp}/missing/x.html"), 2, "cannot write"),
+    # -o FILE: the format its suffix names; a clash with --format, a suffix of no format.
+    (("summary", "classic", "--format", "md", "-o", "{tmp}/x.pdf"), 2, "disagree"),
+    (("summary", "classic", "-o", "{tmp}/x.exe"), 2, "cannot tell the format"),
+    (("diff", "classic", "da-2006", "--format", "json", "-o", "{tmp}/x.md"), 2, "disagree"),
+    (("summary", "classic", "--format", "md"), 0, "wrote classic.en.md in the current folder"),
+    # A sweep over a table's entry: an entry of 5,000 digits, one that is not there, a value
+    # past the limits, a quoted key.
+    (("sweep", "classic", "--vary", f"setup.start_armies[{'9' * 5000}]=3"), 2, "no table entry"),
+    (("sweep", "classic", "--vary", "setup.start_armies[2]=40"), 2, "has no entry 2"),
+    (("sweep", "classic", "--vary", f"setup.start_armies[3]={'9' * 100}"), 2, "past the limit"),
+    (("sweep", "classic", "--vary", 'continents.bonus["x"]=3'), 2, "no table entry"),
+    # A step that matches none, 500,000 characters long: answered at once, the closest offered.
+    (("test", "classic", "{tmp}/long-step.feature"), 1, "no step like this one"),
+    # A record of another ruleset, its name written to move the terminal: refused, escaped.
+    (("referee", "classic", "{tmp}/other.jsonl"), 1, "names the ruleset 'evil\\x1b[31m'"),
     (("summary", "classic", "-o", "/dev/full"), 2, "cannot write"),
     (("check", "--report", "{tmp}/file/sub"), 2, "cannot write"),
     (("new", "mine", "-o", "{tmp}/missing/mine.rules"), 2, "cannot write"),
@@ -333,6 +349,13 @@ CASES = [
     (("balance", "classic", TIES, "--scheduler", ":8786"), 2, "':8786' has no host"),
     (("balance", "classic", TIES, "--scheduler", "tcp://[::1"), 2, "IPv6 host"),
     (("balance", "classic", TIES, "--scheduler", "tcp://127.0.0.1:99999"), 2, "'99999', not a"),
+    # A language the verdicts are not written in; a study in which no game finishes says so.
+    (("balance", "classic", TIES, "-g", "2", "--lang", "tlh"), 2, "'tlh' is not one of"),
+    (
+        ("balance", "classic", TIES, "-g", "3", "-w", "1", "--max-turns", "1"),
+        0,
+        "Too few finished games to say how long games are.",
+    ),
     # trace --sources: a folder that gives no manual is named with the files it should hold.
     (("trace", "da-2006", "--sources", "{tmp}/nowhere"), 2, "no such folder"),
     (
@@ -381,6 +404,11 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
         handle.truncate(300_000_000)
     (folder / "twice.jsonl").write_text(header.replace('"c"]', '"a"]') + "\n")
     (folder / "neutrals.jsonl").write_text(header.replace("[]", '["grey"]') + "\n")
+    (folder / "other.jsonl").write_text(header.replace('"classic"', '"evil\\u001b[31m"') + "\n")
+    (folder / "long-step.feature").write_text(
+        'Feature: long\n  Scenario: one step\n    Given the ruleset "classic"\n'
+        f"    When a player hold {'13 ' * 170_000}territories\n"
+    )
 
     (folder / "no-manuals").mkdir()
     (folder / "no-manuals" / "notes.txt").write_text("not a manual\n")

@@ -407,3 +407,80 @@ def test_hover_escapes_what_the_author_wrote(client: Client, tmp_path: Path) -> 
     assert "&lt;script&gt;alert(1)&lt;/script&gt; \\`code\\`" in source, source
     for raw in ("<img", "<script", "[x](", "| a | b |", "`code`"):
         assert all(raw not in part for part in shown), raw
+
+
+def test_a_missing_override_gets_a_quick_fix_that_adds_it(client: Client, tmp_path: Path) -> None:
+    text = 'ruleset family "Our table" extends classic {\n  combat.ties: attacker\n}\n'
+    uri = _open(client, tmp_path / "family.rules", text)
+    note = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    diagnostics = note["params"]["diagnostics"]
+    assert [d["code"] for d in diagnostics] == ["RR0401"]
+    actions = client.request(
+        "textDocument/codeAction",
+        {
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 1, "character": 0}, "end": {"line": 2, "character": 0}},
+            "context": {"diagnostics": diagnostics},
+        },
+    )
+    (add,) = actions
+    assert add["title"] == "Add 'override'" and add["isPreferred"]
+    (edit,) = add["edit"]["changes"][uri]
+    assert edit["range"]["start"] == {"line": 1, "character": 2}
+    assert edit["newText"] == "override combat.ties"
+    fixed = text.replace("  combat.ties", "  override combat.ties")
+    client.notify(
+        "textDocument/didChange",
+        {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]},
+    )
+    clean = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert clean["params"]["diagnostics"] == []
+
+
+def test_hover_on_the_base_ruleset_is_its_title(client: Client, tmp_path: Path) -> None:
+    """`extends classic`: the base's title, with no stray word after it; a base that extends
+    another names its chain."""
+    text = 'ruleset family "Our table" extends classic {\n}\nruleset two extends da-2006 {\n}\n'
+    uri = _open(client, tmp_path / "family.rules", text)
+    client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    shown = []
+    for line, character in ((0, 38), (2, 23)):
+        hover = client.request(
+            "textDocument/hover",
+            {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
+        )
+        shown.append(hover["contents"]["value"])
+    assert shown[0] == "**ruleset classic**: Risk: the classic rules the four manuals share"
+    assert shown[1].startswith("**ruleset da-2006**: RISK: Spillet om verdensherredømmet")
+    assert shown[1].endswith("\n\nextends classic")
+
+
+def test_a_half_typed_line_keeps_the_other_diagnostics(client: Client, tmp_path: Path) -> None:
+    """As the author types a line, the diagnostics of every other line stay published, and
+    the unfinished line's own error is on that line (not on the next rule's)."""
+    whole = (
+        'ruleset family "Our table" extends classic {\n'
+        "  override combat.ties: attacke\n"
+        "  override fortify.reach: adjacent\n"
+        "  override continents.bonus: {asia: 7, europ: 5}\n"
+        "}\n"
+    )
+    uri = _open(client, tmp_path / "family.rules", whole)
+    first = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    before = sorted(
+        (d["code"], d["range"]["start"]["line"]) for d in first["params"]["diagnostics"]
+    )
+    assert ("RR0202", 1) in before and ("RR0101", 3) in before
+    typing = ("override fortify.re", "override fortify.reach:", "override fortify.reach: 1 ..")
+    for version, typed in enumerate(typing, 2):
+        half = whole.replace("override fortify.reach: adjacent", typed)
+        client.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": half}]},
+        )
+        note = client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        now = sorted(
+            (d["code"], d["range"]["start"]["line"]) for d in note["params"]["diagnostics"]
+        )
+        assert ("RR0202", 1) in now and ("RR0101", 3) in now, (typed, now)
+        assert any(code == "RR0001" and line == 2 for code, line in now), (typed, now)

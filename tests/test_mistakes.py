@@ -21,7 +21,7 @@ import pytest
 from helpers import ROOT
 from riskrules.grammar.diagnostics import Diagnostic
 from riskrules.grammar.library import Workspace
-from riskrules.tools.editor.completion import fix_from_hint
+from riskrules.tools.service.fixes import fix_from_hint
 
 MISTAKES = sorted((ROOT / "tests" / "mistakes").glob("*.rules"))
 EXPECT = re.compile(r'# expect: (RR\d{4}) line (\d+) "(.*)"$')

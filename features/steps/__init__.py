@@ -22,6 +22,7 @@ PLUGINS = [
     "riskrules.features.steps.neutrals",
     "riskrules.features.steps.teams",
     "riskrules.features.steps.missions",
+    "riskrules.features.steps.sources",
 ]
 pytest_plugins = PLUGINS
 

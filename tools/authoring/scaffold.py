@@ -77,12 +77,19 @@ def examples() -> dict[str, str]:
     }
 
 
+def example_title(example: str, text: str) -> str:
+    """The title the example's ruleset declares (its name when it declares none)."""
+    import re
+
+    found = re.search(rf'ruleset {re.escape(example)} "([^"]*)"', text)
+    return found.group(1) if found else example
+
+
 def from_example(name: str, example: str, text: str, title: str | None = None) -> str:
     """An example's text as the start of the user's own ruleset NAME."""
     import re
 
-    found = re.search(rf'ruleset {re.escape(example)} "([^"]*)"', text)
-    heading = title or (found.group(1) if found else name)
+    heading = title or example_title(example, text)
     return re.sub(
         rf'ruleset {re.escape(example)} "[^"]*"',
         f'ruleset {name} "{heading}"',

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
@@ -75,12 +75,27 @@ RULESET = click.argument("ruleset", shell_complete=complete_rulesets)
 PLAYERS = click.option(
     "--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest)."
 )
-SEED = click.option("--seed", "-s", type=int, default=1, show_default=True)
+SEED = click.option(
+    "--seed",
+    "-s",
+    type=int,
+    default=1,
+    show_default=True,
+    help="The first game's seed (game i plays with seed + i): the same seed, the same game.",
+)
 AGENT = click.option(
-    "--agent", type=click.Choice(["aggressive", "random"]), default="aggressive", show_default=True
+    "--agent",
+    type=click.Choice(["aggressive", "random"]),
+    default="aggressive",
+    show_default=True,
+    help="How the built-in players play: attacking when the odds are good, or at random.",
 )
 MAX_TURNS = click.option(
-    "--max-turns", type=click.IntRange(1, 100_000), default=DEFAULT_MAX_TURNS, show_default=True
+    "--max-turns",
+    type=click.IntRange(1, 100_000),
+    default=DEFAULT_MAX_TURNS,
+    show_default=True,
+    help="Stop a game after this many turns (it counts as unfinished).",
 )
 WORKERS = click.option(
     "--workers", "-w", type=click.IntRange(1, 64), help="Processes (default: one per core)."
@@ -92,8 +107,13 @@ def examples(*lines: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
+def json_text(data: object) -> str:
+    """What `--format json` prints: indented, with its newline."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
 def emit_json(data: object) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json_text(data), nl=False)
 
 
 def usage_error(message: str) -> NoReturn:
@@ -150,6 +170,16 @@ def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | No
     if not shown:
         yield None
         return
-    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-        progress: Callable[[int, int], None] = lambda done, _total: bar.update(done - bar.pos)  # noqa: E731
+    from ..service.progress import TimeLeft
+
+    # The time left is the service's (averaged over every game done), not click's own (which
+    # follows the last few seconds and said an hour for a study of 39 s).
+    left = TimeLeft(length)
+    with click.progressbar(
+        length=length, label=label, file=sys.stderr, show_eta=False, item_show_func=lambda t: t
+    ) as bar:
+
+        def progress(done: int, _total: int) -> None:
+            bar.update(done - bar.pos, left.text(done))
+
         yield progress

@@ -1,11 +1,14 @@
-"""The manual's side of compliance: which rule-bearing passages of a manual no rule cites.
+"""The manual's side of compliance: every passage of a manual accounted for.
 
-A manual is split into passages (sentences, list items, numbered steps; the transcripts are
-flattened text, so a passage also ends where a page marker, a bullet or a numbered step
-begins). A passage is rule-bearing when it states a number of something the game counts
-(armies, cards, dice, territories, players) or a modal (skal, må ikke, moet, mag niet, must …).
-It is covered when the anchor of a clause of a ruleset that encodes the manual falls in it,
-or when a ruleset marks it `ignore DOC page N "anchor" because "…"` (deliberately not encoded).
+A manual is split into passages (sentences, list items, numbered steps, headings and
+fragments; the transcripts are flattened text, so a passage also ends where a page marker, a
+bullet or a numbered step begins). Each passage gets exactly one status: cited (the anchor of a
+clause of a ruleset that encodes the manual falls in it), set aside (a ruleset marks it
+`ignore DOC page N "anchor", … because "…"`, with the reason), a heading (a title line without a
+number or a modal), or unclassified, which `trace --uncovered` lists and a test keeps at zero.
+A passage both cited and set aside is a conflict, listed too. The heuristic of a rule-bearing
+passage (a number of something the game counts, or a modal: skal, må ikke, moet, must …) ranks
+the unclassified ones: those first.
 """
 
 from __future__ import annotations
@@ -19,16 +22,20 @@ from ...grammar import model as m
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_LISTED_PASSAGES
 from ...grammar.resolve import EffectiveRuleset
-from .trace import PAGE_MARK, Document, Manuals, fold
+from .trace import PAGE_MARK, Document, Manuals, fold, title_line
 
 # Where a passage ends: after a sentence's stop, or before a bullet, a numbered step or a
 # page marker (in the flattened transcripts these run on in one line).
 _BREAK = re.compile(
-    r"(?<=[.!?:])\s+(?=[A-ZÆØÅ0-9•\"“(])"  # a sentence ends
+    r"(?<=[.!?:])(?<!^\d\.)(?<!\s\d\.)(?<!\s\d\d\.)\s+(?=[A-ZÆØÅ0-9•\"“(])"  # a sentence ends
+    # (not a step's number: "1. Læg spillebrættet" is one passage)
     r"|\s*[•·]\s*"  # a bullet
     r"|\s+(?=\d{1,2}\.\s+[A-ZÆØÅa-zæøå])"  # a numbered step: "2. Bland RISK-kortene"
     r"|\n+"
 )
+
+_DIGIT = re.compile(r"\d")
+LEAD_IN = 4  # words: a shorter piece ending in a colon is a label for the next
 
 UNITS = {
     "da": r"hær|hære|hærene|armé|arméer|arméerne|kort|kortene|terning|terninger|territori\w*"
@@ -48,7 +55,9 @@ MODALS = {
     "nl": r"moet(?:en)?|mag(?: niet)?|mogen(?: niet)?|altijd|nooit|hoogstens|minstens|minimaal",
     "en": r"must|may not|may|cannot|always|never|at most|at least",
 }
-SHORTEST = 4  # words: shorter fragments (a heading, a table cell) carry no rule of their own
+
+
+CITED, SET_ASIDE, HEADING, UNCLASSIFIED = "cited", "set aside", "heading", "unclassified"
 
 
 @dataclass(slots=True)
@@ -60,6 +69,10 @@ class Passage:
     start: int  # in the folded text of the whole document
     end: int
     reasons: tuple[str, ...]
+    heading: bool = False  # a title line (`_heading`)
+    status: str = UNCLASSIFIED
+    why: str = ""  # the reason it is set aside (or "a heading")
+    rules: tuple[tuple[str, str], ...] = ()  # (ruleset, rule) citing it
 
     @property
     def words(self) -> str:
@@ -71,48 +84,68 @@ class Passage:
             return f"p. {self.page}"
         return f"§ {self.section}" if self.section else ""
 
+    def to_json(self) -> dict[str, object]:
+        return {
+            "page": self.page,
+            "section": self.section,
+            "words": self.words,
+            "reasons": list(self.reasons),
+        }
+
 
 @dataclass
 class ManualCoverage:
-    """One manual's figures: its rule-bearing passages counted (cited, ignored, neither), and
-    the first MAX_LISTED_PASSAGES of those neither cited nor ignored, to show."""
+    """One manual's figures: every passage counted by its status (cited, set aside, heading,
+    unclassified), its rule-bearing ones counted, and the first MAX_LISTED_PASSAGES of those
+    unclassified (the rule-bearing first) and of the conflicts, to show. With `keep`, every
+    passage with its status (for the page that shows the manual's text)."""
 
     document: str
     title: str
+    passages: int = 0
     rule_bearing: int = 0
     cited: int = 0
     ignored: int = 0
+    headings: int = 0
     uncovered_count: int = 0
     uncovered: list[Passage] = field(default_factory=list)  # the first ones, listed
+    conflicts: list[Passage] = field(default_factory=list)  # cited and set aside
     missing_ignores: list[dict[str, object]] = field(default_factory=list)
+    every: list[Passage] = field(default_factory=list)  # with `keep`: all, in order
 
     @property
     def share(self) -> float:
-        return (self.cited + self.ignored) / max(self.rule_bearing, 1)
+        return (self.passages - self.uncovered_count) / max(self.passages, 1)
 
     @property
     def unlisted(self) -> int:
         return self.uncovered_count - len(self.uncovered)
 
+    @property
+    def findings(self) -> bool:
+        return bool(self.uncovered_count or self.conflicts or self.missing_ignores)
+
     def to_json(self) -> dict[str, object]:
         return {
             "document": self.document,
             "title": self.title,
+            "passages": self.passages,
             "rule_bearing": self.rule_bearing,
             "cited": self.cited,
             "ignored": self.ignored,
+            "headings": self.headings,
             "uncovered_count": self.uncovered_count,
-            "uncovered": [
-                {
-                    "page": p.page,
-                    "section": p.section,
-                    "words": p.words,
-                    "reasons": list(p.reasons),
-                }
-                for p in self.uncovered
+            "uncovered": [p.to_json() for p in self.uncovered],
+            "conflicts": [
+                {**p.to_json(), "set_aside_because": p.why, "cited_by": _rule_names(p)}
+                for p in self.conflicts
             ],
             "missing_ignores": self.missing_ignores,
         }
+
+
+def _rule_names(passage: Passage) -> list[str]:
+    return [f"{ruleset}:{rule}" for ruleset, rule in passage.rules]
 
 
 @functools.cache
@@ -175,14 +208,12 @@ def _split(
         stripped = PAGE_MARK.sub("", line.strip(), count=1) if starts else line.strip()
         if not stripped:
             continue
-        if _heading(stripped):
+        title = _heading(stripped)
+        if title:
             section = stripped.rstrip(":")
         cursor = 0  # in the folded line
-        for piece in _BREAK.split(stripped):
-            words = (piece or "").split()
-            if len(words) < SHORTEST:
-                continue
-            piece = piece.strip()
+        for piece in [stripped] if title else _pieces(stripped):  # a title is one
+            words = piece.split()
             folded = " ".join(words).casefold()  # fold(piece)
             found = folded_line.find(folded, cursor)
             if found < 0:
@@ -192,6 +223,7 @@ def _split(
             while next_page < len(starts) and starts[next_page][0] <= start:
                 page = starts[next_page][1]
                 next_page += 1
+            reasons = rule_bearing(piece, lang)
             yield Passage(
                 document_id,
                 page,
@@ -199,18 +231,43 @@ def _split(
                 piece,
                 start,
                 offset + cursor,
-                rule_bearing(piece, lang),
+                reasons,
+                title
+                and piece == stripped
+                and not reasons
+                and not _DIGIT.search(piece)
+                and ":" not in piece.rstrip(":"),  # "PUBLIKUM: Større børn" is no title
             )
+
+
+def _pieces(line: str) -> Iterator[str]:
+    """A line's passages: every fragment counts, however short ("ANTAL SPILLERE: 2-6"), but a
+    lead-in of under four words ending in a colon ("Voorbeeld:", "Azië:") goes with what
+    follows it."""
+    lead = ""
+    for piece in _BREAK.split(line):
+        piece = (piece or "").strip()
+        if not piece:
+            continue
+        if piece.endswith(":") and len(piece.split()) < LEAD_IN:
+            lead = f"{lead} {piece}".strip()
+            continue
+        yield f"{lead} {piece}".strip()
+        lead = ""
+    if lead:
+        yield lead
 
 
 def _heading(line: str) -> bool:
     """A short line without a stop: a section's title ("Het aanvallen", "OPSÆTNINGEN")."""
-    return len(line.split()) <= 6 and not line.endswith((".", ",", ";")) and line[0] not in "•-"
+    return title_line(line)
 
 
 def anchor_spans(whole: str, document: Document, cite: m.Citation) -> list[tuple[int, int]]:
     """Where an anchor stands in the folded text: on its page, when it names one and is found
-    there (an anchor may recur elsewhere); else everywhere it stands."""
+    there (an anchor may recur elsewhere); in its section, when it names one: from the
+    section's title to the next title, or else the first place after the title; else
+    everywhere it stands."""
     anchor = fold(cite.anchor)
     if not anchor:
         return []
@@ -219,6 +276,14 @@ def anchor_spans(whole: str, document: Document, cite: m.Citation) -> list[tuple
         on_page = _occurrences(whole, anchor, *page)
         if on_page:
             return on_page
+    section = document.section_span(cite.section) if cite.section else None
+    if section is not None:
+        inside = _occurrences(whole, anchor, *section)
+        if inside:
+            return inside
+        after = whole.find(anchor, section[0])
+        if after >= 0:
+            return [(after, after + len(anchor))]
     return _occurrences(whole, anchor, 0, len(whole))
 
 
@@ -232,79 +297,107 @@ def _occurrences(whole: str, anchor: str, first: int, last: int) -> list[tuple[i
 
 
 def coverage(
-    family: list[EffectiveRuleset], doc: str, raw: str, lang: str, title: str
+    family: list[EffectiveRuleset],
+    doc: str,
+    raw: str,
+    lang: str,
+    title: str,
+    keep: bool = False,
 ) -> ManualCoverage:
-    """The rule-bearing passages of one manual against every clause (and ignore) of the
-    rulesets that encode it. The passages come in order, each weighed as it comes against
-    the anchors' spans (sorted and merged), so none is kept but those listed."""
+    """Every passage of one manual against every clause (and ignore) of the rulesets that
+    encode it. The passages come in order, each weighed as it comes against the anchors'
+    spans (sorted), so none is kept but those listed (and, with `keep`, every one)."""
     document, lines = Document.with_lines(raw)
     whole = document.text
     report = ManualCoverage(doc, title)
-    # Each passage once: the rulesets of a family inherit the same clauses (classic's, the
-    # base's), so a citation is looked up once however many rulesets carry it.
-    cites = {
-        cite
-        for eff in family
-        for clause in eff.clauses
-        for cite in clause.citations
-        if cite.document == doc
-    }
-    cited = _Spans([span for cite in cites for span in anchor_spans(whole, document, cite)])
-    ignored: list[tuple[int, int]] = []
+    # Each citation once: the rulesets of a family inherit the same clauses (classic's, the
+    # base's), so a citation is looked up once however many rulesets carry it; a passage is
+    # cited by the first ruleset (of the family, in order) that holds the clause.
+    citing: dict[m.Citation, tuple[str, str]] = {}
+    for eff in family:
+        for clause in eff.clauses:
+            for cite in clause.citations:
+                if cite.document == doc:
+                    citing.setdefault(cite, (clause.ruleset, clause.id))
+    cited = _Spans(
+        [
+            (*span, rule)
+            for cite, rule in citing.items()
+            for span in anchor_spans(whole, document, cite)
+        ]
+    )
+    ignored: list[tuple[int, int, str]] = []
     seen: set[tuple[str, str]] = set()
     for eff in family:
         for ignore in eff.ruleset.ignores:
-            if ignore.citation.document != doc or (eff.name, ignore.citation.anchor) in seen:
-                continue
-            seen.add((eff.name, ignore.citation.anchor))
-            problem = document.find(ignore.citation)
-            if problem is not None:
-                report.missing_ignores.append(
-                    {
-                        "ruleset": eff.name,
-                        "anchor": ignore.citation.anchor,
-                        "problem": problem,
-                        "file": ignore.span.file,
-                        "line": ignore.span.line,
-                    }
-                )
-            ignored.extend(anchor_spans(whole, document, ignore.citation))
+            for cite in ignore.citations:
+                if cite.document != doc or (eff.name, cite.anchor) in seen:
+                    continue
+                seen.add((eff.name, cite.anchor))
+                problem = document.find(cite)
+                if problem is not None:
+                    report.missing_ignores.append(
+                        {
+                            "ruleset": eff.name,
+                            "anchor": cite.anchor,
+                            "problem": problem,
+                            "file": cite.span.file or ignore.span.file,
+                            "line": cite.span.line or ignore.span.line,
+                        }
+                    )
+                reason = str(ignore.reason)
+                ignored.extend((*span, reason) for span in anchor_spans(whole, document, cite))
     set_aside = _Spans(ignored)
+    listed_later: list[Passage] = []  # unclassified, not rule-bearing: listed after the others
     for passage in _split(doc, raw, lang, document, lines):
-        if not passage.reasons:
-            continue
-        report.rule_bearing += 1
-        if cited.touch(passage.start, passage.end):
+        report.passages += 1
+        if passage.reasons:
+            report.rule_bearing += 1
+        rules = cited.touching(passage.start, passage.end)
+        reasons = set_aside.touching(passage.start, passage.end)
+        if rules:
+            passage.status, passage.rules = CITED, tuple(dict.fromkeys(rules))
             report.cited += 1
-        elif set_aside.touch(passage.start, passage.end):
+            if reasons:
+                passage.why = reasons[0]
+                if len(report.conflicts) < MAX_LISTED_PASSAGES:
+                    report.conflicts.append(passage)
+        elif reasons:
+            passage.status, passage.why = SET_ASIDE, reasons[0]
             report.ignored += 1
+        elif passage.heading:
+            passage.status, passage.why = HEADING, "a heading"
+            report.headings += 1
         else:
             report.uncovered_count += 1
-            if len(report.uncovered) < MAX_LISTED_PASSAGES:
-                report.uncovered.append(passage)
+            first = report.uncovered if passage.reasons else listed_later
+            if len(first) < MAX_LISTED_PASSAGES:
+                first.append(passage)
+        if keep:
+            report.every.append(passage)
+    room = MAX_LISTED_PASSAGES - len(report.uncovered)
+    report.uncovered.extend(listed_later[:room])
     return report
 
 
 class _Spans:
-    """Spans of the folded text, merged where they meet, asked in order whether they touch a
-    passage: the passages come in order and do not overlap, so a span that ends before one
-    begins touches none after it, and each span is passed once."""
+    """Labelled spans of the folded text, asked in order which touch a passage: the passages
+    come in order and do not overlap, so a span that ends before one begins touches none
+    after it; each span is taken up once and dropped once."""
 
-    def __init__(self, spans: list[tuple[int, int]]) -> None:
-        merged: list[tuple[int, int]] = []
-        for start, end in sorted(spans):
-            if merged and start <= merged[-1][1]:
-                merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-            else:
-                merged.append((start, end))
-        self.spans = merged
+    def __init__(self, spans: list[tuple[int, int, str]]) -> None:
+        self.spans = sorted(spans)
         self.next = 0
+        self.open: list[tuple[int, int, str]] = []  # taken up, not yet passed
 
-    def touch(self, start: int, end: int) -> bool:
-        """Whether a span overlaps [start, end); the passages must be asked in order."""
-        while self.next < len(self.spans) and self.spans[self.next][1] <= start:
+    def touching(self, start: int, end: int) -> list[str]:
+        """The labels of the spans that overlap [start, end), in the order they begin; the
+        passages must be asked in order."""
+        while self.next < len(self.spans) and self.spans[self.next][0] < end:
+            self.open.append(self.spans[self.next])
             self.next += 1
-        return self.next < len(self.spans) and self.spans[self.next][0] < end
+        self.open = [span for span in self.open if span[1] > start]
+        return [label for first, _last, label in self.open if first < end]
 
 
 class ManualMissing(Exception):
@@ -312,7 +405,7 @@ class ManualMissing(Exception):
 
 
 def manuals_of(
-    located: list[tuple[Workspace, EffectiveRuleset]], manuals: Manuals
+    located: list[tuple[Workspace, EffectiveRuleset]], manuals: Manuals, keep: bool = False
 ) -> list[ManualCoverage]:
     """The coverage of every manual the given rulesets encode (each manual once), against all
     the rulesets of its workspace that encode it. Every one must be read: ManualMissing names
@@ -340,5 +433,5 @@ def manuals_of(
         raw = texts[doc]
         assert raw is not None
         family = [e for e in ws.resolved.values() if doc in e.own_documents()]
-        reports.append(coverage(family, doc, raw, source.language, source.label))
+        reports.append(coverage(family, doc, raw, source.language, source.label, keep))
     return reports

@@ -83,18 +83,23 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
         )
     try:
         ruleset, players, neutrals = decode_header(_without_bom(first))
-        state = game.start(players, neutrals)
     except RecordError as exc:
         return Verdict(False, line=1, message=str(exc))
+    try:
+        state = game.start(players, neutrals)
     except RuleViolation as exc:
         return _refused(1, None, exc, 0)
     except ValueError as exc:  # the seats do not fit the ruleset (Setup.start says how)
         return Verdict(False, line=1, message=f"the header's seats: {exc}")
-    notes = (
-        []
-        if ruleset == rules.name
-        else [f"recorded under '{ruleset}', checked against '{rules.name}'"]
-    )
+    if ruleset != rules.name:  # another ruleset's game: its moves prove nothing of this one
+        return Verdict(
+            False,
+            line=1,
+            message=f"the record names the ruleset '{ruleset}', not '{rules.name}': referee it "
+            f"against the ruleset it was played under (riskrules referee {ruleset} RECORD, or "
+            "the path of its rules file)",
+        )
+    notes: list[str] = []
     names = [seat.name for seat in state.seats]
     count = 0
     read = len(first)

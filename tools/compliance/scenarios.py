@@ -88,8 +88,16 @@ class _Collector:
     def pytest_bdd_step_func_lookup_error(
         self, request: Any, feature: Any, scenario: Any, step: Any, exception: BaseException
     ) -> None:
-        text = f"{step.keyword.strip()} {step.name}"
-        why = "no step like this one (docs/steps.md lists them, in English, Danish and Dutch)"
+        from ..shared.render import installed_doc
+        from .stepsdoc import closest_steps
+
+        keyword = step.keyword.strip()
+        text = f"{keyword} {step.name}"
+        near = closest_steps(step.type, step.name)
+        why = "no step like this one"
+        if near:
+            why += " (did you mean " + " or ".join(f"'{keyword} {p}'" for p in near) + "?)"
+        why += f"; every step, in English, Danish and Dutch, is in {installed_doc('steps.md')}"
         self.failures[request.node.nodeid] = (text, step.line_number, why)
 
     def pytest_runtest_logreport(self, report: Any) -> None:

@@ -49,6 +49,7 @@ class Document:
 
     text: str
     pages: dict[int, tuple[int, int]] = field(default_factory=dict)
+    titles: list[tuple[int, str]] = field(default_factory=list)  # title lines: offset, text
 
     @staticmethod
     def parse(raw: str) -> Document:
@@ -58,7 +59,21 @@ class Document:
     def with_lines(raw: str) -> tuple[Document, list[tuple[str, int]]]:
         """The document and its folded lines, each with its offset (`fold_lines`)."""
         text, lines = fold_lines(raw)
-        return Document(text, _page_spans(text, lines)), lines
+        titles = [(offset, line.rstrip(":")) for line, offset in lines if title_line(line)]
+        return Document(text, _page_spans(text, lines), titles), lines
+
+    def section_span(self, section: str) -> tuple[int, int] | None:
+        """Where a section stands: from its title line (or, when no line is only its title,
+        where its words first stand) to the next title line; None when it is not there."""
+        wanted = fold(section).rstrip(":")
+        start = next((offset for offset, title in self.titles if title == wanted), None)
+        if start is None:
+            found = self.text.find(wanted)
+            if found < 0:
+                return None
+            start = found
+        end = next((offset for offset, _ in self.titles if offset > start), len(self.text))
+        return start, end
 
     def on_page(self, anchor: str, number: int) -> bool:
         span = self.pages.get(number)
@@ -74,6 +89,11 @@ class Document:
         if cite.section is not None and fold(cite.section) not in self.text:
             return f'section "{cite.section}" not found'
         return None
+
+
+def title_line(line: str) -> bool:
+    """A short line without a stop: a section's title ("het aanvallen", "opsætningen")."""
+    return len(line.split()) <= 6 and not line.endswith((".", ",", ";")) and line[0] not in "•-"
 
 
 def _page_spans(text: str, lines: list[tuple[str, int]]) -> dict[int, tuple[int, int]]:

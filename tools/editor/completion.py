@@ -81,9 +81,3 @@ def context(before: str) -> Context:
 
 def _join(prefix: str, name: str) -> str:
     return f"{prefix}.{name}" if prefix else name
-
-
-def fix_from_hint(message: str) -> list[str]:
-    """The replacements a diagnostic's did-you-mean offers ("did you mean 'a' or 'b'?")."""
-    found = re.search(r"did you mean (.+?)\?", message)
-    return re.findall(r"'([^']+)'", found.group(1)) if found else []

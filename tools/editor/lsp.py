@@ -28,6 +28,7 @@ from ...grammar.printer import value_text
 from ...grammar.reader import read_bounded
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE, Kind, lookup
+from ..service.fixes import quick_fixes
 from ..service.language import check_document, format_text
 from ..shared.escape import markdown
 from .transport import Messages, Output, Protocol, one_line
@@ -198,9 +199,10 @@ def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
         return f"**{word}**: {spec.summary} ({spec.kind.value})"
     if word in ws.index.rulesets:
         target = ws.resolved.get(word)
-        names = " → ".join(target.chain) if target else word
-        title = markdown(ws.index.rulesets[word].title or "")
-        return f"**ruleset {word}**: {title}\n\n{markdown(names)}"
+        title = markdown(ws.index.rulesets[word].title or word)
+        bases = target.chain[1:] if target else ()
+        extends = f"\n\nextends {markdown(' → '.join(bases))}" if bases else ""
+        return f"**ruleset {word}**: {title}{extends}"
     found = _territory(ws, word)
     if found is not None:
         territory, board = found
@@ -332,46 +334,30 @@ def _items_for(
     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
 )
 def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
-    """Quick fixes from the diagnostics: each did-you-mean as a replacement, and dropping an
-    `override` the base does not need."""
-    from .completion import fix_from_hint
-
+    """The service's quick fixes (did-you-mean, `override` added or dropped) for the
+    diagnostics the editor asks about."""
     uri = params.text_document.uri
-    lines = _source(uri).split("\n")
+    asked = {
+        (d.code, d.range.start.line, d.range.start.character): d
+        for d in params.context.diagnostics
+        if d.source == "riskrules"
+    }
     actions: list[types.CodeAction] = []
-    for diag in params.context.diagnostics:
-        if diag.source != "riskrules":
+    for fix in quick_fixes(_source(uri), _path(uri)):
+        span = fix.diagnostic.span
+        diag = asked.get((fix.diagnostic.code, max(span.line - 1, 0), max(span.column - 1, 0)))
+        if diag is None:
             continue
-        for word in fix_from_hint(diag.message):
-            edit = types.TextEdit(range=diag.range, new_text=word)
-            actions.append(
-                types.CodeAction(
-                    title=f"Change to '{word}'",
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diag],
-                    edit=types.WorkspaceEdit(changes={uri: [edit]}),
-                    is_preferred=len(actions) == 0,
-                )
+        edit = types.TextEdit(range=_range(fix.span), new_text=fix.replacement)
+        actions.append(
+            types.CodeAction(
+                title=fix.title,
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diag],
+                edit=types.WorkspaceEdit(changes={uri: [edit]}),
+                is_preferred=fix.preferred,
             )
-        if diag.code == "RR0402" and 0 <= diag.range.start.line < len(lines):
-            line = lines[diag.range.start.line]
-            found = re.search(r"\boverride\s+", line[: diag.range.start.character])
-            if found:
-                gone = types.Range(
-                    start=types.Position(line=diag.range.start.line, character=found.start()),
-                    end=types.Position(line=diag.range.start.line, character=found.end()),
-                )
-                actions.append(
-                    types.CodeAction(
-                        title="Drop 'override' (the base does not set this rule)",
-                        kind=types.CodeActionKind.QuickFix,
-                        diagnostics=[diag],
-                        edit=types.WorkspaceEdit(
-                            changes={uri: [types.TextEdit(range=gone, new_text="")]}
-                        ),
-                        is_preferred=True,
-                    )
-                )
+        )
     return actions
 
 

@@ -31,7 +31,16 @@ from ...grammar.limits import (
     TASKS_PER_THREAD,
 )
 from ...grammar.resolve import EffectiveRuleset
-from .balance_stats import Figure, compare, ruleset_figures
+from .balance_stats import (
+    ALPHA,
+    LEVEL,
+    RESAMPLES,
+    Figure,
+    adjust,
+    compare,
+    position_won,
+    ruleset_figures,
+)
 from .simulate import GameResult, Job, Plan, play_all, play_batch
 
 
@@ -350,6 +359,7 @@ def study(
     progress: object = None,
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
+    grid: Figure | None = None,
 ) -> Figure:
     """Play every arm and compare each to the first (the base): the whole study as figures.
 
@@ -386,28 +396,63 @@ def study(
         )
     by_arm = [[r for r in part[:whole] if r is not None] for part in kept]
     base = by_arm[0]
+    comparisons = [compare(base, part, settings.players, settings.seed) for part in by_arm[1:]]
+    measures = adjust(comparisons)
+    from ...grammar import __version__
+
     found: Figure = {
+        "version": __version__,
         "players": settings.players,
         "games": whole,
         "seeds": [settings.seed, settings.seed + whole - 1],
         "agent": settings.agent,
         "max_turns": settings.max_turns,
+        "max_actions": settings.max_actions,
         "observe_turn": settings.observe_turn,
         "elapsed_s": round(elapsed, 3),
         "games_per_s": round(played / elapsed, 2) if elapsed else None,
+        "statistics": {"level": LEVEL, "resamples": RESAMPLES, "bootstrap_seed": settings.seed},
+        "family": {
+            "method": "Holm",
+            "alpha": ALPHA,
+            "comparisons": sum(1 for part in measures for m in part if m["p_value"] is not None),
+            "of": "every measure tested of every variant against the base",
+        },
         "rulesets": [
             {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players)
             for a, part in zip(arms, by_arm, strict=True)
         ],
         "differences": [
-            {
-                "base": arms[0].shown,
-                "variant": a.shown,
-                "measures": compare(base, part, settings.players),
-            }
-            for a, part in zip(arms[1:], by_arm[1:], strict=True)
+            {"base": arms[0].shown, "variant": a.shown, "measures": found_measures}
+            for a, found_measures in zip(arms[1:], measures, strict=True)
+        ],
+        "outcomes": [
+            {"ruleset": a.shown, "games": [outcome(r, settings.agent) for r in part]}
+            for a, part in zip(arms, by_arm, strict=True)
         ],
     }
+    if grid is not None:  # a sweep: its rules and their values, the points listed row by row
+        found["grid"] = grid
     if stopped is not None:
         found["stopped"] = {"reason": stopped, "games_planned": games, "games_played": played}
     return found
+
+
+def outcome(result: GameResult, agent: str) -> Figure:
+    """One game as balance.json keeps it: enough to recompute every figure of the study."""
+    winner = position_won(result) if result.completed else None
+    return {
+        "seed": result.seed,
+        "seats": [
+            {"seat": seat, "place": place + 1, "agent": agent}
+            for place, seat in enumerate(result.order)
+        ],
+        "outcome": "unfinished" if not result.completed else "won",
+        "winner_seat": result.winner_seat if result.completed else None,
+        "winner_place": None if winner is None else winner + 1,
+        "turns": result.turns,
+        "rounds": result.rounds,
+        "eliminated": [{"seat": seat, "turn": turn} for seat, turn in result.eliminated_at],
+        "holders": result.holders,
+        "violation": result.violation,
+    }

@@ -1,5 +1,6 @@
-"""A balance study for people: a short text table, and an HTML page with its plots (Matplotlib,
-embedded as PNG). Every figure shown is one of the study's JSON figures."""
+"""A balance study for people: the verdicts first (in the page's language), then a short text
+table, and an HTML page with its plots (Matplotlib, embedded as PNG). Every figure shown is one
+of the study's JSON figures."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import io
 from typing import Any
 
 from ..shared.escape import html
-from .balance_stats import Figure, seat_label
+from .balance_stats import TOO_FEW, Figure, seat_label
+from .verdicts import Verdict, translations, verdicts
 
 WIDE = 3  # rulesets shown side by side; past this, one line per ruleset
-COMPACT = ("first player wins", "unfinished", "turns: mean, median (quartiles)")
+COMPACT = ("first player wins", "unfinished", "median length, rounds")
 
 
 def _pct(x: object) -> str:
@@ -25,17 +27,8 @@ def _rate(figure: Any) -> str:
     return f"{_pct(figure['rate'])} ({100 * low:.0f}–{100 * high:.0f}%)"
 
 
-def _num(x: object, digits: int = 1) -> str:
-    if not isinstance(x, (int, float)):
-        return "–"
-    shown = f"{x:.{digits}f}"
-    return shown.rstrip("0").rstrip(".") if "." in shown else shown
-
-
-def _signed(x: float, rate: bool) -> str:
-    if rate:
-        return f"{100 * x:+.1f} pts"
-    return f"{x:+.1f}"
+def _num(x: object) -> str:
+    return "–" if not isinstance(x, (int, float)) else f"{x:.0f}"
 
 
 def _p(p: object) -> str:
@@ -44,21 +37,38 @@ def _p(p: object) -> str:
     return "p < 0.001" if p < 0.001 else f"p {p:.3f}"
 
 
-def _advantage(first: Any) -> str:
-    return f"{_signed(first['advantage'], True)}, {_p(first['p_value'])}"
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f}"
 
 
-def _interval(low: float, high: float, rate: bool) -> str:
-    scale = 100 if rate else 1
-    return f"{scale * low:+.1f} to {scale * high:+.1f}"
+def _seat(seat: Figure) -> str:
+    """A place against its fair share, in points of all games."""
+    if seat["advantage"] is None:
+        return TOO_FEW
+    low, high = seat["ci"]
+    return (
+        f"{_points(seat['advantage'])} pts ({_points(low)} to {_points(high)}), "
+        f"{_p(seat['p_value'])}"
+    )
+
+
+def _median(length: Figure) -> str:
+    if length["median"] is None:
+        return TOO_FEW
+    low, high = length["ci"]
+    return f"{_num(length['median'])} ({_num(low)}–{_num(high) if high is not None else '…'})"
 
 
 def _measure_cells(measure: Any) -> tuple[str, str]:
-    """A difference and its 95% interval as text and the page show them ("–": undefined)."""
-    rate = measure["kind"] == "rate"
-    found, ci = measure["difference"], measure["ci"]
-    difference = _signed(found, rate) if found is not None else "–"
-    return difference, (_interval(ci[0], ci[1], rate) if ci else "–")
+    """A difference and its 95% interval as the text and the page show them: shares in points
+    of all games, lengths in % of the base's median ("–": not tested, the note says why)."""
+    if measure["ci"] is None:
+        return (measure["note"] or "–"), "–"
+    found, (low, high) = measure["difference"], measure["ci"]
+    if measure["kind"] == "share":
+        return f"{_points(found)} pts", f"{_points(low)} to {_points(high)}"
+    top = "…" if high is None else f"{_points(high)}%"  # past what the resamples bound
+    return f"{_points(found)}%", f"{_points(low)}% to {top}"
 
 
 def rows(study: Figure) -> list[tuple[str, list[str]]]:
@@ -67,32 +77,21 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
     players = int(study["players"])
     out: list[tuple[str, list[str]]] = []
     for seat in range(players):
-        label = seat_label(seat)
-        out.append((label, [_rate(r["wins_by_seat"][seat]) for r in sets]))
+        out.append((seat_label(seat), [_rate(r["wins_by_seat"][seat]) for r in sets]))
+    out.append(("unfinished", [_rate(r["unfinished"]) for r in sets]))
     out.append(
         (
-            "first-player advantage",
+            "every place wins as often",
             [
-                _advantage(r["first_player"]) if r["first_player"]["advantage"] is not None else "–"
+                _p(r["fairness"]["p_value"]) if r["fairness"]["p_value"] is not None else TOO_FEW
                 for r in sets
             ],
         )
     )
-    out.append(("unfinished", [_rate(r["unfinished"]) for r in sets]))
-    for key, what in (("turns", "turns"), ("actions", "actions")):
-        out.append(
-            (
-                f"{what}: mean, median (quartiles)",
-                [
-                    f"{_num(r[key]['mean'])}, {_num(r[key]['median'], 0)} "
-                    f"({_num(r[key]['q1'], 0)}–{_num(r[key]['q3'], 0)})"
-                    if r[key]["n"]
-                    else "–"
-                    for r in sets
-                ],
-            )
-        )
-    out.append(("eliminations per game", [_num(r["eliminations"]["mean"], 2) for r in sets]))
+    out.append(("first player vs fair share", [_seat(r["first_player"]) for r in sets]))
+    out.append(("last player vs fair share", [_seat(r["last_player"]) for r in sets]))
+    out.append(("median length, rounds", [_median(r["rounds"]) for r in sets]))
+    out.append(("median length, turns", [_median(r["turns"]) for r in sets]))
     turn = study["observe_turn"]
     continents = list(sets[0]["continent_holder_wins"]) if sets else []
     for continent in continents:
@@ -118,12 +117,30 @@ def stopped_note(study: Figure) -> str | None:
     )
 
 
-def text(study: Figure) -> str:
+def reading(study: Figure, lang: str) -> str:
+    """How to read the verdicts: the family, the units."""
+    _ = translations(lang).gettext
+    return _(
+        "Each verdict is 95% sure for all {count} comparisons of this study together (Holm's "
+        "method). Shares are of all games, a game still going at the cap of {cap} turns being "
+        "unfinished; a point is one game in a hundred. A turn is one player's turn; a round "
+        "is every player's turn once. Lengths are medians, in % of the first ruleset's."
+    ).format(count=study["family"]["comparisons"], cap=study["max_turns"])
+
+
+def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
+    _ = translations(lang).gettext
     sets: list[Any] = study["rulesets"]
     first, last = study["seeds"]
     note = stopped_note(study)
-    lines = [
-        *([note, ""] if note else []),
+    lines = [*([note, ""] if note else [])]
+    found = verdicts(study, lang) if found is None else found
+    if found:
+        lines.append(_("Verdicts"))
+        for verdict in found:
+            lines += [f"  {verdict.variant} ({verdict.base}):", *_wrapped(verdict.text, 4)]
+        lines += ["", *_wrapped(reading(study, lang), 0), ""]
+    lines += [
         f"{study['players']} players, {study['games']} games per ruleset (seeds {first}–{last}, "
         f"the same for every ruleset), {study['agent']} agents; "
         f"{study['games_per_s']} games/s",
@@ -145,9 +162,19 @@ def text(study: Figure) -> str:
         for m in diff["measures"]:
             difference, interval = _measure_cells(m)
             shown = difference if interval == "–" else f"{difference} ({interval})"
-            test = "McNemar" if m["kind"] == "rate" else "paired t"
-            lines.append(f"  {m['measure']:<20}{shown:<34}{_p(m['p_value']):<12}{test}")
+            adjusted = "" if m["p_adjusted"] is None else f"Holm {_p(m['p_adjusted'])[2:]}"
+            lines.append(
+                f"  {m['measure']:<20}{shown:<30}{_p(m['p_value']):<12}{adjusted:<14}"
+                f"{m['test'].split(' (')[0]}".rstrip()
+            )
     return "\n".join(lines)
+
+
+def _wrapped(paragraph: str, indent: int, width: int = 92) -> list[str]:
+    import textwrap
+
+    pad = " " * indent
+    return textwrap.wrap(paragraph, width, initial_indent=pad, subsequent_indent=pad)
 
 
 # ------------------------------------------------------------------------------------ the page
@@ -159,96 +186,170 @@ def _png(figure: Any) -> str:
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def plots(study: Figure) -> list[tuple[str, str]]:
-    """(caption, base64 PNG) for: win rate by seat with intervals, game lengths overlaid, and
-    each variant's differences against the base with their intervals."""
+def _bulk(study: Figure) -> float:
+    """Where the length curves are cut: the round by which 98% of every ruleset's games are
+    over (or the longest seen), so that a few long games do not squeeze the rest."""
+    ends = []
+    for r in study["rulesets"]:
+        curve = r["rounds"]["curve"]
+        over = [t for t, s in curve if s <= 0.02]
+        ends.append(over[0] if over else (curve[-1][0] if curve else 1))
+    return max(max(ends, default=1), 1)
+
+
+def plots(study: Figure, lang: str = "en") -> list[tuple[str, str]]:
+    """(caption, base64 PNG) for: each ruleset's outcomes (the places' win shares and the
+    unfinished games, of all games, with intervals), the length curves (the share of games
+    still going, round by round), each variant's differences with their intervals, and a
+    two-rule sweep's grid as heat maps."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot as plt
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+    _ = translations(lang).gettext
     sets: list[Any] = study["rulesets"]
     players = int(study["players"])
-    turns = {r["name"]: [t for t in r["turns_by_game"] if t is not None] for r in sets}
     out = []
 
-    fig, ax = plt.subplots(figsize=(7, 3.2))
+    fig, ax = plt.subplots(figsize=(7.5, 3.4))
     width = 0.8 / max(1, len(sets))
+    labels = [_("player {n}").format(n=s + 1) for s in range(players)] + [_("unfinished")]
     for k, r in enumerate(sets):
-        xs = [seat + k * width for seat in range(players)]
-        rates = [w["rate"] or 0 for w in r["wins_by_seat"]]
+        figures = [*r["wins_by_seat"], r["unfinished"]]
+        xs = [seat + k * width for seat in range(players + 1)]
+        rates = [w["rate"] or 0 for w in figures]
         errors = [
-            [w["rate"] - w["ci"][0] if w["ci"] else 0 for w in r["wins_by_seat"]],
-            [w["ci"][1] - w["rate"] if w["ci"] else 0 for w in r["wins_by_seat"]],
+            [w["rate"] - w["ci"][0] if w["ci"] else 0 for w in figures],
+            [w["ci"][1] - w["rate"] if w["ci"] else 0 for w in figures],
         ]
         ax.bar(xs, rates, width, yerr=errors, capsize=3, label=r["name"])
-    ax.axhline(1 / players, color="grey", linestyle=":", linewidth=1, label="fair share")
-    ax.set_xticks([seat + width * (len(sets) - 1) / 2 for seat in range(players)])
-    ax.set_xticklabels([f"player {s + 1}" for s in range(players)])
-    ax.set_ylabel("share of finished games won")
-    ax.legend(fontsize=8)
-    out.append(("Wins by place in the turn order, with 95% intervals", _png(fig)))
+    fair = [(r["completed"] / r["games"] / players) if r["games"] else 0 for r in sets[:1]]
+    ax.axhline(fair[0], color="grey", linestyle=":", linewidth=1, label=_("fair share"))
+    ax.set_xticks([seat + width * (len(sets) - 1) / 2 for seat in range(players + 1)])
+    ax.set_xticklabels(labels)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylabel(_("share of all games"))
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    out.append((_("Who wins, by place in the turn order, with 95% intervals"), _png(fig)))
     plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(7, 3.2))
-    longest = max((max(v) for v in turns.values() if v), default=1)
-    bins = list(range(0, longest + 5, max(1, longest // 30)))
-    for name, values in turns.items():
-        ax.hist(values, bins=bins, histtype="step", linewidth=1.5, label=name)
-    ax.set_xlabel("turns in a finished game")
-    ax.set_ylabel("games")
-    ax.legend(fontsize=8)
-    out.append(("Game length in turns (finished games)", _png(fig)))
+    fig, ax = plt.subplots(figsize=(7.5, 3.4))
+    end = _bulk(study)
+    for r in sets:
+        curve = r["rounds"]["curve"]
+        if curve:
+            xs = [0.0] + [t for t, _ in curve]
+            ys = [1.0] + [s for _, s in curve]
+            ax.step(xs, ys, where="post", linewidth=1.5, label=r["name"])
+    ax.axhline(0.5, color="grey", linestyle=":", linewidth=1, label=_("half the games over"))
+    ax.set_xlim(0, end + 1)
+    ax.set_ylim(0, 1.02)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_xlabel(_("round (every player's turn once)"))
+    ax.set_ylabel(_("games still going"))
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    out.append((_("How long games last: the share still going after each round"), _png(fig)))
     plt.close(fig)
 
-    for diff in study["differences"]:
+    for diff in study["differences"] if len(sets) <= 1 + WIDE else []:
         measures = [m for m in diff["measures"] if m["ci"] is not None]
         if not measures:
             continue
-        fig, axes = plt.subplots(1, 2, figsize=(7, 0.4 * len(measures) + 1.2))
-        # Rates in points; means as a share of the base's mean (turns and actions differ in
-        # scale by a factor of twenty).
-        for ax, kind, unit in (
-            (axes[0], "rate", "difference, points"),
-            (axes[1], "mean", "difference, % of the base's mean"),
-        ):
-            chosen = [m for m in measures if m["kind"] == kind and (kind == "rate" or m["base"])]
-            scales = [100 if kind == "rate" else 100 / m["base"] for m in chosen]
-            ys = list(range(len(chosen)))
-            ax.errorbar(
-                [m["difference"] * k for m, k in zip(chosen, scales, strict=True)],
-                ys,
-                xerr=[
-                    [
-                        (m["difference"] - m["ci"][0]) * k
-                        for m, k in zip(chosen, scales, strict=True)
-                    ],
-                    [
-                        (m["ci"][1] - m["difference"]) * k
-                        for m, k in zip(chosen, scales, strict=True)
-                    ],
+        fig, ax = plt.subplots(figsize=(7.5, 0.4 * len(measures) + 1.2))
+        ys = list(range(len(measures)))
+        points = [100 * m["difference"] for m in measures]
+        ax.errorbar(
+            points,
+            ys,
+            xerr=[
+                [p - 100 * m["ci"][0] for p, m in zip(points, measures, strict=True)],
+                [
+                    100 * (m["ci"][1] if m["ci"][1] is not None else m["difference"]) - p
+                    for p, m in zip(points, measures, strict=True)
                 ],
-                fmt="o",
-                capsize=3,
-            )
-            ax.axvline(0, color="grey", linewidth=1)
-            ax.set_yticks(ys)
-            ax.set_yticklabels([m["measure"] for m in chosen], fontsize=8)
-            ax.invert_yaxis()
-            ax.set_xlabel(unit)
+            ],
+            fmt="o",
+            capsize=3,
+        )
+        ax.axvline(0, color="grey", linewidth=1)
+        ax.set_yticks(ys)
+        ax.set_yticklabels(
+            [
+                m["measure"] + (" (% of the base)" if m["kind"] == "length" else "")
+                for m in measures
+            ],
+            fontsize=8,
+        )
+        ax.invert_yaxis()
+        ax.set_xlabel(_("difference: points of all games, or % of the base's median length"))
         fig.tight_layout()
-        out.append((f"{diff['variant']} minus {diff['base']}, with 95% intervals", _png(fig)))
+        caption = _("{variant} minus {base}, with 95% intervals")
+        out.append((caption.format(variant=diff["variant"], base=diff["base"]), _png(fig)))
+        plt.close(fig)
+    grid = study.get("grid")
+    if grid is not None and len(grid["rules"]) == 2:
+        out += _heat_maps(study, grid, _)
+    return out
+
+
+def _heat_maps(study: Figure, grid: Figure, _: Any) -> list[tuple[str, str]]:
+    """A two-rule sweep as two heat maps that fit the page: the median length in rounds and
+    the first player's share of all games at each point, the figure written in each cell."""
+    from matplotlib import pyplot as plt
+
+    (rule_a, rule_b), (values_a, values_b) = grid["rules"], grid["values"]
+    points = study["rulesets"][1:]
+    out = []
+    for key, caption in (
+        ("rounds", _("Median length in rounds at each point of the grid")),
+        ("first", _("The first player's share of all games at each point of the grid")),
+    ):
+        cells = [[0.0] * len(values_b) for _ in values_a]
+        for n, point in enumerate(points):
+            i, j = divmod(n, len(values_b))
+            found = (
+                point["rounds"]["median"] if key == "rounds" else point["wins_by_seat"][0]["rate"]
+            )
+            cells[i][j] = float("nan") if found is None else float(found)
+        size = (min(9.0, 1.2 + 0.9 * len(values_b)), min(7.0, 1.0 + 0.5 * len(values_a)))
+        fig, ax = plt.subplots(figsize=size)
+        shown = ax.imshow(cells, cmap="viridis", aspect="auto")
+        for i in range(len(values_a)):
+            for j in range(len(values_b)):
+                value = cells[i][j]
+                label = (
+                    "–" if value != value else (f"{value:.0f}" if key == "rounds" else _pct(value))
+                )
+                ax.text(j, i, label, ha="center", va="center", color="white", fontsize=8)
+        ax.set_xticks(range(len(values_b)), [_short(v) for v in values_b], fontsize=8, rotation=30)
+        ax.set_yticks(range(len(values_a)), [_short(v) for v in values_a], fontsize=8)
+        ax.set_xlabel(rule_b)
+        ax.set_ylabel(rule_a)
+        fig.colorbar(shown, ax=ax, shrink=0.8)
+        out.append((caption, _png(fig)))
         plt.close(fig)
     return out
 
 
-def page(study: Figure) -> str:
-    """A self-contained HTML page: the table, the differences and the plots."""
+def _short(value: str) -> str:
+    return value if len(value) <= 18 else value[:17] + "…"
+
+
+def page(study: Figure, lang: str = "en") -> str:
+    """A self-contained HTML page: the verdicts, the plots, then the tables' details."""
+    _ = translations(lang).gettext
     sets: list[Any] = study["rulesets"]
     head = "".join(f"<th>{html(r['name'])}</th>" for r in sets)
     body = "".join(
         f"<tr><th>{html(label)}</th>" + "".join(f"<td>{html(v)}</td>" for v in values) + "</tr>"
         for label, values in rows(study)
+    )
+    said = "".join(
+        f"<li><strong>{html(v.variant)}</strong> ({html(v.base)}): {html(v.text)}</li>"
+        for v in verdicts(study, lang)
     )
     diffs = ""
     for diff in study["differences"]:
@@ -257,8 +358,14 @@ def page(study: Figure) -> str:
             + "".join(
                 f"<{tag}>{html(cell)}</{tag}>"
                 for tag, cell in zip(
-                    ("th", "td", "td", "td", "td"),
-                    (m["measure"], *_measure_cells(m), _p(m["p_value"]), m["test"]),
+                    ("th", "td", "td", "td", "td", "td"),
+                    (
+                        m["measure"],
+                        *_measure_cells(m),
+                        _p(m["p_value"]),
+                        _p(m["p_adjusted"]),
+                        m["test"],
+                    ),
                     strict=True,
                 )
             )
@@ -266,33 +373,44 @@ def page(study: Figure) -> str:
             for m in diff["measures"]
         )
         diffs += (
-            f"<h2>{html(diff['variant'])} against {html(diff['base'])}</h2>"
+            f"<h3>{html(diff['variant'])} against {html(diff['base'])}</h3>"
             "<table><tr><th>measure</th><th>difference</th><th>95% interval</th><th>p</th>"
-            f"<th>test</th></tr>{items}</table>"
+            f"<th>p (Holm)</th><th>test</th></tr>{items}</table>"
         )
     figures = "".join(
         f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
         f"<figcaption>{html(caption)}</figcaption></figure>"
-        for caption, data in plots(study)
+        for caption, data in plots(study, lang)
     )
     first, last = study["seeds"]
     note = stopped_note(study)
     warning = f'<p class="stopped"><strong>{html(note)}</strong></p>' if note else ""
+    verdict_part = (
+        f"<h2>{html(_('Verdicts'))}</h2><ul class=verdicts>{said}</ul>"
+        f"<p>{html(reading(study, lang))}</p>"
+        if said
+        else ""
+    )
+    title, details = _("What the rules do to the game"), _("Details")
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>riskrules balance</title>
+<html lang="{html(lang)}"><head><meta charset="utf-8"><title>riskrules balance</title>
 <style>
 body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; }}
-table {{ border-collapse: collapse; margin: 1rem 0; }}
+table {{ border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; }}
 th, td {{ border-bottom: 1px solid #ddd; padding: .25rem .6rem; text-align: left; }}
 figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
+.verdicts li {{ margin: .5rem 0; }}
 .stopped {{ color: #a40000; }}
 </style></head><body>
-<h1>What the rules do to the game</h1>{warning}
+<h1>{html(title)}</h1>{warning}
+{verdict_part}
+{figures}
+<h2>{html(details)}</h2>
 <p>{study["players"]} players, {study["games"]} games per ruleset (seeds {first}–{last}, the
 same for every ruleset, so differences come from the rules), {html(str(study["agent"]))}
-agents. Intervals are 95%; differences are paired by seed.</p>
+agents. Intervals are 95%; differences are paired by seed; p (Holm) is adjusted for the
+study's {study["family"]["comparisons"]} comparisons together.</p>
 <table><tr><th></th>{head}</tr>{body}</table>
 {diffs}
-{figures}
 </body></html>
 """

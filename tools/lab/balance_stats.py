@@ -1,66 +1,75 @@
-"""The figures of a balance study, from the games' results: rates with Wilson intervals, game
-lengths with quartiles, and each variant against the base game by game (the same seeds), with a
-paired test for every difference. SciPy does the statistics; nothing here is a hand-written
-distribution. SciPy is imported when a figure is first computed, not with this module: it costs
-about a second of CPU that a study's start-up, its usage errors and its workers (they import the
-simulator only) need not pay (issue 31)."""
+"""The figures of a balance study, from the games' results. SciPy does the statistics; nothing
+here is a hand-written distribution. NumPy and SciPy are imported by the functions that compute,
+when first called, not with this module: importing them costs about a second of CPU that a
+study's start-up, its usage errors and its workers (they import the simulator only) need not pay
+(issue 31).
+
+One definition per figure:
+- a share is of all games, "unfinished" (still going at the cap) being an outcome of its own
+  beside each place in the turn order winning; the shares of a ruleset add up to one;
+- game length is a survival measure: an unfinished game is censored at the cap, not dropped
+  (SciPy's `ecdf` of `CensoredData`), reported as medians with intervals and as curves; a median
+  that more than half the games did not reach is "too few finished games", not a number;
+- each interval is the inversion of the test its p-value comes from, at any level (McNemar's
+  exact test for a share, the paired bootstrap for length), so "p < 0.05" and "the 95% interval
+  excludes 0" say the same, and so do the Holm-adjusted p-value and the adjusted interval;
+- the p-values of a study's comparisons (every variant, every measure) are one family, adjusted
+  together by Holm's method; a figure the same in every game is not tested.
+"""
 
 from __future__ import annotations
 
 import math
-import statistics
+import warnings
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from .simulate import GameResult
 
 LEVEL = 0.95
+ALPHA = 0.05  # 1 - LEVEL, written exactly
+RESAMPLES = 1999  # the paired bootstrap's resamples (p-values in steps of 1/1999)
+MIN_PER_SEAT = 5  # finished games per seat the fairness test (chi-square) needs
 Figure = dict[str, Any]  # JSON: what --format json prints
-
-
-def _stats() -> Any:
-    """`scipy.stats`, imported on the first figure computed (see above)."""
-    from scipy import stats
-
-    return stats
+TOO_FEW = "too few finished games"
 
 
 def wilson(count: int, total: int) -> list[float] | None:
-    """The 95% Wilson interval of a rate (None for no trials)."""
+    """The 95% Wilson interval of a share (None for no games): a share on its own, no test."""
+    from scipy import stats
+
     if total == 0:
         return None
-    ci = _stats().binomtest(count, total).proportion_ci(LEVEL, method="wilson")
+    ci = stats.binomtest(count, total).proportion_ci(LEVEL, method="wilson")
     return [float(ci.low), float(ci.high)]
 
 
 def proportion(count: int, total: int) -> Figure:
-    """`count` of `total`, as a rate with its 95% Wilson interval."""
+    """`count` of `total`, as a share with its 95% Wilson interval."""
     rate = count / total if total else None
     return {"count": count, "of": total, "rate": rate, "ci": wilson(count, total)}
 
 
-def spread(values: Sequence[float]) -> Figure:
-    """Mean (with its t interval), median, quartiles, least and most."""
-    if not values:
-        return {"n": 0, "mean": None, "ci": None, "median": None, "q1": None, "q3": None}
-    n = len(values)
-    mean = statistics.fmean(values)
-    ci: list[float] | None = None
-    if n > 1:
-        sd = statistics.stdev(values)
-        half = float(_stats().t.ppf((1 + LEVEL) / 2, n - 1)) * sd / math.sqrt(n)
-        ci = [mean - half, mean + half]
-    q1, median, q3 = statistics.quantiles(values, n=4) if n > 1 else [values[0]] * 3
-    return {
-        "n": n,
-        "mean": mean,
-        "ci": ci,
-        "median": median,
-        "q1": q1,
-        "q3": q3,
-        "min": min(values),
-        "max": max(values),
-    }
+def central_p(k: int, n: int, p: float) -> float:
+    """The two-sided exact binomial p-value that the Clopper-Pearson interval inverts: twice
+    the smaller tail (SciPy's `binomtest` sums the outcomes as unlikely instead, which the
+    exact interval does not invert, so the two could disagree)."""
+    from scipy import stats
+
+    if n == 0:
+        return 1.0
+    low = float(stats.binom.cdf(k, n, p))
+    high = float(stats.binom.sf(k - 1, n, p))
+    return min(1.0, 2 * min(low, high))
+
+
+def exact_ci(k: int, n: int, level: float) -> tuple[float, float]:
+    """The Clopper-Pearson interval of k in n at `level`: what `central_p` inverts."""
+    from scipy import stats
+
+    ci = stats.binomtest(k, n).proportion_ci(level, method="exact")
+    return float(ci.low), float(ci.high)
 
 
 def seat_label(seat: int) -> str:
@@ -75,26 +84,65 @@ def position_won(result: GameResult) -> int | None:
     return result.order.index(result.winner_seat)
 
 
+# --------------------------------------------------------------------------- one ruleset
+
+
+def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
+    """Game length as a survival curve: finished games end at their length, unfinished ones
+    are censored at theirs (still going). The median (the first length by which half the
+    games are over) with the 95% interval read off the curve's pointwise interval (None
+    above: beyond the longest game seen), and the curve itself as [length, share going on]."""
+    import numpy as np
+    from scipy import stats
+
+    done = [t for t, f in zip(lengths, finished, strict=True) if f]
+    going = [t for t, f in zip(lengths, finished, strict=True) if not f]
+    out: Figure = {"finished": len(done), "unfinished": len(going), "median": None}
+    out |= {"ci": None, "curve": [], "note": TOO_FEW}
+    if not done:
+        return out
+    found = stats.ecdf(stats.CensoredData(uncensored=done, right=going))
+    times = found.sf.quantiles
+    curve = found.sf.probabilities
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # undefined where the curve is 0 or 1
+        band = found.sf.confidence_interval(LEVEL)
+    # Where the band is undefined (the curve at 1 or 0) it is the curve itself.
+    low = np.where(np.isnan(band.low.probabilities), curve, band.low.probabilities)
+    high = np.where(np.isnan(band.high.probabilities), curve, band.high.probabilities)
+
+    def first_at_half(values: Any) -> float | None:
+        at = np.nonzero(values <= 0.5)[0]
+        return float(times[at[0]]) if len(at) else None
+
+    out["curve"] = [[float(t), round(float(s), 6)] for t, s in zip(times, curve, strict=True)]
+    median = first_at_half(curve)
+    if median is None:
+        return out
+    out |= {"median": median, "note": None, "ci": [first_at_half(low), first_at_half(high)]}
+    return out
+
+
 def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> Figure:
-    """Everything a balance study reports about one ruleset's games."""
+    """Everything a balance study reports about one ruleset's games, each share of all games."""
+    from scipy import stats
+
     n = len(results)
     finished = [r for r in results if r.completed]
-    # Wins are shares of the finished games: an unfinished game (reported on its own) has no
-    # winner, and counting it as everyone's loss would make every seat look weak.
     done = len(finished)
     places = [position_won(r) for r in finished]
-    wins = [proportion(sum(1 for p in places if p == seat), done) for seat in range(players)]
-    fair = 1 / players
-    first_wins = sum(1 for p in places if p == 0)
-    interval = wilson(first_wins, done)
-    advantage = {
-        "rate": first_wins / done if done else None,
-        "fair_share": fair,
-        "advantage": first_wins / done - fair if done else None,
-        "ci": [c - fair for c in interval] if interval else None,
-        "p_value": float(_stats().binomtest(first_wins, done, fair).pvalue) if done else None,
-        "test": "exact binomial test against a fair share (finished games)",
+    wins = [proportion(sum(1 for p in places if p == seat), n) for seat in range(players)]
+    fairness: Figure = {
+        "test": "chi-square test that every place in the turn order wins as often (finished games)",
+        "finished": done,
+        "p_value": None,
+        "note": None,
     }
+    if done >= MIN_PER_SEAT * players:
+        counts = [sum(1 for p in places if p == seat) for seat in range(players)]
+        fairness["p_value"] = float(stats.chisquare(counts).pvalue)
+    else:
+        fairness["note"] = TOO_FEW
     continents: dict[str, Figure] = {}
     observed = [r for r in results if r.holders is not None]
     names = list(observed[0].holders or {}) if observed else []
@@ -102,98 +150,233 @@ def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> F
         held = [r for r in observed if (r.holders or {}).get(continent) is not None]
         won = sum(1 for r in held if (r.holders or {})[continent] == r.winner_seat)
         continents[continent] = proportion(won, len(held))
+    lengths = [r.turns if r.completed else r.turns - 1 for r in results]  # censored: played
     return {
         "name": name,
         "games": n,
-        "completed": len(finished),
-        "unfinished": proportion(n - len(finished), n),
+        "completed": done,
+        "unfinished": proportion(n - done, n),
         "violations": sum(1 for r in results if r.violation),
         "wins_by_seat": wins,
-        "first_player": advantage,
-        "turns": spread([r.turns for r in finished]),
-        "actions": spread([r.actions for r in finished]),
-        "eliminations": spread([r.eliminations for r in results]),
-        "turns_by_game": [r.turns if r.completed else None for r in results],
+        "fairness": fairness,
+        "first_player": seat_share(places, 0, n, players),
+        "last_player": seat_share(places, players - 1, n, players),
+        "turns": survival(lengths, [r.completed for r in results]),
+        "rounds": survival([r.rounds for r in results], [r.completed for r in results]),
         "continent_holder_wins": continents,
     }
 
 
-# ------------------------------------------------------------------------- a variant vs the base
-
-
-def paired_rate(base: Sequence[bool], variant: Sequence[bool]) -> Figure:
-    """The difference of two rates over the same seeds: the variant's minus the base's, its
-    95% interval (the paired normal interval), and McNemar's exact test on the discordant
-    games."""
-    n = len(base)
-    only_base = sum(1 for b, v in zip(base, variant, strict=True) if b and not v)
-    only_variant = sum(1 for b, v in zip(base, variant, strict=True) if v and not b)
-    diff = (only_variant - only_base) / n if n else 0.0
-    discordant = only_base + only_variant
-    p = float(_stats().binomtest(only_base, discordant, 0.5).pvalue) if discordant else 1.0
-    z = float(_stats().norm.ppf((1 + LEVEL) / 2))
-    se = math.sqrt(max(discordant - (only_variant - only_base) ** 2 / n, 0.0)) / n if n else 0.0
-    return {
-        "base": sum(base) / n if n else None,
-        "variant": sum(variant) / n if n else None,
-        "difference": diff,
-        "ci": [diff - z * se, diff + z * se],
-        "p_value": p,
-        "n": n,
-        "test": "McNemar's exact test (paired by seed)",
-    }
-
-
-def paired_mean(base: Sequence[float], variant: Sequence[float]) -> Figure:
-    """The difference of two means over the same seeds, with the paired t interval and test."""
-    n = len(base)
-    diffs = [v - b for b, v in zip(base, variant, strict=True)]
-    out: Figure = {
-        "base": statistics.fmean(base) if n else None,
-        "variant": statistics.fmean(variant) if n else None,
-        "difference": statistics.fmean(diffs) if n else None,
-        "ci": None,
-        "p_value": None,
-        "n": n,
-        "test": "paired t-test (by seed)",
-    }
-    if n < 2:
-        return out
-    if all(d == diffs[0] for d in diffs):  # no spread: the test is undefined, the answer plain
-        out["ci"] = [diffs[0], diffs[0]]
-        out["p_value"] = 1.0 if diffs[0] == 0 else 0.0
-        return out
-    test = _stats().ttest_rel(variant, base)
-    interval = test.confidence_interval(LEVEL)
-    out["ci"] = [float(interval.low), float(interval.high)]
-    out["p_value"] = float(test.pvalue)
+def seat_share(places: Sequence[int | None], seat: int, games: int, players: int) -> Figure:
+    """One place's wins against its fair share, in points of all games: the fair share is the
+    finished games' share split evenly; the exact binomial test (given the finished games) and
+    the interval that inverts it."""
+    done = len(places)
+    won = sum(1 for p in places if p == seat)
+    out: Figure = {"place": seat + 1, "share": won / games if games else None}
+    out |= {"fair_share": done / players / games if games else None, "advantage": None}
+    out |= {"ci": None, "p_value": None, "note": TOO_FEW if not done else None}
+    if done:
+        low, high = exact_ci(won, done, LEVEL)
+        fair = done / players
+        out["advantage"] = (won - fair) / games
+        out["ci"] = [(low * done - fair) / games, (high * done - fair) / games]
+        out["p_value"] = central_p(won, done, 1 / players)
+    out["test"] = "exact binomial test against a fair share of the finished games"
     return out
 
 
+# --------------------------------------------------------------------------- a variant vs the base
+
+
+@dataclass
+class Comparison:
+    """One measure of a variant against the base, paired by seed: the difference, its p-value
+    and the interval at any level (the inversion of the same test)."""
+
+    measure: str
+    kind: str  # "share" (points of all games) or "length" (a ratio of medians, minus one)
+    n: int
+    base: float | None
+    variant: float | None
+    difference: float | None
+    p_value: float | None  # None: not tested (`note` says why)
+    interval: Callable[[float], list[float | None]] | None
+    test: str
+    note: str | None = None
+    extra: Figure = field(default_factory=dict)
+
+    def figure(self, adjusted: float | None = None, level: float | None = None) -> Figure:
+        out: Figure = {
+            "measure": self.measure,
+            "kind": self.kind,
+            "n": self.n,
+            "base": self.base,
+            "variant": self.variant,
+            "difference": self.difference,
+            "ci": self.interval(LEVEL) if self.interval else None,
+            "p_value": self.p_value,
+            "p_adjusted": adjusted,
+            "level_adjusted": level,
+            "ci_adjusted": self.interval(level) if self.interval and level else None,
+            "test": self.test,
+            "note": self.note,
+        }
+        return out | self.extra
+
+
+def paired_share(measure: str, base: Sequence[bool], variant: Sequence[bool]) -> Comparison:
+    """The difference of two shares over the same seeds (the variant's minus the base's), with
+    McNemar's exact test: given the d games where only one of them has the outcome, the
+    variant's count of those is binomial(d, ½) when the rule changes nothing. The interval is
+    Clopper-Pearson's for that binomial, carried over to the difference (inverting the test);
+    with no such game, the difference is 0 and the interval the exact bound on how often the
+    two could differ at all."""
+    n = len(base)
+    only_base = sum(1 for b, v in zip(base, variant, strict=True) if b and not v)
+    only_variant = sum(1 for b, v in zip(base, variant, strict=True) if v and not b)
+    d = only_base + only_variant
+    test = "McNemar's exact test (paired by seed)"
+    shares = (sum(base) / n if n else None, sum(variant) / n if n else None)
+    if n == 0 or (len(set(base)) <= 1 and list(base) == list(variant)):
+        note = "no games" if n == 0 else "the same in every game"
+        return Comparison(measure, "share", n, *shares, 0.0, None, None, test, note)
+
+    def interval(level: float) -> list[float | None]:
+        if d == 0:
+            bound = exact_ci(0, n, level)[1]
+            return [-bound, bound]
+        low, high = exact_ci(only_variant, d, level)
+        return [d * (2 * low - 1) / n, d * (2 * high - 1) / n]
+
+    p = central_p(only_variant, d, 0.5)
+    return Comparison(
+        measure, "share", n, *shares, (only_variant - only_base) / n, p, interval, test
+    )
+
+
+def _median_at_cap(lengths: Any, axis: int = -1) -> Any:
+    """The median length, an unfinished game (infinite here) counting as longer than every
+    finished one: the survival curve's median when the games are censored at the cap."""
+    import numpy as np
+
+    with np.errstate(all="ignore"):
+        return np.median(lengths, axis=axis)
+
+
+def paired_length(
+    base: Sequence[GameResult], variant: Sequence[GameResult], seed: int = 0
+) -> Comparison:
+    """How much longer the variant's games are: its median length in turns over the base's,
+    minus one (−0.17: 17% shorter). SciPy's paired bootstrap resamples the seeds; the p-value
+    is twice the share of resampled ratios on the far side of 1 and the interval their
+    quantiles at the level asked, so the interval excludes no change exactly when p is below
+    one minus the level."""
+    import numpy as np
+    from scipy import stats
+
+    test = f"paired bootstrap of the ratio of median lengths ({RESAMPLES} resamples of the seeds)"
+    n = len(base)
+    b = np.array([r.turns if r.completed else math.inf for r in base], dtype=float)
+    v = np.array([r.turns if r.completed else math.inf for r in variant], dtype=float)
+    mb, mv = float(_median_at_cap(b)) if n else math.inf, float(_median_at_cap(v)) if n else 0
+    medians = (mb if math.isfinite(mb) else None, mv if math.isfinite(mv) else None)
+    if n < 2 or not (math.isfinite(mb) and math.isfinite(mv)):
+        return Comparison("game length", "length", n, *medians, None, None, None, test, TOO_FEW)
+    if np.array_equal(b, v) and len(set(b.tolist())) == 1:
+        note = "the same in every game"
+        return Comparison("game length", "length", n, *medians, 0.0, None, None, test, note)
+
+    def log_ratio(x: Any, y: Any, axis: int = -1) -> Any:
+        with np.errstate(all="ignore"):
+            found = np.log(_median_at_cap(y, axis) / _median_at_cap(x, axis))
+        # both past the cap in a resample: no evidence (an infinite ratio stays infinite)
+        return np.nan_to_num(found, nan=0.0, posinf=math.inf, neginf=-math.inf)
+
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a median past the cap: infinite
+        boot = stats.bootstrap(
+            (b, v),
+            log_ratio,
+            paired=True,
+            vectorized=True,
+            n_resamples=RESAMPLES,
+            method="percentile",
+            rng=np.random.default_rng(seed),
+        )
+    ratios = np.sort(boot.bootstrap_distribution)
+    below, above = int(np.sum(ratios <= 0)), int(np.sum(ratios >= 0))
+    p = min(1.0, 2 * min(below, above) / RESAMPLES)
+
+    def interval(level: float) -> list[float | None]:
+        # The m-th smallest and m-th largest (m = ⌈(1 - level)·B/2⌉): the lower bound is
+        # above 0 exactly when fewer than (1 - level)·B/2 resamples are at or below 0.
+        m = max(1, math.ceil((1 - level) * RESAMPLES / 2))
+        return [_relative(ratios[m - 1]), _relative(ratios[RESAMPLES - m])]
+
+    return Comparison("game length", "length", n, *medians, mv / mb - 1, p, interval, test)
+
+
+def _relative(log_ratio: float) -> float | None:
+    """A log ratio of medians as a relative change (−0.17: 17% shorter); None past the cap
+    (a resample's variant median infinite: unbounded)."""
+    import numpy as np
+
+    if log_ratio == math.inf:
+        return None
+    return -1.0 if log_ratio == -math.inf else float(np.expm1(log_ratio))
+
+
 def compare(
-    base: Sequence[GameResult], variant: Sequence[GameResult], players: int
-) -> list[Figure]:
+    base: Sequence[GameResult], variant: Sequence[GameResult], players: int, seed: int = 0
+) -> list[Comparison]:
     """Each measure of the variant against the base, game by game (same index, same seed)."""
     pairs = list(zip(base, variant, strict=True))
-    out: list[Figure] = []
+    out = [paired_length(base, variant, seed)]
 
-    def rate(measure: str, test: Callable[[GameResult], bool]) -> None:
-        figure = paired_rate([test(b) for b, _ in pairs], [test(v) for _, v in pairs])
-        out.append({"measure": measure, "kind": "rate", **figure})
+    def share(measure: str, test: Callable[[GameResult], bool]) -> None:
+        out.append(paired_share(measure, [test(b) for b, _ in pairs], [test(v) for _, v in pairs]))
 
-    def mean(measure: str, value: Callable[[GameResult], float], finished: bool) -> None:
-        chosen = [(b, v) for b, v in pairs if not finished or (b.completed and v.completed)]
-        figure = paired_mean([value(b) for b, _ in chosen], [value(v) for _, v in chosen])
-        out.append({"measure": measure, "kind": "mean", **figure})
-
-    mean("turns", lambda r: r.turns, finished=True)
-    mean("actions", lambda r: r.actions, finished=True)
     for seat in range(players):
-        rate(seat_label(seat), _wins_at(seat))
-    rate("unfinished", lambda r: not r.completed)
-    mean("eliminations", lambda r: r.eliminations, finished=False)
+        share(seat_label(seat), _wins_at(seat))
+    share("unfinished", lambda r: not r.completed)
     return out
 
 
 def _wins_at(seat: int) -> Callable[[GameResult], bool]:
     return lambda result: position_won(result) == seat
+
+
+def holm(p_values: Sequence[float]) -> tuple[list[float], list[float]]:
+    """Holm's step-down adjustment (written here: statsmodels is not a dependency, and SciPy's
+    `false_discovery_control` is Benjamini-Hochberg's, which bounds a different error): each
+    adjusted p-value, and the level of an interval that agrees with it. Sorted, the i-th
+    smallest of m is compared with α/(m - i + 1); a rejected one's interval is at that level,
+    every one not rejected at the level of the first step that failed, so an adjusted interval
+    excludes 0 exactly when the adjusted p-value is below α."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    levels = [LEVEL] * m
+    running = 0.0
+    failed: float | None = None
+    for step, i in enumerate(order):
+        factor = m - step
+        running = max(running, min(1.0, factor * p_values[i]))
+        adjusted[i] = running
+        if failed is None and running >= ALPHA:
+            failed = 1 - ALPHA / factor
+        levels[i] = failed if failed is not None else 1 - ALPHA / factor
+    return adjusted, levels
+
+
+def adjust(comparisons: Sequence[Sequence[Comparison]]) -> list[list[Figure]]:
+    """Every variant's comparisons as figures, the tested ones adjusted together (Holm)."""
+    tested = [(k, j) for k, part in enumerate(comparisons) for j, c in enumerate(part)]
+    tested = [(k, j) for k, j in tested if comparisons[k][j].p_value is not None]
+    adjusted, levels = holm([float(comparisons[k][j].p_value or 0) for k, j in tested])
+    found = {kj: (a, lv) for kj, a, lv in zip(tested, adjusted, levels, strict=True)}
+    return [
+        [c.figure(*found.get((k, j), (None, None))) for j, c in enumerate(part)]
+        for k, part in enumerate(comparisons)
+    ]

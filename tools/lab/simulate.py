@@ -39,6 +39,10 @@ class GameResult:
     order: tuple[int, ...] = ()  # the players' seats in turn order, the first player first
     eliminations: int = 0  # players and neutral armies knocked out
     holders: dict[str, int | None] | None = None  # each continent's holder at `observe_turn`
+    # What balance.json keeps of every game (so that every figure can be recomputed from it):
+    seed: int = 0
+    rounds: int = 0  # rounds begun: a round is every player's turn once, the first player first
+    eliminated_at: tuple[tuple[int, int], ...] = ()  # (seat, turn) as each was knocked out
 
 
 @dataclass(slots=True)
@@ -96,6 +100,8 @@ def play(job: Job) -> GameResult:
     watch.check(state)
     holders: dict[str, int | None] | None = None
     order = tuple(game.rel.players(state))  # play begins with the first of them
+    rounds, place = 0, len(order)  # the place in the order of the last turn's player
+    eliminated: list[tuple[int, int]] = []
     try:
         if out is not None:
             out.write(encode(header(rules.name, names, neutrals, job.seed)).decode() + "\n")
@@ -103,8 +109,16 @@ def play(job: Job) -> GameResult:
             action = agent(game, state, rng)
             if out is not None:
                 out.write(encode(to_json(state, action)).decode() + "\n")
+            turn = state.turn
             state = game.apply(state, action)
             count += 1
+            if state.turn != turn and state.current in order:  # a turn begins
+                now = order.index(state.current)
+                rounds += now <= place  # back to (or past) the first player: a new round
+                place = now
+            if len(state.eliminated) > len(eliminated):
+                known = {seat for seat, _ in eliminated}
+                eliminated += [(s, state.turn) for s in sorted(state.eliminated - known)]
             found = watch.check(state)
             if found:
                 problem = f"after line {count + 1}: {'; '.join(found)}"
@@ -130,6 +144,9 @@ def play(job: Job) -> GameResult:
         order=order,
         eliminations=len(state.eliminated),
         holders=holders,
+        seed=job.seed,
+        rounds=rounds,
+        eliminated_at=tuple(eliminated),
     )
 
 
@@ -200,6 +217,35 @@ class Summary:
             "elapsed_s": round(self.elapsed, 3),
             "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed else None,
         }
+
+    def text(self, max_turns: int) -> str:
+        """For people: the games, who won them (a row per seat, in seat order: its wins and
+        their share of the games), how long they ran, how fast they were played."""
+        from ..shared.escape import terminal
+
+        seats = [f"p{i + 1}" for i in range(self.players)]
+        seats += sorted(set(self.winners) - set(seats))  # a winner not named p1…pN
+        width = max(len("seat"), *(len(s) for s in seats))
+        rows = [f"  {'seat'.ljust(width)}  wins  share"]
+        for seat in seats:
+            wins = self.winners[seat]
+            share = f"{100 * wins / self.games:.0f}%" if self.games else "-"
+            rows.append(f"  {terminal(seat).ljust(width)}  {wins:>4}  {share:>5}")
+        mean = self.turns / self.games if self.games else 0.0
+        lines = [
+            f"{terminal(self.ruleset)}, {self.players} players: {self.completed}/{self.games} "
+            f"games completed, {self.unfinished} unfinished at {max_turns} turns, "
+            f"{len(self.broken)} violations",
+            *rows,
+            f"  turns: {mean:.1f} on average, {self.most_turns} at most",
+            f"  {round(self.elapsed, 3)} s, "
+            + (f"{round(self.games / self.elapsed, 2)} games/s" if self.elapsed else "- games/s"),
+        ]
+        for r in sorted(self.broken, key=lambda r: r.index):
+            lines.append(
+                terminal(f"  violation in game {r.index + 1}: {r.violation} (record: {r.record})")
+            )
+        return "\n".join(lines) + "\n"
 
 
 class Plan(Sequence[Job]):

@@ -18,6 +18,14 @@ def examples() -> list[str]:
     return list(shipped())
 
 
+def example_titles() -> list[tuple[str, str]]:
+    """The shipped example house rules: each one's name and title."""
+    from ..authoring.scaffold import example_title
+    from ..authoring.scaffold import examples as shipped
+
+    return [(name, example_title(name, text)) for name, text in shipped().items()]
+
+
 def new_rules(
     name: str, base: str = "classic", title: str | None = None, example: str | None = None
 ) -> str:

@@ -170,6 +170,35 @@ def uncovered(refs: Sequence[str], sources: Path) -> list[ManualCoverage]:
         raise UsageError(str(exc)) from None
 
 
+@dataclass(frozen=True)
+class ManualsPage:
+    """The manuals' text with every passage marked by its status, as one HTML page, and the
+    figures behind it (`findings` when a passage is unclassified or a status is in doubt)."""
+
+    html: str
+    reports: tuple[ManualCoverage, ...]
+
+    @property
+    def findings(self) -> bool:
+        return any(r.findings for r in self.reports)
+
+
+def manuals_page(refs: Sequence[str], sources: Path) -> ManualsPage:
+    """The page of `trace --sources DIR --format html`: each manual the rulesets encode, each
+    passage marked cited (linked to the rules), set aside (with its reason), a heading, or
+    unclassified."""
+    from ..compliance.coverage import ManualMissing, manuals_of
+    from ..compliance.coverage_page import page
+
+    texts = manuals(sources)
+    located = _manual_rulesets(refs)
+    try:
+        reports = tuple(manuals_of(located, texts, keep=True))
+    except ManualMissing as exc:
+        raise UsageError(str(exc)) from None
+    return ManualsPage(page(reports), reports)
+
+
 def referee(ref: str, record: str | BinaryIO) -> Verdict:
     """Stream a game record (a path, or a binary stream such as standard input) through the
     engine: the first illegal action or malformed line, or the game's outcome."""

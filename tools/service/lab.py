@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ...grammar.diagnostics import Severity
@@ -20,6 +20,7 @@ from ...grammar.limits import (
     MAX_STUDY_GAMES,
 )
 from ...grammar.resolve import EffectiveRuleset
+from ...grammar.schema import SHEET_LANGUAGES
 from .errors import UsageError
 from .paths import writable_folder
 from .progress import Cancel, Progress, Ticker
@@ -29,8 +30,10 @@ if TYPE_CHECKING:
     from ..lab.balance import Arm, Settings
     from ..lab.balance_stats import Figure
     from ..lab.simulate import GameResult, Plan, Summary
+    from ..lab.verdicts import Verdict
 
 MAX_WORKERS = 64
+LANGUAGES = SHEET_LANGUAGES  # the verdicts' (the lab's catalogues: tools/lab/locale)
 
 
 def _workers(asked: int | None, games: int) -> int:
@@ -107,6 +110,10 @@ class Simulation:
     def to_json(self) -> dict[str, object]:
         return self.summary.to_json()
 
+    def text(self) -> str:
+        """The games for people: the seats' wins as a table, the turns, the speed."""
+        return self.summary.text(self.max_turns)
+
     @property
     def violations(self) -> list[GameResult]:
         return sorted(self.summary.broken, key=lambda r: r.index)
@@ -160,6 +167,7 @@ class StudyPlan:
     batch: int
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT
+    grid: dict[str, list[Any]] | None = None  # a sweep's rules and values (its heat maps)
 
     @property
     def total(self) -> int:
@@ -233,14 +241,15 @@ def plan_balance(base: str, variants: Sequence[str], request: Study) -> StudyPla
 
 def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
     """The study over a grid of one or two rule values (`RULE=VALUE,VALUE…`, values holding
-    commas separated by `|`): each point a house rule extending `ref`, made in memory and
-    checked like any other."""
+    commas separated by `|`; `RULE[ENTRY]=…` for an entry of a table): each point a house rule
+    extending `ref`, made in memory and checked like any other."""
     from ..lab.balance import arm
-    from ..lab.sweep import SweepError, parse_vary, points
+    from ..lab.sweep import SweepError, entry_hint, parse_vary, points
 
     ws, eff = checked(ref)
     try:
-        grid = points(eff, [parse_vary(v) for v in varies])
+        parsed = [parse_vary(v) for v in varies]
+        grid = points(eff, parsed)
     except SweepError as exc:
         raise UsageError(str(exc)) from None
     _preflight(1 + len(grid), request)
@@ -259,15 +268,22 @@ def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
             if errors:
                 first = errors[0]
                 why = first.message + (f" ({first.hint})" if first.hint else "")
+            hints = [entry_hint(eff, rule) for rule, _ in point.settings]
+            why += "".join(f"; {hint}" for hint in hints if hint)
             raise UsageError(f"--vary {point.label}: {why}", errors)
         arms.append(arm(grid_ws, found, texts, label=point.label))
         rulesets.append(found)
-    return _plan(arms, rulesets, request)
+    shape: dict[str, list[Any]] = {
+        "rules": [v.rule for v in parsed],
+        "values": [list(v.values) for v in parsed],
+    }
+    return replace(_plan(arms, rulesets, request), grid=shape)
 
 
 @dataclass(frozen=True)
 class StudyResult:
     figures: Figure  # every figure, as the report's balance.json holds them
+    lang: str = "en"  # the verdicts' and the report's language (en, da or nl)
 
     @property
     def broken(self) -> int:
@@ -286,26 +302,53 @@ class StudyResult:
         found = self.figures.get("stopped")
         return dict(found) if found else None
 
-    def text(self) -> str:
+    @property
+    def verdicts(self) -> list[Verdict]:
+        """Each variant's verdict against the base in `lang`: its sentences and every effect
+        sorted into clear / no meaningful difference / not clear yet (`to_json()` each)."""
+        return self.verdicts_in(self.lang)
+
+    def verdicts_in(self, lang: str) -> list[Verdict]:
+        """The verdicts in another language (en, da or nl)."""
+        from ..lab.verdicts import verdicts
+
+        return verdicts(self.figures, _language(lang))
+
+    def to_json(self) -> dict[str, Any]:
+        """Every figure, and the verdicts in `lang`: what balance.json holds."""
+        return self.figures | {"verdicts": [v.to_json() for v in self.verdicts]}
+
+    def text(self, lang: str | None = None) -> str:
         from ..lab.balance_report import text
 
-        return text(self.figures)
+        return text(self.figures, _language(lang or self.lang))
 
-    def page(self) -> str:
-        """The report's page (balance.html): the tables and the plots."""
+    def page(self, lang: str | None = None) -> str:
+        """The report's page (balance.html): the verdicts, the plots, then the tables."""
         from ..lab.balance_report import page
 
-        return page(self.figures)
+        return page(self.figures, _language(lang or self.lang))
+
+
+def _language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise UsageError(f"no verdicts in '{lang}': write one of {', '.join(LANGUAGES)}")
+    return lang
 
 
 def run_study(
-    plan: StudyPlan, progress: Progress | None = None, cancel: Cancel | None = None
+    plan: StudyPlan,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+    lang: str = "en",
 ) -> StudyResult:
     """Play the study and compare each ruleset to the base, in processes here or on the
     plan's Dask cluster (progress and a Cancel game by game on either). A cluster lost
-    mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`)."""
+    mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`). The
+    verdicts are in `lang` (en, da or nl)."""
     from ..lab.balance import ClusterError, study
 
+    _language(lang)
     ticker = Ticker.of(plan.total, progress, cancel)
     try:
         found = study(
@@ -317,7 +360,8 @@ def run_study(
             progress=ticker,
             connect_timeout=plan.connect_timeout,
             worker_timeout=plan.worker_timeout,
+            grid=plan.grid,
         )
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
-    return StudyResult(found)
+    return StudyResult(found, lang)

@@ -79,8 +79,8 @@ def _paths(targets: Sequence[str]) -> list[str]:
             continue
         ruleset = ws.index.rulesets.get(target)
         if ruleset is None:
-            hint = did_you_mean(target, ws.index.rulesets)
-            raise UsageError(f"unknown ruleset '{target}'" + (f" ({hint})" if hint else ""))
+            hint = did_you_mean(target, ws.index.rulesets) or "riskrules list shows the rulesets"
+            raise UsageError(f"unknown ruleset '{target}' ({hint})")
         paths.append(ruleset.span.file)
     return paths
 

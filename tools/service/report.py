@@ -57,7 +57,7 @@ def write_report(
         )
         _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
     if manuals is not None:
-        lines += _coverage_lines(ws, rulesets, manuals)
+        lines += _coverage_lines(ws, rulesets, manuals, folder)
     if diags:
         lines += ["", "## Findings", ""]
         for d in diags:
@@ -70,8 +70,12 @@ def write_report(
     return index
 
 
-def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], manuals: Manuals) -> list[str]:
+def _coverage_lines(
+    ws: Workspace, rulesets: list[m.Ruleset], manuals: Manuals, folder: Path
+) -> list[str]:
+    """The manuals' figures, and their text sentence by sentence on manuals.html."""
     from ..compliance.coverage import ManualMissing, manuals_of
+    from ..compliance.coverage_page import page
 
     located = [
         (ws, ws.resolved[r.name])
@@ -79,23 +83,26 @@ def _coverage_lines(ws: Workspace, rulesets: list[m.Ruleset], manuals: Manuals) 
         if r.name in ws.resolved and not ws.chain_errors(ws.resolved[r.name])
     ]
     try:
-        reports = manuals_of(located, manuals)
+        reports = manuals_of(located, manuals, keep=True)
     except ManualMissing as exc:
         return ["", "## Manual coverage", "", markdown(str(exc))]
+    (folder / "manuals.html").write_text(page(reports), encoding="utf-8")
     lines = [
         "",
         "## Manual coverage",
         "",
-        "Rule-bearing passages of each manual cited by a rule or set aside by an `ignore`",
-        "(`riskrules trace RULESET --sources DIR --uncovered` lists those left).",
+        "Every passage of each manual, cited by a rule, set aside by an `ignore` with its",
+        "reason, or a heading; those left are unclassified",
+        "(`riskrules trace RULESET --sources DIR --uncovered` lists them). Each manual's text,",
+        "every sentence marked by its status: [manuals.html](manuals.html).",
         "",
-        "| manual | rule-bearing passages | cited | ignored | left |",
-        "|---|---|---|---|---|",
+        "| manual | passages | rule-bearing | cited | ignored | headings | left |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in reports:
         lines.append(
-            f"| {markdown(r.title)} ({markdown(r.document)}) | {r.rule_bearing} | "
-            f"{r.cited} | {r.ignored} | {r.uncovered_count} |"
+            f"| {markdown(r.title)} ({markdown(r.document)}) | {r.passages} | "
+            f"{r.rule_bearing} | {r.cited} | {r.ignored} | {r.headings} | {r.uncovered_count} |"
         )
     return lines
 

@@ -99,6 +99,32 @@ def _citations(clause: m.Clause) -> list[dict[str, object]]:
     return [c.to_json() for c in clause.citations]
 
 
+def _reason_json(reason: str) -> object:
+    """A reason as the JSON shows it: its text, or one per language."""
+    texts = reason.texts if isinstance(reason, m.Reason) else ()
+    return dict(texts) if texts else str(reason)
+
+
+def inherit_json(inherit: m.Inherit) -> dict[str, object]:
+    return {
+        "rule": inherit.id,
+        "ruleset": inherit.ruleset,
+        "file": os.path.abspath(inherit.span.file),
+        "line": inherit.span.line,
+        "because": _reason_json(inherit.reason),
+    }
+
+
+def ignore_json(ignore: m.Ignore) -> dict[str, object]:
+    return {
+        "ruleset": ignore.ruleset,
+        "file": os.path.abspath(ignore.span.file),
+        "line": ignore.span.line,
+        "passages": [c.to_json() for c in ignore.citations],
+        "because": _reason_json(ignore.reason),
+    }
+
+
 @dataclass(frozen=True)
 class Shown:
     """The effective ruleset: every rule, inherited ones included."""
@@ -124,6 +150,8 @@ class Shown:
                 }
                 for c in eff.clauses
             ],
+            "inherited_on_purpose": [inherit_json(i) for i in eff.inherited_on_purpose()],
+            "set_aside": [ignore_json(i) for i in eff.ignores],
         }
 
 
@@ -140,13 +168,20 @@ class Explanation:
     clause: m.Clause
     chain: tuple[m.Clause, ...]
 
+    @property
+    def inherited(self) -> m.Inherit | None:
+        """Why the value is the base's on purpose (`inherit RULE because …`), if it is."""
+        return self.ruleset.inherit_of(self.rule)
+
     def to_json(self) -> dict[str, object]:
+        inherited = self.inherited
         return {
             "ruleset": self.ruleset.name,
             "rule": self.rule,
             "value": to_json(self.clause.value),
             "text": value_text(self.clause.value),
             "assumed": self.clause.assumed,
+            "inherited_on_purpose": inherit_json(inherited) if inherited else None,
             "chain": [
                 {
                     "ruleset": c.ruleset,

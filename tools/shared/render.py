@@ -88,6 +88,14 @@ def display_path(path: str) -> str:
     return rel if not rel.startswith("..") else path
 
 
+def installed_doc(name: str) -> str:
+    """Where the installed copy of a reference page (docs/NAME: steps.md, diagnostics.md,
+    rule-catalogue.md) is, as a path to open (package data, so a plain install has it)."""
+    from importlib import resources
+
+    return str(resources.files("riskrules.docs").joinpath(name))
+
+
 def diagnostic_text(diag: Diagnostic, color: bool = False) -> str:
     """A diagnostic for a terminal; what the file holds (its line, a name or text quoted in the
     message) is shown with its control characters made visible (`escape.terminal`)."""

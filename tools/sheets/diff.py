@@ -143,6 +143,9 @@ def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = 
             names=names,
             rows=rows,
             lang=lang,
-            assumed=_("not from the manual: assumed"),
+            # The footnote only explains a † that some cell carries.
+            assumed=_("not from the manual: assumed")
+            if any(c is not None and c.assumed for d in diffs for c in d.values.values())
+            else None,
         )
     )

@@ -18,41 +18,13 @@ from ...engine.rules import Rules
 from ...grammar import model as m
 from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
-from ...grammar.schema import CATALOGUE, lookup
+from ...grammar.schema import CATALOGUE
 from ..shared.escape import html_value, markdown, markdown_of_html
 from .describe import Words
 from .i18n import N_, translations
+from .places import BEFORE_TURN, CARD_RULES, after_turn, cards_off, section_of, sheet_phases
 from .sentences import TEMPLATES, Sentences
 
-# Where each rule stands on the sheet: a block of the setup, a step of the turn (a phase), or
-# a section after the turn. The longest matching prefix wins; a rule whose phase the ruleset
-# does not play falls back to its catalogue section.
-PLACES: dict[str, str] = {
-    "board": "setup",
-    "players": "setup",
-    "setup.": "setup",
-    "territory.control": "setup",
-    "cards.in_play": "setup",
-    "cards.symbols": "setup",
-    "cards.wild": "setup",
-    "reinforcements.": "reinforce",
-    "continents.": "reinforce",
-    "cards.": "reinforce",
-    "cards.draw": "draw",
-    "combat.": "attack",
-    "conquest.": "attack",
-    "elimination.": "attack",
-    "fortify.": "fortify",
-    "neutrals.": "neutrals",
-    "neutrals.bribe.": "bribe",
-    "neutrals.ally.reinforce": "ally_reinforce",
-    "neutrals.ally.fortify_moves": "ally_fortify",
-    "teams.": "teams",
-    "teams.friendly_fire": "attack",
-    "teams.fortify.": "fortify",
-    "victory": "victory",
-    "missions.": "victory",
-}
 SECTION_TITLES = {
     "setup": N_("Setup"),
     "neutrals": N_("Neutral armies"),
@@ -67,7 +39,6 @@ SECTION_TITLES = {
     "elimination": N_("Elimination"),
     "missions": N_("Missions"),
 }
-BEFORE_TURN = ("setup", "neutrals", "teams")
 # A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
 CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
 ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
@@ -84,10 +55,6 @@ MOST_PAGES = 2
 # variants list at most 4); more are counted there and marked where they stand, as many new
 # rules are: a house rule that changes every rule would print each sentence twice.
 CHANGES_LISTED = 8
-# The rules a sheet leaves out when the cards are out of the game (cards.in_play: no).
-CARD_RULES = {
-    spec.id for spec in CATALOGUE if spec.id.startswith("cards.") and spec.id != "cards.in_play"
-} | {"elimination.cards", "elimination.trade_at", "elimination.trade_down_to"}
 
 
 @dataclass
@@ -96,6 +63,7 @@ class Line:
     text: Markup
     cells: list[list[str]] = field(default_factory=list)
     assumed: bool = False
+    inherited: bool = False  # the base's rule, kept on purpose (`inherit RULE because …`)
     changed: bool = False
     was: Markup | None = None  # the base's sentence, where this ruleset changes it
     added: bool = False  # a rule the base does not have
@@ -130,6 +98,7 @@ class Sheet:
     manuals: list[str] = field(default_factory=list)  # the manuals cited, by title
     assumed: list[str] = field(default_factory=list)  # the reasons, in the sheet's language
     has_assumed: bool = False
+    inherited: list[str] = field(default_factory=list)  # why rules are the base's ("": untold)
     pages: int | None = None  # set when the sheet runs past MOST_PAGES: it says so
 
     @property
@@ -139,15 +108,6 @@ class Sheet:
     @property
     def lines(self) -> list[Line]:
         return [line for block in self.blocks for line in block.lines]
-
-
-def place_of(rule_id: str) -> str:
-    best = ""
-    for prefix in PLACES:
-        matches = rule_id == prefix or (prefix.endswith(".") and rule_id.startswith(prefix))
-        if matches and len(prefix) > len(best):
-            best = prefix
-    return PLACES[best] if best else "setup"
 
 
 def _where(cite: m.Citation, lang: str) -> str:
@@ -191,6 +151,8 @@ def build(
     manuals: list[str] = []
     reasons: list[str] = []
     has_assumed = False
+    kept: list[str] = []  # the reasons of `inherit`, in the sheet's language ("": not in it)
+    on_purpose = {i.id: i for i in eff.inherited_on_purpose()}
 
     def title_of(doc: str) -> str:
         source = eff.source(doc)
@@ -214,11 +176,9 @@ def build(
 
     by_id = {c.id: c for c in eff.clauses}
     places: dict[str, list[m.Clause]] = {}
-    phases = _phases(by_id.get("turn.phases"))
+    phases = sheet_phases(rules)
     # Without cards, the sheet says so once and leaves out every rule about them.
-    cards_off = not rules.flag("cards.in_play", True)
-    if cards_off:
-        phases = [p for p in phases if p != "draw"]
+    no_cards = cards_off(rules)
     mission_parts: dict[str, dict[str, m.Clause]] = {}
     for clause in sorted(eff.clauses, key=lambda c: ORDER.get(_generic(c.id), len(ORDER))):
         if clause.id.startswith("missions.deck."):
@@ -227,13 +187,9 @@ def build(
             continue
         if clause.id == "turn.phases":
             continue
-        if cards_off and clause.id in CARD_RULES:
+        if no_cards and clause.id in CARD_RULES:
             continue
-        where = place_of(clause.id)
-        if where not in (*BEFORE_TURN, "victory") and where not in phases:
-            spec = lookup(clause.id)
-            where = spec.section if spec else "setup"
-        places.setdefault(where, []).append(clause)
+        places.setdefault(section_of(clause.id, phases), []).append(clause)
 
     def remember_reasons(clause: m.Clause) -> None:
         """The reasons of an assumed value, in the sheet's language only (a reason given in
@@ -252,6 +208,9 @@ def build(
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
         if clause.assumed:
             remember_reasons(clause)
+        if (inherit := on_purpose.get(clause.id)) is not None:
+            line.inherited = True
+            kept.append(m.reason_in(inherit.reason, lang) or "")
         if base_say is not None and clause.id in own:
             before = base_of.get(clause.id)
             was = base_say.say(before) if before is not None else None
@@ -286,6 +245,7 @@ def build(
                 last.rules.append(clause.id)
                 last.cells += line.cells
                 last.assumed = last.assumed or line.assumed
+                last.inherited = last.inherited or line.inherited
                 last.changed = last.changed or line.changed
                 last.cites += line.cites
                 continue
@@ -301,9 +261,7 @@ def build(
         block_of(phase, say.step(phase), places.get(phase, []), number)
         for number, phase in enumerate(phases, start=1)
     ]
-    after_keys = ["victory"] + [
-        key for key in places if key not in (*BEFORE_TURN, *phases, "victory")
-    ]
+    after_keys = after_turn(places, phases)
     after = [
         block_of(key, _(SECTION_TITLES.get(key, key)), places.get(key, []))
         for key in after_keys
@@ -363,6 +321,7 @@ def build(
     shown, cut, left_out = _shown_reasons([r[:1].upper() + r[1:] for r in reasons])
     strings = {
         "assumed": _("not from the manual: assumed"),
+        "inherited": _("not from this manual: the base's rule, kept on purpose"),
         "cut": _("Reasons ending in … are shortened: the rules file gives them in full.")
         if cut
         else "",
@@ -419,6 +378,7 @@ def build(
         # other sheets mark the value as assumed without quoting it.
         assumed=shown,
         has_assumed=has_assumed,
+        inherited=list(dict.fromkeys(r[:1].upper() + r[1:] for r in kept)),
     )
 
 
@@ -460,15 +420,6 @@ def _generic(rule_id: str) -> str:
     if rule_id.startswith("missions.deck."):
         return "missions.deck.*." + rule_id.rsplit(".", 1)[1]
     return rule_id
-
-
-def _phases(clause: m.Clause | None) -> list[str]:
-    if clause is None:
-        return []
-    value = m.strip_assumed(clause.value)
-    if isinstance(value, m.ListValue):
-        return [str(i.name) for i in value.items if isinstance(i, m.Name)]
-    return []
 
 
 def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word: str) -> str:

@@ -15,7 +15,12 @@ from ..common import STDIN_NAME, examples, read_stdin, write_file
 
 
 @click.command(epilog=examples("riskrules fmt house.rules", "riskrules fmt --check rules/*.rules"))
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument(
+    "files",
+    nargs=-1,
+    required=True,
+    type=click.Path(exists=True, dir_okay=False, allow_dash=True),  # a missing file: exit 2
+)
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not formatted.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print what would change; change nothing.")
 def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:

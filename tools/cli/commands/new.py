@@ -7,8 +7,7 @@ from pathlib import Path
 
 import click
 
-from ...service.authoring import examples as shipped
-from ...service.authoring import new_rules
+from ...service.authoring import example_titles, new_rules
 from ...shared.escape import terminal
 from ..common import examples, usage_error, write_file
 
@@ -18,10 +17,18 @@ from ..common import examples, usage_error, write_file
         "riskrules new house --extends da-2006",
         "riskrules new capitals --from capital-risk",
         "riskrules new house --title 'Friday rules' -o -",
+        "riskrules new --from list",
     )
 )
-@click.argument("name")
-@click.option("--extends", "base", default="classic", show_default=True, help="The base ruleset.")
+@click.argument("name", required=False)
+@click.option(
+    "--extends",
+    "base",
+    metavar="RULESET",
+    default="classic",
+    show_default=True,
+    help="The ruleset yours starts from (riskrules list shows them).",
+)
 @click.option("--title", help="The ruleset's title.")
 @click.option(
     "-o",
@@ -37,20 +44,30 @@ from ..common import examples, usage_error, write_file
     help="Start from an example house rule (capital-risk, fixed-ten …; 'list' lists them).",
 )
 def new(
-    name: str,
+    name: str | None,
     base: str,
     title: str | None,
     output: str | None,
     force: bool,
     example: str | None,
 ) -> None:
-    """Start a house-rules file that extends BASE, with common changes as comments.
+    """Start a house-rules file NAME.rules that extends a ruleset, with common changes as
+    comments.
 
     With --from, start from one of the example house rules instead (Capital Risk, the card
     modes, unlimited fortifying …; `--from list` lists them)."""
     if example == "list":
-        click.echo("examples: " + ", ".join(shipped()))
+        found = example_titles()
+        width = max(len(n) for n, _ in found)
+        click.echo("The example house rules (riskrules new NAME --from EXAMPLE starts from one):")
+        for example_name, title in found:
+            click.echo(terminal(f"  {example_name.ljust(width)}  {title}"))
         sys.exit(0)
+    if name is None:
+        raise click.UsageError(
+            "Missing argument 'NAME': the new ruleset's name, e.g. riskrules new house "
+            "(--from list lists the examples)"
+        )
     text = new_rules(name, base, title, example)
     if output == "-":  # standard output, to pipe or redirect
         click.echo(text, nl=False)

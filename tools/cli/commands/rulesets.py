@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ....grammar import model as m
-from ....grammar.printer import quote, value_text
+from ....grammar.model import reason_in
+from ....grammar.printer import quote, reason_text, value_text
 from ...service import rulesets
 from ...shared.escape import terminal
 from ...shared.render import display_path
@@ -26,10 +27,14 @@ def list_cmd(fmt: str) -> None:
         click.echo(terminal(f"{row.name.ljust(width)}  {row.title or ''}{base}"))
 
 
-def _cite_text(cite: m.Citation) -> str:
+def _where(cite: m.Citation) -> str:
     where = f" page {cite.page}" if cite.page is not None else ""
     where += f" section {quote(cite.section)}" if cite.section else ""
-    return f"{cite.document}{where} {quote(cite.anchor)}"
+    return f"{cite.document}{where}"
+
+
+def _cite_text(cite: m.Citation) -> str:
+    return f"{_where(cite)} {quote(cite.anchor)}"
 
 
 @click.command(
@@ -52,6 +57,16 @@ def show(ruleset: str, fmt: str) -> None:
         click.echo(terminal(f"  {clause.id}: {value_text(clause.value)}{origin}"))
         for cite in clause.citations:
             click.echo(terminal(f"    cite {_cite_text(cite)}"))
+    for inherit in eff.inherited_on_purpose():
+        origin = f"  # from {inherit.ruleset}" if inherit.ruleset != eff.name else ""
+        click.echo(
+            terminal(f"  inherit {inherit.id} because {reason_text(inherit.reason)}{origin}")
+        )
+    for ignore in eff.ignores:
+        origin = f"  # from {ignore.ruleset}" if ignore.ruleset != eff.name else ""
+        anchors = ", ".join(quote(c.anchor) for c in ignore.citations)
+        click.echo(terminal(f"  ignore {_where(ignore.citation)} {anchors}{origin}"))
+        click.echo(terminal(f"    because {reason_text(ignore.reason)}"))
     click.echo("}")
 
 
@@ -67,6 +82,15 @@ def explain(ruleset: str, rule_id: str, fmt: str) -> None:
         return
     chain = found.chain
     click.echo(terminal(f"{found.ruleset.name}: {rule_id} = {value_text(found.clause.value)}"))
+    inherited = found.inherited
+    if inherited is not None:
+        where = f"{display_path(inherited.span.file)}:{inherited.span.line}"
+        click.echo(
+            terminal(
+                f"  inherited on purpose in {inherited.ruleset} at {where}: "
+                f"{reason_in(inherited.reason, 'en') or inherited.reason}"
+            )
+        )
     for i, c in enumerate(chain):
         verb = "defined" if i == len(chain) - 1 else ("overridden" if c.override else "defined")
         where = f"{display_path(c.span.file)}:{c.id_span.line}:{c.id_span.column}"

@@ -29,7 +29,8 @@ def test_cmd(
 ) -> None:
     """Run your own Gherkin FEATURES against RULESET (house rules included).
 
-    Steps may be written in English, Danish or Dutch (docs/steps.md lists them); the ruleset
+    Steps may be written in English, Danish or Dutch (steps.md, installed with riskrules,
+    lists them; a step that matches none names its path and the closest steps); the ruleset
     given here replaces the one a feature's Background names. A failure shows the feature's
     file and line, the scenario, the step that failed, and what was expected against what
     happened.
@@ -78,10 +79,18 @@ def test_cmd(
 @click.option(
     "--uncovered",
     is_flag=True,
-    help="Instead: the rule-bearing passages of each ruleset's own manual that no rule cites "
-    "(needs --sources).",
+    help="Instead: the passages of each ruleset's own manual that no rule cites and no "
+    "`ignore` sets aside (needs --sources).",
 )
-@FORMAT
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "html"]),
+    default="text",
+    show_default=True,
+    help="Output for people (text), scripts (json), or a page of each manual's text with "
+    "every sentence marked by its status (html, needs --sources).",
+)
 def trace(
     rulesets: tuple[str, ...],
     sources: Path | None,
@@ -90,6 +99,12 @@ def trace(
     fmt: str,
 ) -> None:
     """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
+    if fmt == "html":
+        if sources is None:
+            usage_error("--format html shows the manuals' text: give --sources FOLDER")
+        found_page = compliance.manuals_page(rulesets, sources)
+        click.echo(found_page.html, nl=False)
+        sys.exit(1 if found_page.findings else 0)
     if uncovered:
         _uncovered(rulesets, sources, fmt)
         return
@@ -140,16 +155,25 @@ def _uncovered(rulesets: tuple[str, ...], sources: Path | None, fmt: str) -> Non
         for r in reports:
             click.echo(
                 terminal(
-                    f"{r.document} ({r.title}): {r.cited + r.ignored} of "
-                    f"{r.rule_bearing} rule-bearing passages cited or set aside "
-                    f"({100 * r.share:.0f}%; {r.ignored} ignored)"
+                    f"{r.document} ({r.title}): {r.passages - r.uncovered_count:,} of "
+                    f"{r.passages:,} passages accounted for ({100 * r.share:.0f}%): "
+                    f"{r.cited:,} cited, {r.ignored:,} set aside, {r.headings:,} headings; "
+                    f"{r.uncovered_count:,} unclassified"
                 )
             )
             for p in r.uncovered:
-                click.echo(terminal(f'  {p.where()}: "{p.words}" ({"; ".join(p.reasons)})'))
+                bearing = f" ({'; '.join(p.reasons)})" if p.reasons else ""
+                click.echo(terminal(f'  {p.where()}: "{p.words}"{bearing}'))
             if r.unlisted:
                 click.echo(
                     f"  … and {r.unlisted:,} more (the first {len(r.uncovered):,} are listed)"
+                )
+            for p in r.conflicts:
+                click.echo(
+                    terminal(
+                        f'  {p.where()}: "{p.words}": cited by {", ".join(_names(p.rules))} '
+                        f'and set aside ("{p.why}"): give it one status'
+                    )
                 )
             for miss in r.missing_ignores:
                 click.echo(
@@ -158,5 +182,8 @@ def _uncovered(rulesets: tuple[str, ...], sources: Path | None, fmt: str) -> Non
                         f'ignore "{miss["anchor"]}": {miss["problem"]}'
                     )
                 )
-    left = any(r.uncovered_count or r.missing_ignores for r in reports)
-    sys.exit(1 if left else 0)
+    sys.exit(1 if any(r.findings for r in reports) else 0)
+
+
+def _names(rules: tuple[tuple[str, str], ...]) -> list[str]:
+    return [f"{ruleset} {rule}" for ruleset, rule in rules]

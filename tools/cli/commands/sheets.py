@@ -2,20 +2,47 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Literal, cast
 
 import click
 
 from ....grammar.schema import SHEET_LANGUAGES
 from ...service import sheets
+from ...service.outputs import STDOUT, named_file, output_format
 from ...shared.escape import terminal
-from ..common import RULESET, complete_rulesets, emit_json, examples, usage_error, write_file
+from ..common import RULESET, complete_rulesets, examples, json_text, usage_error, write_file
+
+OUTPUT = click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="File to write; its suffix (.html, .md, .pdf) gives the format unless --format does "
+    "(- for standard output).",
+)
+
+
+def _write(output: str, data: str | bytes) -> None:
+    """Write to the file named, or to standard output for `-o -`."""
+    if output != STDOUT:
+        write_file(output, data)
+        return
+    if isinstance(data, bytes):
+        if sys.stdout.isatty():
+            usage_error("a PDF is not for a terminal: -o FILE.pdf, or -o - with a redirect")
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    click.echo(data, nl=False)
 
 
 @click.command(
     epilog=examples(
         "riskrules summary da-2006 --lang da -o regler.pdf",
-        "riskrules summary house.rules --format md",
+        "riskrules summary house.rules              (writes house.en.html here)",
+        "riskrules summary house.rules -o house.md",
+        "riskrules summary classic --format md -o -  (to standard output)",
     )
 )
 @RULESET
@@ -29,8 +56,8 @@ from ..common import RULESET, complete_rulesets, emit_json, examples, usage_erro
     "--format",
     "fmt",
     type=click.Choice(["html", "md", "pdf"]),
-    default="html",
-    show_default=True,
+    default=None,
+    help="html, md or pdf  [default: from the suffix of -o, else html]",
 )
 @click.option(
     "--citations",
@@ -40,32 +67,37 @@ from ..common import RULESET, complete_rulesets, emit_json, examples, usage_erro
     help="Sources: a line under each section, a note on each rule, or none.",
 )
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="File to write.")
+@OUTPUT
 def summary(
-    ruleset: str, lang: str | None, fmt: str, citations: str, paper: str, output: str | None
+    ruleset: str, lang: str | None, fmt: str | None, citations: str, paper: str, output: str | None
 ) -> None:
-    """A printable rule sheet (one page) in English, Danish or Dutch."""
-    sheet = sheets.summary(ruleset, lang, fmt, citations, paper)
-    data = sheet.data
+    """A printable rule sheet (one page) in English, Danish or Dutch.
+
+    Written to the file -o names; without -o, to RULESET.LANG.html (or .md, .pdf) in the
+    current folder."""
+    chosen = output_format(output, fmt, ("html", "md", "pdf"), "html")
+    sheet = sheets.summary(ruleset, lang, chosen, citations, paper)
     if sheet.too_long:
         click.echo(
             f"warning: the sheet runs to {sheet.pages} pages, not at most {sheet.most_pages}: "
             "its texts are long (sources' titles, names, citations); it says so at its top",
             err=True,
         )
+    target = output or named_file(sheet.ruleset, sheet.lang, chosen)
+    _write(target, sheet.data)
     if output is None:
-        if fmt == "pdf":
-            usage_error("PDF output needs -o FILE")
-        click.echo(data if isinstance(data, str) else data.decode("utf-8"), nl=False)
-        return
-    write_file(output, data)
-    click.echo(terminal(f"wrote {output}"), err=True)
+        click.echo(
+            terminal(f"wrote {target} in the current folder (-o FILE names another)"), err=True
+        )
+    elif output != STDOUT:
+        click.echo(terminal(f"wrote {output}"), err=True)
 
 
 @click.command(
     epilog=examples(
         "riskrules diff classic da-2006",
-        "riskrules diff nl-classic da-classic da-web --format html > diff.html",
+        "riskrules diff nl-classic da-classic da-web -o diff.html",
+        "riskrules diff classic house.rules --format md",
     )
 )
 @click.argument("rulesets", nargs=-1, required=True, shell_complete=complete_rulesets)
@@ -73,16 +105,26 @@ def summary(
     "--format",
     "fmt",
     type=click.Choice(["text", "md", "html", "json"]),
-    default="text",
-    show_default=True,
-    help="Plain text, a Markdown table, a printable HTML page, or JSON.",
+    default=None,
+    help="Plain text, a Markdown table, a printable HTML page, or JSON  "
+    "[default: from the suffix of -o, else text]",
 )
 @click.option("--lang", type=click.Choice(SHEET_LANGUAGES), default="en", show_default=True)
-def diff(rulesets: tuple[str, ...], fmt: str, lang: str) -> None:
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="File to write; its suffix (.txt, .md, .html, .json) gives the format unless "
+    "--format does  [default: standard output]",
+)
+def diff(rulesets: tuple[str, ...], fmt: str | None, lang: str, output: str | None) -> None:
     """Every rule whose effective value differs between RULESETS (two or more)."""
+    chosen = output_format(output, fmt, ("text", "md", "html", "json"), "text")
     found = sheets.diff(list(rulesets))
-    if fmt == "json":
-        emit_json(found.to_json())
+    if chosen == "json":
+        data = json_text(found.to_json())
     else:
-        page = cast(Literal["text", "md", "html"], fmt)
-        click.echo(found.document(page, lang), nl=False)
+        data = found.document(cast(Literal["text", "md", "html"], chosen), lang)
+    _write(output or STDOUT, data)
+    if output is not None and output != STDOUT:
+        click.echo(terminal(f"wrote {output}"), err=True)

@@ -31,7 +31,14 @@ from ..common import (
 )
 @RULESET
 @PLAYERS
-@click.option("--games", "-g", type=click.IntRange(1, MAX_GAMES), default=10, show_default=True)
+@click.option(
+    "--games",
+    "-g",
+    type=click.IntRange(1, MAX_GAMES),
+    default=10,
+    show_default=True,
+    help="Games to play.",
+)
 @SEED
 @AGENT
 @MAX_TURNS
@@ -64,17 +71,9 @@ def simulate(
     plan = plan_simulation(request)
     shown = fmt == "text" and sys.stderr.isatty()
     with progress_bar(plan.ruleset, len(plan.jobs), shown) as progress:
-        summary = play(plan, progress).to_json()
+        found = play(plan, progress)
     if fmt == "json":
-        emit_json(summary)
+        emit_json(found.to_json())
     else:
-        click.echo(
-            f"{plan.ruleset}, {plan.players} players: {summary['completed']}/{summary['games']} "
-            f"games completed, {summary['unfinished']} unfinished at {max_turns} turns, "
-            f"{len(summary['violations'])} violations"  # type: ignore[arg-type]
-        )
-        click.echo(f"  winners: {summary['winners']}; turns {summary['turns']}")
-        click.echo(f"  {summary['elapsed_s']} s, {summary['games_per_s']} games/s")
-        for v in summary["violations"]:  # type: ignore[attr-defined]
-            click.echo(f"  violation in game {v['game']}: {v['message']} (record: {v['record']})")
-    sys.exit(1 if summary["violations"] else 0)
+        click.echo(found.text(), nl=False)
+    sys.exit(1 if found.violations else 0)

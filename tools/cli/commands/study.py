@@ -17,7 +17,7 @@ from ....grammar.limits import (
     MAX_GAMES_IN_FLIGHT,
     MAX_STUDY_GAMES,
 )
-from ...service.lab import Study, StudyPlan, plan_balance, plan_sweep, run_study
+from ...service.lab import LANGUAGES, Study, StudyPlan, plan_balance, plan_sweep, run_study
 from ...service.paths import writable_folder
 from ...shared.escape import terminal
 from ...shared.render import display_path
@@ -98,6 +98,13 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
             type=click.Path(file_okay=False, path_type=Path),
             help="Also write a page with plots (balance.html) and every figure (balance.json).",
         ),
+        click.option(
+            "--lang",
+            type=click.Choice(LANGUAGES),
+            default="en",
+            show_default=True,
+            help="The language of the verdicts and the report's page.",
+        ),
         FORMAT,
     ]
     for option in reversed(options):
@@ -128,13 +135,13 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
         writable_folder(report)
     shown = options["fmt"] == "text" and sys.stderr.isatty()
     with progress_bar("games", plan.total, shown) as progress:
-        found = run_study(plan, progress)
+        found = run_study(plan, progress, lang=options["lang"])
     if report is not None:
-        text = json.dumps(found.figures, ensure_ascii=False, indent=2)
+        text = json.dumps(found.to_json(), ensure_ascii=False, indent=2)
         write_file(report / "balance.json", text)
         write_file(report / "balance.html", found.page())
     if options["fmt"] == "json":
-        emit_json(found.figures)
+        emit_json(found.to_json())
     else:
         click.echo(found.text())
         if report is not None:
@@ -167,8 +174,10 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
 def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     """What house rules do to the game: VARIANTS against BASE, over the same seeds.
 
-    Reports win rates by place in the turn order, game length, unfinished games and each
-    difference against BASE with its interval and p-value."""
+    Says in words what each variant does (game length, each place's chance of winning,
+    unfinished games: clear, no meaningful difference, or not clear yet), then the shares of
+    all games each place wins, the median length in rounds and each difference against BASE
+    with its interval and p-value (Holm-adjusted across the study)."""
     _run(plan_balance(base, variants, _request(options)), options)
 
 
@@ -176,6 +185,8 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     epilog=examples(
         "riskrules sweep classic --vary combat.ties=attacker,defender",
         "riskrules sweep classic --vary 'cards.trade_values=fixed 8|fixed 10' --games 500",
+        "riskrules sweep classic --vary 'setup.start_armies[4]=25,30,35' --players 4",
+        "riskrules sweep classic --vary 'continents.bonus[asia]=5,7,9'",
     )
 )
 @RULESET
@@ -186,7 +197,9 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     required=True,
     metavar="RULE=VALUE,VALUE",
     shell_complete=complete_rule_ids,
-    help="A rule and its values (one or two --vary; separate values holding commas with |).",
+    help="A rule and its values (one or two --vary; separate values holding commas with |). "
+    "A table's entry: RULE[ENTRY]=VALUE,VALUE, the entry a player count or a continent "
+    "(setup.start_armies[4]=30,35); the rest of the table stays the base's.",
 )
 @_study_options
 def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:

@@ -1,0 +1,101 @@
+"""A board's own checks: its territories, continents and borders (ids unique, every border
+both ways and between known territories, every continent's territories known and connected)."""
+
+from __future__ import annotations
+
+from . import model as m
+from .diagnostics import Diagnostic, did_you_mean, error
+from .geography import Geography
+
+
+def check_board(board: m.Board) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    territories: dict[str, m.Territory] = {}
+    continents: dict[str, m.Continent] = {}
+    for continent in board.continents:
+        if continent.id in continents:
+            out.append(
+                error("RR0116", f"continent '{continent.id}' is declared twice", continent.span)
+            )
+        continents[continent.id] = continent
+        if not continent.territories:
+            out.append(
+                error("RR0117", f"continent '{continent.id}' has no territories", continent.span)
+            )
+        for territory in continent.territories:
+            first = territories.get(territory.id)
+            if first is not None:
+                out.append(
+                    error(
+                        "RR0111",
+                        f"territory '{territory.id}' is in two continents: "
+                        f"'{first.continent}' and '{territory.continent}'",
+                        territory.span,
+                        "a territory belongs to exactly one continent",
+                    )
+                )
+            else:
+                territories[territory.id] = territory
+    seen: dict[frozenset[str], m.Border] = {}
+    adjacency: dict[str, set[str]] = {t: set() for t in territories}
+    for border in board.borders:
+        bad = False
+        for end in (border.a, border.b):
+            if end not in territories:
+                bad = True
+                out.append(
+                    error(
+                        "RR0101",
+                        f"unknown territory '{end}' in a border",
+                        border.span,
+                        did_you_mean(end, territories),
+                    )
+                )
+        if bad:
+            continue
+        if border.a == border.b:
+            out.append(error("RR0113", f"'{border.a}' borders itself", border.span))
+            continue
+        key = frozenset((border.a, border.b))
+        previous = seen.get(key)
+        if previous is not None:
+            if previous.kind != border.kind:
+                out.append(
+                    error(
+                        "RR0114",
+                        f"the border {border.a} - {border.b} is {border.kind} here but "
+                        f"{previous.kind} at line {previous.span.line}",
+                        border.span,
+                        "a border is the same both ways: keep one line, '-' land or '~' sea",
+                    )
+                )
+            else:
+                out.append(
+                    error(
+                        "RR0112",
+                        f"border {border.a} - {border.b} is listed twice "
+                        f"(first at line {previous.span.line})",
+                        border.span,
+                        "remove the duplicate line",
+                    )
+                )
+            continue
+        seen[key] = border
+        adjacency[border.a].add(border.b)
+        adjacency[border.b].add(border.a)
+    if territories:
+        start = next(iter(territories))
+        reached = {start} | Geography(board).reachable(start, frozenset(territories))
+        cut_off = [t for t in territories if t not in reached]
+        if cut_off:
+            shown = ", ".join(cut_off[:5]) + (" …" if len(cut_off) > 5 else "")
+            out.append(
+                error(
+                    "RR0115",
+                    f"the board is not connected: {len(cut_off)} territories cannot be "
+                    f"reached from '{start}' ({shown})",
+                    board.span,
+                    "add the missing borders",
+                )
+            )
+    return out

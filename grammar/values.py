@@ -1,0 +1,422 @@
+"""A rule's value against the catalogue (grammar/schema.py): its kind, its choices, a table's
+keys, dice limits, a trade schedule; each mistake answered with what was most likely meant."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import replace
+
+from . import expr as ex
+from . import forms
+from . import model as m
+from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
+from .mistake_text import fix
+from .resolve import Index
+from .schema import (
+    SET_KINDS,
+    Kind,
+    RuleSpec,
+)
+from .words import foreign
+
+# Armies counts tried when checking dice limits that depend on armies.
+_ARMY_PROBE = range(1, 41)
+
+
+def plain_value(value: m.Value) -> m.Value:
+    return value.value if isinstance(value, m.Assumed) else value
+
+
+def _kind_error(
+    spec: RuleSpec,
+    clause: m.Clause,
+    value: m.Value,
+    counts: Sequence[int] = (),
+    continents: Sequence[str] = (),
+) -> Diagnostic:
+    """RR0201, with the right form of what was most likely meant (grammar/forms.py)."""
+    said, hint = forms.advice(spec, value, counts, continents)
+    return error(
+        "RR0201",
+        f"rule '{clause.id}' needs {spec.kind.value}{said}",
+        value.span,
+        hint or _choices_hint(spec),
+    )
+
+
+def _choices_hint(spec: RuleSpec) -> str | None:
+    if spec.choices:
+        return "one of: " + ", ".join(spec.choices)
+    return None
+
+
+def _word(value: m.Value) -> str | None:
+    if isinstance(value, m.Name):
+        return value.name
+    if isinstance(value, m.Phrase):
+        return value.text
+    return None
+
+
+def _check_choice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    word = _word(value)
+    if word is None:
+        return [_kind_error(spec, clause, value)]
+    if word not in spec.choices:
+        message, hint = _not_a_choice(word, spec, value)
+        return [
+            error(
+                "RR0202",
+                f"'{word}' is not a choice for rule '{clause.id}'{message}",
+                value.span,
+                hint,
+            )
+        ]
+    return []
+
+
+def _not_a_choice(word: str, spec: RuleSpec, value: m.Value) -> tuple[str, str | None]:
+    """What a word that is not a choice most likely means: a misspelling, another language's
+    word, the start of a longer choice, or two choices without the ',' between them."""
+    if isinstance(value, m.Phrase) and all(w in spec.choices for w in value.words):
+        listed = ", ".join(value.words)
+        return f": missing ',' between {' and '.join(repr(w) for w in value.words)}?", fix(listed)
+    close = suggest(word, spec.choices)
+    if close is not None:
+        return "", fix(close)
+    meant = foreign(word.replace(" ", "_"), spec.choices)
+    if meant is not None:
+        return f": '{word}' is {meant[1]} for '{meant[0]}'", fix(meant[0])
+    starting = [c for c in spec.choices if c.startswith(word + " ")]
+    if 1 < len(starting) <= 3:
+        from babel.lists import format_list
+
+        quoted = [f"'{c}'" for c in starting]
+        return "", f"did you mean {format_list(quoted, style='or', locale='en')}?"
+    return "", _choices_hint(spec)
+
+
+def _check_int(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    if not isinstance(value, m.Int):
+        return [_kind_error(spec, clause, value)]
+    return []
+
+
+def _check_table(
+    spec: RuleSpec,
+    clause: m.Clause,
+    value: m.Value,
+    keys: list[str],
+    what: str,
+    board: m.Board | None,
+) -> list[Diagnostic]:
+    if not isinstance(value, m.Table):
+        return [_kind_error(spec, clause, value, continents=keys)]
+    out: list[Diagnostic] = []
+    present: set[str] = set()
+    for entry in value.entries:
+        key = str(entry.key)
+        if keys and key not in keys:  # no keys: the board is unknown, reported once already
+            at = entry.span  # the key alone: what a quick fix replaces
+            at = Span(at.file, at.line, at.column, at.line, at.column + len(key))
+            out.append(error("RR0101", f"unknown {what} '{key}'", at, place_hint(key, board)))
+        elif key in present:
+            out.append(error("RR0207", f"{what} '{key}' is listed twice", entry.span))
+        present.add(key)
+        inner = plain_value(entry.value)
+        if spec.kind == Kind.BY_CONTINENT and not isinstance(inner, m.Int):
+            out.append(
+                error("RR0201", f"the bonus for '{key}' must be a whole number", entry.value.span)
+            )
+        if spec.kind == Kind.BY_TERRITORY:
+            word = _word(inner)
+            if word not in spec.choices:
+                out.append(
+                    error(
+                        "RR0202",
+                        f"'{word}' is not a card symbol",
+                        entry.value.span,
+                        did_you_mean(word or "", spec.choices) or _choices_hint(spec),
+                    )
+                )
+    missing = [k for k in keys if k not in present]
+    if missing and keys:
+        shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
+        out.append(
+            error(
+                "RR0207",
+                f"rule '{clause.id}' leaves out {counted(len(missing), what, what + 's')}: {shown}",
+                value.span,
+                f"every {what} of the board needs an entry",
+            )
+        )
+    return out
+
+
+def check_value(
+    spec: RuleSpec,
+    clause: m.Clause,
+    index: Index,
+    board: m.Board | None,
+    counts: Sequence[int],
+) -> list[Diagnostic]:
+    continents = [c.id for c in board.continents] if board else []
+    territories = [t.id for t in board.territories] if board else []
+    value = plain_value(clause.value)
+    kind = spec.kind
+    if kind == Kind.INT:
+        return _check_int(spec, clause, value)
+    if kind == Kind.OPTIONAL_INT:
+        if isinstance(value, m.Name) and value.name == "none":
+            return []
+        return _check_int(spec, clause, value)
+    if kind == Kind.COUNT_OR_UNLIMITED:
+        if isinstance(value, m.Name) and value.name == "unlimited":
+            return []
+        return _check_int(spec, clause, value)
+    if kind == Kind.BOOL:
+        return [] if isinstance(value, m.Bool) else [_kind_error(spec, clause, value)]
+    if kind == Kind.INT_RANGE:
+        if not (
+            isinstance(value, m.Range)
+            and isinstance(value.low, m.Int)
+            and isinstance(value.high, m.Int)
+        ):
+            return [_kind_error(spec, clause, value)]
+        if value.low.value > value.high.value:
+            return [
+                error(
+                    "RR0205",
+                    f"the range {value.low.value} .. {value.high.value} is empty",
+                    value.span,
+                )
+            ]
+        return []
+    if kind == Kind.DICE:
+        return _check_dice(spec, clause, value)
+    if kind in (Kind.EXPR, Kind.CONDITION):
+        if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
+            return [_kind_error(spec, clause, value)]
+        if kind == Kind.CONDITION and isinstance(value, m.Int):
+            return [_kind_error(spec, clause, value)]  # a number where a condition goes
+        expect = "int" if kind == Kind.EXPR else "bool"
+        found = ex.check(value, spec.names, expect, continents, clause.id)
+        return [_with_place_hint(d, board) for d in found]
+    if kind == Kind.BY_PLAYERS:
+        if not isinstance(value, m.Table) or not all(
+            isinstance(e.key, int) and isinstance(plain_value(e.value), m.Int)
+            for e in value.entries
+        ):
+            return [_kind_error(spec, clause, value, counts)]
+        return _twice(value, "player count")
+    if kind == Kind.BY_CONTINENT:
+        return _check_table(spec, clause, value, continents, "continent", board)
+    if kind == Kind.BY_TERRITORY:
+        return _check_table(spec, clause, value, territories, "territory", board)
+    if kind == Kind.CHOICE:
+        return _check_choice(spec, clause, value)
+    if kind == Kind.CHOICES:
+        items = value.items if isinstance(value, m.ListValue) else (value,)
+        return [d for item in items for d in _check_choice(spec, clause, item)]
+    if kind == Kind.SCHEDULE:
+        return _check_schedule(spec, clause, value)
+    if kind == Kind.BOARD:
+        if not isinstance(value, m.Name):
+            return [_kind_error(spec, clause, value)]
+        if value.name not in index.boards:
+            return [
+                error(
+                    "RR0105",
+                    f"unknown board '{value.name}'",
+                    value.span,
+                    did_you_mean(value.name, index.boards),
+                )
+            ]
+        return []
+    if kind == Kind.TEXT:
+        if isinstance(value, m.Text):
+            return []
+        if isinstance(value, m.Table) and all(
+            isinstance(plain_value(e.value), m.Text) for e in value.entries
+        ):
+            return _twice(value, "language")
+        return [_kind_error(spec, clause, value)]
+    return []
+
+
+def place_names(board: m.Board) -> dict[str, tuple[str, str]]:
+    """Every name of the board's continents and territories a player may write for an id (its
+    display names in each language, lower case, spaces as '_', letters like ë, æ, ø spelt
+    out) -> (the id, the language)."""
+    languages = {"en": "English", "da": "Danish", "nl": "Dutch"}
+    out: dict[str, tuple[str, str]] = {}
+    places: list[tuple[str, tuple[tuple[str, str], ...]]] = [
+        (c.id, c.names) for c in board.continents
+    ] + [(t.id, t.names) for t in board.territories]
+    for place, names in places:
+        for lang, name in names:
+            written = name.lower().replace(" ", "_").replace("-", "_").replace(".", "")
+            for form in (written, _spelt_out(written)):
+                if form and form != place:
+                    out.setdefault(form, (place, languages.get(lang, lang)))
+    return out
+
+
+def _spelt_out(word: str) -> str:
+    for a, b in (("æ", "ae"), ("ø", "oe"), ("å", "aa"), ("ë", "e"), ("é", "e"), ("ü", "u")):
+        word = word.replace(a, b)
+    return word
+
+
+def place_hint(word: str, board: m.Board | None) -> str | None:
+    """The id meant by an unknown territory or continent: a misspelling, or its name in one of
+    the board's languages (`nordamerika`, `azie`)."""
+    if board is None:
+        return None
+    ids = [c.id for c in board.continents] + [t.id for t in board.territories]
+    named = place_names(board).get(word) or place_names(board).get(_spelt_out(word))
+    if named is not None:
+        place, language = named
+        return fix(place, f"('{word}' is its {language} name; rules use the board's ids)")
+    close = suggest(word, ids)
+    return fix(close) if close is not None else None
+
+
+def _with_place_hint(diag: Diagnostic, board: m.Board | None) -> Diagnostic:
+    """An unknown continent in an expression (`controls(asien)`), with the id meant."""
+    if diag.code != "RR0101" or diag.hint:
+        return diag
+    word = diag.message.rsplit("'", 2)[-2] if diag.message.count("'") >= 2 else ""
+    hint = place_hint(word, board)
+    return replace(diag, hint=hint) if hint else diag
+
+
+def _twice(table: m.Table, what: str) -> list[Diagnostic]:
+    """RR0207 for each key a table lists again (the engine reads the first)."""
+    seen: dict[str | int, m.Entry] = {}
+    out = []
+    for entry in table.entries:
+        first = seen.get(entry.key)
+        if first is not None:
+            out.append(
+                error(
+                    "RR0207",
+                    f"{what} '{entry.key}' is listed twice (first at line {first.span.line})",
+                    entry.span,
+                    "keep one entry for it",
+                )
+            )
+        else:
+            seen[entry.key] = entry
+    return out
+
+
+def _check_dice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    if not isinstance(value, m.Range):
+        return [_kind_error(spec, clause, value)]
+    out = ex.check(value.low, spec.names, "int", rule_id=clause.id)
+    out += ex.check(value.high, spec.names, "int", rule_id=clause.id)
+    if out:
+        return out
+    found = _dice_problem(value.low, value.high, clause.id.startswith("combat.attacker"))
+    if found is None:
+        return []
+    message, hint = found
+    return [error("RR0205", message, value.span, hint)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _dice_problem(
+    low_expr: m.Expr, high_expr: m.Expr, attacker: bool
+) -> tuple[str, str | None] | None:
+    """Why these dice limits are impossible at some number of armies (message, hint), or None.
+    Remembered by formula (a model's equality leaves out where it was written): house rules
+    repeat the manuals' few formulas, and each is probed at many army counts."""
+    for armies in _ARMY_PROBE:
+        try:
+            low = int(ex.evaluate(low_expr, {"armies": armies}))
+            high = int(ex.evaluate(high_expr, {"armies": armies}))
+        except ex.EvalError as exc:
+            return f"dice limits cannot be computed: {exc}", None
+        fighting = armies - 1 if attacker else armies
+        if fighting < 1:
+            continue
+        problem = None
+        if low < 1:
+            problem = f"the fewest dice is {low}"
+        elif high < low:
+            problem = f"at most {high} dice but at least {low}"
+        elif high > fighting:
+            who = "the attacker" if attacker else "the defender"
+            problem = f"{who} would roll {high} dice with only {fighting} armies to fight"
+        if problem:
+            return (
+                f"impossible dice limits with {armies} armies: {problem}",
+                "the upper bound usually reads min(N, armies - 1) for the attacker and "
+                "min(N, armies) for the defender",
+            )
+    return None
+
+
+def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    if not isinstance(value, m.Schedule):
+        return [_kind_error(spec, clause, value)]
+    out: list[Diagnostic] = []
+    if value.kind == "by_kind":
+        table = value.table
+        keys = [str(e.key) for e in table.entries] if table else []
+        for entry in table.entries if table else ():
+            if str(entry.key) not in SET_KINDS:
+                out.append(
+                    error(
+                        "RR0202",
+                        f"'{entry.key}' is not a set kind",
+                        entry.span,
+                        did_you_mean(str(entry.key), SET_KINDS)
+                        or "one of: " + ", ".join(SET_KINDS),
+                    )
+                )
+            elif not isinstance(plain_value(entry.value), m.Int):
+                out.append(error("RR0201", "a set's value must be a whole number", entry.span))
+        missing = [k for k in SET_KINDS if k not in keys]
+        if missing:
+            out.append(
+                error(
+                    "RR0207",
+                    f"the table by kind leaves out: {', '.join(missing)}",
+                    value.span,
+                    "give a value for every set kind (assumed, with a reason, if the manual "
+                    "does not say)",
+                )
+            )
+        return out
+    values = value.values
+    if not values:
+        return [error("RR0201", "a trade schedule needs at least one value", value.span)]
+    for i in range(1, len(values)):
+        if values[i] < values[i - 1]:
+            out.append(
+                warning(
+                    "RR0204",
+                    f"trade values decrease: set {i + 1} is worth {values[i]}, less than "
+                    f"set {i} ({values[i - 1]})",
+                    value.span,
+                    _then_step(value) or "later sets are normally worth more",
+                )
+            )
+            break
+    return out
+
+
+def _then_step(schedule: m.Schedule) -> str | None:
+    """`sequence 4, 6, 8 then 5` lists a last set worth 5; what each further set adds is
+    written `then +5`."""
+    *before, last = schedule.segments
+    if schedule.kind != "sequence" or not before or len(last.values) != 1 or schedule.step:
+        return None
+    listed = ", ".join(str(v) for seg in before for v in seg.values)
+    return fix(
+        f"sequence {listed} then +{last.values[0]}",
+        f"(`then +{last.values[0]}`: {last.values[0]} more for each further set)",
+    )

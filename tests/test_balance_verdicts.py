@@ -1,0 +1,399 @@
+"""The balance lab's figures, one definition each, and its verdicts in words: the statistics
+against values worked out by hand, p-values and intervals that never disagree (a property over
+many generated studies), Holm's adjustment, a calibration of "clear" on studies of a ruleset
+against itself, the sentences in en/da/nl, balance.json against its schema with every figure
+recomputed from its games, and the progress bar's time left."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import ROOT, examples, run_cli
+from riskrules.tools.lab.balance_stats import (
+    Comparison,
+    adjust,
+    central_p,
+    compare,
+    holm,
+    paired_length,
+    paired_share,
+    survival,
+)
+from riskrules.tools.lab.simulate import GameResult
+from riskrules.tools.lab.verdicts import CLEAR, OPEN, SAME, effect, verdicts
+from riskrules.tools.service.progress import TimeLeft
+
+TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
+
+
+def game(index: int, winner: int | None, turns: int, players: int = 3) -> GameResult:
+    """A game's result as a study reads it: `winner` the winner's place (None: unfinished)."""
+    return GameResult(
+        index,
+        winner is not None,
+        None if winner is None else f"p{winner + 1}",
+        turns,
+        turns * 20,
+        winner_seat=winner,
+        order=tuple(range(players)),
+        seed=index + 1,
+        rounds=-(-turns // players),
+    )
+
+
+# ------------------------------------------------------------------ the tests, worked by hand
+
+
+def test_the_exact_binomial_p_value_is_twice_the_smaller_tail() -> None:
+    # 9 of 10 at one half: P(X >= 9) = (10 + 1) / 1024, twice that is 0.021484375.
+    assert central_p(9, 10, 0.5) == pytest.approx(22 / 1024)
+    # 1 of 4 at one half: P(X <= 1) = 5/16, twice it is 0.625 (SciPy's binomtest says 0.625 too).
+    assert central_p(1, 4, 0.5) == pytest.approx(0.625)
+
+
+def test_a_paired_share_is_mcnemars_exact_test_with_the_interval_that_inverts_it() -> None:
+    # Six games the variant's first player wins that the base's did not, none the other way:
+    # p = 2 * 0.5**6 = 0.03125; the difference 6 of 20 games. Clopper-Pearson for 6 of 6:
+    # 0.025**(1/6) = 0.54074 to 1, so the difference is 6 * (2 * 0.54074 - 1) / 20 = 0.02444
+    # to 6 * (2 - 1) / 20 = 0.3.
+    found = paired_share("first player wins", [False] * 20, [True] * 6 + [False] * 14)
+    assert found.difference == pytest.approx(0.3)
+    assert found.p_value == pytest.approx(0.03125)
+    assert found.interval is not None
+    assert found.interval(0.95) == pytest.approx([0.024443, 0.3], abs=1e-5)
+
+
+def test_no_game_that_differs_is_a_bound_not_a_certainty() -> None:
+    # 400 games, the outcome differs in none: the difference is 0, and no more than the exact
+    # bound on a share never seen in 400, 1 - 0.025**(1/400) = 0.009180; 10 games bound it far
+    # less tightly (0.30850): "+0.0 (+0.0 to +0.0)" was claimed before, whatever the games.
+    many = paired_share("x", [True] * 200 + [False] * 200, [True] * 200 + [False] * 200)
+    assert many.p_value == 1.0 and many.interval is not None
+    assert many.interval(0.95) == pytest.approx([-0.009180, 0.009180], abs=1e-6)
+    few = paired_share("x", [True] * 5 + [False] * 5, [True] * 5 + [False] * 5)
+    assert few.interval is not None
+    assert few.interval(0.95) == pytest.approx([-0.30850, 0.30850], abs=1e-5)
+
+
+def test_a_figure_that_cannot_vary_is_not_tested() -> None:
+    found = paired_share("unfinished", [False] * 30, [False] * 30)
+    assert found.p_value is None and found.note == "the same in every game"
+    assert effect(found.figure()).verdict == SAME
+
+
+def test_game_length_is_censored_not_dropped() -> None:
+    # Six games: ended at 3, 4, 5 and 5 turns, two still going after 6. The survival curve
+    # (Kaplan-Meier) is 5/6 after 3, 4/6 after 4, 2/6 after 5, then flat: the median is 5.
+    # Dropping the two unfinished games would give a median of 4.5.
+    found = survival([3, 4, 5, 5, 6, 6], [True, True, True, True, False, False])
+    assert found["median"] == 5
+    low, high = found["ci"]
+    assert low <= 5 and (high is None or high >= 5)
+    assert [s for _, s in found["curve"]] == pytest.approx([5 / 6, 4 / 6, 2 / 6, 2 / 6])
+    # Four of six still going: half the games never ended, the median is not a number.
+    found = survival([3, 4, 9, 9, 9, 9], [True, True, False, False, False, False])
+    assert found["median"] is None and found["note"] == "too few finished games"
+    assert survival([9, 9], [False, False])["curve"] == []
+
+
+def test_a_length_comparison_needs_finished_games() -> None:
+    base = [game(i, None, 51) for i in range(6)]
+    variant = [game(i, 0, 20) for i in range(6)]
+    found = paired_length(base, variant)
+    assert found.p_value is None and found.note == "too few finished games"
+
+
+def test_a_clearly_shorter_game_has_the_ratio_of_its_medians() -> None:
+    # Every variant game is 30% shorter than its base game (20 → 14 turns and so on).
+    base = [game(i, i % 3, 20 + i) for i in range(30)]
+    variant = [game(i, i % 3, round((20 + i) * 0.7)) for i in range(30)]
+    found = paired_length(base, variant)
+    assert found.base == 34.5 and found.variant == 24
+    assert found.difference == pytest.approx(24 / 34.5 - 1)
+    assert found.p_value is not None and found.p_value < 0.01
+    assert found.interval is not None
+    low, high = found.interval(0.95)
+    assert -0.36 < low <= found.difference <= high < -0.25
+
+
+def test_holm_adjusts_step_down_with_intervals_that_agree() -> None:
+    # Sorted: 0.005 × 4 = 0.02, 0.01 × 3 = 0.03, 0.03 × 2 = 0.06, 0.04 × 1 (0.06 carried).
+    adjusted, levels = holm([0.01, 0.04, 0.03, 0.005])
+    assert adjusted == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    # Rejected: each at 1 - 0.05/(m - i + 1); the rest at the level of the step that failed.
+    assert levels == pytest.approx([1 - 0.05 / 3, 0.975, 0.975, 1 - 0.05 / 4])
+
+
+# ------------------------------------------------------------------ p and interval agree
+
+
+def _excludes_zero(ci: list[float | None]) -> bool:
+    """None is a bound the resamples did not reach (a median past the cap): unbounded."""
+    low, high = ci
+    return (low is not None and low > 0) or (high is not None and high < 0)
+
+
+results = st.lists(
+    st.tuples(st.sampled_from([None, 0, 1, 2]), st.integers(3, 40)), min_size=2, max_size=50
+)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.tuples(results, results), min_size=1, max_size=3), st.integers(0, 1000))
+def test_p_below_005_and_an_interval_excluding_0_never_disagree(
+    studies: list[tuple[list[Any], list[Any]]], seed: int
+) -> None:
+    """Over many generated studies (one to three variants, outcomes and lengths at random):
+    every measure's p-value is below 0.05 exactly when its 95% interval excludes no change,
+    and so are the Holm-adjusted p-value and the adjusted interval."""
+    n = min(len(a) for pair in studies for a in pair)
+    base_games = [game(i, w, t) for i, (w, t) in enumerate(studies[0][0][:n])]
+    parts = [
+        compare(base_games, [game(i, w, t) for i, (w, t) in enumerate(v[:n])], 3, seed)
+        for _, v in studies
+    ]
+    for measures in adjust(parts):
+        for m in measures:
+            if m["p_value"] is None:
+                continue
+            assert (m["p_value"] < 0.05) == _excludes_zero(m["ci"]), m
+            assert (m["p_adjusted"] < 0.05) == _excludes_zero(m["ci_adjusted"]), m
+            assert m["p_adjusted"] >= m["p_value"]
+
+
+@pytest.mark.games
+def test_a_ruleset_against_itself_is_rarely_clearly_different() -> None:
+    """Calibration: 200 studies of classic against itself on other seeds (each two sets of 40
+    games drawn from 480, none shared) find a clear difference, in any measure after Holm's
+    adjustment, in at most 5% of them (10 of 200)."""
+    from riskrules.grammar.library import locate
+    from riskrules.tools.lab.balance import Settings, arm, plan_for
+    from riskrules.tools.lab.simulate import play_all
+
+    settings_ = Settings(players=3, games=480, seed=5000, max_turns=120)
+    pool = sorted(
+        play_all(plan_for([arm(*locate("classic"))], settings_), 2), key=lambda r: r.index
+    )
+    rng = random.Random(7)
+    clear = 0
+    for study in range(200):
+        picked = rng.sample(pool, 80)
+        base, variant = picked[:40], picked[40:]
+        measures = adjust([compare(base, variant, 3, seed=study)])[0]
+        clear += any(effect(m).verdict == CLEAR for m in measures)
+    assert clear <= 10, f"{clear} of 200 studies of a ruleset against itself found it different"
+
+
+# ------------------------------------------------------------------ the verdicts in words
+
+
+def _measure(kind: str, difference: float, ci: list[float], p: float, n: int = 400) -> Any:
+    comparison = Comparison(
+        "game length" if kind == "length" else "first player wins",
+        kind,
+        n,
+        30.0 if kind == "length" else 0.25,
+        30.0 * (1 + difference) if kind == "length" else 0.25 + difference,
+        difference,
+        p,
+        lambda _level: ci,
+        "constructed",
+    )
+    return comparison.figure(p, 0.99)
+
+
+def test_each_effect_is_sorted_into_clear_no_difference_or_not_clear_yet() -> None:
+    assert effect(_measure("length", -0.17, [-0.23, -0.11], 0.001)).verdict == CLEAR
+    assert effect(_measure("length", 0.01, [-0.03, 0.04], 0.6)).verdict == SAME
+    # Not clear yet: half-width 0.05, the estimate 0.01 inside the 5% margin, 0.04 from its
+    # edge: 400 × (0.05 / 0.04)² = 625 games would fit the interval inside it: 225 more, 230.
+    found = effect(_measure("length", -0.01, [-0.06, 0.04], 0.7))
+    assert found.verdict == OPEN and found.more_games == 230
+
+
+def _study(measures: list[Any], players: int = 3) -> Any:
+    seats = [_measure("share", 0.0, [-0.02, 0.02], 1.0) for _ in range(players)]
+    for k, m in enumerate(seats):
+        m["measure"] = "first player wins" if k == 0 else f"player {k + 1} wins"
+    unfinished = paired_share("unfinished", [False] * 4, [False] * 4).figure()
+    found = {m["measure"]: m for m in [*seats, unfinished, *measures]}
+    ruleset = {"rounds": {"median": 9.0}}
+    return {
+        "players": players,
+        "max_turns": 500,
+        "rulesets": [ruleset, {"rounds": {"median": 7.0}}],
+        "differences": [{"base": "classic", "variant": "house", "measures": list(found.values())}],
+    }
+
+
+def test_a_verdict_reads_as_a_sentence_with_its_units() -> None:
+    study = _study([_measure("length", -0.17, [-0.23, -0.11], 0.001)])
+    (verdict,) = verdicts(study, "en")
+    assert verdict.sentences == (
+        "Games are 17% shorter (95% sure: 11% to 23%): half of them are over by round 7 "
+        "instead of 9.",
+        "No seat's chance of winning changes meaningfully (each within 3 points).",
+    )
+    assert [e.verdict for e in verdict.effects][:2] == [SAME, SAME]
+    assert json.loads(json.dumps(verdict.to_json()))["effects"][-1]["verdict"] == CLEAR
+
+
+def test_a_seat_that_changes_clearly_is_named_in_points() -> None:
+    study = _study([])
+    first = _measure("share", 0.06, [0.02, 0.1], 0.004)
+    study["differences"][0]["measures"][0] = first
+    study["differences"][0]["measures"].append(_measure("length", 0.0, [-0.2, 0.2], 1.0))
+    (verdict,) = verdicts(study, "en")
+    assert verdict.sentences[1] == (
+        "The first player wins 6 points more often (95% sure: 2 to 10 points): 31% of games "
+        "instead of 25%."
+    )
+    assert verdict.sentences[0].startswith("Whether games get shorter or longer is not clear yet")
+    assert "more games per ruleset would tell" in verdict.sentences[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("da", "Spillene er 17 % kortere (95 % sikkert: 11 % til 23 %)"),
+        ("nl", "De spellen zijn 17% korter (95% zeker: 11% tot 23%)"),
+    ],
+)
+def test_the_verdicts_are_translated(lang: str, words: str) -> None:
+    study = _study([_measure("length", -0.17, [-0.23, -0.11], 0.001)])
+    (verdict,) = verdicts(study, lang)
+    assert verdict.text.replace("\xa0", " ").startswith(words)
+
+
+def test_every_lab_message_is_translated() -> None:
+    from babel.messages.extract import extract_from_file
+    from babel.messages.pofile import read_po
+
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2)}
+    messages = {
+        message
+        for source in ("tools/lab/verdicts.py", "tools/lab/balance_report.py")
+        for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords)
+    }
+    assert len(messages) > 15
+    for lang in ("da", "nl"):
+        po = ROOT / "tools" / "lab" / "locale" / lang / "LC_MESSAGES" / "lab.po"
+        catalog = read_po(io.BytesIO(po.read_bytes()), locale=lang)
+        for message in messages:
+            key = message[0] if isinstance(message, tuple) else message
+            entry = catalog.get(key)
+            assert entry is not None and not entry.fuzzy and entry.string, (lang, key)
+            wanted = set(re.findall(r"{\w+}", key))
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            assert all(set(re.findall(r"{\w+}", s)) <= wanted for s in strings), (lang, key)
+
+
+# ------------------------------------------------------------------ balance.json and the command
+
+
+def test_balance_json_holds_every_game_and_its_schema(tmp_path: Path) -> None:
+    import jsonschema
+
+    result = run_cli(
+        "balance", "classic", TIES, "-g", "6", "-w", "1", "--max-turns", "40", "--lang", "nl",
+        "--report", str(tmp_path),
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert result.out.startswith("Conclusies\n  ties-to-attacker (classic):")
+    found = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    schema = json.loads((ROOT / "tools" / "lab" / "balance.schema.json").read_text())
+    jsonschema.validate(found, schema)
+    # Every share recomputed from the games: of all games, unfinished its own outcome.
+    for ruleset, games in zip(found["rulesets"], found["outcomes"], strict=True):
+        assert len(games["games"]) == 6
+        assert [g["seed"] for g in games["games"]] == list(range(1, 7))
+        for place, share in enumerate(ruleset["wins_by_seat"], start=1):
+            assert share["count"] == sum(g["winner_place"] == place for g in games["games"])
+            assert share["of"] == 6
+        unfinished = sum(g["outcome"] == "unfinished" for g in games["games"])
+        assert ruleset["unfinished"]["count"] == unfinished
+        shares = [s["rate"] for s in ruleset["wins_by_seat"]] + [ruleset["unfinished"]["rate"]]
+        assert sum(shares) == pytest.approx(1.0)
+    assert found["verdicts"][0]["lang"] == "nl"
+    assert found["family"]["method"] == "Holm"
+    page = (tmp_path / "balance.html").read_text(encoding="utf-8")
+    assert page.index("Conclusies") < page.index("data:image/png") < page.index("Details")
+    assert '<html lang="nl">' in page
+
+
+def test_the_service_gives_the_verdicts_typed_in_the_language_asked() -> None:
+    from riskrules.tools.service.lab import Study, plan_balance, run_study
+
+    plan = plan_balance("classic", [TIES], Study(players=3, games=6, workers=1, max_turns=60))
+    found = run_study(plan, lang="da")
+    (verdict,) = found.verdicts
+    assert verdict.lang == "da" and verdict.variant == "ties-to-attacker"
+    assert 1 <= len(verdict.sentences) <= 3
+    assert {e.verdict for e in verdict.effects} <= {CLEAR, SAME, OPEN, "not measured"}
+    assert found.verdicts_in("en")[0].effects == verdict.effects
+    assert json.loads(json.dumps(found.to_json()))["verdicts"][0]["lang"] == "da"
+
+
+def test_a_two_rule_sweep_draws_its_grid_as_heat_maps(tmp_path: Path) -> None:
+    result = run_cli(
+        "sweep", "classic", "--vary", "combat.ties=attacker,defender", "--vary",
+        "fortify.moves=1,3", "-g", "2", "-w", "1", "--max-turns", "30", "--report", str(tmp_path),
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    page = (tmp_path / "balance.html").read_text(encoding="utf-8")
+    assert "Median length in rounds at each point of the grid" in page
+    found = json.loads((tmp_path / "balance.json").read_text(encoding="utf-8"))
+    assert found["grid"] == {
+        "rules": ["combat.ties", "fortify.moves"],
+        "values": [["attacker", "defender"], ["1", "3"]],
+    }
+
+
+# ------------------------------------------------------------------ the time left
+
+
+def test_the_time_left_is_within_a_factor_of_two_once_a_tenth_is_done() -> None:
+    """A pool's results come in bursts (a chunk of 20 games at once), after a slow start (20 s
+    to start the workers and load the rules: a cluster's), the games' lengths varying
+    four-fold: 1,000 games that take two minutes in all. From a tenth done on, the time left
+    said is within a factor of two (counting the start as the games' time, it said three times
+    the truth at a tenth)."""
+    rng = random.Random(3)
+    durations = [rng.uniform(0.04, 0.16) for _ in range(1000)]
+    now = [0.0]
+    left = TimeLeft(1000, lambda: now[0])
+    finished, clock = [], 20.0
+    for start in range(0, 1000, 20):
+        clock += sum(durations[start : start + 20])
+        finished.append((start + 20, clock))
+    end = finished[-1][1]
+    for done, at in finished:
+        now[0] = at
+        said = left.seconds(done)
+        assert said is not None
+        if done >= 100 and done < 1000:
+            truth = end - at
+            assert truth / 2 <= said <= truth * 2, (done, said, truth)
+    assert left.text(1000) == "about 0 s left"
+    now[0] = 10.0
+    assert left.text(10) == "about 16 min 30 s left"
+
+
+def test_a_language_without_verdicts_is_refused_before_any_game() -> None:
+    from riskrules.tools.service.errors import UsageError
+    from riskrules.tools.service.lab import Study, plan_balance, run_study
+
+    plan = plan_balance("classic", [TIES], Study(players=3, games=2, workers=1))
+    seen: list[int] = []
+    with pytest.raises(UsageError, match="no verdicts in 'fr': write one of en, da, nl"):
+        run_study(plan, lambda done, _total: seen.append(done), lang="fr")
+    assert seen == []

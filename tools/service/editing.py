@@ -1,0 +1,256 @@
+"""The house-rules studio's rule form, and the edits it makes to a house-rules file.
+
+`rule_form` gives the rule catalogue (grammar/schema.py) grouped as the rule sheet groups it
+(tools/sheets/places.py), each rule with the sentence the sheet prints for it (the sheet's own
+sentences, tools/sheets/sentences.py), the base's value and the current one, its choices and
+its citation. `set_rule` and `clear_rule` (service/edits.py) write the house-rules file's new
+text in the layout `fmt` gives, checked as `check` checks it; `quick_fixes`
+(service/fixes.py) are the language server's quick fixes.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from ...grammar import model as m
+from ...grammar.diagnostics import Severity
+from ...grammar.printer import key_text, value_text
+from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
+from .edits import Edited, clear_rule, set_rule, start_house_rules
+from .errors import UsageError
+from .fixes import QuickFix, quick_fixes
+from .form import FormCitation, FormField, FormSection, RuleForm
+
+if TYPE_CHECKING:
+    from ...grammar.library import Workspace
+    from ...grammar.resolve import EffectiveRuleset
+    from ..sheets.describe import Words
+    from ..sheets.sentences import Said, Sentences
+
+__all__ = [
+    "Edited",
+    "FormCitation",
+    "FormField",
+    "FormSection",
+    "QuickFix",
+    "RuleForm",
+    "clear_rule",
+    "quick_fixes",
+    "rule_form",
+    "set_rule",
+    "start_house_rules",
+]
+
+# How a page shows each kind of value: a menu, a number field, an editable table or a text
+# field checked as the author types.
+WIDGETS: dict[Kind, str] = {
+    Kind.INT: "number",
+    Kind.OPTIONAL_INT: "number",
+    Kind.COUNT_OR_UNLIMITED: "number",
+    Kind.BOOL: "menu",
+    Kind.CHOICE: "menu",
+    Kind.BOARD: "menu",
+    Kind.BY_PLAYERS: "table",
+    Kind.BY_CONTINENT: "table",
+    Kind.BY_TERRITORY: "table",
+}
+# The word a number field also takes (`none`, `unlimited`).
+NUMBER_WORDS = {Kind.OPTIONAL_INT: ("none",), Kind.COUNT_OR_UNLIMITED: ("unlimited",)}
+
+
+def rule_form(text: str, path: str, lang: str) -> RuleForm:
+    """The form of the first ruleset `text` (a rules file shown as `path`) declares, in `lang`
+    (en, da or nl)."""
+    from ...engine.rules import Rules, RulesError
+    from ..sheets.describe import Words
+    from ..sheets.i18n import translations
+    from ..sheets.places import BEFORE_TURN, after_turn, section_of, sheet_phases
+    from ..sheets.sentences import Sentences
+    from ..sheets.summary import SECTION_TITLES
+    from .language import check_document
+
+    if lang not in SHEET_LANGUAGES:
+        raise UsageError(f"no form in '{lang}': use one of {', '.join(SHEET_LANGUAGES)}")
+    checked = check_document(path, text)
+    ws = checked.workspace
+    declared = ws.file(path)
+    if declared is None or not declared.rulesets:
+        raise UsageError("the text declares no ruleset", checked.diagnostics)
+    eff = ws.resolved.get(declared.rulesets[0].name)
+    if eff is None:
+        raise UsageError(
+            f"ruleset '{declared.rulesets[0].name}' cannot be read", checked.diagnostics
+        )
+    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
+    # The text is checked with the built-ins alone (which check clean): its errors are the
+    # chain's.
+    errors = [d for d in checked.diagnostics if d.severity == Severity.ERROR]
+    tr = translations(lang)
+    say: Sentences | None = None
+    base_say: Sentences | None = None
+    phases: list[str] = []
+    try:
+        if not errors:
+            rules = Rules(eff)
+            say = Sentences(rules, Words(tr, lang, eff.board))
+            phases = sheet_phases(rules)
+        if base is not None and (not errors or base.ruleset.span.file != os.path.abspath(path)):
+            base_say = Sentences(Rules(base), Words(tr, lang, base.board))
+    except RulesError:  # no board: nothing is said
+        say = base_say = None
+    if say is None and base_say is not None:
+        phases = sheet_phases(base_say.rules)
+    words = Words(tr, lang, eff.board)
+    ids = [spec.id for spec in CATALOGUE if not spec.pattern]
+    ids += [c.id for c in eff.clauses if (spec := lookup(c.id)) is not None and spec.pattern]
+    if base is not None:
+        ids += [c.id for c in base.clauses if c.id not in ids]
+    places: dict[str, list[FormField]] = {}
+    for rule in dict.fromkeys(ids):
+        spec = lookup(rule)
+        if spec is None:
+            continue
+        made = _field(ws, eff, base, spec, rule, words, say, base_say, lang)
+        # The phases are the sheet's numbered steps, under its "Your turn".
+        where = "turn" if rule == "turn.phases" else section_of(rule, phases)
+        places.setdefault(where, []).append(made)
+    _ = tr.gettext
+    sections = [
+        FormSection(k, _(SECTION_TITLES[k]), None, tuple(places.get(k, [])))
+        for k in (*BEFORE_TURN, "turn")
+    ]
+    speaker = say or base_say
+    for number, phase in enumerate(phases, start=1):
+        title = speaker.step(phase) if speaker is not None else phase
+        sections.append(FormSection(phase, title, number, tuple(places.get(phase, []))))
+    for key in after_turn([k for k in places if k != "turn"], phases):
+        sections.append(
+            FormSection(key, _(SECTION_TITLES.get(key, key)), None, tuple(places.get(key, [])))
+        )
+    shown = tuple(s for s in sections if s.fields)
+    return RuleForm(
+        eff.name, eff.title, base.name if base else None, lang, shown, checked.diagnostics
+    )
+
+
+def _field(
+    ws: Workspace,
+    eff: EffectiveRuleset,
+    base: EffectiveRuleset | None,
+    spec: RuleSpec,
+    rule: str,
+    words: Words,
+    say: Sentences | None,
+    base_say: Sentences | None,
+    lang: str,
+) -> FormField:
+    from markupsafe import Markup
+
+    clause = eff.clause(rule)
+    before = base.clause(rule) if base is not None else None
+    own = any(c.id == rule for c in eff.ruleset.clauses)
+    said = _said(say, clause)
+    was = _said(base_say, before)
+    choices: tuple[str, ...] = spec.choices
+    if spec.kind == Kind.BOOL:
+        choices = ("yes", "no")
+    elif spec.kind == Kind.BOARD:
+        choices = tuple(ws.index.boards)
+    elif spec.kind in NUMBER_WORDS:
+        choices = NUMBER_WORDS[spec.kind]
+    return FormField(
+        rule=rule,
+        label=words.label(rule),
+        summary=spec.summary,
+        kind=spec.kind.name.lower(),
+        kind_text=spec.kind.value,
+        widget=WIDGETS.get(spec.kind, "text"),
+        choices=choices,
+        keys=_keys(spec, eff),
+        least=spec.least,
+        most=spec.most,
+        sentence=str(said.text) if said else None,
+        sentence_text=Markup(said.text).striptags() if said else None,
+        base_sentence=str(was.text) if was else None,
+        value=_text(clause),
+        rows=_rows(clause),
+        base_value=_text(before),
+        base_rows=_rows(before),
+        set_here=own,
+        overridden=own and before is not None,
+        citations=_citations(eff, clause, lang),
+        base_citations=_citations(base, before, lang) if base is not None else (),
+        because=_because(clause) if own else {},
+    )
+
+
+def _said(say: Sentences | None, clause: m.Clause | None) -> Said | None:
+    """The rule's sentence on the sheet; for the turn's phases, the sheet's numbered steps."""
+    from markupsafe import Markup, escape
+
+    from ..sheets.places import sheet_phases
+    from ..sheets.sentences import Said
+
+    if say is None or clause is None:
+        return None
+    if clause.id != "turn.phases":
+        return say.say(clause)
+    steps = [f"{n}. {escape(say.step(p))}" for n, p in enumerate(sheet_phases(say.rules), 1)]
+    return Said(Markup(" · ".join(steps))) if steps else None
+
+
+def _keys(spec: RuleSpec, eff: EffectiveRuleset) -> tuple[str, ...]:
+    """The keys a table of this kind takes in this ruleset: its board's continents or
+    territories, or the player counts `players` allows."""
+    board = eff.board
+    if spec.kind == Kind.BY_CONTINENT and board is not None:
+        return tuple(c.id for c in board.continents)
+    if spec.kind == Kind.BY_TERRITORY and board is not None:
+        return tuple(t.id for t in board.territories)
+    if spec.kind == Kind.BY_PLAYERS:
+        players = m.strip_assumed(eff.value("players") or m.Int(0))
+        if isinstance(players, m.Range):
+            low, high = players.low, players.high
+            if isinstance(low, m.Int) and isinstance(high, m.Int) and high.value - low.value < 100:
+                return tuple(str(n) for n in range(low.value, high.value + 1))
+    return ()
+
+
+def _text(clause: m.Clause | None) -> str | None:
+    return value_text(m.strip_assumed(clause.value)) if clause is not None else None
+
+
+def _rows(clause: m.Clause | None) -> tuple[tuple[str, str], ...] | None:
+    if clause is None:
+        return None
+    value = m.strip_assumed(clause.value)
+    if not isinstance(value, m.Table):
+        return None
+    return tuple((key_text(e.key), value_text(e.value, top=False)) for e in value.entries)
+
+
+def _citations(
+    eff: EffectiveRuleset, clause: m.Clause | None, lang: str
+) -> tuple[FormCitation, ...]:
+    if clause is None:
+        return ()
+    found = []
+    for cite in eff.for_reader(clause.citations, lang):
+        source = eff.source(cite.document)
+        manual = source.label if source is not None else cite.document
+        found.append(FormCitation(cite.document, manual, cite.page, cite.section, cite.anchor))
+    return tuple(found)
+
+
+def _because(clause: m.Clause | None) -> dict[str, str]:
+    """The first reason an assumed value gives, by language (a plain string is English)."""
+    if clause is None:
+        return {}
+    reasons = m.assumed_reasons(clause.value)
+    if not reasons:
+        return {}
+    reason = reasons[0]
+    if isinstance(reason, m.Reason) and reason.texts:
+        return dict(reason.texts)
+    return {"en": str(reason)}

@@ -1,0 +1,139 @@
+"""The results of the studio's rule form (service/editing.py): the form of one ruleset, its
+sections in the sheet's order, and each rule's field, all JSON-able."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...grammar.diagnostics import Diagnostic
+
+
+@dataclass(frozen=True)
+class FormCitation:
+    """Where a manual states a rule: the manual's id, its name as the sheet gives it, the page
+    or section, the anchor (the passage's words)."""
+
+    document: str
+    manual: str
+    page: int | None
+    section: str | None
+    anchor: str
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "document": self.document,
+            "manual": self.manual,
+            "page": self.page,
+            "section": self.section,
+            "anchor": self.anchor,
+        }
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One rule of the form. Values are rules-language text (None: not set); a table's are
+    also given as rows (key, value), in the order written."""
+
+    rule: str
+    label: str  # the rule's name in the form's language
+    summary: str  # the catalogue's description (English)
+    kind: str  # the schema's kind: "int", "choice", "by_players", "schedule", …
+    kind_text: str  # what the kind's value looks like ("a whole number")
+    widget: str  # "menu", "number", "table" or "text"
+    choices: tuple[str, ...]  # the words a menu offers (or a number field besides numbers)
+    keys: tuple[str, ...]  # a table's keys on this board and player counts
+    least: int | None
+    most: int | None
+    sentence: str | None  # as the sheet prints it now, HTML (key words in <b>)
+    sentence_text: str | None  # the same without markup
+    base_sentence: str | None
+    value: str | None
+    rows: tuple[tuple[str, str], ...] | None
+    base_value: str | None
+    base_rows: tuple[tuple[str, str], ...] | None
+    set_here: bool  # the house-rules file writes this rule
+    overridden: bool  # ... and the base sets it too (an `override`)
+    citations: tuple[FormCitation, ...]  # the current value's, the reader's manual first
+    base_citations: tuple[FormCitation, ...]
+    because: dict[str, str]  # the reason given for an assumed value, by language
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "label": self.label,
+            "summary": self.summary,
+            "kind": self.kind,
+            "kind_text": self.kind_text,
+            "widget": self.widget,
+            "choices": list(self.choices),
+            "keys": list(self.keys),
+            "least": self.least,
+            "most": self.most,
+            "sentence": self.sentence,
+            "sentence_text": self.sentence_text,
+            "base_sentence": self.base_sentence,
+            "value": self.value,
+            "rows": [list(r) for r in self.rows] if self.rows is not None else None,
+            "base_value": self.base_value,
+            "base_rows": [list(r) for r in self.base_rows] if self.base_rows is not None else None,
+            "set_here": self.set_here,
+            "overridden": self.overridden,
+            "citations": [c.to_json() for c in self.citations],
+            "base_citations": [c.to_json() for c in self.base_citations],
+            "because": dict(self.because),
+        }
+
+
+@dataclass(frozen=True)
+class FormSection:
+    """A block of the sheet: `number` is the step of the turn (None before and after it)."""
+
+    key: str
+    title: str
+    number: int | None
+    fields: tuple[FormField, ...]
+
+    @property
+    def used(self) -> bool:
+        """Whether the ruleset sets any rule of the section (one of a variant it does not
+        play, such as neutral armies, sets none)."""
+        return any(f.value is not None for f in self.fields)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "number": self.number,
+            "used": self.used,
+            "fields": [f.to_json() for f in self.fields],
+        }
+
+
+@dataclass(frozen=True)
+class RuleForm:
+    """The form of one ruleset (the file's first): its sections in the sheet's order. With
+    errors in the text, no sentence is said (`sentence` None) and `diagnostics` holds them."""
+
+    ruleset: str
+    title: str | None
+    base: str | None
+    lang: str
+    sections: tuple[FormSection, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def fields(self) -> list[FormField]:
+        return [f for s in self.sections for f in s.fields]
+
+    def field(self, rule: str) -> FormField | None:
+        return next((f for f in self.fields if f.rule == rule), None)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ruleset": self.ruleset,
+            "title": self.title,
+            "base": self.base,
+            "lang": self.lang,
+            "sections": [s.to_json() for s in self.sections],
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+        }

@@ -1,0 +1,60 @@
+"""What a command that writes a file makes of its `-o FILE`: the format the file's suffix names
+(unless `--format` says which, and then the two must agree), and the file it writes when none
+is named. Written once, for every front end that writes files."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import PurePath
+
+from .errors import UsageError
+
+STDOUT = "-"  # `-o -`: standard output
+# The formats a suffix names, and each format's own suffix (the first of its names here).
+SUFFIXES = {
+    ".html": "html",
+    ".htm": "html",
+    ".md": "md",
+    ".markdown": "md",
+    ".pdf": "pdf",
+    ".txt": "text",
+    ".json": "json",
+}
+SUFFIX = {fmt: suffix for suffix, fmt in reversed(SUFFIXES.items())}
+
+
+def output_format(
+    output: str | None, asked: str | None, formats: Sequence[str], default: str
+) -> str:
+    """The format to write: the one `--format` asked for, else the one `output`'s suffix names,
+    else `default` (for a name without a suffix too). A suffix that names another of `formats`
+    than the one asked for is a UsageError saying so; a suffix that names none of them, with no
+    `--format`, is one too (what the file should hold cannot be told)."""
+    implied = None
+    if output is not None and output != STDOUT:
+        implied = SUFFIXES.get(PurePath(output).suffix.lower())
+        if implied not in formats:
+            implied = None
+    if asked is not None:
+        if implied is not None and implied != asked:
+            raise UsageError(
+                f"--format {asked} and -o {output} disagree: the file's name says {implied}; "
+                f"name it {PurePath(output or '').stem}{SUFFIX[asked]} for {asked}, or leave "
+                "--format out (the format follows the file's suffix)"
+            )
+        return asked
+    if implied is not None:
+        return implied
+    if output is not None and output != STDOUT and PurePath(output).suffix:
+        named = ", ".join(SUFFIX[f] for f in formats if f in SUFFIX)
+        raise UsageError(
+            f"cannot tell the format from the name {output}: end it in {named}, "
+            f"or give --format ({', '.join(formats)})"
+        )
+    return default
+
+
+def named_file(ruleset: str, lang: str, fmt: str) -> str:
+    """The file a sheet is written to when no `-o` names one: the ruleset's name, its
+    language and the format's suffix (`da-2006.da.html`), in the current folder."""
+    return f"{ruleset}.{lang}{SUFFIX[fmt]}"
