@@ -16,7 +16,7 @@ from . import cache
 from . import model as m
 from .check import check_all
 from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
-from .reader import ReadResult, read_path, read_rules
+from .reader import ReadResult, collector_paused, read_path, read_rules
 from .resolve import EffectiveRuleset, Index, resolve_all
 from .syntax import cache_key
 
@@ -44,7 +44,17 @@ class Workspace:
 
     @staticmethod
     def open(extra: list[str] | None = None, texts: dict[str, str] | None = None) -> Workspace:
-        """The built-ins and `extra` files; `texts` gives files' unsaved contents (an editor's)."""
+        """The built-ins and `extra` files; `texts` gives files' unsaved contents (an editor's).
+
+        The garbage collector is paused throughout (issue 31): reading, indexing and resolving
+        make objects the workspace keeps, so each collection, between two files or inside the
+        index and resolve, walked the whole workspace read so far again, and parse and check
+        grew slower than linear in their input. What is paused is bounded by the files read."""
+        with collector_paused():
+            return Workspace._open(extra, texts)
+
+    @staticmethod
+    def _open(extra: list[str] | None, texts: dict[str, str] | None) -> Workspace:
         builtins = builtin_paths()
         ws = Workspace(builtin=frozenset(builtins))
         overlays = {os.path.abspath(k): v for k, v in (texts or {}).items()}
@@ -84,7 +94,8 @@ class Workspace:
         for diags in self.resolve_diagnostics.values():
             found.extend(d for d in diags if d.span.file in wanted)
         files = [f for f in self.files if f.path in wanted]
-        checked = check_all(self.index, self.resolved, files, self.builtin & wanted)
+        with collector_paused():  # as in `open` (issue 31)
+            checked = check_all(self.index, self.resolved, files, self.builtin & wanted)
         # A ruleset that lost a statement to a syntax error is not also told it is incomplete.
         found.extend(d for d in checked if not (d.code == "RR0206" and d.span.file in self.broken))
         unique = list(dict.fromkeys(found))

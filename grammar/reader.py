@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from lark import Tree
@@ -27,19 +29,26 @@ class ReadResult:
     recovered: RulesFile | None = None
 
 
-def read_rules(text: str, path: str) -> ReadResult:
-    """Parse and transform; a file with a syntax error yields no model, only diagnostics.
-
-    The garbage collector is paused meanwhile: a parse allocates many small objects and frees
-    none, so collections only cost time (and made parsing slower than linear in file size).
-    """
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused for one step that allocates many small objects and
+    keeps them all (a parse, the index, the resolve): its collections would only walk the whole
+    workspace again and again, which made parse and check slower than linear in their input
+    (issue 31). Bounded: one step, whose objects are kept anyway, on input the limits bound;
+    restored as it was on every exit, an exception's too."""
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _read_rules(text, path)
+        yield
     finally:
         if paused:
             gc.enable()
+
+
+def read_rules(text: str, path: str) -> ReadResult:
+    """Parse and transform; a file with a syntax error yields no model, only diagnostics."""
+    with collector_paused():
+        return _read_rules(text, path)
 
 
 def _read_rules(text: str, path: str) -> ReadResult:

@@ -350,6 +350,51 @@ def test_balance_json_has_every_figure() -> None:
     assert len(found["outcomes"][0]["games"]) == 4 and found["verdicts"][0]["sentences"]
 
 
+# What a study process has imported when its first game starts and when it ends (issue 31).
+_IMPORTS = """
+import atexit, sys
+from riskrules.tools.lab import simulate
+
+HEAVY = ("scipy", "matplotlib")
+first = []
+real = simulate.play
+
+def play(job):
+    if not first:
+        first.append([m for m in HEAVY if m in sys.modules])
+    return real(job)
+
+simulate.play = play
+atexit.register(lambda: print("IMPORTED", first, [m for m in HEAVY if m in sys.modules]))
+sys.argv = ["riskrules", *sys.argv[1:]]
+from riskrules.tools.cli import main
+main()
+"""
+
+
+def _study_imports(*args: str) -> str:
+    import subprocess
+    import sys
+
+    found = subprocess.run(
+        [sys.executable, "-c", _IMPORTS, *args], capture_output=True, text=True, timeout=300
+    )
+    return found.stdout.splitlines()[-1]
+
+
+def test_a_study_imports_scipy_to_compute_and_matplotlib_only_to_plot(tmp_path: Path) -> None:
+    """SciPy (about a CPU-second to import) only once the games are played and their figures
+    computed, Matplotlib only for a report's plots; a usage error imports neither."""
+    assert _study_imports("balance", "classic", "classic") == "IMPORTED [] []"
+    study = ("balance", "classic", TIES, "-g", "2", "-w", "1", "--format", "json")
+    assert _study_imports(*study) == "IMPORTED [[]] ['scipy']"
+    reported = _study_imports(*study, "--report", str(tmp_path))
+    assert reported == "IMPORTED [[]] ['scipy', 'matplotlib']"
+    assert (tmp_path / "balance.html").exists()
+    vary = ("sweep", "classic", "--vary", "combat.ties=attacker,defender", "-g", "2", "-w", "1")
+    assert _study_imports(*vary, "--format", "json") == "IMPORTED [[]] ['scipy']"
+
+
 def test_balance_refuses_a_player_count_the_rulesets_do_not_share() -> None:
     result = run_cli("balance", "classic", "da-web-2p", "-g", "2")
     assert result.code == 2

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from helpers import ROOT
 from riskrules.grammar import reader, syntax
 from riskrules.grammar.diagnostics import Span
@@ -143,3 +145,60 @@ def test_the_parsers_positions_are_larks_own_for_every_rules_file() -> None:
         assert _spans(read.file, []) == _spans(expected, []), path
         compared += 1
     assert compared > 50
+
+
+def test_the_index_and_resolve_run_without_garbage_collections(tmp_path: Path, monkeypatch) -> None:
+    """Issue 31: the collector walked the whole parsed workspace again and again during index
+    and resolve (parse and check slower than linear). It is paused for those steps only, and
+    left as it was: on, off, or after an error."""
+    import gc
+
+    from riskrules.grammar import library
+
+    text = "".join(
+        f'ruleset house{i} "House {i}" extends classic {{\n'
+        f"  override reinforcements.territories: max(3, territories // {2 + i % 3})\n}}\n"
+        for i in range(300)
+    )
+    path = tmp_path / "many.rules"
+    path.write_text(text, encoding="utf-8")
+    collections: list[str] = []
+    inside = [False]
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and inside[0]:
+            collections.append(phase)
+
+    real = library.resolve_all
+
+    def resolve_all(index):  # type: ignore[no-untyped-def]
+        inside[0] = True
+        try:
+            return real(index)
+        finally:
+            inside[0] = False
+
+    monkeypatch.setattr(library, "resolve_all", resolve_all)
+    gc.callbacks.append(count)
+    try:
+        ws = library.Workspace.open([str(path)])
+    finally:
+        gc.callbacks.remove(count)
+    assert len(ws.resolved) > 300
+    assert collections == []
+    assert gc.isenabled()
+
+    gc.disable()
+    try:
+        library.Workspace.open([str(path)])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+    def broken(index):  # type: ignore[no-untyped-def]
+        raise RuntimeError("resolve failed")
+
+    monkeypatch.setattr(library, "resolve_all", broken)
+    with pytest.raises(RuntimeError):
+        library.Workspace.open([str(path)])
+    assert gc.isenabled()

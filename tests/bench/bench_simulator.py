@@ -1,6 +1,6 @@
 """Benchmark (issue 31): the simulator's games per CPU-second, today's main against this branch.
 
-    python tests/bench/bench_simulator.py [--base main] [--head HEAD] [--rounds 3]
+    python tests/bench/bench_simulator.py [--base main] [--head HEAD] [--rounds 3] [--scaling 3]
 
 Classic, 4 players, the aggressive agent, played as `riskrules simulate` plays them (its `play`:
 every invariant checked after every action). Each engine is built as a user gets it, a plain
@@ -12,7 +12,9 @@ The engines are measured in alternation (A B C A B C …), each in a process of 
 dice calibration (calibration.py, per CPU-second) measured just before and just after its games,
 and the load average printed beside: the machine is shared and its speed drifts, so the figure
 to read is the ratio to the calibration, and main against the branch measured in the same
-round. It prints figures; it is not a timed test.
+round. With --scaling, the compiled `--head` engine's speed-up from `--workers 2` (wall time,
+one process against two, in alternation, the load average beside). It prints figures; it is not
+a timed test.
 """
 
 from __future__ import annotations
@@ -70,12 +72,17 @@ def build(ref: str, pure: bool) -> Path:
         env.pop("RISKRULES_PURE_PYTHON", None)
         if pure:
             env["RISKRULES_PURE_PYTHON"] = "1"
-        subprocess.run(
+        pip = subprocess.run(
             [str(python), "-m", "pip", "install", "-q", str(src)],
-            check=True,
+            capture_output=True,
+            text=True,
             env=env,
             cwd=work,
         )
+        if pip.returncode != 0:
+            raise SystemExit(
+                f"{ref}: pip install failed:\n{pip.stdout[-3000:]}{pip.stderr[-3000:]}"
+            )
     found = subprocess.run(
         [str(python), "-c", "import riskrules; print(riskrules.engine_kind())"],
         capture_output=True,
@@ -107,7 +114,7 @@ def child(games: int, seed: int) -> None:
     results = [play(plan[i]) for i in range(games)]
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     after = calibration.dice_games_per_second(0.5, time.process_time)
-    problems = [r.problem for r in results if r.problem]
+    problems = [r.violation for r in results if r.violation]
     print(
         json.dumps(
             {
@@ -123,6 +130,49 @@ def child(games: int, seed: int) -> None:
                 "after": after,
             }
         )
+    )
+
+
+def child_workers(games: int, workers: int, seed: int) -> None:
+    """In the engine's venv: `games` games in `workers` processes, wall time (one JSON line)."""
+    from riskrules.engine.agents import prepare
+    from riskrules.tools.lab.simulate import jobs, rules_for, run
+
+    plan = jobs("classic", 4, games, seed, "aggressive", 500, None)
+    prepare(rules_for(plan[0]))
+    results, elapsed = run(plan, workers)
+    assert not any(r.violation for r in results)
+    print(json.dumps({"games": len(results), "wall_s": elapsed}))
+
+
+def scaling(python: Path, games: int, rounds: int, seed: int) -> None:
+    """The speed-up of `--workers 2` over one process, in alternation, with the load average
+    beside each: two workers need the second core idle (load below 1 beside the run)."""
+    speedups = []
+    for round_ in range(1, rounds + 1):
+        walls = {}
+        for workers in (1, 2):
+            load = os.getloadavg()[0]
+            command = [str(python), str(Path(__file__).resolve()), "--child", str(games)]
+            out = subprocess.run(
+                [*command, "--child-workers", str(workers), "--seed", str(seed)],
+                capture_output=True,
+                text=True,
+                cwd=tempfile.gettempdir(),
+            )
+            if out.returncode != 0:
+                raise SystemExit(out.stderr[-2000:])
+            walls[workers] = json.loads(out.stdout.strip().splitlines()[-1])["wall_s"]
+            print(
+                f"scaling round {round_}: {workers} worker(s), {games} games: "
+                f"{games / walls[workers]:.1f} games/s (wall) | load {load:.2f} -> "
+                f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores",
+                flush=True,
+            )
+        speedups.append(walls[1] / walls[2])
+    print(
+        f"--workers 2 over 1: median {statistics.median(speedups):.2f}x "
+        f"(range {min(speedups):.2f}-{max(speedups):.2f})"
     )
 
 
@@ -150,8 +200,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per compiled measurement")
     parser.add_argument("--pure-games", type=int, default=30, help="games per pure measurement")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--scaling", type=int, default=0, help="then N rounds of 1 against 2 workers (wall time)"
+    )
     parser.add_argument("--child", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--child-workers", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child and args.child_workers:
+        child_workers(args.child, args.child_workers, args.seed)
+        return
     if args.child:
         child(args.child, args.seed)
         return
@@ -206,7 +263,9 @@ def main() -> None:
         f"(range {min(over):.2f}-{max(over):.2f}; as calibration ratios "
         f"{statistics.median(over_cal):.2f}x) {verdict} {OVER_MAIN_MIN}"
     )
-    print(f"load average after the run: {os.getloadavg()}")
+    print(f"load average after the run: {os.getloadavg()}", flush=True)
+    if args.scaling:
+        scaling(engines[1][1], 2 * args.games, args.scaling, args.seed)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
 """The figures of a balance study, from the games' results. SciPy does the statistics; nothing
-here is a hand-written distribution.
+here is a hand-written distribution. NumPy and SciPy are imported by the functions that compute,
+when first called, not with this module: importing them costs about a second of CPU that a
+study's start-up, its usage errors and its workers (they import the simulator only) need not pay
+(issue 31).
 
 One definition per figure:
 - a share is of all games, "unfinished" (still going at the cap) being an outcome of its own
@@ -24,9 +27,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-from scipy import stats
-
 from .simulate import GameResult
 
 LEVEL = 0.95
@@ -39,6 +39,8 @@ TOO_FEW = "too few finished games"
 
 def wilson(count: int, total: int) -> list[float] | None:
     """The 95% Wilson interval of a share (None for no games): a share on its own, no test."""
+    from scipy import stats
+
     if total == 0:
         return None
     ci = stats.binomtest(count, total).proportion_ci(LEVEL, method="wilson")
@@ -55,6 +57,8 @@ def central_p(k: int, n: int, p: float) -> float:
     """The two-sided exact binomial p-value that the Clopper-Pearson interval inverts: twice
     the smaller tail (SciPy's `binomtest` sums the outcomes as unlikely instead, which the
     exact interval does not invert, so the two could disagree)."""
+    from scipy import stats
+
     if n == 0:
         return 1.0
     low = float(stats.binom.cdf(k, n, p))
@@ -67,6 +71,8 @@ def exact_ci(k: int, n: int, level: float) -> tuple[float, float]:
     the beta quantiles that equal the binomial tails (P(X >= k | p) = I_p(k, n - k + 1)), SciPy's
     beta distribution: the same interval as `binomtest(...).proportion_ci(method="exact")`,
     which finds them by root finding, a hundred times slower."""
+    from scipy import stats
+
     tail = (1 - level) / 2
     low = float(stats.beta.ppf(tail, k, n - k + 1)) if k > 0 else 0.0
     high = float(stats.beta.ppf(1 - tail, k + 1, n - k)) if k < n else 1.0
@@ -93,6 +99,9 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
     are censored at theirs (still going). The median (the first length by which half the
     games are over) with the 95% interval read off the curve's pointwise interval (None
     above: beyond the longest game seen), and the curve itself as [length, share going on]."""
+    import numpy as np
+    from scipy import stats
+
     done = [t for t, f in zip(lengths, finished, strict=True) if f]
     going = [t for t, f in zip(lengths, finished, strict=True) if not f]
     out: Figure = {"finished": len(done), "unfinished": len(going), "median": None}
@@ -123,6 +132,8 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
 
 def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> Figure:
     """Everything a balance study reports about one ruleset's games, each share of all games."""
+    from scipy import stats
+
     n = len(results)
     finished = [r for r in results if r.completed]
     done = len(finished)
@@ -253,6 +264,8 @@ def paired_share(measure: str, base: Sequence[bool], variant: Sequence[bool]) ->
 def _median_at_cap(lengths: Any, axis: int = -1) -> Any:
     """The median length, an unfinished game (infinite here) counting as longer than every
     finished one: the survival curve's median when the games are censored at the cap."""
+    import numpy as np
+
     with np.errstate(all="ignore"):
         return np.median(lengths, axis=axis)
 
@@ -265,6 +278,9 @@ def paired_length(
     is twice the share of resampled ratios on the far side of 1 and the interval their
     quantiles at the level asked, so the interval excludes no change exactly when p is below
     one minus the level."""
+    import numpy as np
+    from scipy import stats
+
     test = f"paired bootstrap of the ratio of median lengths ({RESAMPLES} resamples of the seeds)"
     n = len(base)
     b = np.array([r.turns if r.completed else math.inf for r in base], dtype=float)
@@ -317,6 +333,8 @@ def paired_length(
 def _relative(log_ratio: float) -> float | None:
     """A log ratio of medians as a relative change (−0.17: 17% shorter); None past the cap
     (a resample's variant median infinite: unbounded)."""
+    import numpy as np
+
     if log_ratio == math.inf:
         return None
     return -1.0 if log_ratio == -math.inf else float(np.expm1(log_ratio))
