@@ -251,6 +251,9 @@ def _pieces(line: str) -> Iterator[str]:
     """A line's passages: every fragment counts, however short ("ANTAL SPILLERE: 2-6"), but a
     lead-in of under four words ending in a colon ("Voorbeeld:", "Azië:") goes with what
     follows it."""
+    if ":" not in line:  # no lead-in to join (most lines): the pieces as they are
+        yield from (p for p in (piece.strip() for piece in _BREAK.split(line) if piece) if p)
+        return
     lead = ""
     for piece in _BREAK.split(line):
         piece = (piece or "").strip()
@@ -400,6 +403,8 @@ class _Spans(Generic[Label]):
     def touching(self, start: int, end: int) -> list[Label]:
         """The labels of the spans that overlap [start, end), in the order they begin; the
         passages must be asked in order."""
+        if not self.open and (self.next == len(self.spans) or self.spans[self.next][0] >= end):
+            return []  # the common case, asked of every passage: nothing open, nothing begun
         while self.next < len(self.spans) and self.spans[self.next][0] < end:
             self.open.append(self.spans[self.next])
             self.next += 1

@@ -93,7 +93,9 @@ class Document:
 
 def title_line(line: str) -> bool:
     """A short line without a stop: a section's title ("het aanvallen", "opsætningen")."""
-    return len(line.split()) <= 6 and not line.endswith((".", ",", ";")) and line[0] not in "•-"
+    if line.endswith((".", ",", ";")) or line[0] in "•-":
+        return False
+    return line.count(" ") <= 5 or len(line.split()) <= 6  # (the split only where spaces repeat)
 
 
 def _page_spans(text: str, lines: list[tuple[str, int]]) -> dict[int, tuple[int, int]]:
