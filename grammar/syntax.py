@@ -8,6 +8,7 @@ import json
 import re
 import sys
 from collections.abc import Iterator
+from importlib import resources
 from typing import Any
 
 import lark
@@ -167,10 +168,18 @@ def positioned(tree: Tree[Token]) -> tuple[Tree[Token], int]:
     return (top if isinstance(top, Tree) else Tree("start", [top])), depth
 
 
+@functools.cache
 def cache_key() -> str:
     """What every cached artefact depends on: riskrules', Lark's and Python's versions and the
-    grammar's hash. A cache can only stand in for what this very install would build."""
-    digest = hashlib.sha256(grammar_text().encode("utf-8")).hexdigest()[:16]
+    hash of the grammar and of the code that turns a parse into the model (every module of this
+    package: a changed dataclass or transformer must not meet a parse pickled before it). A
+    cache can only stand in for what this very install would build."""
+    code = hashlib.sha256(grammar_text().encode("utf-8"))
+    package = resources.files("riskrules.grammar")
+    for entry in sorted(package.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".py") and entry.is_file():
+            code.update(entry.name.encode("utf-8") + b"\0" + entry.read_bytes())
+    digest = code.hexdigest()[:16]
     python = "".join(map(str, sys.version_info[:2]))
     return f"{__version__}-{digest}-lark{lark.__version__}-py{python}"
 

@@ -329,3 +329,32 @@ def test_a_damaged_parser_entry_is_rebuilt(tmpdir_env: Path) -> None:
         syntax.parser.cache_clear()
         assert syntax.parser().parse(text) == expected
     assert entry.read_bytes() != bytes(data)  # rebuilt, not left damaged
+
+
+def test_a_change_to_the_model_code_is_a_new_cache_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A spec parsed and pickled by one version of the model's code is never unpickled by
+    another: the key hashes the grammar package's modules, not only the grammar (a changed
+    dataclass or transformer once met a stale pickle with the same key)."""
+    package = Path(syntax.__file__).parent
+    copy = tmp_path / "grammar"
+    copy.mkdir()
+    for source in package.iterdir():
+        if source.suffix in (".py", ".lark"):
+            (copy / source.name).write_bytes(source.read_bytes())
+
+    def key() -> str:
+        syntax.cache_key.cache_clear()
+        monkeypatch.setattr(syntax.resources, "files", lambda _name: copy)
+        try:
+            return syntax.cache_key()
+        finally:
+            monkeypatch.undo()
+            syntax.cache_key.cache_clear()
+
+    before = key()
+    assert key() == before  # the same code, the same key
+    model = copy / "model.py"
+    model.write_text(model.read_text(encoding="utf-8") + "\n# a field added\n", encoding="utf-8")
+    assert key() != before
