@@ -54,7 +54,7 @@ def test_the_neutrals_defence_in_the_active_game_is_assumed() -> None:
     strict = run_cli("check", "--strict", "--verbose", "specs/da-2006-2p.rules")
     assert strict.code == 1
     assert "'neutrals.defence_rolled_by' uses an assumed value" in strict.out
-    sheet = run_cli("summary", "da-2006-2p-active", "--format", "md", "--lang", "en")
+    sheet = run_cli("summary", "da-2006-2p-active", "--format", "md", "--lang", "en", "-o", "-")
     assert "**the other player** rolls its defence. †" in sheet.out, sheet.out
 
 
@@ -141,11 +141,11 @@ def test_an_inherit_reason_is_shown(tmp_path: Path) -> None:
         ("da", "Websiden spiller 3 til 6 her"),
         ("nl", "De webpagina speelt hier met 3 tot 6"),
     ):
-        sheet = run_cli("summary", "da-web", "--format", "md", "--lang", lang)
+        sheet = run_cli("summary", "da-web", "--format", "md", "--lang", lang, "-o", "-")
         assert sheet.code == 0, sheet.err
         assert "‡" in sheet.out and words in sheet.out, (lang, sheet.out[-800:])
     page = tmp_path / "da-web.html"
     run_cli("summary", "da-web", "--lang", "en", "-o", str(page))
     assert '<span class="dagger">‡</span>' in page.read_text(encoding="utf-8")
-    other = run_cli("summary", "da-web-2p", "--format", "md", "--lang", "en")
+    other = run_cli("summary", "da-web-2p", "--format", "md", "--lang", "en", "-o", "-")
     assert "‡" not in other.out

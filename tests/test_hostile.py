@@ -373,7 +373,7 @@ CASES = [
     (
         ("trace", "da-2006", "--format", "html", "--sources", "{tmp}/full-manual"),
         1,
-        "… and 752,446 more passages, not shown",
+        "… and 752,445 more passages, not shown",
     ),
     (("trace", "da-2006", "--format", "html"), 2, "--format html shows the manuals' text"),
     (("trace", "da-2006", "--format", "html", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
