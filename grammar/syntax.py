@@ -169,16 +169,23 @@ def positioned(tree: Tree[Token]) -> tuple[Tree[Token], int]:
 
 
 @functools.cache
-def cache_key() -> str:
-    """What every cached artefact depends on: riskrules', Lark's and Python's versions and the
-    hash of the grammar and of the code that turns a parse into the model (every module of this
-    package: a changed dataclass or transformer must not meet a parse pickled before it). A
-    cache can only stand in for what this very install would build."""
-    code = hashlib.sha256(grammar_text().encode("utf-8"))
+def _code_digest() -> str:
+    """The hash of every module of this package: the code that turns a parse into the model (a
+    changed dataclass or transformer must not meet a parse pickled before it). Read once a
+    process: the installed code does not change under it."""
+    code = hashlib.sha256()
     package = resources.files("riskrules.grammar")
     for entry in sorted(package.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".py") and entry.is_file():
             code.update(entry.name.encode("utf-8") + b"\0" + entry.read_bytes())
+    return code.hexdigest()
+
+
+def cache_key() -> str:
+    """What every cached artefact depends on: riskrules', Lark's and Python's versions and the
+    hash of the grammar and of the code that builds the model from it (`_code_digest`). A
+    cache can only stand in for what this very install would build."""
+    code = hashlib.sha256(grammar_text().encode("utf-8") + _code_digest().encode())
     digest = code.hexdigest()[:16]
     python = "".join(map(str, sys.version_info[:2]))
     return f"{__version__}-{digest}-lark{lark.__version__}-py{python}"

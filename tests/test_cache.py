@@ -345,13 +345,13 @@ def test_a_change_to_the_model_code_is_a_new_cache_key(
             (copy / source.name).write_bytes(source.read_bytes())
 
     def key() -> str:
-        syntax.cache_key.cache_clear()
+        syntax._code_digest.cache_clear()
         monkeypatch.setattr(syntax.resources, "files", lambda _name: copy)
         try:
             return syntax.cache_key()
         finally:
             monkeypatch.undo()
-            syntax.cache_key.cache_clear()
+            syntax._code_digest.cache_clear()
 
     before = key()
     assert key() == before  # the same code, the same key
