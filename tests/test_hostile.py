@@ -50,10 +50,15 @@ def _limit() -> None:  # pragma: no cover - runs in the child
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
+# The cases name the manuals' folder when they use one (`--sources`); CI's RISKRULES_SOURCES
+# would otherwise give one to a case that tests having none.
+_ENV = {k: v for k, v in os.environ.items() if k != "RISKRULES_SOURCES"}
+
+
 def run(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> tuple[int, str]:
     """`python -m riskrules ARGS` as a process of its own, forked from a server that has
     imported the command line (tests/forkserver.py), within MEMORY bytes and SECONDS."""
-    proc = run_forked(*args, cwd=cwd, stdin=stdin, memory=MEMORY, seconds=SECONDS)
+    proc = run_forked(*args, cwd=cwd, stdin=stdin, env=_ENV, memory=MEMORY, seconds=SECONDS)
     out = (proc.out + proc.err).decode("utf-8", errors="replace")
     assert proc.code >= 0, f"ended by signal {-proc.code} (14: after {SECONDS} s)\n{out[-2000:]}"
     assert "internal error" not in out and "Traceback" not in out, out[-2000:]
