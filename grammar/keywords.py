@@ -4,13 +4,17 @@ is known to all three at once)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from importlib import resources
 
 GRAMMAR_FILE = "riskrules.lark"
 
 
+@functools.cache
 def grammar_text() -> str:
+    """The grammar's text, read once a process: the keywords, the parser and every cache key
+    read it (a cache key once read the file again for each built-in spec)."""
     return resources.files("riskrules.grammar").joinpath(GRAMMAR_FILE).read_text("utf-8")
 
 
