@@ -73,15 +73,53 @@ def _simulation(tmp_path: Path, workers: int) -> tuple[subprocess.Popen[str], Pa
     return proc, records
 
 
-def test_ctrl_c_stops_a_simulation_with_a_word_not_a_traceback(tmp_path: Path) -> None:
-    # One process: with a pool (--workers 2), the workers print their tracebacks as well, and
-    # the command has once been seen to hang (reported; not tested here until it is mended).
-    proc, _records = _simulation(tmp_path, workers=1)
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_a_simulation_with_a_word_not_a_traceback(
+    tmp_path: Path, workers: int
+) -> None:
+    """With a pool too: the workers leave Ctrl-C to the command, which ends them."""
+    proc, _records = _simulation(tmp_path, workers=workers)
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole job gets it
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err[-2000:]
     assert "aborted" in err
     assert "Traceback" not in err, err[-2000:]
+    assert _descendants(proc.pid) == []  # no worker left behind
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes started by `pid`, and by those, from /proc."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended while read
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes in /proc")
+def test_a_worker_killed_ends_the_simulation_with_a_word_not_a_hang(tmp_path: Path) -> None:
+    """A worker the machine kills (out of memory) used to leave the command waiting for ever
+    for its games."""
+    proc, _records = _simulation(tmp_path, workers=2)
+    try:
+        workers = _descendants(proc.pid)
+        assert workers, "the simulation plays in worker processes"
+        os.kill(workers[-1], signal.SIGKILL)
+        _out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 2, err[-2000:]  # as a lost Dask cluster is: run it otherwise
+    assert "a worker process stopped before its games were played" in err
+    assert "--workers 1" in err and "Traceback" not in err, err[-2000:]
 
 
 def test_a_closed_pipe_ends_the_command_quietly() -> None:

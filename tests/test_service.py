@@ -110,6 +110,31 @@ def test_a_simulation_stops_when_cancelled(workers: int) -> None:
     assert seen == [1, 2]  # no game is reported after the Cancel
 
 
+def test_workers_started_beside_other_threads_are_not_forked_and_play_the_same() -> None:
+    """The studio runs a study beside its server's threads. A worker forked from such a process
+    copies the locks those threads hold and can wait on one for ever (CI once waited two
+    minutes for a studio verdict): such workers start from a fresh process, same games."""
+    import threading
+
+    from riskrules.tools.lab import simulate
+
+    held = threading.Lock()
+    held.acquire()
+    blocked = threading.Thread(target=held.acquire, daemon=True)  # waits for the whole test
+    blocked.start()
+    try:
+        assert simulate._context().get_start_method() != "fork"
+
+        def played(workers: int) -> dict[str, object]:
+            plan = lab.plan_simulation(lab.Simulate("classic", games=6, seed=3, workers=workers))
+            found = lab.simulate(plan).to_json()
+            return {k: v for k, v in found.items() if k not in ("elapsed_s", "games_per_s")}
+
+        assert played(2) == played(1)
+    finally:
+        held.release()
+
+
 def test_a_cancel_set_before_plays_nothing() -> None:
     plan = lab.plan_simulation(lab.Simulate("classic", games=2, workers=1))
     cancel = Cancel()

@@ -3,12 +3,19 @@ after every action, records written on request."""
 
 from __future__ import annotations
 
+import itertools
+import multiprocessing
+import multiprocessing.context
 import os
 import random
+import signal
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO, overload
@@ -295,27 +302,88 @@ def jobs(
 
 
 MAX_CHUNK = 64  # games per task in a pool of processes (a few seconds of work)
+TASKS_AHEAD = 4  # tasks handed to each worker ahead of its results, never the whole plan
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """How to start the workers. Forking copies the tables made for the rules, so that each
+    worker need not make them again; but forking a process that runs other threads (the
+    studio's server, a study's watch) copies whatever locks those threads held, and the
+    worker can hang on one for ever. Such a process starts its workers from a fresh server
+    process instead, which imports the simulator once."""
+    if os.name == "posix" and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _worker_start() -> None:
+    """Ctrl-C is the parent's to answer: it ends the workers itself (each would otherwise
+    print a traceback of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the workers now, not after the tasks they hold (a cancelled study, Ctrl-C)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def play_all(plan: Plan, workers: int) -> Iterator[GameResult]:
     """Each game's result as soon as it is played (not in the plan's order), in this process
     or spread over `workers` processes. The jobs are made as the workers take them: the pool
-    is handed a few chunks at a time, never the whole plan."""
+    is handed a few chunks per worker at a time, never the whole plan. A worker that dies (the
+    machine ran out of memory, someone killed it) ends the run with WorkerLost, not a hang."""
     if workers <= 1:
         yield from map(play, plan)
         return
-    import multiprocessing
-
-    fork = os.name == "posix"
-    context = multiprocessing.get_context("fork" if fork else "spawn")
-    if fork:  # loaded once here, inherited by every worker instead of made in each
+    context = _context()
+    if context.get_start_method() == "fork":  # made once here, inherited by every worker
         for template in plan.templates:
             prepare(rules_for(template))
-    with context.Pool(workers) as pool:
-        # Chunks of games per task, sixteen per worker: one game per task spends its time on
-        # the pool's messages, a few large chunks leave a worker idle while the last runs.
-        chunk = max(1, min(len(plan) // (workers * 16), MAX_CHUNK))
-        yield from pool.imap_unordered(play, iter(plan), chunksize=chunk)
+    # Chunks of games per task, sixteen per worker: one game per task spends its time on
+    # the pool's messages, a few large chunks leave a worker idle while the last runs.
+    chunk = max(1, min(len(plan) // (workers * 16), MAX_CHUNK))
+    starts = iter(range(0, len(plan), chunk))
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start)
+    pending: set[Future[list[GameResult]]] = set()
+    try:
+        for start in itertools.islice(starts, workers * TASKS_AHEAD):
+            pending.add(pool.submit(play_batch, plan[start : start + chunk]))
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for task in done:
+                try:
+                    results = task.result()
+                except BrokenProcessPool as exc:
+                    raise WorkerLost() from exc
+                yield from results
+                more = next(starts, None)
+                if more is not None:
+                    pending.add(pool.submit(play_batch, plan[more : more + chunk]))
+    except BaseException:
+        _stop(pool)
+        raise
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended before its games did."""
+
+    def __str__(self) -> str:
+        return (
+            "a worker process stopped before its games were played (the machine may have run "
+            "out of memory): run again with fewer --workers, or with --workers 1"
+        )
 
 
 def run(plan: Plan, workers: int, progress: object = None) -> tuple[list[GameResult], float]:

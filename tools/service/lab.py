@@ -21,7 +21,7 @@ from ...grammar.limits import (
 )
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
-from .errors import UsageError
+from .errors import ServiceError, UsageError
 from .paths import writable_folder
 from .progress import Cancel, Progress, Ticker
 from .rulesets import Texts, checked, loadable, playable
@@ -125,15 +125,18 @@ def simulate(
     """Play the planned games, checking every invariant after every action."""
     import time
 
-    from ..lab.simulate import Summary, play_all
+    from ..lab.simulate import Summary, WorkerLost, play_all
 
     ticker = Ticker.of(len(plan.jobs), progress, cancel)
     gathered = Summary(plan.ruleset, plan.players)
     start = time.perf_counter()
-    for result in play_all(plan.jobs, plan.workers):
-        gathered.add(result)
-        if ticker is not None:
-            ticker.update(1)
+    try:
+        for result in play_all(plan.jobs, plan.workers):
+            gathered.add(result)
+            if ticker is not None:
+                ticker.update(1)
+    except WorkerLost as exc:
+        raise ServiceError(str(exc)) from None
     gathered.elapsed = time.perf_counter() - start
     return Simulation(plan.ruleset, plan.players, plan.max_turns, gathered)
 
@@ -351,6 +354,7 @@ def run_study(
     mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`). The
     verdicts are in `lang` (en, da or nl)."""
     from ..lab.balance import ClusterError, study
+    from ..lab.simulate import WorkerLost
 
     _language(lang)
     ticker = Ticker.of(plan.total, progress, cancel)
@@ -368,4 +372,6 @@ def run_study(
         )
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
+    except WorkerLost as exc:
+        raise ServiceError(str(exc)) from None
     return StudyResult(found, lang)
