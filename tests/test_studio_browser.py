@@ -168,7 +168,10 @@ def test_a_small_study_gives_its_verdict_in_words(browser: Any, tmp_path: Path) 
         page.click("text=family.rules")
         page.fill("input[name='games']", "12")
         page.click("#study-start")
-        page.wait_for_selector(".verdict", timeout=120_000)
+        # The verdict, or whatever else ends the study (a problem, a time-out): said in the failure.
+        page.wait_for_selector("#study-state[hx-get]")  # started: the page polls its progress
+        page.wait_for_selector("#study-state:not([hx-get])", timeout=120_000)
+        assert page.locator(".verdict").count() == 1, page.locator("#study").inner_text()
         verdict = page.locator(".verdict").inner_text()
         assert "family" in verdict and "12 games" in verdict
         page.locator(".study").scroll_into_view_if_needed()
