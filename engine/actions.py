@@ -182,6 +182,10 @@ class RuleViolation(Exception):
         where = f", {citation.document} '{citation.anchor}'" if citation else ""
         super().__init__(f"{message} (rule {rule}{where})")
 
+    def __reduce__(self) -> tuple[type[RuleViolation], tuple[str, str, Citation | None]]:
+        # Made again from its parts where it is read (a worker's error reaches the command).
+        return (RuleViolation, (self.rule, self.message, self.citation))
+
 
 def die(rng: random.Random) -> int:
     """One die: `rng.randint(1, 6)` as CPython computes it (three random bits, drawn again while

@@ -151,4 +151,9 @@ class Reinforcing:
         still = False
         if new.trade_down_to is not None:
             still = len(hand) > new.trade_down_to and bool(self.rules.sets_in(hand))
-        return new.evolve(must_trade=still, trade_down_to=new.trade_down_to if still else None)
+        new = new.evolve(must_trade=still, trade_down_to=new.trade_down_to if still else None)
+        if not still and new.reserves[seat] == 0:
+            # Nothing to place: a set worth no armies, traded when an elimination forced it in
+            # the middle of the attacks. Play goes on, as it does once the last army is placed.
+            return self.after_reinforcing(new)
+        return new

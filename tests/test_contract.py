@@ -377,6 +377,17 @@ def test_an_assumed_board_is_played_in_every_command() -> None:
     assert keeps_the_contract("house", text, ())
 
 
+def test_a_set_worth_nothing_traded_in_the_attacks_lets_play_go_on() -> None:
+    """Found by the property above: on Mission RISK, an elimination forces a trade in the
+    middle of the attacks; a set worth no armies left the player in the reinforcement phase
+    with nothing to place, and the game stopped."""
+    text = (
+        'ruleset house "Worthless sets" extends da-2006-mission {\n'
+        "  override cards.trade_values: fixed 0\n}\n"
+    )
+    assert keeps_the_contract("house", text, ())
+
+
 def test_the_examples_keep_the_contract() -> None:
     """Every example of examples/house-rules, taken as it is, and each of its player counts."""
     for path in SEEDS:

@@ -186,3 +186,23 @@ def test_the_services_take_unsaved_text(tmp_path: Path) -> None:
     with pytest.raises(NotFound, match="no such file"):
         sheets.summary(path)  # without its text, the path names nothing
     assert not (tmp_path / "family.rules").exists()
+
+
+def test_a_rule_broken_in_a_worker_reaches_the_command_whole() -> None:
+    """A worker's error is pickled back to the command: a broken rule must arrive with its rule
+    and citation (one that could not be unpickled broke the pool and read as a lost worker)."""
+    import pickle
+
+    from riskrules.engine.actions import RuleViolation
+    from riskrules.grammar.model import Citation
+
+    sent = RuleViolation(
+        "cards.sets", "cards [1, 2] do not make a set", Citation("da000", "et sæt", page=6)
+    )
+    got = pickle.loads(pickle.dumps(sent))
+    assert (got.rule, got.message, got.citation, str(got)) == (
+        sent.rule,
+        sent.message,
+        sent.citation,
+        str(sent),
+    )

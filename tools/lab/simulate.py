@@ -7,6 +7,7 @@ import itertools
 import multiprocessing
 import multiprocessing.context
 import os
+import pickle
 import random
 import signal
 import tempfile
@@ -326,6 +327,20 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _play_here(batch: list[Job]) -> list[GameResult]:
+    """play_batch in a worker of this machine's pool. Its error must reach the command as it
+    would from one process: one that cannot be pickled back would break the pool instead,
+    and read as a lost worker."""
+    try:
+        return play_batch(batch)
+    except Exception as exc:
+        try:
+            pickle.loads(pickle.dumps(exc))
+        except Exception:
+            raise RuntimeError(f"{type(exc).__name__}: {exc}") from None
+        raise
+
+
 def _stop(pool: ProcessPoolExecutor) -> None:
     """End the workers now, not after the tasks they hold (a cancelled study, Ctrl-C)."""
     pool.shutdown(wait=False, cancel_futures=True)
@@ -357,7 +372,7 @@ def play_all(plan: Plan, workers: int) -> Iterator[GameResult]:
     pending: set[Future[list[GameResult]]] = set()
     try:
         for start in itertools.islice(starts, workers * TASKS_AHEAD):
-            pending.add(pool.submit(play_batch, plan[start : start + chunk]))
+            pending.add(pool.submit(_play_here, plan[start : start + chunk]))
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for task in done:
@@ -368,7 +383,7 @@ def play_all(plan: Plan, workers: int) -> Iterator[GameResult]:
                 yield from results
                 more = next(starts, None)
                 if more is not None:
-                    pending.add(pool.submit(play_batch, plan[more : more + chunk]))
+                    pending.add(pool.submit(_play_here, plan[more : more + chunk]))
     except BaseException:
         _stop(pool)
         raise
