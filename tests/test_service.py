@@ -206,3 +206,17 @@ def test_a_rule_broken_in_a_worker_reaches_the_command_whole() -> None:
         sent.citation,
         str(sent),
     )
+
+
+def test_a_game_stopped_at_the_turn_limit_counts_the_turns_it_played() -> None:
+    """`simulate --max-turns 4` said "5 at most": a game stopped at the limit had begun turn 5
+    and played none of it. Three players: turns 1-3 are the first round, turn 4 begins the
+    second."""
+    from riskrules.tools.lab import simulate
+
+    job = simulate.Job("classic", 3, 1, 0, "random", 4, None)
+    result = simulate.play(job)
+    assert not result.completed
+    assert (result.turns, result.rounds) == (4, 2)
+    plan = lab.plan_simulation(lab.Simulate("classic", games=3, agent="random", max_turns=4))
+    assert lab.simulate(plan).to_json()["turns"] == {"mean": 4.0, "max": 4}

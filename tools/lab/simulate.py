@@ -109,6 +109,7 @@ def play(job: Job) -> GameResult:
     holders: dict[str, int | None] | None = None
     order = tuple(game.rel.players(state))  # play begins with the first of them
     rounds, place = 0, len(order)  # the place in the order of the last turn's player
+    began = False  # whether the last turn to begin began a round
     eliminated: list[tuple[int, int]] = []
     try:
         if out is not None:
@@ -122,7 +123,8 @@ def play(job: Job) -> GameResult:
             count += 1
             if state.turn != turn and state.current in order:  # a turn begins
                 now = order.index(state.current)
-                rounds += now <= place  # back to (or past) the first player: a new round
+                began = now <= place  # back to (or past) the first player: a new round
+                rounds += began
                 place = now
             if len(state.eliminated) > len(eliminated):
                 known = {seat for seat, _ in eliminated}
@@ -140,11 +142,16 @@ def play(job: Job) -> GameResult:
         again = replace(job, record_dir=tempfile.mkdtemp(prefix="riskrules-violation-"))
         path = play(again).record
     winner = state.seats[state.winner].name if state.winner is not None else None
+    # Stopped at the turn limit, the game has just begun the turn past it and played none of it.
+    played = state.turn
+    if state.phase != "over" and state.turn > job.max_turns:
+        played -= 1
+        rounds -= began  # nor of the round that turn began
     return GameResult(
         job.index,
         state.phase == "over",
         winner,
-        state.turn,
+        played,
         count,
         problem,
         path,
