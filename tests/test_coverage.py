@@ -327,3 +327,28 @@ def test_trace_names_the_manuals_it_could_not_read(seeds: Path, tmp_path: Path) 
     unread = {u["document"]: u for u in report["unread_manuals"]}
     assert set(unread) == {"da001", "da002", "nl004"}, unread
     assert unread["nl004"]["problem"] == "not in the folder"
+
+
+def test_a_base_counts_the_scenarios_its_heirs_play_of_its_clauses() -> None:
+    """`trace classic` said 0% exercised: its scenarios run on da-classic, nl-classic, ….
+    A scenario exercises a base's clause when it runs on a ruleset that plays that very clause;
+    an override (even to the same value) is the heir's own."""
+    from riskrules.grammar.library import Workspace
+    from riskrules.tools.compliance.scenarios import ScenarioResult
+    from riskrules.tools.compliance.trace import trace
+
+    text = (
+        'ruleset house "H" extends classic {\n'
+        '  override combat.ties: defender\n    cite da000 page 6 "uafgjort"\n}\n'
+    )
+    ws = Workspace.open(texts={str(ROOT / "h.rules"): text})
+    played = [
+        ScenarioResult("ties", "h.feature", "passed", [("house", "combat.ties")]),
+        ScenarioResult("dice", "h.feature", "passed", [("house", "combat.attacker.dice")]),
+    ]
+    report = trace(ws.resolved["classic"], played, None, ws.resolved)
+    assert report.exercised_by.get("combat.attacker.dice") == ["dice"]
+    assert "combat.ties" not in report.exercised_by
+    assert "combat.ties" in trace(ws.resolved["house"], played, None, ws.resolved).exercised_by
+    whole = run_cli("trace", "classic")
+    assert whole.out.splitlines()[1].startswith("classic: ") and " 100% exercised" in whole.out

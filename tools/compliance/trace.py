@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -155,12 +156,18 @@ def trace(
     eff: EffectiveRuleset,
     results: list[ScenarioResult],
     manuals: Manuals | None,
+    others: Mapping[str, EffectiveRuleset] | None = None,
 ) -> RulesetTrace:
+    """Each clause's citations and the scenarios that exercised it: those run on this ruleset,
+    and those run on a ruleset that plays this very clause (inherits it unchanged; `others`
+    holds those rulesets by name), so that a base's trace (classic) counts its heirs' games."""
     exercised: dict[str, list[str]] = {}
     for result in results:
         for ruleset, rule_id in result.consulted:
-            if ruleset == eff.name:
-                exercised.setdefault(rule_id, []).append(result.name)
+            if ruleset == eff.name or _plays(others, ruleset, eff, rule_id):
+                names = exercised.setdefault(rule_id, [])
+                if result.name not in names:
+                    names.append(result.name)
     report = RulesetTrace(eff.name, list(eff.clauses), exercised)
     if manuals is None:
         return report
@@ -277,3 +284,15 @@ def _document_text(sources: Path, name: str) -> tuple[str | None, str]:
         return data.decode("utf-8"), ""
     except UnicodeDecodeError:
         return data.decode("latin-1"), ""
+
+
+def _plays(
+    others: Mapping[str, EffectiveRuleset] | None, ruleset: str, eff: EffectiveRuleset, rule: str
+) -> bool:
+    """Whether `ruleset` plays `eff`'s own clause for `rule`: the clause written where eff's
+    was, with the same value and citations (an override, even to the same value, is its own)."""
+    other = others.get(ruleset) if others is not None else None
+    if other is None or eff.name not in other.chain:
+        return False
+    theirs, ours = other.clause(rule), eff.clause(rule)
+    return theirs is not None and ours is not None and theirs == ours

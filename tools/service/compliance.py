@@ -153,7 +153,7 @@ def trace(refs: Sequence[str], sources: Path | None = None, features: Sequence[s
             code, results = max(code, found), results + part
     else:
         code, results, _printed = run_features(builtin_features())
-    reports = tuple(trace_ruleset(eff, results, texts) for _, eff in located)
+    reports = tuple(trace_ruleset(eff, results, texts, ws.resolved) for ws, eff in located)
     return Trace(tuple(results), reports, code, texts is not None)
 
 
