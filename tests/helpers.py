@@ -292,15 +292,18 @@ def _as_text(data: bytes) -> str:
 
 @contextlib.contextmanager
 def _working_directory(cwd: Path | None) -> Iterator[None]:
-    if cwd is None:
-        yield
-        return
+    """In `cwd`, or in an empty folder of its own: a command that writes where it runs (a
+    sheet without -o) must not write into the checkout, and a test that means a file of the
+    checkout names it by its whole path."""
     before = os.getcwd()
-    os.chdir(cwd)
-    try:
-        yield
-    finally:
-        os.chdir(before)
+    with contextlib.ExitStack() as stack:
+        if cwd is None:
+            cwd = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="riskrules-cwd-")))
+        os.chdir(cwd)
+        try:
+            yield
+        finally:
+            os.chdir(before)
 
 
 @contextlib.contextmanager

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run_cli
+from helpers import ROOT, run_cli
 from riskrules.tools.compliance.coverage import CITED, manuals_of
 from riskrules.tools.compliance.trace import Manuals
 from riskrules.tools.service.compliance import _manual_rulesets
@@ -38,7 +38,7 @@ def test_the_two_player_goal_is_its_own_passage(ruleset: str) -> None:
     shown = run_cli("explain", ruleset, "victory")
     assert 'cite da000 page 8 "Spillets formål At besejre din modspiller"' in shown.out
     # No warning for the override: it re-cites the same value from the game's own passage.
-    checked = run_cli("check", "--verbose", "specs/da-2006-2p.rules")
+    checked = run_cli("check", "--verbose", str(ROOT / "specs" / "da-2006-2p.rules"))
     assert "RR0404" not in checked.out, checked.out
 
 
@@ -51,7 +51,7 @@ def test_the_neutrals_defence_in_the_active_game_is_assumed() -> None:
     assert "passive" in str(active["value"])
     passive = _explain("da-2006-2p-passive", "neutrals.defence_rolled_by")
     assert passive["assumed"] is False
-    strict = run_cli("check", "--strict", "--verbose", "specs/da-2006-2p.rules")
+    strict = run_cli("check", "--strict", "--verbose", str(ROOT / "specs" / "da-2006-2p.rules"))
     assert strict.code == 1
     assert "'neutrals.defence_rolled_by' uses an assumed value" in strict.out
     sheet = run_cli("summary", "da-2006-2p-active", "--format", "md", "--lang", "en", "-o", "-")
