@@ -5,6 +5,9 @@ the same text once it is saved."""
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,6 +16,9 @@ from ..service import language, odds, rulesets, sheets
 from ..service.errors import ServiceError
 
 ODDS_SIZE = 8  # armies a side in the studio's odds table (the command line goes to 200)
+SHEETS_KEPT = 8  # sheets kept for texts seen again (a language switched back, a reload)
+_SHEETS: OrderedDict[tuple[str, str, str | None, str], sheets.RuleSheet] = OrderedDict()
+_SHEETS_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -51,7 +57,20 @@ class Document:
             return None
 
     def sheet(self, lang: str | None, fmt: sheets.SheetFormat = "html") -> sheets.RuleSheet:
-        return sheets.summary(self.ref, lang, fmt, texts=self.texts)
+        """The sheet `summary` writes for this text; one already made for the same text (the
+        built-ins do not change while the studio runs) is given again, not laid out again."""
+        key = (self.ref, self.text, lang, fmt)
+        with _SHEETS_LOCK:
+            found = _SHEETS.get(key)
+            if found is not None:
+                _SHEETS.move_to_end(key)
+                return found
+        made = sheets.summary(self.ref, lang, fmt, texts=self.texts)
+        with _SHEETS_LOCK:
+            _SHEETS[key] = made
+            while len(_SHEETS) > SHEETS_KEPT:
+                _SHEETS.popitem(last=False)
+        return made
 
     def sheet_language(self) -> str:
         return sheets.sheet_language(self.ref, self.texts)
@@ -68,5 +87,12 @@ class Document:
         base = self.base()
         if base is None:
             return mine, None
-        theirs = odds.table(base, ODDS_SIZE)
+        theirs = _base_odds(base)
         return mine, (theirs if theirs.grid != mine.grid else None)
+
+
+@functools.lru_cache(maxsize=16)
+def _base_odds(base: str) -> odds.Table:
+    """A base's odds table, worked out once: it is a ruleset by name, read from the built-ins
+    alone (no unsaved text), which do not change while the studio runs."""
+    return odds.table(base, ODDS_SIZE)
