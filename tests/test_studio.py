@@ -345,3 +345,53 @@ def test_listening_beyond_this_machine_is_warned_of(tmp_path: Path) -> None:
     finally:
         process.kill()
         process.wait()
+
+
+# ------------------------------------------------------------------ the draft a closed tab sends
+
+
+def test_the_closing_tabs_beacon_keeps_the_draft(tmp_path: Path) -> None:
+    """What the page sends as it is closed (studio.js, a beacon to /draft) is the file's
+    draft; the text of the saved file leaves no draft behind."""
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    typed = HOUSE.replace("attacker", "defender")
+    answer = c.post("/draft", data={"file": "a.rules", "text": typed}, headers={"origin": ORIGIN})
+    assert answer.status_code == 204
+    assert (tmp_path / ".a.rules.draft").read_text() == typed
+    assert (tmp_path / "a.rules").read_text() == HOUSE  # nothing saved
+    assert "defender" in c.get("/edit", params={"file": "a.rules"}).text
+    c.post("/draft", data={"file": "a.rules", "text": HOUSE})  # typed back to the saved text
+    assert not (tmp_path / ".a.rules.draft").exists()
+    assert c.post("/draft", data={"file": "a.rules"}).status_code == 400  # no text: nothing kept
+    assert (tmp_path / "a.rules").read_text() == HOUSE
+
+
+@pytest.mark.parametrize(
+    ("who", "name", "headers", "status"),
+    [
+        ("stranger", "a.rules", {}, 403),
+        ("client", "a.rules", {"origin": "http://evil.example"}, 403),
+        ("client", "../a.rules", {}, 400),
+        ("client", ".a.rules.draft", {}, 400),
+    ],
+)
+def test_the_draft_route_keeps_the_door(
+    tmp_path: Path, who: str, name: str, headers: dict[str, str], status: int
+) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "a.rules").write_text(HOUSE)
+    visitor = stranger(folder) if who == "stranger" else client(folder)
+    answer = visitor.post("/draft", data={"file": name, "text": "# nothing\n"}, headers=headers)
+    assert answer.status_code == status
+    assert sorted(p.name for p in folder.iterdir()) == ["a.rules"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rules"]
+
+
+def test_the_draft_route_is_bounded(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    big = "#" * (MAX_STUDIO_BODY + 1)
+    answer = client(tmp_path).post("/draft", data={"file": "a.rules", "text": big})
+    assert answer.status_code == 413
+    assert not (tmp_path / ".a.rules.draft").exists()

@@ -60,6 +60,7 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
         Route("/language", start.set_language, methods=["POST"]),
         Route("/edit", editor.edit),
         Route("/text", editor.text, methods=["POST"]),
+        Route("/draft", editor.draft, methods=["POST"]),
         Route("/fix", editor.fix, methods=["POST"]),
         Route("/form", editor.form_panel),
         Route("/rule", editor.rule, methods=["POST"]),

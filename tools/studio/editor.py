@@ -94,6 +94,24 @@ async def text(request: Request) -> Response:
     return response
 
 
+async def draft(request: Request) -> Response:
+    """The text as it was when the tab was closed or hidden (the page's beacon, sent before
+    the 0.4 s of typing htmx waits for): kept as the draft, nothing checked or answered. A text
+    that is the saved file's leaves no draft behind."""
+    form = await _form(request)
+    name = _name(form.get("file"))
+    if "text" not in form:
+        raise UsageError("a draft is the file's text: none was sent")
+    text = str(form.get("text"))
+    folder = studio_of(request).folder
+    folder.file(name)  # a name out of the folder is refused before anything is written
+    if folder.read(name) == text:
+        folder.forget(name)
+    else:
+        folder.keep(name, text)
+    return Response(status_code=204)
+
+
 async def form_panel(request: Request) -> Response:
     """The rule form as the text now is (after an edit of the text)."""
     doc = document(request, _name(request.query_params.get("file")))
