@@ -395,3 +395,32 @@ def test_the_draft_route_is_bounded(tmp_path: Path) -> None:
     answer = client(tmp_path).post("/draft", data={"file": "a.rules", "text": big})
     assert answer.status_code == 413
     assert not (tmp_path / ".a.rules.draft").exists()
+
+
+# ------------------------------------------------------------------------- the rule form
+
+
+def _field(page: str, rule: str) -> str:
+    start = page.index(f'data-rule="{rule}"')
+    return page[start : page.index("</form>", start)]
+
+
+def test_a_rule_the_base_sets_shows_its_value_from_the_base_and_a_change_overrides(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    inherited = _field(c.get("/form", params={"file": "a.rules"}).text, "reinforcements.minimum")
+    assert 'value="3"' in inherited and "from the base" in inherited  # da-2006's 3, marked
+    assert "from the base" not in _field(c.get("/form?file=a.rules").text, "combat.ties")
+    changed = c.post(
+        "/rule",
+        data={"file": "a.rules", "rule": "reinforcements.minimum", "value": "4", "set": "1"},
+    )
+    assert "override reinforcements.minimum: 4" in (tmp_path / ".a.rules.draft").read_text()
+    now = _field(changed.text, "reinforcements.minimum")
+    assert 'value="4"' in now and "from the base" not in now and "Back to the base" in now
+    danish = client(tmp_path)
+    danish.cookies.set("riskrules_studio_lang", "da")
+    shown = danish.get("/form", params={"file": "a.rules"}).text
+    assert "fra grundreglerne" in _field(shown, "cards.wild")
