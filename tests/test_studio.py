@@ -424,3 +424,40 @@ def test_a_rule_the_base_sets_shows_its_value_from_the_base_and_a_change_overrid
     danish.cookies.set("riskrules_studio_lang", "da")
     shown = danish.get("/form", params={"file": "a.rules"}).text
     assert "fra grundreglerne" in _field(shown, "cards.wild")
+
+
+TWO = (
+    'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n\n'
+    'ruleset quick "A short game" extends da-2006 {\n  override reinforcements.minimum: 5\n}\n'
+)
+
+
+def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> None:
+    """A file with two rulesets: a picker, each one's own form, sheet, diff and odds, and a
+    change through the form written into the ruleset picked, not the first."""
+    (tmp_path / "two.rules").write_text(TWO)
+    c = client(tmp_path)
+    first = c.get("/edit", params={"file": "two.rules"}).text
+    assert "This file holds 2 rulesets" in first
+    assert 'href="/edit?file=two.rules&amp;ruleset=quick"' in first
+    assert "<code>family</code>" in first  # the first ruleset's form by default
+    page = c.get("/edit", params={"file": "two.rules", "ruleset": "quick"}).text
+    assert "<code>quick</code>" in page and 'name="ruleset" value="quick"' in page
+    assert "/sheetpanel?file=two.rules&amp;ruleset=quick" in page
+    sheet = c.get("/sheet", params={"file": "two.rules", "ruleset": "quick"}).text
+    assert "A short game" in sheet and "No sheet yet" not in sheet
+    assert "Our table" in c.get("/sheet", params={"file": "two.rules"}).text
+    diff = c.get("/diff", params={"file": "two.rules", "ruleset": "quick"}).text
+    assert "reinforcements.minimum" in diff and "combat.ties" not in diff
+    odds = c.get("/odds", params={"file": "two.rules", "ruleset": "quick"}).text
+    assert "Combat is as in the base." in odds
+    data = {"file": "two.rules", "ruleset": "quick", "rule": "cards.wild", "value": "3"}
+    changed = c.post("/rule", data={**data, "set": "1"})
+    draft = (tmp_path / ".two.rules.draft").read_text()
+    family, quick = draft.split('ruleset quick "A short game"')
+    assert "cards.wild" in quick and "cards.wild" not in family
+    assert "<code>quick</code>" in changed.text  # still the picked ruleset's form
+    c.post("/rule", data={**data, "clear": "1"})
+    assert "cards.wild" not in (tmp_path / ".two.rules.draft").read_text()
+    unknown = c.get("/form", params={"file": "two.rules", "ruleset": "nobody"}).text
+    assert "<code>family</code>" in unknown  # a name the file does not declare: its first

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..service import language, odds, rulesets, sheets
+from ..service import editing, language, odds, rulesets, sheets
 from ..service.errors import ServiceError
 
 ODDS_SIZE = 8  # armies a side in the studio's odds table (the command line goes to 200)
@@ -25,14 +25,35 @@ _SHEETS_LOCK = threading.Lock()
 class Document:
     path: Path  # absolute, inside FOLDER
     text: str
+    asked: str | None = None  # the ruleset the author picked (a file may declare several)
+
+    @property
+    def rulesets(self) -> tuple[str, ...]:
+        """The rulesets the text declares, in order."""
+        return _declared(str(self.path), self.text)
+
+    @property
+    def ruleset(self) -> str | None:
+        """The ruleset shown (the one picked, else the file's first), or None when the file
+        declares one or none (then the file's path alone names it)."""
+        names = self.rulesets
+        if len(names) <= 1:
+            return None
+        return self.asked if self.asked in names else names[0]
 
     @property
     def ref(self) -> str:
-        return str(self.path)
+        """What names the ruleset shown to the services: the file, or FILE:NAME."""
+        chosen = self.ruleset
+        return str(self.path) if chosen is None else f"{self.path}:{chosen}"
 
     @property
     def texts(self) -> dict[str, str]:
         return {str(self.path): self.text}
+
+    def edited(self, text: str) -> Document:
+        """The same file and ruleset with another text."""
+        return Document(self.path, text, self.asked)
 
     def diagnostics(self) -> list[dict[str, Any]]:
         """As `riskrules check` reports them: code, severity, line, column, message, hint."""
@@ -89,6 +110,11 @@ class Document:
             return mine, None
         theirs = _base_odds(base)
         return mine, (theirs if theirs.grid != mine.grid else None)
+
+
+@functools.lru_cache(maxsize=32)
+def _declared(path: str, text: str) -> tuple[str, ...]:
+    return editing.rulesets_in(text, path)
 
 
 @functools.lru_cache(maxsize=16)
