@@ -312,7 +312,31 @@ def test_a_folder_that_is_not_there_is_a_usage_error(tmp_path: Path) -> None:
     assert result.code == 2 and "is not a folder" in result.err
 
 
-def test_a_study_runs_one_at_a_time_and_is_cancelled(tmp_path: Path) -> None:
+def _group_gone(group: int | None) -> bool:
+    """No process of the study's group is left (its own, the lab's workers)."""
+    assert group is not None
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def _stopped_within(c: TestClient, seconds: float) -> tuple[str, float]:
+    import time
+
+    began = time.monotonic()
+    while time.monotonic() - began < 60:
+        answer = c.get("/study/progress")
+        if answer.status_code == 286:  # finished: htmx stops polling
+            return answer.text, time.monotonic() - began
+        time.sleep(0.1)
+    raise AssertionError(f"the study still ran {seconds} s after it was told to stop")
+
+
+def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) -> None:
+    """Cancel ends the study's processes (its own and the lab's workers) within a few seconds,
+    even in the middle of the games its workers hold."""
     import time
 
     (tmp_path / "a.rules").write_text(HOUSE)
@@ -321,13 +345,28 @@ def test_a_study_runs_one_at_a_time_and_is_cancelled(tmp_path: Path) -> None:
     assert "of 4000 games" in started.text and "study-cancel" in started.text
     again = c.post("/study", data={"file": "a.rules", "games": "10"})
     assert "A study is running already" in again.text
+    run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
+    time.sleep(3)  # the workers are playing
+    assert run.group is not None and not _group_gone(run.group)
     c.post("/study/cancel")
-    for _ in range(600):
-        answer = c.get("/study/progress")
-        if answer.status_code == 286:  # finished: htmx stops polling
-            break
-        time.sleep(0.1)
-    assert "The study was cancelled." in answer.text
+    text, took = _stopped_within(c, 5)
+    assert "The study was cancelled." in text
+    assert took < 5, took
+    assert _group_gone(run.group)
+
+
+def test_the_time_limit_stops_a_study(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from riskrules.tools.studio import study
+
+    monkeypatch.setattr(study, "MAX_STUDIO_SECONDS", 3)
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    c.post("/study", data={"file": "a.rules", "games": "2000"})
+    run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
+    text, took = _stopped_within(c, 3 + 5)
+    assert "The study took too long and was stopped." in text
+    assert took < 3 + 5, took
+    assert _group_gone(run.group)
 
 
 def test_listening_beyond_this_machine_is_warned_of(tmp_path: Path) -> None:
