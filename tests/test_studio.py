@@ -500,3 +500,38 @@ def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> Non
     assert "cards.wild" not in (tmp_path / ".two.rules.draft").read_text()
     unknown = c.get("/form", params={"file": "two.rules", "ruleset": "nobody"}).text
     assert "<code>family</code>" in unknown  # a name the file does not declare: its first
+
+
+def test_a_file_started_here_is_titled_in_the_readers_language(tmp_path: Path) -> None:
+    """Started from an example (or a base) by a Danish reader, the new file's title, and so
+    its sheet's, is Danish; an English reader's stays the example's own."""
+    danish = client(tmp_path)
+    danish.post("/language", data={"lang": "da", "back": "/"})
+    danish.post("/new", data={"example": "attacker-wins-ties"})
+    text = (tmp_path / ".attacker-wins-ties.rules.draft").read_text()
+    assert 'ruleset attacker-wins-ties "Angriberen vinder uafgjort"' in text
+    sheet = danish.get("/sheet", params={"file": "attacker-wins-ties.rules", "lang": "da"}).text
+    assert "Angriberen vinder uafgjort" in sheet and "Attacker wins ties" not in sheet
+    danish.post("/new", data={"base": "da-2006"})
+    assert '"Husregler til da-2006"' in (tmp_path / ".da-2006-house.rules.draft").read_text()
+    client(tmp_path).post("/new", data={"example": "attacker-wins-ties"})
+    english = (tmp_path / ".attacker-wins-ties-2.rules.draft").read_text()
+    assert '"Attacker wins ties"' in english
+
+
+@pytest.mark.parametrize("lang", ["da", "nl"])
+def test_every_example_title_is_translated(lang: str) -> None:
+    """Each shipped example's title has a translation in the sheets' catalogue (a new example
+    without one fails here, so the studio never titles a Danish reader's file in English)."""
+    import io
+
+    from babel.messages.pofile import read_po
+
+    from helpers import ROOT
+    from riskrules.tools.service.authoring import example_titles
+
+    po = ROOT / "tools" / "sheets" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
+    catalogue = read_po(io.BytesIO(po.read_bytes()), locale=lang)
+    for name, title in example_titles():
+        entry = catalogue.get(title)
+        assert entry is not None and entry.string and not entry.fuzzy, (name, lang)

@@ -8,7 +8,6 @@ tools/pdf.py prints the HTML.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -441,7 +440,6 @@ def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word:
     return "; ".join(parts)
 
 
-@functools.cache  # its templates compiled once a process, not at every sheet (0.1-0.25 s)
 def _environment(for_markdown: bool = False) -> jinja2.Environment:
     """The sheets' and the concordance's templates; summary.css reads the type sizes the PDF
     fitting chooses between (tools/pdf.py). HTML escapes every value (`escape.html_value` and
