@@ -20,13 +20,15 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ...grammar.limits import MAX_STUDIO_GAMES, MAX_STUDIO_SECONDS
 from ..service import lab
 from ..service.errors import ServiceError
 from ..service.progress import Cancel
-from .document import Document
+
+if TYPE_CHECKING:
+    from .document import Document
 
 DEFAULT_GAMES = 100  # a first look in about a minute on two cores; the form allows more
 STOP_WAIT = 1.0  # seconds a stopped study's processes have to end before they are killed
