@@ -500,6 +500,8 @@ def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> Non
     assert "cards.wild" not in (tmp_path / ".two.rules.draft").read_text()
     unknown = c.get("/form", params={"file": "two.rules", "ruleset": "nobody"}).text
     assert "<code>family</code>" in unknown  # a name the file does not declare: its first
+    saved = c.post("/save", data={"file": "two.rules", "ruleset": "quick", "name": "ours.rules"})
+    assert saved.headers["hx-redirect"] == "/edit?file=ours.rules&ruleset=quick"
 
 
 def test_a_file_started_here_is_titled_in_the_readers_language(tmp_path: Path) -> None:

@@ -173,5 +173,7 @@ async def save(request: Request) -> Response:
         message += " " + say(request, "It still has errors: riskrules check lists them.")
     response = page(request, "_save.j2", file=target, name=target, saved=message)
     if target != current:
-        response.headers["HX-Redirect"] = f"/edit?file={target}"
+        picked = _name(form.get("ruleset"))  # the ruleset shown goes on being shown
+        query = {"file": target, **({"ruleset": picked} if picked else {})}
+        response.headers["HX-Redirect"] = f"/edit?{urlencode(query)}"
     return response
