@@ -537,3 +537,17 @@ def test_every_example_title_is_translated(lang: str) -> None:
     for name, title in example_titles():
         entry = catalogue.get(title)
         assert entry is not None and entry.string and not entry.fuzzy, (name, lang)
+
+
+def test_a_ruleset_extending_another_of_its_file_is_compared_with_it(tmp_path: Path) -> None:
+    (tmp_path / "two.rules").write_text(
+        HOUSE + '\nruleset fair "Ties to the defender" extends family {\n'
+        "  override combat.ties: defender\n}\n"
+    )
+    c = client(tmp_path)
+    query = {"file": "two.rules", "ruleset": "fair"}
+    odds = c.get("/odds", params=query).text
+    assert odds.count("<table") == 2 and "<caption>family</caption>" in odds
+    assert "<caption>fair</caption>" in odds
+    diff = c.get("/diff", params=query).text
+    assert "combat.ties" in diff and "attacker" in diff and "defender" in diff

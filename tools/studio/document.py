@@ -108,7 +108,10 @@ class Document:
         base = self.base()
         if base is None:
             return mine, None
-        theirs = _base_odds(base)
+        if base in self.rulesets:  # a ruleset of this very file: read from its text
+            theirs = odds.table(f"{self.path}:{base}", ODDS_SIZE, texts=self.texts)
+        else:
+            theirs = _base_odds(base)
         return mine, (theirs if theirs.grid != mine.grid else None)
 
 
