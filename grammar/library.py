@@ -174,9 +174,25 @@ class _ModelUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> type:
         if module in _MODEL_MODULES:
             found = getattr(sys.modules.get(module), name, None)
-            if isinstance(found, type) and (is_dataclass(found) or issubclass(found, Enum)):
+            if isinstance(found, type) and found.__module__ == module and _plain(found):
                 return found
         raise pickle.UnpicklingError(f"{module}.{name} is not part of the model")
+
+
+def _plain(cls: type) -> bool:
+    """A class whose instances unpickle without calling anything of ours: a dataclass, an enum,
+    or a string with attributes (model.Reason, a `because` in several languages: every spec
+    that gives one was refused here, and so parsed again at every start)."""
+    return is_dataclass(cls) or issubclass(cls, Enum) or (issubclass(cls, str) and _no_hooks(cls))
+
+
+def _no_hooks(cls: type) -> bool:
+    return all(
+        hook not in vars(klass)
+        for klass in cls.__mro__
+        if klass not in (str, object)
+        for hook in ("__setstate__", "__reduce__", "__reduce_ex__", "__new__", "__init__")
+    )
 
 
 def _unpickle_model(payload: bytes | None) -> ReadResult | None:

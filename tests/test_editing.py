@@ -18,6 +18,7 @@ from helpers import ROOT, run_cli
 from riskrules.grammar.diagnostics import Diagnostic, Severity
 from riskrules.tools.service import editing
 from riskrules.tools.service.editing import rule_form, set_rule
+from riskrules.tools.service.errors import UsageError
 
 HOUSE = (
     "# Our family's rules.\n"
@@ -354,3 +355,27 @@ def test_setting_the_bases_value_clears_the_override(tmp_path: Path) -> None:
     assert run_cli("check", "--strict", str(path)).code == 0
     # Set where it was not written, the base's value leaves the text as it is.
     assert set_rule(back.text, str(path), "combat.ties", "defender").text == back.text
+
+
+def test_the_form_and_its_edits_reach_every_ruleset_of_a_file(tmp_path: Path) -> None:
+    """A file declaring two rulesets: each has its form (rule_form's `ruleset`), the names of
+    both are given for a picker, and set_rule/clear_rule change the ruleset named only."""
+    from riskrules.tools.service.editing import clear_rule, rulesets_in
+
+    text = (
+        'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n\n'
+        'ruleset quick "A short game" extends da-2006 {\n}\n'
+    )
+    path = str(tmp_path / "two.rules")
+    assert rulesets_in(text, path) == ("family", "quick")
+    form = rule_form(text, path, "en", "quick")
+    assert form.ruleset == "quick" and form.rulesets == ("family", "quick")
+    assert not form.field("combat.ties").set_here  # quick leaves the ties to its base
+    edited = set_rule(text, path, "combat.ties", "attacker", ruleset_name="quick")
+    assert edited.ok and edited.text.count("override combat.ties: attacker") == 2
+    assert rule_form(edited.text, path, "en", "quick").field("combat.ties").set_here
+    back = clear_rule(edited.text, path, "combat.ties", "quick")
+    assert back.text.count("override combat.ties: attacker") == 1
+    assert rule_form(back.text, path, "en").field("combat.ties").set_here  # family's kept
+    with pytest.raises(UsageError, match="no ruleset 'nobody'"):
+        set_rule(text, path, "combat.ties", "attacker", ruleset_name="nobody")

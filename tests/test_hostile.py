@@ -868,12 +868,26 @@ def test_the_studio_shows_what_the_author_wrote(hostile: Path) -> None:
     assert "RR0104" in diagnostics.text
     html_shows(diagnostics.text)
     html_shows(client.get("/form", params=file).text, SECTION)  # the form's citations
-    client.post("/text", data={**file, "text": HOSTILE_RULES})
+    # The text as a closing tab's beacon sends it (/draft): kept exactly, shown escaped.
+    kept = HOSTILE_RULES + "# typed as the tab closed\n"
+    assert client.post("/draft", data={**file, "text": kept}).status_code == 204
+    assert (hostile / ".hostile.rules.draft").read_bytes().decode() == kept
     page = client.get("/edit", params=file).text
     before, textarea = page.split("<textarea", 1)
     textarea, after = textarea.split("</textarea>", 1)
-    outside = before.replace('<script src="/static/htmx.min.js"></script>', "", 1) + after
+    outside = _without_the_studios_scripts(before) + after
     html_shows(outside, TITLE)  # the form's heading
     assert "<script" not in textarea and html_lib.escape(SCRIPT, quote=False) in textarea
     start = client.get("/").text
-    assert "<script" not in start.replace('<script src="/static/htmx.min.js"></script>', "", 1)
+    assert "<script" not in _without_the_studios_scripts(start)
+
+
+def _without_the_studios_scripts(page: str) -> str:
+    """A studio page without its own two scripts (htmx and studio.js, from /static)."""
+    for own in (
+        '<script src="/static/htmx.min.js"></script>',
+        '<script src="/static/studio.js" defer></script>',
+    ):
+        assert own in page
+        page = page.replace(own, "", 1)
+    return page

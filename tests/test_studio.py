@@ -312,7 +312,31 @@ def test_a_folder_that_is_not_there_is_a_usage_error(tmp_path: Path) -> None:
     assert result.code == 2 and "is not a folder" in result.err
 
 
-def test_a_study_runs_one_at_a_time_and_is_cancelled(tmp_path: Path) -> None:
+def _group_gone(group: int | None) -> bool:
+    """No process of the study's group is left (its own, the lab's workers)."""
+    assert group is not None
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def _stopped_within(c: TestClient, seconds: float) -> tuple[str, float]:
+    import time
+
+    began = time.monotonic()
+    while time.monotonic() - began < 60:
+        answer = c.get("/study/progress")
+        if answer.status_code == 286:  # finished: htmx stops polling
+            return answer.text, time.monotonic() - began
+        time.sleep(0.1)
+    raise AssertionError(f"the study still ran {seconds} s after it was told to stop")
+
+
+def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) -> None:
+    """Cancel ends the study's processes (its own and the lab's workers) within a few seconds,
+    even in the middle of the games its workers hold."""
     import time
 
     (tmp_path / "a.rules").write_text(HOUSE)
@@ -321,13 +345,28 @@ def test_a_study_runs_one_at_a_time_and_is_cancelled(tmp_path: Path) -> None:
     assert "of 4000 games" in started.text and "study-cancel" in started.text
     again = c.post("/study", data={"file": "a.rules", "games": "10"})
     assert "A study is running already" in again.text
+    run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
+    time.sleep(3)  # the workers are playing
+    assert run.group is not None and not _group_gone(run.group)
     c.post("/study/cancel")
-    for _ in range(600):
-        answer = c.get("/study/progress")
-        if answer.status_code == 286:  # finished: htmx stops polling
-            break
-        time.sleep(0.1)
-    assert "The study was cancelled." in answer.text
+    text, took = _stopped_within(c, 5)
+    assert "The study was cancelled." in text
+    assert took < 5, took
+    assert _group_gone(run.group)
+
+
+def test_the_time_limit_stops_a_study(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from riskrules.tools.studio import study
+
+    monkeypatch.setattr(study, "MAX_STUDIO_SECONDS", 3)
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    c.post("/study", data={"file": "a.rules", "games": "2000"})
+    run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
+    text, took = _stopped_within(c, 3 + 5)
+    assert "The study took too long and was stopped." in text
+    assert took < 3 + 5, took
+    assert _group_gone(run.group)
 
 
 def test_listening_beyond_this_machine_is_warned_of(tmp_path: Path) -> None:
@@ -345,3 +384,170 @@ def test_listening_beyond_this_machine_is_warned_of(tmp_path: Path) -> None:
     finally:
         process.kill()
         process.wait()
+
+
+# ------------------------------------------------------------------ the draft a closed tab sends
+
+
+def test_the_closing_tabs_beacon_keeps_the_draft(tmp_path: Path) -> None:
+    """What the page sends as it is closed (studio.js, a beacon to /draft) is the file's
+    draft; the text of the saved file leaves no draft behind."""
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    typed = HOUSE.replace("attacker", "defender")
+    answer = c.post("/draft", data={"file": "a.rules", "text": typed}, headers={"origin": ORIGIN})
+    assert answer.status_code == 204
+    assert (tmp_path / ".a.rules.draft").read_text() == typed
+    assert (tmp_path / "a.rules").read_text() == HOUSE  # nothing saved
+    assert "defender" in c.get("/edit", params={"file": "a.rules"}).text
+    c.post("/draft", data={"file": "a.rules", "text": HOUSE})  # typed back to the saved text
+    assert not (tmp_path / ".a.rules.draft").exists()
+    assert c.post("/draft", data={"file": "a.rules"}).status_code == 400  # no text: nothing kept
+    assert (tmp_path / "a.rules").read_text() == HOUSE
+
+
+@pytest.mark.parametrize(
+    ("who", "name", "headers", "status"),
+    [
+        ("stranger", "a.rules", {}, 403),
+        ("client", "a.rules", {"origin": "http://evil.example"}, 403),
+        ("client", "../a.rules", {}, 400),
+        ("client", ".a.rules.draft", {}, 400),
+    ],
+)
+def test_the_draft_route_keeps_the_door(
+    tmp_path: Path, who: str, name: str, headers: dict[str, str], status: int
+) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "a.rules").write_text(HOUSE)
+    visitor = stranger(folder) if who == "stranger" else client(folder)
+    answer = visitor.post("/draft", data={"file": name, "text": "# nothing\n"}, headers=headers)
+    assert answer.status_code == status
+    assert sorted(p.name for p in folder.iterdir()) == ["a.rules"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rules"]
+
+
+def test_the_draft_route_is_bounded(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    big = "#" * (MAX_STUDIO_BODY + 1)
+    answer = client(tmp_path).post("/draft", data={"file": "a.rules", "text": big})
+    assert answer.status_code == 413
+    assert not (tmp_path / ".a.rules.draft").exists()
+
+
+# ------------------------------------------------------------------------- the rule form
+
+
+def _field(page: str, rule: str) -> str:
+    start = page.index(f'data-rule="{rule}"')
+    return page[start : page.index("</form>", start)]
+
+
+def test_a_rule_the_base_sets_shows_its_value_from_the_base_and_a_change_overrides(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    inherited = _field(c.get("/form", params={"file": "a.rules"}).text, "reinforcements.minimum")
+    assert 'value="3"' in inherited and "from the base" in inherited  # da-2006's 3, marked
+    assert "from the base" not in _field(c.get("/form?file=a.rules").text, "combat.ties")
+    changed = c.post(
+        "/rule",
+        data={"file": "a.rules", "rule": "reinforcements.minimum", "value": "4", "set": "1"},
+    )
+    assert "override reinforcements.minimum: 4" in (tmp_path / ".a.rules.draft").read_text()
+    now = _field(changed.text, "reinforcements.minimum")
+    assert 'value="4"' in now and "from the base" not in now and "Back to the base" in now
+    danish = client(tmp_path)
+    danish.cookies.set("riskrules_studio_lang", "da")
+    shown = danish.get("/form", params={"file": "a.rules"}).text
+    assert "fra grundreglerne" in _field(shown, "cards.wild")
+
+
+TWO = (
+    'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n\n'
+    'ruleset quick "A short game" extends da-2006 {\n  override reinforcements.minimum: 5\n}\n'
+)
+
+
+def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> None:
+    """A file with two rulesets: a picker, each one's own form, sheet, diff and odds, and a
+    change through the form written into the ruleset picked, not the first."""
+    (tmp_path / "two.rules").write_text(TWO)
+    c = client(tmp_path)
+    first = c.get("/edit", params={"file": "two.rules"}).text
+    assert "This file holds 2 rulesets" in first
+    assert 'href="/edit?file=two.rules&amp;ruleset=quick"' in first
+    assert "<code>family</code>" in first  # the first ruleset's form by default
+    page = c.get("/edit", params={"file": "two.rules", "ruleset": "quick"}).text
+    assert "<code>quick</code>" in page and 'name="ruleset" value="quick"' in page
+    assert "/sheetpanel?file=two.rules&amp;ruleset=quick" in page
+    sheet = c.get("/sheet", params={"file": "two.rules", "ruleset": "quick"}).text
+    assert "A short game" in sheet and "No sheet yet" not in sheet
+    assert "Our table" in c.get("/sheet", params={"file": "two.rules"}).text
+    diff = c.get("/diff", params={"file": "two.rules", "ruleset": "quick"}).text
+    assert "reinforcements.minimum" in diff and "combat.ties" not in diff
+    odds = c.get("/odds", params={"file": "two.rules", "ruleset": "quick"}).text
+    assert "Combat is as in the base." in odds
+    data = {"file": "two.rules", "ruleset": "quick", "rule": "cards.wild", "value": "3"}
+    changed = c.post("/rule", data={**data, "set": "1"})
+    draft = (tmp_path / ".two.rules.draft").read_text()
+    family, quick = draft.split('ruleset quick "A short game"')
+    assert "cards.wild" in quick and "cards.wild" not in family
+    assert "<code>quick</code>" in changed.text  # still the picked ruleset's form
+    c.post("/rule", data={**data, "clear": "1"})
+    assert "cards.wild" not in (tmp_path / ".two.rules.draft").read_text()
+    unknown = c.get("/form", params={"file": "two.rules", "ruleset": "nobody"}).text
+    assert "<code>family</code>" in unknown  # a name the file does not declare: its first
+    saved = c.post("/save", data={"file": "two.rules", "ruleset": "quick", "name": "ours.rules"})
+    assert saved.headers["hx-redirect"] == "/edit?file=ours.rules&ruleset=quick"
+
+
+def test_a_file_started_here_is_titled_in_the_readers_language(tmp_path: Path) -> None:
+    """Started from an example (or a base) by a Danish reader, the new file's title, and so
+    its sheet's, is Danish; an English reader's stays the example's own."""
+    danish = client(tmp_path)
+    danish.post("/language", data={"lang": "da", "back": "/"})
+    danish.post("/new", data={"example": "attacker-wins-ties"})
+    text = (tmp_path / ".attacker-wins-ties.rules.draft").read_text()
+    assert 'ruleset attacker-wins-ties "Angriberen vinder uafgjort"' in text
+    sheet = danish.get("/sheet", params={"file": "attacker-wins-ties.rules", "lang": "da"}).text
+    assert "Angriberen vinder uafgjort" in sheet and "Attacker wins ties" not in sheet
+    danish.post("/new", data={"base": "da-2006"})
+    assert '"Husregler til da-2006"' in (tmp_path / ".da-2006-house.rules.draft").read_text()
+    client(tmp_path).post("/new", data={"example": "attacker-wins-ties"})
+    english = (tmp_path / ".attacker-wins-ties-2.rules.draft").read_text()
+    assert '"Attacker wins ties"' in english
+
+
+@pytest.mark.parametrize("lang", ["da", "nl"])
+def test_every_example_title_is_translated(lang: str) -> None:
+    """Each shipped example's title has a translation in the sheets' catalogue (a new example
+    without one fails here, so the studio never titles a Danish reader's file in English)."""
+    import io
+
+    from babel.messages.pofile import read_po
+
+    from helpers import ROOT
+    from riskrules.tools.service.authoring import example_titles
+
+    po = ROOT / "tools" / "sheets" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
+    catalogue = read_po(io.BytesIO(po.read_bytes()), locale=lang)
+    for name, title in example_titles():
+        entry = catalogue.get(title)
+        assert entry is not None and entry.string and not entry.fuzzy, (name, lang)
+
+
+def test_a_ruleset_extending_another_of_its_file_is_compared_with_it(tmp_path: Path) -> None:
+    (tmp_path / "two.rules").write_text(
+        HOUSE + '\nruleset fair "Ties to the defender" extends family {\n'
+        "  override combat.ties: defender\n}\n"
+    )
+    c = client(tmp_path)
+    query = {"file": "two.rules", "ruleset": "fair"}
+    odds = c.get("/odds", params=query).text
+    assert odds.count("<table") == 2 and "<caption>family</caption>" in odds
+    assert "<caption>fair</caption>" in odds
+    diff = c.get("/diff", params=query).text
+    assert "combat.ties" in diff and "attacker" in diff and "defender" in diff

@@ -9,6 +9,7 @@ import io
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -176,3 +177,27 @@ def test_a_small_study_gives_its_verdict_in_words(browser: Any, tmp_path: Path) 
         assert "family" in verdict and "12 games" in verdict
         page.locator(".study").scroll_into_view_if_needed()
         page.screenshot(path=str(IMAGES / "studio-study.png"))
+
+
+def test_what_was_typed_just_before_the_tab_closed_is_kept(browser: Any, tmp_path: Path) -> None:
+    """Nothing typed is lost: a change typed and the tab closed at once (before htmx's 0.4 s
+    wait sends it) is sent as the page goes (studio.js's beacon) and is there on reopening."""
+    (tmp_path / "family.rules").write_text(
+        'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+    )
+    with studio(tmp_path) as running:
+        page = _page(browser, running)
+        page.click("text=family.rules")
+        page.wait_for_selector("text=No problems")
+        page.locator("#text").press("End")
+        page.fill("#text", page.input_value("#text") + "# typed as the tab closed\n")
+        page.close()  # at once: the 0.4 s after the last key have not passed
+        draft = tmp_path / ".family.rules.draft"
+        for _ in range(100):
+            if draft.exists():
+                break
+            time.sleep(0.05)
+        again = _page(browser, running)
+        again.click("text=Go on with family.rules")
+        assert "# typed as the tab closed" in again.input_value("#text")
+    assert "# typed as the tab closed" not in (tmp_path / "family.rules").read_text()

@@ -28,12 +28,13 @@ USUAL = (84, 177)  # the dice calibration's range on this machine (the README's 
 
 def house_rule(k: int) -> str:
     """A 30-line house rule on da-2006 (the scaffold `new` writes, every rule in it changed),
-    its start armies differing with `k`."""
+    its start armies differing with `k` and its last line naming `k`: each `k` a text of its
+    own, so no sheet is answered from the studio's sheets kept for a text seen again."""
     from riskrules.tools.service.authoring import new_rules
 
     text = new_rules("bench", "da-2006").replace("  # override", "  override")
     text = text.replace("{3: 35, 4: 30}", f"{{3: {35 + k % 5}, 4: 30}}")
-    return text + "# the thirtieth line\n"
+    return text + f"# the thirtieth line (edit {k})\n"
 
 
 def start(folder: Path) -> tuple[subprocess.Popen[str], str, str, float]:

@@ -17,7 +17,7 @@ from ...grammar import model as m
 from ...grammar.diagnostics import Severity
 from ...grammar.printer import key_text, value_text
 from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
-from .edits import Edited, clear_rule, set_rule, start_house_rules
+from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
 from .errors import UsageError
 from .fixes import QuickFix, quick_fixes
 from .form import FormCitation, FormField, FormSection, RuleForm
@@ -38,6 +38,7 @@ __all__ = [
     "clear_rule",
     "quick_fixes",
     "rule_form",
+    "rulesets_in",
     "set_rule",
     "start_house_rules",
 ]
@@ -59,9 +60,20 @@ WIDGETS: dict[Kind, str] = {
 NUMBER_WORDS = {Kind.OPTIONAL_INT: ("none",), Kind.COUNT_OR_UNLIMITED: ("unlimited",)}
 
 
-def rule_form(text: str, path: str, lang: str) -> RuleForm:
-    """The form of the first ruleset `text` (a rules file shown as `path`) declares, in `lang`
-    (en, da or nl)."""
+def rulesets_in(text: str, path: str) -> tuple[str, ...]:
+    """The names of the rulesets `text` (a rules file shown as `path`) declares, in order: read,
+    not checked (what parses of a text with syntax errors)."""
+    from ...grammar.reader import read_rules
+
+    read = read_rules(text, os.path.abspath(path))
+    declared = read.file or read.recovered
+    return tuple(dict.fromkeys(r.name for r in declared.rulesets)) if declared else ()
+
+
+def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> RuleForm:
+    """The form of ruleset `ruleset` (default: the first) that `text` (a rules file shown as
+    `path`) declares, in `lang` (en, da or nl); `RuleForm.rulesets` names every one it
+    declares, each with a form of its own."""
     from ...engine.rules import Rules, RulesError
     from ..sheets.describe import Words
     from ..sheets.i18n import translations
@@ -77,11 +89,13 @@ def rule_form(text: str, path: str, lang: str) -> RuleForm:
     declared = ws.file(path)
     if declared is None or not declared.rulesets:
         raise UsageError("the text declares no ruleset", checked.diagnostics)
-    eff = ws.resolved.get(declared.rulesets[0].name)
+    chosen = declared_ruleset(declared, ruleset)
+    if chosen is None:
+        names = ", ".join(r.name for r in declared.rulesets)
+        raise UsageError(f"the text declares no ruleset '{ruleset}' (it declares {names})")
+    eff = ws.resolved.get(chosen.name)
     if eff is None:
-        raise UsageError(
-            f"ruleset '{declared.rulesets[0].name}' cannot be read", checked.diagnostics
-        )
+        raise UsageError(f"ruleset '{chosen.name}' cannot be read", checked.diagnostics)
     base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
     # The text is checked with the built-ins alone (which check clean): its errors are the
     # chain's.
@@ -130,7 +144,13 @@ def rule_form(text: str, path: str, lang: str) -> RuleForm:
         )
     shown = tuple(s for s in sections if s.fields)
     return RuleForm(
-        eff.name, eff.title, base.name if base else None, lang, shown, checked.diagnostics
+        eff.name,
+        eff.title,
+        base.name if base else None,
+        lang,
+        shown,
+        checked.diagnostics,
+        tuple(dict.fromkeys(r.name for r in declared.rulesets)),
     )
 
 

@@ -63,34 +63,41 @@ def start_house_rules(base: str, name: str, title: str) -> str:
 
 
 def set_rule(
-    text: str, path: str, rule: str, value: Value, because: Because | None = None
+    text: str,
+    path: str,
+    rule: str,
+    value: Value,
+    because: Because | None = None,
+    ruleset_name: str | None = None,
 ) -> Edited:
-    """`text` (a house-rules file shown as `path`) with its first ruleset setting `rule` to
-    `value`: the rule's statement replaced where the ruleset writes it, else added (as an
-    `override` where the base sets the rule). The base's own value, with no reason, clears the
-    rule instead (`clear_rule`): an override that repeats the base is a warning."""
+    """`text` (a house-rules file shown as `path`) with its ruleset `ruleset_name` (default: its
+    first) setting `rule` to `value`: the rule's statement replaced where the ruleset writes
+    it, else added (as an `override` where the base sets the rule). The base's own value, with
+    no reason, clears the rule instead (`clear_rule`): an override that repeats the base is a
+    warning."""
     before = check_document(path, text)
-    ruleset, base_sets = _target(before, path, rule)
+    ruleset, base_sets = _target(before, path, rule, ruleset_name)
     source, rows = _value_source(value)
     if "\n" in source or "\r" in source:
         return _refused(text, path, [_one_line(path, rule)])
     reason = _reason(because)
     candidate = _with_statement(text, ruleset, rule, source, base_sets)
     checked = check_document(path, candidate)
-    if new := _new_errors(before, checked, _lines(checked, path, rule)):
+    if new := _new_errors(before, checked, _lines(checked, path, rule, ruleset.name)):
         return _refused(text, path, new)
     written = _written(checked, path, ruleset, rule, rows)
     if written is None:
         return _refused(text, path, [_one_line(path, rule)])
     if reason is None and _as_base(checked, path, ruleset, written):
-        return clear_rule(text, path, rule)  # the base's value: no override to write (RR0404)
+        # The base's value: no override to write (RR0404).
+        return clear_rule(text, path, rule, ruleset.name)
     if reason is not None:
         wrapped = _assumed(written.value, reason)
         if wrapped is None:
             return _refused(text, path, [_no_reason(path, written)])
         candidate = _with_statement(text, ruleset, rule, value_text(wrapped), base_sets)
         checked = check_document(path, candidate)
-        if new := _new_errors(before, checked, _lines(checked, path, rule)):
+        if new := _new_errors(before, checked, _lines(checked, path, rule, ruleset.name)):
             return _refused(text, path, new)
         written = _written(checked, path, ruleset, rule, rows)
         if written is None or not written.assumed:
@@ -98,11 +105,12 @@ def set_rule(
     return _finished(text, path, candidate)
 
 
-def clear_rule(text: str, path: str, rule: str) -> Edited:
-    """`text` without its first ruleset's statement of `rule`: the base's value applies again
-    (a rule the ruleset does not write leaves the text as it is)."""
+def clear_rule(text: str, path: str, rule: str, ruleset_name: str | None = None) -> Edited:
+    """`text` without the statement of `rule` in its ruleset `ruleset_name` (default: its
+    first): the base's value applies again (a rule the ruleset does not write leaves the text
+    as it is)."""
     before = check_document(path, text)
-    ruleset, _ = _target(before, path, rule)
+    ruleset, _ = _target(before, path, rule, ruleset_name)
     own = [c for c in ruleset.clauses if c.id == rule]
     if not own:
         return Edited(text, False, (), before.diagnostics)
@@ -119,14 +127,27 @@ def clear_rule(text: str, path: str, rule: str) -> Edited:
 # ------------------------------------------------------------------ the statement
 
 
-def _target(checked: Checked, path: str, rule: str) -> tuple[m.Ruleset, bool]:
-    """The file's first ruleset, and whether its base sets `rule`."""
+def declared_ruleset(declared: m.RulesFile, name: str | None) -> m.Ruleset | None:
+    """The file's ruleset `name` (None: its first), or None when it declares no such one."""
+    if name is None:
+        return declared.rulesets[0] if declared.rulesets else None
+    return next((r for r in declared.rulesets if r.name == name), None)
+
+
+def _target(
+    checked: Checked, path: str, rule: str, name: str | None = None
+) -> tuple[m.Ruleset, bool]:
+    """The file's ruleset `name` (None: its first), and whether its base sets `rule`."""
     if not RULE_ID.fullmatch(rule):
         raise UsageError(f"'{rule}' is not a rule id (such as combat.ties)")
     declared = checked.workspace.file(path)
     if declared is None or not declared.rulesets:
         raise UsageError("the text declares no ruleset to change", checked.diagnostics)
-    ruleset = declared.rulesets[0]
+    found = declared_ruleset(declared, name)
+    if found is None:
+        names = ", ".join(r.name for r in declared.rulesets)
+        raise UsageError(f"the text declares no ruleset '{name}' (it declares {names})")
+    ruleset = found
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None
 
@@ -228,10 +249,8 @@ def _written(
     """The statement written, if the new text reads as the old with that one statement
     changed (a value that runs into another rule, or a row into another row, does not)."""
     declared = checked.workspace.file(path)
-    if declared is None or not declared.rulesets:
-        return None
-    now = declared.rulesets[0]
-    if now.name != ruleset.name or now.extends != ruleset.extends:
+    now = declared_ruleset(declared, ruleset.name) if declared is not None else None
+    if now is None or now.extends != ruleset.extends:
         return None
     others = [c for c in ruleset.clauses if c.id != rule]
     if [c for c in now.clauses if c.id != rule] != others:
@@ -273,12 +292,16 @@ def _new_errors(
     return fresh or now
 
 
-def _lines(checked: Checked, path: str, rule: str) -> tuple[int, int] | None:
-    """The lines of the first ruleset's statement of `rule` (None: it did not parse)."""
+def _lines(
+    checked: Checked, path: str, rule: str, name: str | None = None
+) -> tuple[int, int] | None:
+    """The lines of ruleset `name`'s (None: the first's) statement of `rule` (None: it did
+    not parse)."""
     declared = checked.workspace.file(path)
-    if declared is None or not declared.rulesets:
+    ruleset = declared_ruleset(declared, name) if declared is not None else None
+    if ruleset is None:
         return None
-    found = next((c for c in declared.rulesets[0].clauses if c.id == rule), None)
+    found = next((c for c in ruleset.clauses if c.id == rule), None)
     return (found.span.line, found.span.end_line) if found is not None else None
 
 

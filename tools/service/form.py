@@ -111,8 +111,9 @@ class FormSection:
 
 @dataclass(frozen=True)
 class RuleForm:
-    """The form of one ruleset (the file's first): its sections in the sheet's order. With
-    errors in the text, no sentence is said (`sentence` None) and `diagnostics` holds them."""
+    """The form of one ruleset of a file: its sections in the sheet's order. With errors in
+    the text, no sentence is said (`sentence` None) and `diagnostics` holds them. `rulesets`
+    names every ruleset the file declares, in its order (a picker's choices)."""
 
     ruleset: str
     title: str | None
@@ -120,6 +121,7 @@ class RuleForm:
     lang: str
     sections: tuple[FormSection, ...]
     diagnostics: tuple[Diagnostic, ...]
+    rulesets: tuple[str, ...] = ()
 
     @property
     def fields(self) -> list[FormField]:
@@ -136,4 +138,5 @@ class RuleForm:
             "lang": self.lang,
             "sections": [s.to_json() for s in self.sections],
             "diagnostics": [d.to_json() for d in self.diagnostics],
+            "rulesets": list(self.rulesets),
         }

@@ -3,6 +3,8 @@ and the one answer for whatever goes wrong (a page in plain words, never a trace
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -12,7 +14,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..service.errors import ServiceError
-from . import editor, panels, start, studying
+from . import start
 from .drafts import BadName, Folder
 from .render import page
 from .security import BodyTooLong, Door, Guard, refusal_page
@@ -31,6 +33,22 @@ HEADERS = {
     "referrer-policy": "same-origin",
     "cache-control": "no-store",
 }
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _later(module: str, name: str) -> Endpoint:
+    """A route whose module is imported when it is first asked for, not before the studio's
+    first page (the editor's, the panels' and the study's modules, and the services they
+    call, are a fifth of the studio's start-up)."""
+
+    async def endpoint(request: Request) -> Response:
+        found: Endpoint = getattr(importlib.import_module(f"{__package__}.{module}"), name)
+        return await found(request)
+
+    endpoint.__name__ = name
+    return endpoint
 
 
 async def _problem(request: Request, exc: Exception) -> Response:
@@ -58,21 +76,22 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
         Route("/", start.home),
         Route("/new", start.new, methods=["POST"]),
         Route("/language", start.set_language, methods=["POST"]),
-        Route("/edit", editor.edit),
-        Route("/text", editor.text, methods=["POST"]),
-        Route("/fix", editor.fix, methods=["POST"]),
-        Route("/form", editor.form_panel),
-        Route("/rule", editor.rule, methods=["POST"]),
-        Route("/save", editor.save, methods=["POST"]),
-        Route("/sheet", panels.sheet),
-        Route("/sheet.pdf", panels.pdf),
-        Route("/sheetpanel", panels.sheet_panel),
-        Route("/diff", panels.diff),
-        Route("/odds", panels.odds),
-        Route("/study", studying.start, methods=["POST"]),
-        Route("/study/progress", studying.progress),
-        Route("/study/cancel", studying.cancel, methods=["POST"]),
-        Route("/study/report", studying.report),
+        Route("/edit", _later("editor", "edit")),
+        Route("/text", _later("editor", "text"), methods=["POST"]),
+        Route("/draft", _later("editor", "draft"), methods=["POST"]),
+        Route("/fix", _later("editor", "fix"), methods=["POST"]),
+        Route("/form", _later("editor", "form_panel")),
+        Route("/rule", _later("editor", "rule"), methods=["POST"]),
+        Route("/save", _later("editor", "save"), methods=["POST"]),
+        Route("/sheet", _later("panels", "sheet")),
+        Route("/sheet.pdf", _later("panels", "pdf")),
+        Route("/sheetpanel", _later("panels", "sheet_panel")),
+        Route("/diff", _later("panels", "diff")),
+        Route("/odds", _later("panels", "odds")),
+        Route("/study", _later("studying", "start"), methods=["POST"]),
+        Route("/study/progress", _later("studying", "progress")),
+        Route("/study/cancel", _later("studying", "cancel"), methods=["POST"]),
+        Route("/study/report", _later("studying", "report")),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

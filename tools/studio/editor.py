@@ -5,6 +5,7 @@ is kept as a draft on disk before anything else is done with it."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.datastructures import FormData
 from starlette.requests import Request
@@ -21,21 +22,34 @@ def _name(value: object) -> str:
     return str(value or "")
 
 
-def document(request: Request, name: str, text: str | None = None) -> Document:
-    """The document `name` in the folder, with `text` if given, else its draft or its file."""
+def document(
+    request: Request, name: str, text: str | None = None, ruleset: object = None
+) -> Document:
+    """The document `name` in the folder, with `text` if given, else its draft or its file;
+    showing ruleset `ruleset` (a form's field, else the address's `ruleset`; by default the
+    file's first)."""
     folder = studio_of(request).folder
     path = folder.file(name)
     if text is None:
         text = folder.current(name)
         if text is None:
             raise UsageError(f"there is no file {name} in {folder.root}")
-    return Document(path, text)
+    asked = ruleset if ruleset is not None else request.query_params.get("ruleset")
+    return Document(path, text, str(asked) if asked else None)
+
+
+def where(doc: Document) -> dict[str, Any]:
+    """What the templates name the document by: the file, the ruleset shown, and the query
+    every panel's address carries (`file=…&ruleset=…`)."""
+    chosen = doc.ruleset
+    query = {"file": doc.path.name, **({"ruleset": chosen} if chosen else {})}
+    return {"file": doc.path.name, "ruleset": chosen, "query": urlencode(query)}
 
 
 def _work(request: Request, doc: Document, **extra: Any) -> dict[str, Any]:
     """What the text and form panels show."""
     return {
-        "file": doc.path.name,
+        **where(doc),
         "text": doc.text,
         "diagnostics": doc.diagnostics(),
         "fixes": rule_form.fixes(doc),
@@ -81,12 +95,13 @@ async def text(request: Request) -> Response:
     (the textarea being typed in is not replaced); the form and the previews follow on their
     own requests (`text-changed`, `rules-changed`), so the diagnostics come first."""
     form = await _form(request)
-    doc = document(request, _name(form.get("file")), str(form.get("text") or ""))
+    text = str(form.get("text") or "")
+    doc = document(request, _name(form.get("file")), text, form.get("ruleset"))
     studio_of(request).folder.keep(doc.path.name, doc.text)
     response = page(
         request,
         "_diagnostics.j2",
-        file=doc.path.name,
+        **where(doc),
         diagnostics=doc.diagnostics(),
         fixes=rule_form.fixes(doc),
     )
@@ -94,15 +109,33 @@ async def text(request: Request) -> Response:
     return response
 
 
+async def draft(request: Request) -> Response:
+    """The text as it was when the tab was closed or hidden (the page's beacon, sent before
+    the 0.4 s of typing htmx waits for): kept as the draft, nothing checked or answered. A text
+    that is the saved file's leaves no draft behind."""
+    form = await _form(request)
+    name = _name(form.get("file"))
+    if "text" not in form:
+        raise UsageError("a draft is the file's text: none was sent")
+    text = str(form.get("text"))
+    folder = studio_of(request).folder
+    folder.file(name)  # a name out of the folder is refused before anything is written
+    if folder.read(name) == text:
+        folder.forget(name)
+    else:
+        folder.keep(name, text)
+    return Response(status_code=204)
+
+
 async def form_panel(request: Request) -> Response:
     """The rule form as the text now is (after an edit of the text)."""
     doc = document(request, _name(request.query_params.get("file")))
-    return page(request, "_form.j2", file=doc.path.name, **_form_context(request, doc))
+    return page(request, "_form.j2", **where(doc), **_form_context(request, doc))
 
 
 async def fix(request: Request) -> Response:
     form = await _form(request)
-    doc = document(request, _name(form.get("file")))
+    doc = document(request, _name(form.get("file")), ruleset=form.get("ruleset"))
     fixed = rule_form.apply_fix(doc, str(form.get("fix") or ""))
     return _changed(request, fixed)
 
@@ -110,7 +143,7 @@ async def fix(request: Request) -> Response:
 async def rule(request: Request) -> Response:
     """A rule set (or cleared) through the form: the file rewritten in `fmt`'s layout."""
     form = await _form(request)
-    doc = document(request, _name(form.get("file")))
+    doc = document(request, _name(form.get("file")), ruleset=form.get("ruleset"))
     changed, problems = rule_form.apply_rule(doc, form, request)
     return _changed(request, changed, form_problems=problems)
 
@@ -140,5 +173,7 @@ async def save(request: Request) -> Response:
         message += " " + say(request, "It still has errors: riskrules check lists them.")
     response = page(request, "_save.j2", file=target, name=target, saved=message)
     if target != current:
-        response.headers["HX-Redirect"] = f"/edit?file={target}"
+        picked = _name(form.get("ruleset"))  # the ruleset shown goes on being shown
+        query = {"file": target, **({"ruleset": picked} if picked else {})}
+        response.headers["HX-Redirect"] = f"/edit?{urlencode(query)}"
     return response

@@ -9,7 +9,7 @@ from starlette.responses import HTMLResponse, Response
 
 from ..service.errors import ServiceError
 from ..service.sheets import languages
-from .editor import document
+from .editor import document, where
 from .render import language, page
 
 
@@ -31,7 +31,7 @@ async def sheet_panel(request: Request) -> Response:
     return page(
         request,
         "_sheetpanel.j2",
-        file=doc.path.name,
+        **where(doc),
         sheet_lang=lang,
         version=abs(hash(doc.text)),
     )
@@ -53,7 +53,7 @@ async def pdf(request: Request) -> Response:
     found = doc.sheet(_lang(request), "pdf")
     lang = found.lang
     assert isinstance(found.data, bytes)
-    stem = doc.path.name[: -len(".rules")]
+    stem = doc.path.name[: -len(".rules")] + (f"-{doc.ruleset}" if doc.ruleset else "")
     return Response(
         found.data,
         media_type="application/pdf",

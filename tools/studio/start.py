@@ -1,5 +1,7 @@
 """The start page: a built-in base (its title in the reader's language and its manual), a
-house-rules file in the folder, an example house rule, or a draft left from last time."""
+house-rules file in the folder, an example house rule, or a draft left from last time. A file
+started here is titled in the reader's language (an example's title through the sheets'
+catalogue)."""
 
 from __future__ import annotations
 
@@ -40,15 +42,20 @@ async def new(request: Request) -> Response:
     form = await request.form()
     base = str(form.get("base") or "")
     example = str(form.get("example") or "")
+    from .render import say  # the new file's title in the reader's language
+
     if example:
         name = studio.folder.free_name(example)
-        text = authoring.new_rules(name[: -len(".rules")], example=example)
+        titles = dict(authoring.example_titles())
+        title = say(request, titles[example]) if example in titles else None
+        text = authoring.new_rules(name[: -len(".rules")], title=title, example=example)
     elif base:
         known = {e.name for e in rulesets.builtins()}
         if base not in known:
             raise UsageError(f"there is no built-in ruleset '{base}'")
         name = studio.folder.free_name(f"{base}-house")
-        text = authoring.new_rules(name[: -len(".rules")], base=base)
+        title = say(request, "House rules on {base}", base=base)
+        text = authoring.new_rules(name[: -len(".rules")], base=base, title=title)
     else:
         raise UsageError("pick a base ruleset or an example to start from")
     studio.folder.keep(name, text)

@@ -26,7 +26,7 @@ def _games(raw: object) -> int:
 
 async def start(request: Request) -> Response:
     form = await request.form()
-    doc = document(request, str(form.get("file") or ""))
+    doc = document(request, str(form.get("file") or ""), ruleset=form.get("ruleset"))
     studies = studio_of(request).studies
     scheduler = str(form.get("scheduler") or "").strip() or None
     try:
