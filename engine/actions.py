@@ -147,6 +147,18 @@ class ClaimMission(Plain):
         self.mission: Final = mission
 
 
+class StartRoll(Plain):
+    """After the setup, each player rolls one die again; the highest takes the first turn
+    (setup.first_turn: roll_again). `rounds` holds every round rolled, each a (player, die)
+    for every player still in it: the first round every player, each next round those tied
+    at the top of the one before, until one roll is highest."""
+
+    FIELDS = ("rounds",)
+
+    def __init__(self, rounds: tuple[tuple[tuple[str, int], ...], ...] | None = None) -> None:
+        self.rounds: Final = rounds
+
+
 class EndPhase(Plain):
     """Done with an optional phase (bribing, reinforcing allies)."""
 
@@ -168,6 +180,7 @@ Action = (
     | StatusRoll
     | ClaimMission
     | ChooseCapital
+    | StartRoll
     | EndPhase
 )
 

@@ -32,6 +32,7 @@ from .actions import (
     MoveIn,
     Place,
     RuleViolation,
+    StartRoll,
     StatusRoll,
     Trade,
     with_chance,
@@ -45,7 +46,7 @@ from .rows import refill, shift_two, with_hand
 from .rules import Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
-from .turns import begin_turn
+from .turns import begin_turn, forced_sets
 from .victory import Victory
 
 
@@ -149,6 +150,8 @@ class Game:
             return self.setup.random_deal(state, rng)
         if isinstance(action, AssignMissions) and action.missions is None:
             return self.setup.random_missions(state, rng)
+        if isinstance(action, StartRoll) and action.rounds is None:
+            return self.setup.random_start_roll(state, rng)
         return with_chance(action, rng, state.draw_pile)
 
     # ---------------------------------------------------------------- legal actions
@@ -159,7 +162,7 @@ class Game:
     def iter_actions(self, state: GameState) -> Iterator[Action]:
         seat = state.current
         phase = state.phase
-        if phase in ("deal", "missions", "claim", "place"):
+        if phase in ("deal", "missions", "claim", "place", "start_roll"):
             yield from self.setup.setup_actions(state)
             return
         if phase == "over":
@@ -236,7 +239,7 @@ class Game:
             raise self.rel.violation("victory", "the game is over")
         if isinstance(action, ChooseCapital):
             return self.setup.choose_capital(state, action)
-        if isinstance(action, (Deal, AssignMissions, Claim)) or (
+        if isinstance(action, (Deal, AssignMissions, Claim, StartRoll)) or (
             isinstance(action, Place) and state.phase == "place"
         ):
             return self.setup.apply_setup(state, action)
@@ -275,8 +278,9 @@ class Game:
             self.rules.note("turn.phases")
             hand = state.hands[state.current]
             forced = len(hand) >= self.rules.integer("cards.forced_trade")
+            must = forced and bool(self.rules.sets_in(hand))
             return state.evolve(
-                phase="reinforce", must_trade=forced and bool(self.rules.sets_in(hand))
+                phase="reinforce", must_trade=must, forced_left=forced_sets(self.rel, must)
             )
         if state.phase == "ally_reinforce":
             pending = [n for n in self.rel.allies(state, state.current) if state.reserves[n] > 0]

@@ -29,6 +29,7 @@ from .actions import (
     Fortify,
     MoveIn,
     Place,
+    StartRoll,
     StatusRoll,
     Trade,
 )
@@ -142,10 +143,17 @@ class ChooseCapitalLine(Line, frozen=True, tag="choose_capital"):
     territory: Name
 
 
+class StartRollLine(Line, frozen=True, tag="start_roll"):
+    """The roll after the setup for the first turn: each round the dice of those rolling (every
+    player, then those tied at the top), by name."""
+
+    rounds: Annotated[list[Annotated[dict[Name, Die], Meta(min_length=1)]], Meta(min_length=1)]
+
+
 ActionLine = (
     DealLine | MissionsLine | ClaimLine | PlaceLine | TradeLine | AttackLine | MoveInLine
     | EndAttackLine | FortifyLine | DrawLine | EndTurnLine | BribeLine | AllyReinforceLine
-    | StatusRollLine | ClaimMissionLine | EndPhaseLine | ChooseCapitalLine
+    | StatusRollLine | ClaimMissionLine | EndPhaseLine | ChooseCapitalLine | StartRollLine
 )  # fmt: skip
 ACTIONS = tuple(str(kind.__struct_config__.tag) for kind in get_args(ActionLine))
 _HEADER = json.Decoder(Header)
@@ -322,6 +330,10 @@ def to_json(state: GameState, action: Action) -> Line:
         return EndPhaseLine(turn=turn, player=player)
     if isinstance(action, ChooseCapital):
         return ChooseCapitalLine(turn=turn, player=player, territory=action.territory)
+    if isinstance(action, StartRoll):
+        assert action.rounds is not None
+        rounds = [dict(round_) for round_ in action.rounds]
+        return StartRollLine(turn=turn, player=player, rounds=rounds)
     raise ValueError(f"not an action: {action!r}")
 
 
@@ -365,6 +377,10 @@ def _action(line: Line, seats: list[str]) -> Action:
         return ClaimMission(line.mission)
     if isinstance(line, ChooseCapitalLine):
         return ChooseCapital(line.territory)
+    if isinstance(line, StartRollLine):
+        for round_ in line.rounds:
+            _seated("start_roll", round_, seats)
+        return StartRoll(tuple(tuple(round_.items()) for round_ in line.rounds))
     return EndPhase()
 
 

@@ -80,6 +80,12 @@ class Reinforcing:
         seat = state.current
         name = state.seats[seat].name
         if not self.rel.can_place(state, seat, action.territory):
+            if self.rel.shared_with_team(state, seat, action.territory):
+                raise self.rel.violation(
+                    "teams.reinforce.into_team",
+                    f"{name} does not control {action.territory}: reinforcements go only "
+                    "to territories you control, not one a team-mate controls",
+                )
             raise self.rel.violation(
                 "territory.control", f"{name} does not control {action.territory}"
             )
@@ -87,9 +93,7 @@ class Reinforcing:
             raise self.rel.violation("reinforcements.territories", "place at least one army")
         if state.must_trade:
             raise self.rel.violation(
-                "cards.forced_trade"
-                if state.trade_down_to is None
-                else "elimination.trade_down_to",
+                self._forcing(state),
                 f"{name} must trade a set of cards before placing armies",
             )
         if action.armies > state.reserves[seat]:
@@ -102,6 +106,15 @@ class Reinforcing:
         left = state.reserves[seat] - action.armies
         state = state.evolve(armies=armies, reserves=with_seat(state.reserves, seat, left))
         return self.after_reinforcing(state) if left == 0 else state
+
+    def _forcing(self, state: GameState) -> str:
+        """The rule that makes the trade due: after an elimination, a second forced set, or the
+        forced trade itself."""
+        if state.trade_down_to is not None:
+            return "elimination.trade_down_to"
+        if state.traded:
+            return "cards.forced_trade_sets"
+        return "cards.forced_trade"
 
     def trade(self, state: GameState, action: Trade) -> GameState:
         if state.phase != "reinforce":
@@ -149,6 +162,16 @@ class Reinforcing:
         )
         new = refill(new)
         still = False
+        left = 0
         if new.trade_down_to is not None:
             still = len(hand) > new.trade_down_to and bool(self.rules.sets_in(hand))
-        return new.evolve(must_trade=still, trade_down_to=new.trade_down_to if still else None)
+        elif state.must_trade and state.forced_left > 1:
+            # cards.forced_trade_sets: the next set is due too, when the hand completes one.
+            self.rules.note("cards.forced_trade_sets")
+            left = state.forced_left - 1
+            still = bool(self.rules.sets_in(hand))
+        return new.evolve(
+            must_trade=still,
+            trade_down_to=new.trade_down_to if still else None,
+            forced_left=left if still else 0,
+        )

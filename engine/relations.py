@@ -275,16 +275,31 @@ class Relations:
         return [names[i] for i in range(len(control)) if control[i] == seat]
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
-        """Where a player may put reinforcements: territories they control and, in team play,
-        those their armies share with team-mates only."""
-        if not self.teammates(state, seat):
+        """Where a player may put reinforcements: territories they control and, in team play
+        where teams.reinforce.into_team allows it, those their armies share with team-mates
+        only."""
+        if not self._into_team(state, seat):
             return self.owned(state, seat)  # the same, from the remembered controllers
         return [t for t in state.territories if self.can_place(state, seat, t)]
+
+    def _into_team(self, state: GameState, seat: int) -> bool:
+        """May `seat` reinforce territories shared with team-mates (teams.reinforce.into_team;
+        absent: no, only the territories the player controls)?"""
+        if not self.teammates(state, seat):
+            return False
+        return self.rules.flag("teams.reinforce.into_team", False)
 
     def can_place(self, state: GameState, seat: int, territory: str) -> bool:
         row = state.armies[state.index[territory]]
         if self._owner(row) == seat:
             return True
+        if not self._into_team(state, seat):
+            return False
+        return self.shared_with_team(state, seat, territory)
+
+    def shared_with_team(self, state: GameState, seat: int, territory: str) -> bool:
+        """Does `seat` have armies in `territory`, beside team-mates' armies only?"""
+        row = state.armies[state.index[territory]]
         if row[seat] == 0 or not self.teammates(state, seat):
             return False
         friends = self.friendly(state, seat)
