@@ -119,6 +119,9 @@ class Game:
     def violation(self, rule: str, message: str) -> RuleViolation:
         return self.rel.violation(rule, message)
 
+    def defence_roller(self, state: GameState, defender: int) -> int | None:
+        return self.rel.defence_roller(state, defender)
+
     def has_won(self, state: GameState, seat: int) -> bool:
         return self.victory.has_won(state, seat)
 

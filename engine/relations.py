@@ -327,6 +327,30 @@ class Relations:
             return places
         return [t for t in places if self.room(state, t) > 0]
 
+    def defence_roller(self, state: GameState, defender: int) -> int | None:
+        """Who rolls the defence of `defender`'s armies against the player whose turn it is: a
+        player rolls their own; a neutral army's are rolled as neutrals.defence_rolled_by
+        says (opponent: the first player after the attacker, in turn, who is not the
+        attacker's friend: in a game of two, the other player). None: the ruleset says not."""
+        if not state.seats[defender].neutral:
+            return defender
+        if not self.rules.has("neutrals.defence_rolled_by"):
+            return None
+        if self.rules.word("neutrals.defence_rolled_by") != "opponent":
+            return None
+        attacker = state.current
+        n = len(state.seats)
+        for step in range(1, n):
+            seat = (attacker + step) % n
+            if (
+                not state.seats[seat].neutral
+                and seat not in state.eliminated
+                and self.alive(state, seat)
+                and not self.is_friend(state, attacker, seat)
+            ):
+                return seat
+        return None
+
     def alive(self, state: GameState, seat: int) -> bool:
         return self.view(state).present[seat] > 0  # counts are never negative
 
