@@ -70,6 +70,16 @@ Egenskab: Den danske oversættelse af de klassiske regler (manual 001)
     Og har "Alaska" 5 arméer
 
   @cite:001:optjening_af_kort
+  Scenarie: Med 6 kort skal man handle i mindst ét sæt og kan handle i et andet
+    Givet spillerne "rød, blå"
+    Og "rød" har kortene "infanteri, infanteri, infanteri, kavaleri, kavaleri, kavaleri"
+    Når det er "rød"s tur
+    Og "rød" bytter et kortsæt
+    Så behøver "rød" ikke at bytte
+    Når "rød" bytter et kortsæt
+    Så er trækket tilladt
+
+  @cite:001:optjening_af_kort
   Scenarie: Med 5 eller 6 kort i begyndelsen af turen skal man handle
     Givet spillerne "rød, blå"
     Og "rød" har kortene "infanteri, kavaleri, kavaleri, artilleri, artilleri"

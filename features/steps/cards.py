@@ -102,7 +102,11 @@ def _must_trade(world: World, player: str) -> None:
     assert world.s.current == world.seat(player) and world.s.must_trade
     world.act(Place(world.g.owned(world.s, world.seat(player))[0], 1))
     assert world.error is not None
-    assert world.error.rule in ("cards.forced_trade", "elimination.trade_down_to")
+    assert world.error.rule in (
+        "cards.forced_trade",
+        "cards.forced_trade_sets",
+        "elimination.trade_down_to",
+    )
 
 
 @step(
