@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 from typing import Any
 
 from ..grammar import expr as ex
@@ -34,6 +35,7 @@ from .actions import (
     RuleViolation,
     StartRoll,
     StatusRoll,
+    TakeCards,
     Trade,
     with_chance,
 )
@@ -203,6 +205,8 @@ class Game:
             yield EndTurn()
         elif phase == "draw":
             yield Draw()
+        elif phase == "spoils":
+            yield from self._spoils(state)
 
     def _attacks(self, state: GameState, seat: int, only: str | None) -> Iterator[Attack]:
         for army in sorted(self.rel.commanded(state, seat)):
@@ -272,6 +276,8 @@ class Game:
             return self.missions.claim_mission(state, action)
         if isinstance(action, EndPhase):
             return self._end_phase(state)
+        if isinstance(action, TakeCards):
+            return self._take_cards(state, action)
         raise ValueError(f"not an action: {action!r}")
 
     # -- turns
@@ -451,7 +457,10 @@ class Game:
         state = state.evolve(eliminated=state.eliminated | {loser})
         neutral = state.seats[loser].neutral
         rule = "neutrals.elimination.cards" if neutral else "elimination.cards"
-        if self.rules.word(rule, "to_conqueror") != "to_conqueror":
+        fate = self.rules.word(rule, "to_conqueror")
+        if fate == "chosen_by_conqueror" and state.hands[loser]:
+            return state.evolve(phase="spoils")  # the player chooses which cards to take
+        if fate != "to_conqueror":
             discards = state.discards + state.hands[loser]
             return state.evolve(hands=with_hand(state.hands, loser, ()), discards=discards)
         hand = list(state.hands[seat]) + list(state.hands[loser])
@@ -467,6 +476,43 @@ class Game:
             down_to = self.rules.limit("elimination.trade_down_to")
             target = down_to if down_to is not None else trade_at - 1
             return state.evolve(phase="reinforce", must_trade=True, trade_down_to=target)
+        return state
+
+    # -- an eliminated neutral army's cards, chosen (neutrals.elimination.cards)
+
+    def _spoiled(self, state: GameState) -> int:
+        """The eliminated neutral army whose cards wait to be chosen from."""
+        for n in sorted(state.eliminated):
+            if state.seats[n].neutral and state.hands[n]:
+                return n
+        raise self.rel.phase_error(state, "taking an eliminated neutral army's cards")
+
+    def _spoils(self, state: GameState) -> Iterator[TakeCards]:
+        """Every choice of the eliminated neutral army's cards, all of them first, none last."""
+        hand = state.hands[self._spoiled(state)]
+        for size in range(len(hand), -1, -1):
+            for chosen in combinations(hand, size):
+                yield TakeCards(chosen)
+
+    def _take_cards(self, state: GameState, action: TakeCards) -> GameState:
+        if state.phase != "spoils":
+            raise self.rel.phase_error(state, "taking an eliminated neutral army's cards")
+        loser = self._spoiled(state)
+        hand = state.hands[loser]
+        chosen = tuple(action.cards)
+        if len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
+            raise self.rel.violation(
+                "neutrals.elimination.cards",
+                f"{state.seats[loser].name} holds cards {list(hand)}, not {list(chosen)}",
+            )
+        self.rules.note("neutrals.elimination.cards")
+        seat = state.current
+        rest = tuple(c for c in hand if c not in chosen)
+        taken = tuple(sorted((*state.hands[seat], *chosen)))
+        hands = with_hand(with_hand(state.hands, loser, ()), seat, taken)
+        state = state.evolve(hands=hands, discards=state.discards + rest, phase="attack")
+        if self._invasion_open(state):
+            return state.evolve(phase="status")
         return state
 
     # -- the end of a turn

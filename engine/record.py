@@ -31,6 +31,7 @@ from .actions import (
     Place,
     StartRoll,
     StatusRoll,
+    TakeCards,
     Trade,
 )
 from .state import GameState
@@ -85,6 +86,8 @@ class PlaceLine(Line, frozen=True, tag="place"):
 class TradeLine(Line, frozen=True, tag="trade", omit_defaults=True):
     cards: Annotated[list[Card], Meta(min_length=3, max_length=3)]
     kind: str | None = None
+    # The held territory shown on the set that gets cards.territory_bonus (several shown).
+    bonus: str | None = None
 
 
 class AttackLine(Line, frozen=True, tag="attack"):
@@ -143,6 +146,12 @@ class ChooseCapitalLine(Line, frozen=True, tag="choose_capital"):
     territory: Name
 
 
+class TakeCardsLine(Line, frozen=True, tag="take_cards"):
+    """The cards of an eliminated neutral army its conqueror takes (the rest are discarded)."""
+
+    cards: list[Card]
+
+
 class StartRollLine(Line, frozen=True, tag="start_roll"):
     """The roll after the setup for the first turn: each round the dice of those rolling (every
     player, then those tied at the top), by name."""
@@ -154,6 +163,7 @@ ActionLine = (
     DealLine | MissionsLine | ClaimLine | PlaceLine | TradeLine | AttackLine | MoveInLine
     | EndAttackLine | FortifyLine | DrawLine | EndTurnLine | BribeLine | AllyReinforceLine
     | StatusRollLine | ClaimMissionLine | EndPhaseLine | ChooseCapitalLine | StartRollLine
+    | TakeCardsLine
 )  # fmt: skip
 ACTIONS = tuple(str(kind.__struct_config__.tag) for kind in get_args(ActionLine))
 _HEADER = json.Decoder(Header)
@@ -291,7 +301,10 @@ def to_json(state: GameState, action: Action) -> Line:
     if isinstance(action, Place):
         return PlaceLine(turn=turn, player=player, territory=action.territory, armies=action.armies)
     if isinstance(action, Trade):
-        return TradeLine(turn=turn, player=player, cards=list(action.cards), kind=action.kind)
+        return TradeLine(
+            turn=turn, player=player, cards=list(action.cards), kind=action.kind,
+            bonus=action.bonus,
+        )  # fmt: skip
     if isinstance(action, Attack):
         assert action.rolls is not None
         return AttackLine(
@@ -330,6 +343,8 @@ def to_json(state: GameState, action: Action) -> Line:
         return EndPhaseLine(turn=turn, player=player)
     if isinstance(action, ChooseCapital):
         return ChooseCapitalLine(turn=turn, player=player, territory=action.territory)
+    if isinstance(action, TakeCards):
+        return TakeCardsLine(turn=turn, player=player, cards=list(action.cards))
     if isinstance(action, StartRoll):
         assert action.rounds is not None
         rounds = [dict(round_) for round_ in action.rounds]
@@ -353,7 +368,7 @@ def _action(line: Line, seats: list[str]) -> Action:
     if isinstance(line, PlaceLine):
         return Place(line.territory, line.armies)
     if isinstance(line, TradeLine):
-        return Trade((line.cards[0], line.cards[1], line.cards[2]), line.kind)
+        return Trade((line.cards[0], line.cards[1], line.cards[2]), line.kind, line.bonus)
     if isinstance(line, AttackLine):
         rolls = (tuple(line.attacker_dice), tuple(line.defender_dice))
         return Attack(line.source, line.target, len(rolls[0]), len(rolls[1]), rolls)
@@ -377,6 +392,8 @@ def _action(line: Line, seats: list[str]) -> Action:
         return ClaimMission(line.mission)
     if isinstance(line, ChooseCapitalLine):
         return ChooseCapital(line.territory)
+    if isinstance(line, TakeCardsLine):
+        return TakeCards(tuple(line.cards))
     if isinstance(line, StartRollLine):
         for round_ in line.rounds:
             _seated("start_roll", round_, seats)

@@ -22,8 +22,13 @@ class Reinforcing:
 
     def actions(self, state: GameState, seat: int) -> Iterator[Trade | Place]:
         for cards in self.rules.sets_in(state.hands[seat]):
+            places = self.bonus_places(state, seat, cards)
             for kind in self.rules.set_kinds(cards):
-                yield Trade(cards, kind)
+                if len(places) > 1:  # the player chooses where the extra armies go
+                    for territory in places:
+                        yield Trade(cards, kind, territory)
+                else:
+                    yield Trade(cards, kind)
         if not state.must_trade:
             for t in self.rel.placeable(state, seat):
                 for k in range(1, min(state.reserves[seat], self.rel.room(state, t)) + 1):
@@ -107,6 +112,24 @@ class Reinforcing:
         state = state.evolve(armies=armies, reserves=with_seat(state.reserves, seat, left))
         return self.after_reinforcing(state) if left == 0 else state
 
+    def _shown_held(self, state: GameState, seat: int, cards: tuple[int, ...]) -> list[str]:
+        """The territories shown on these cards that `seat` controls, in the cards' order."""
+        out: list[str] = []
+        for c in cards:
+            territory = self.rules.card(c).territory
+            if territory is not None and self.rel.controller(state, territory) == seat:
+                out.append(territory)
+        return out
+
+    def bonus_places(self, state: GameState, seat: int, cards: tuple[int, ...]) -> list[str]:
+        """Where a trade of `cards` may put its cards.territory_bonus: the held territories
+        the cards show that have room, when the bonus (and this turn's cap) gives any."""
+        bonus = self.rules.integer("cards.territory_bonus", 0)
+        cap = self.rules.limit("cards.territory_bonus_cap")
+        if bonus <= 0 or (cap is not None and cap - state.bonus_taken <= 0):
+            return []
+        return [t for t in self._shown_held(state, seat, cards) if self.rel.room(state, t) > 0]
+
     def _forcing(self, state: GameState) -> str:
         """The rule that makes the trade due: after an elimination, a second forced set, or the
         forced trade itself."""
@@ -139,17 +162,20 @@ class Reinforcing:
         bonus_total = 0
         bonus = self.rules.integer("cards.territory_bonus", 0)
         cap = self.rules.limit("cards.territory_bonus_cap")
-        if bonus > 0:
-            for c in cards:
-                territory = self.rules.card(c).territory
-                if territory is None or self.rel.controller(state, territory) != seat:
-                    continue
-                room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
-                room = min(room, self.rel.room(state, territory))
-                if room > 0:
-                    armies = shift_armies(armies, state.index[territory], seat, room)
-                    bonus_total = room
-                break
+        shown = self._shown_held(state, seat, cards)
+        if action.bonus is not None and action.bonus not in shown:
+            raise self.rel.violation(
+                "cards.territory_bonus",
+                f"{action.bonus} is not a territory {name} holds shown on cards {list(cards)}"
+                + (f": one of {', '.join(shown)}" if shown else ""),
+            )
+        if bonus > 0 and shown:
+            territory = action.bonus if action.bonus is not None else shown[0]
+            room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
+            room = min(room, self.rel.room(state, territory))
+            if room > 0:
+                armies = shift_armies(armies, state.index[territory], seat, room)
+                bonus_total = room
         new = state.evolve(
             armies=armies,
             hands=with_hand(state.hands, seat, hand),

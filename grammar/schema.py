@@ -468,8 +468,10 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R(
         "neutrals.elimination.cards",
         Kind.CHOICE,
-        "what happens to an eliminated neutral's cards",
-        choices=("to_conqueror",),
+        "what happens to an eliminated neutral's cards: to_conqueror, all go to the player "
+        "who eliminated it; chosen_by_conqueror, that player takes those of them they choose "
+        "and the rest are discarded",
+        choices=("to_conqueror", "chosen_by_conqueror"),
         section="neutrals",
     ),
     # ---------------------------------------------------------------- missions

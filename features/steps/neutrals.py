@@ -10,6 +10,7 @@ from ...engine.actions import (
     Deal,
     EndPhase,
     StatusRoll,
+    TakeCards,
 )
 from ..world import World, split_list
 from .library import step
@@ -234,3 +235,19 @@ def _rolls_defence(world: World, player: str, neutral: str) -> None:
     roller = world.g.defence_roller(world.s, defender)
     names = world.s.seats[roller].name if roller is not None else "nobody"
     assert roller == world.seat(player), f"{names} rolls the defence of {neutral}, not {player}"
+
+@step(
+    "when",
+    "taking an eliminated neutral army's cards",
+    en='"{player}" takes the cards "{cards}" of "{neutral}"',
+    da='"{player}" tager kortene "{cards}" fra "{neutral}"',
+    nl='"{player}" de kaarten "{cards}" van "{neutral}" neemt',
+)
+def _take_cards(world: World, player: str, cards: str, neutral: str) -> None:
+    """The conqueror's choice among the eliminated neutral army's cards (the rest are
+    discarded); "ingen" / "none" / "geen" takes none."""
+    assert world.s.current == world.seat(player), world.s.seats[world.s.current].name
+    hand = world.s.hands[world.seat(neutral)]
+    none = cards.strip().lower() in ("none", "ingen", "geen")
+    chosen = () if none else tuple(world.cards_in_hand(cards, hand))
+    world.act(TakeCards(chosen))
