@@ -265,7 +265,7 @@ def _action_named(raw: bytes | str) -> object:
 def _explained(text: str, action: object) -> str:
     """msgspec's validation message in the words of the record format."""
     missing = re.match(r"Object missing required field `(\w+)`", text)
-    where = re.search(r"at `\$\.(\w+)(?:\[\d+\])?`", text)
+    where = re.search(r"at `\$\.(\w+)(?:\[[^`]*\])?`", text)
     name = where.group(1) if where else None
     if missing:
         field_name = missing.group(1)
@@ -274,7 +274,9 @@ def _explained(text: str, action: object) -> str:
         return f"'{action}' needs the field '{field_name}'"
     if name == "action":
         return f"unknown action {action!r}; one of: {', '.join(ACTIONS)}"
-    if name in ("attacker_dice", "defender_dice", "die") and re.search(r"[<>]= ?[16]", text):
+    if name in ("attacker_dice", "defender_dice", "die", "rounds") and re.search(
+        r"[<>]= ?[16]", text
+    ):
         return f"'{name}' holds a number that is not a die: a die shows 1 to 6"
     if "Expected `object`" in text and name is None:
         return "each line after the header must be a JSON object"

@@ -484,7 +484,9 @@ class Setup:
                 "setup.first_turn",
                 f"{', '.join(rolling)} are tied at the top: those tied roll again",
             )
-        return begin_turn(self.rel, state, self.rel.seat_named(state, rolling[0], "setup.first_turn"))
+        return begin_turn(
+            self.rel, state, self.rel.seat_named(state, rolling[0], "setup.first_turn")
+        )
 
 
 def _neutrals_named(wanted: Sequence[str], names: Sequence[str]) -> str:

@@ -236,6 +236,7 @@ def _rolls_defence(world: World, player: str, neutral: str) -> None:
     names = world.s.seats[roller].name if roller is not None else "nobody"
     assert roller == world.seat(player), f"{names} rolls the defence of {neutral}, not {player}"
 
+
 @step(
     "when",
     "taking an eliminated neutral army's cards",
