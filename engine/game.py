@@ -81,7 +81,10 @@ class Game:
 
     def position(self, *args: Any, **kwargs: Any) -> GameState:
         """A game in progress, as a manual's example describes it (see Setup.position)."""
-        return self.setup.position(*args, **kwargs)
+        state = self.setup.position(*args, **kwargs)
+        if self.rel.max_armies is not None or self.rel.teams:
+            state = self.reinforcing.no_room(state)  # as after any action
+        return state
 
     def starting_order(self, players: Sequence[str], rolls: Sequence[int]) -> list[str] | None:
         return self.setup.starting_order(players, rolls)
@@ -237,7 +240,7 @@ class Game:
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
         after = self._apply(state, action)
-        if self.rel.max_armies is not None:
+        if self.rel.max_armies is not None or self.rel.teams:
             after = self.reinforcing.no_room(after)
         return after
 

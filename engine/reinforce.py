@@ -35,8 +35,10 @@ class Reinforcing:
                     yield Place(t, k)
 
     def no_room(self, state: GameState) -> GameState:
-        """With a cap on armies per territory, reinforcements that find no room are lost: a
-        player (or an ally) whose territories are all full ends placing at once."""
+        """Reinforcements that find no place are lost: with a cap on armies per territory, a
+        player (or an ally) whose territories are all full ends placing at once; in team play
+        under majority control (teams.reinforce.into_team: no), so does a player who controls
+        no territory, their armies all beside a team-mate's stronger or equal ones."""
         seat = state.current
         if (
             state.phase == "reinforce"
@@ -44,7 +46,10 @@ class Reinforcing:
             and not state.must_trade
             and not self.rel.placeable_with_room(state, seat)
         ):
-            self.rules.note("territory.max_armies")
+            if self.rel.placeable(state, seat):
+                self.rules.note("territory.max_armies")
+            else:
+                self.rules.note("teams.reinforce.into_team")
             lost = state.reserves[seat]
             state = state.evolve(
                 reserves=with_seat(state.reserves, seat, 0), destroyed=state.destroyed + lost

@@ -77,6 +77,8 @@ class Relations:
             rules.has("neutrals.mode") and rules.word("neutrals.mode") == "active"
         )
         self.max_armies = rules.limit("territory.max_armies")
+        # Team play: a player may control no territory and still have armies on the board.
+        self.teams = rules.has("teams.count") and rules.integer("teams.count", 0) > 0
         # Memos of pure functions of a position (controller by army row, the last position's
         # controllers): a Game holds no game state, only these.
         self._control: dict[tuple[int, ...], int | None] = {}

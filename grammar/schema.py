@@ -542,7 +542,8 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "teams.reinforce.into_team",
         Kind.BOOL,
         "reinforcements may be placed in a territory the player shares with team-mates only, "
-        "even one a team-mate controls (no: only in territories the player controls)",
+        "even one a team-mate controls (no: only in territories the player controls; a player "
+        "who controls none loses them, as armies that find no room do)",
         section="teams",
     ),
     _R(

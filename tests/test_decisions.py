@@ -143,6 +143,17 @@ def test_a_team_mates_territory_is_not_reinforced() -> None:
         assert refused.value.rule == "teams.reinforce.into_team"
 
 
+def test_a_player_who_controls_nothing_loses_the_reinforcements() -> None:
+    rules = riskrules.load("da-2006-teams")
+    layout = {t: {"yellow": 1} for t in rules.geo.territories}
+    layout["greenland"] = {"black": 4, "red": 4}
+    layout["alaska"] = {"black": 1, "red": 2}
+    game = Game(rules)
+    state = game.position(["red", "yellow", "black", "blue"], layout, current="black")
+    assert game.owned(state, 2) == [] and state.reserves[2] == 0
+    assert state.phase == "attack" and state.destroyed == 3  # the minimum of 3, lost
+
+
 def test_a_house_rule_may_allow_it() -> None:
     rules = _house(
         'ruleset house "Shared" extends da-2006-teams {\n'
