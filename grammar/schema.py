@@ -99,15 +99,6 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="setup",
     ),
     _R(
-        "setup.first_turn",
-        Kind.CHOICE,
-        "who takes the first turn once the setup is over (absent: whoever claimed or placed "
-        "first): roll_again, each player rolls one die again and the highest roll starts, play "
-        "going to the left (a tie: those tied roll again, as for setup.first_player)",
-        choices=("roll_again",),
-        section="setup",
-    ),
-    _R(
         "setup.territories",
         Kind.CHOICE,
         "how the starting territories are taken",
@@ -135,6 +126,15 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "setup.capitals",
         Kind.BOOL,
         "once the armies are placed, each player picks one territory as their capital",
+        section="setup",
+    ),
+    _R(
+        "setup.first_turn",
+        Kind.CHOICE,
+        "who takes the first turn once the setup is over (absent: whoever claimed or placed "
+        "first): roll_again, each player rolls one die again and the highest roll starts, play "
+        "going to the left (a tie: those tied roll again, as for setup.first_player)",
+        choices=("roll_again",),
         section="setup",
     ),
     _R("turn.phases", Kind.CHOICES, "the phases of a turn, in order", True, PHASES, section="turn"),
