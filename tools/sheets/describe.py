@@ -124,6 +124,7 @@ CHOICES: dict[str, str] = {
         "along a path of your and your team-mates' territories"
     ),
     "to_conqueror": N_("go to the player who eliminated them"),
+    "chosen_by_conqueror": N_("those the player who eliminated them chooses; the rest discarded"),
     "discarded": N_("are discarded"),
     "passive": N_("passive: they only defend"),
     "active": N_("active: they can become allies"),
