@@ -23,6 +23,7 @@ Egenskab: RISK for 4 spillere på 2 hold (manual 000, side 10)
     Og "sort" har 2 arméer i "Østlige Amerika"
     Og "rød" har 3 arméer i "Østlige Amerika"
     Og "rød" har 1 arméer i "Alaska"
+    Og "sort" har 2 arméer i "Island"
     Og "gul" har alle andre territorier
     Når det er "sort"s tur
     Og "sort" placerer 1 arméer i "Østlige Amerika"
@@ -31,6 +32,8 @@ Egenskab: RISK for 4 spillere på 2 hold (manual 000, side 10)
     Så afvises trækket efter reglen "teams.reinforce.into_team"
     Når "sort" placerer 1 arméer i "Alaska"
     Så afvises trækket efter reglen "territory.control"
+    Når "sort" placerer 1 arméer i "Island"
+    Så er trækket tilladt
 
   @cite:000:p10
   Scenarie: Et kontinent med et territorium uden ejer giver ingen bonus
