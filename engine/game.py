@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from itertools import combinations
 from typing import Any
 
 from ..grammar import expr as ex
@@ -209,7 +208,7 @@ class Game:
         elif phase == "draw":
             yield Draw()
         elif phase == "spoils":
-            yield from self._spoils(state)
+            yield from self.neutral_allies.spoils(state)
 
     def _attacks(self, state: GameState, seat: int, only: str | None) -> Iterator[Attack]:
         for army in sorted(self.rel.commanded(state, seat)):
@@ -280,7 +279,8 @@ class Game:
         if isinstance(action, EndPhase):
             return self._end_phase(state)
         if isinstance(action, TakeCards):
-            return self._take_cards(state, action)
+            after = self.neutral_allies.take_cards(state, action)
+            return after.evolve(phase="status") if self._invasion_open(after) else after
         raise ValueError(f"not an action: {action!r}")
 
     # -- turns
@@ -479,43 +479,6 @@ class Game:
             down_to = self.rules.limit("elimination.trade_down_to")
             target = down_to if down_to is not None else trade_at - 1
             return state.evolve(phase="reinforce", must_trade=True, trade_down_to=target)
-        return state
-
-    # -- an eliminated neutral army's cards, chosen (neutrals.elimination.cards)
-
-    def _spoiled(self, state: GameState) -> int:
-        """The eliminated neutral army whose cards wait to be chosen from."""
-        for n in sorted(state.eliminated):
-            if state.seats[n].neutral and state.hands[n]:
-                return n
-        raise self.rel.phase_error(state, "taking an eliminated neutral army's cards")
-
-    def _spoils(self, state: GameState) -> Iterator[TakeCards]:
-        """Every choice of the eliminated neutral army's cards, all of them first, none last."""
-        hand = state.hands[self._spoiled(state)]
-        for size in range(len(hand), -1, -1):
-            for chosen in combinations(hand, size):
-                yield TakeCards(chosen)
-
-    def _take_cards(self, state: GameState, action: TakeCards) -> GameState:
-        if state.phase != "spoils":
-            raise self.rel.phase_error(state, "taking an eliminated neutral army's cards")
-        loser = self._spoiled(state)
-        hand = state.hands[loser]
-        chosen = tuple(action.cards)
-        if len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
-            raise self.rel.violation(
-                "neutrals.elimination.cards",
-                f"{state.seats[loser].name} holds cards {list(hand)}, not {list(chosen)}",
-            )
-        self.rules.note("neutrals.elimination.cards")
-        seat = state.current
-        rest = tuple(c for c in hand if c not in chosen)
-        taken = tuple(sorted((*state.hands[seat], *chosen)))
-        hands = with_hand(with_hand(state.hands, loser, ()), seat, taken)
-        state = state.evolve(hands=hands, discards=state.discards + rest, phase="attack")
-        if self._invasion_open(state):
-            return state.evolve(phase="status")
         return state
 
     # -- the end of a turn
