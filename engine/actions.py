@@ -27,11 +27,16 @@ class Place(Plain):
 
 
 class Trade(Plain):
-    FIELDS = ("cards", "kind")
+    FIELDS = ("cards", "kind", "bonus")
 
-    def __init__(self, cards: tuple[int, int, int], kind: str | None = None) -> None:
+    def __init__(
+        self, cards: tuple[int, int, int], kind: str | None = None, bonus: str | None = None
+    ) -> None:
         self.cards: Final = cards
         self.kind: Final = kind  # for sets valued by kind; None: the most valuable it can be
+        # The held territory shown on a traded card that gets cards.territory_bonus, when the
+        # set shows several; None: the first card's (a record from before the choice).
+        self.bonus: Final = bonus
 
 
 class Attack(Plain):
@@ -147,6 +152,28 @@ class ClaimMission(Plain):
         self.mission: Final = mission
 
 
+class TakeCards(Plain):
+    """The player who eliminated a neutral army takes these of its cards; the rest are
+    discarded (neutrals.elimination.cards: chosen_by_conqueror)."""
+
+    FIELDS = ("cards",)
+
+    def __init__(self, cards: tuple[int, ...]) -> None:
+        self.cards: Final = cards
+
+
+class StartRoll(Plain):
+    """After the setup, each player rolls one die again; the highest takes the first turn
+    (setup.first_turn: roll_again). `rounds` holds every round rolled, each a (player, die)
+    for every player still in it: the first round every player, each next round those tied
+    at the top of the one before, until one roll is highest."""
+
+    FIELDS = ("rounds",)
+
+    def __init__(self, rounds: tuple[tuple[tuple[str, int], ...], ...] | None = None) -> None:
+        self.rounds: Final = rounds
+
+
 class EndPhase(Plain):
     """Done with an optional phase (bribing, reinforcing allies)."""
 
@@ -168,6 +195,8 @@ Action = (
     | StatusRoll
     | ClaimMission
     | ChooseCapital
+    | StartRoll
+    | TakeCards
     | EndPhase
 )
 

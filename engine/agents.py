@@ -28,6 +28,7 @@ from .actions import (
     Fortify,
     MoveIn,
     Place,
+    StartRoll,
     Trade,
 )
 from .game import Game
@@ -139,6 +140,10 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     seat = state.current
     if phase in ("deal", "missions"):
         return game.chance(state, Deal() if phase == "deal" else AssignMissions(), rng)
+    if phase == "start_roll":
+        return game.chance(state, StartRoll(), rng)
+    if phase == "spoils":
+        return _take_neutral_cards(game, state)
     if phase == "claim":
         return _claim(game, state, rng)
     if phase == "place":
@@ -162,7 +167,7 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
         sets = game.rules.sets_in(state.hands[seat])
         if sets:
             kinds = game.rules.set_kinds(sets[0])
-            return Trade(sets[0], kinds[0])
+            return Trade(sets[0], kinds[0], _trade_bonus(game, state, seat, sets[0]))
         return _place(game, state, seat, state.reserves[seat])
     if phase == "ally_reinforce":
         return _ally_reinforce(game, state, seat, rng)
@@ -374,6 +379,34 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
                 if movable > 0:
                     return Fortify(source, target, movable)
     return EndTurn()
+
+
+# ---------------------------------------------------------------- decisions of issue 33
+# Each a function of its own, which any agent may call.
+
+
+def _trade_bonus(
+    game: Game, state: GameState, seat: int, cards: tuple[int, int, int]
+) -> str | None:
+    """Where a set's cards.territory_bonus goes when the set shows several held territories:
+    the first of them at the front, else the first (None: no choice to make)."""
+    places = game.reinforcing.bonus_places(state, seat, cards)
+    if len(places) < 2:
+        return None
+    view = game.rel.view(state)
+    friends = game.rel.friends(state, seat)
+    adjacent = game.rel.adjacent
+    for t in places:
+        i = state.index[t]
+        if _at_front(view, friends, i, adjacent[i]):
+            return t
+    return places[0]
+
+
+def _take_neutral_cards(game: Game, state: GameState) -> Action:
+    """Of an eliminated neutral army's cards (neutrals.elimination.cards: chosen_by_conqueror),
+    take them all: more cards make more sets (the first choice the game offers)."""
+    return next(iter(game.legal_actions(state)))
 
 
 AGENTS: dict[str, Agent] = {"random": random_agent, "aggressive": aggressive_agent}

@@ -4,9 +4,10 @@ allies by a die, and the status die after an invasion that involved a neutral.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 
 from ..grammar import model as m
-from .actions import Action, AllyReinforce, Bribe, EndPhase, Place, StatusRoll
+from .actions import Action, AllyReinforce, Bribe, EndPhase, Place, StatusRoll, TakeCards
 from .relations import Relations
 from .rows import add_armies, with_hand, with_seat
 from .state import GameState, Invasion
@@ -175,3 +176,39 @@ class Allies:
             invasion=None if done else Invasion(invasion.target, invasion.neutrals, rolled),
             phase="attack" if done and state.phase == "status" else state.phase,
         )
+
+    # ---------------------------------------------------------------- an eliminated one's cards
+
+    def _spoiled(self, state: GameState) -> int:
+        """The eliminated neutral army whose cards wait to be chosen from."""
+        for n in sorted(state.eliminated):
+            if state.seats[n].neutral and state.hands[n]:
+                return n
+        raise self.rel.phase_error(state, "taking an eliminated neutral army's cards")
+
+    def spoils(self, state: GameState) -> Iterator[TakeCards]:
+        """Every choice of the eliminated neutral army's cards (neutrals.elimination.cards:
+        chosen_by_conqueror), all of them first, none last."""
+        hand = state.hands[self._spoiled(state)]
+        for size in range(len(hand), -1, -1):
+            for chosen in combinations(hand, size):
+                yield TakeCards(chosen)
+
+    def take_cards(self, state: GameState, action: TakeCards) -> GameState:
+        """The conqueror takes the cards chosen; the rest are discarded; the attack goes on."""
+        if state.phase != "spoils":
+            raise self.rel.phase_error(state, "taking an eliminated neutral army's cards")
+        loser = self._spoiled(state)
+        hand = state.hands[loser]
+        chosen = tuple(action.cards)
+        if len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
+            raise self.rel.violation(
+                "neutrals.elimination.cards",
+                f"{state.seats[loser].name} holds cards {list(hand)}, not {list(chosen)}",
+            )
+        self.rules.note("neutrals.elimination.cards")
+        seat = state.current
+        rest = tuple(c for c in hand if c not in chosen)
+        taken = (*state.hands[seat], *chosen)
+        hands = with_hand(with_hand(state.hands, loser, ()), seat, taken)
+        return state.evolve(hands=hands, discards=state.discards + rest, phase="attack")

@@ -32,7 +32,9 @@ from .actions import (
     MoveIn,
     Place,
     RuleViolation,
+    StartRoll,
     StatusRoll,
+    TakeCards,
     Trade,
     with_chance,
 )
@@ -45,7 +47,7 @@ from .rows import refill, shift_two, with_hand
 from .rules import Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
-from .turns import begin_turn
+from .turns import begin_turn, forced_sets
 from .victory import Victory
 
 
@@ -78,7 +80,10 @@ class Game:
 
     def position(self, *args: Any, **kwargs: Any) -> GameState:
         """A game in progress, as a manual's example describes it (see Setup.position)."""
-        return self.setup.position(*args, **kwargs)
+        state = self.setup.position(*args, **kwargs)
+        if self.rel.max_armies is not None or self.rel.teams:
+            state = self.reinforcing.no_room(state)  # as after any action
+        return state
 
     def starting_order(self, players: Sequence[str], rolls: Sequence[int]) -> list[str] | None:
         return self.setup.starting_order(players, rolls)
@@ -118,6 +123,9 @@ class Game:
     def violation(self, rule: str, message: str) -> RuleViolation:
         return self.rel.violation(rule, message)
 
+    def defence_roller(self, state: GameState, defender: int) -> int | None:
+        return self.rel.defence_roller(state, defender)
+
     def has_won(self, state: GameState, seat: int) -> bool:
         return self.victory.has_won(state, seat)
 
@@ -149,6 +157,8 @@ class Game:
             return self.setup.random_deal(state, rng)
         if isinstance(action, AssignMissions) and action.missions is None:
             return self.setup.random_missions(state, rng)
+        if isinstance(action, StartRoll) and action.rounds is None:
+            return self.setup.random_start_roll(state, rng)
         return with_chance(action, rng, state.draw_pile)
 
     # ---------------------------------------------------------------- legal actions
@@ -159,7 +169,7 @@ class Game:
     def iter_actions(self, state: GameState) -> Iterator[Action]:
         seat = state.current
         phase = state.phase
-        if phase in ("deal", "missions", "claim", "place"):
+        if phase in ("deal", "missions", "claim", "place", "start_roll"):
             yield from self.setup.setup_actions(state)
             return
         if phase == "over":
@@ -197,6 +207,8 @@ class Game:
             yield EndTurn()
         elif phase == "draw":
             yield Draw()
+        elif phase == "spoils":
+            yield from self.neutral_allies.spoils(state)
 
     def _attacks(self, state: GameState, seat: int, only: str | None) -> Iterator[Attack]:
         for army in sorted(self.rel.commanded(state, seat)):
@@ -227,7 +239,7 @@ class Game:
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
         after = self._apply(state, action)
-        if self.rel.max_armies is not None:
+        if self.rel.max_armies is not None or self.rel.teams:
             after = self.reinforcing.no_room(after)
         return after
 
@@ -236,7 +248,7 @@ class Game:
             raise self.rel.violation("victory", "the game is over")
         if isinstance(action, ChooseCapital):
             return self.setup.choose_capital(state, action)
-        if isinstance(action, (Deal, AssignMissions, Claim)) or (
+        if isinstance(action, (Deal, AssignMissions, Claim, StartRoll)) or (
             isinstance(action, Place) and state.phase == "place"
         ):
             return self.setup.apply_setup(state, action)
@@ -266,6 +278,9 @@ class Game:
             return self.missions.claim_mission(state, action)
         if isinstance(action, EndPhase):
             return self._end_phase(state)
+        if isinstance(action, TakeCards):
+            after = self.neutral_allies.take_cards(state, action)
+            return after.evolve(phase="status") if self._invasion_open(after) else after
         raise ValueError(f"not an action: {action!r}")
 
     # -- turns
@@ -275,8 +290,9 @@ class Game:
             self.rules.note("turn.phases")
             hand = state.hands[state.current]
             forced = len(hand) >= self.rules.integer("cards.forced_trade")
+            must = forced and bool(self.rules.sets_in(hand))
             return state.evolve(
-                phase="reinforce", must_trade=forced and bool(self.rules.sets_in(hand))
+                phase="reinforce", must_trade=must, forced_left=forced_sets(self.rel, must)
             )
         if state.phase == "ally_reinforce":
             pending = [n for n in self.rel.allies(state, state.current) if state.reserves[n] > 0]
@@ -444,7 +460,10 @@ class Game:
         state = state.evolve(eliminated=state.eliminated | {loser})
         neutral = state.seats[loser].neutral
         rule = "neutrals.elimination.cards" if neutral else "elimination.cards"
-        if self.rules.word(rule, "to_conqueror") != "to_conqueror":
+        fate = self.rules.word(rule, "to_conqueror")
+        if fate == "chosen_by_conqueror" and state.hands[loser]:
+            return state.evolve(phase="spoils")  # the player chooses which cards to take
+        if fate != "to_conqueror":
             discards = state.discards + state.hands[loser]
             return state.evolve(hands=with_hand(state.hands, loser, ()), discards=discards)
         hand = list(state.hands[seat]) + list(state.hands[loser])

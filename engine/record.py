@@ -29,7 +29,9 @@ from .actions import (
     Fortify,
     MoveIn,
     Place,
+    StartRoll,
     StatusRoll,
+    TakeCards,
     Trade,
 )
 from .state import GameState
@@ -84,6 +86,8 @@ class PlaceLine(Line, frozen=True, tag="place"):
 class TradeLine(Line, frozen=True, tag="trade", omit_defaults=True):
     cards: Annotated[list[Card], Meta(min_length=3, max_length=3)]
     kind: str | None = None
+    # The held territory shown on the set that gets cards.territory_bonus (several shown).
+    bonus: str | None = None
 
 
 class AttackLine(Line, frozen=True, tag="attack"):
@@ -142,10 +146,24 @@ class ChooseCapitalLine(Line, frozen=True, tag="choose_capital"):
     territory: Name
 
 
+class TakeCardsLine(Line, frozen=True, tag="take_cards"):
+    """The cards of an eliminated neutral army its conqueror takes (the rest are discarded)."""
+
+    cards: list[Card]
+
+
+class StartRollLine(Line, frozen=True, tag="start_roll"):
+    """The roll after the setup for the first turn: each round the dice of those rolling (every
+    player, then those tied at the top), by name."""
+
+    rounds: Annotated[list[Annotated[dict[Name, Die], Meta(min_length=1)]], Meta(min_length=1)]
+
+
 ActionLine = (
     DealLine | MissionsLine | ClaimLine | PlaceLine | TradeLine | AttackLine | MoveInLine
     | EndAttackLine | FortifyLine | DrawLine | EndTurnLine | BribeLine | AllyReinforceLine
-    | StatusRollLine | ClaimMissionLine | EndPhaseLine | ChooseCapitalLine
+    | StatusRollLine | ClaimMissionLine | EndPhaseLine | ChooseCapitalLine | StartRollLine
+    | TakeCardsLine
 )  # fmt: skip
 ACTIONS = tuple(str(kind.__struct_config__.tag) for kind in get_args(ActionLine))
 _HEADER = json.Decoder(Header)
@@ -247,7 +265,7 @@ def _action_named(raw: bytes | str) -> object:
 def _explained(text: str, action: object) -> str:
     """msgspec's validation message in the words of the record format."""
     missing = re.match(r"Object missing required field `(\w+)`", text)
-    where = re.search(r"at `\$\.(\w+)(?:\[\d+\])?`", text)
+    where = re.search(r"at `\$\.(\w+)(?:\[[^`]*\])?`", text)
     name = where.group(1) if where else None
     if missing:
         field_name = missing.group(1)
@@ -256,7 +274,9 @@ def _explained(text: str, action: object) -> str:
         return f"'{action}' needs the field '{field_name}'"
     if name == "action":
         return f"unknown action {action!r}; one of: {', '.join(ACTIONS)}"
-    if name in ("attacker_dice", "defender_dice", "die") and re.search(r"[<>]= ?[16]", text):
+    if name in ("attacker_dice", "defender_dice", "die", "rounds") and re.search(
+        r"[<>]= ?[16]", text
+    ):
         return f"'{name}' holds a number that is not a die: a die shows 1 to 6"
     if "Expected `object`" in text and name is None:
         return "each line after the header must be a JSON object"
@@ -283,7 +303,10 @@ def to_json(state: GameState, action: Action) -> Line:
     if isinstance(action, Place):
         return PlaceLine(turn=turn, player=player, territory=action.territory, armies=action.armies)
     if isinstance(action, Trade):
-        return TradeLine(turn=turn, player=player, cards=list(action.cards), kind=action.kind)
+        return TradeLine(
+            turn=turn, player=player, cards=list(action.cards), kind=action.kind,
+            bonus=action.bonus,
+        )  # fmt: skip
     if isinstance(action, Attack):
         assert action.rolls is not None
         return AttackLine(
@@ -322,6 +345,12 @@ def to_json(state: GameState, action: Action) -> Line:
         return EndPhaseLine(turn=turn, player=player)
     if isinstance(action, ChooseCapital):
         return ChooseCapitalLine(turn=turn, player=player, territory=action.territory)
+    if isinstance(action, TakeCards):
+        return TakeCardsLine(turn=turn, player=player, cards=list(action.cards))
+    if isinstance(action, StartRoll):
+        assert action.rounds is not None
+        rounds = [dict(round_) for round_ in action.rounds]
+        return StartRollLine(turn=turn, player=player, rounds=rounds)
     raise ValueError(f"not an action: {action!r}")
 
 
@@ -341,7 +370,7 @@ def _action(line: Line, seats: list[str]) -> Action:
     if isinstance(line, PlaceLine):
         return Place(line.territory, line.armies)
     if isinstance(line, TradeLine):
-        return Trade((line.cards[0], line.cards[1], line.cards[2]), line.kind)
+        return Trade((line.cards[0], line.cards[1], line.cards[2]), line.kind, line.bonus)
     if isinstance(line, AttackLine):
         rolls = (tuple(line.attacker_dice), tuple(line.defender_dice))
         return Attack(line.source, line.target, len(rolls[0]), len(rolls[1]), rolls)
@@ -365,6 +394,12 @@ def _action(line: Line, seats: list[str]) -> Action:
         return ClaimMission(line.mission)
     if isinstance(line, ChooseCapitalLine):
         return ChooseCapital(line.territory)
+    if isinstance(line, TakeCardsLine):
+        return TakeCards(tuple(line.cards))
+    if isinstance(line, StartRollLine):
+        for round_ in line.rounds:
+            _seated("start_roll", round_, seats)
+        return StartRoll(tuple(tuple(round_.items()) for round_ in line.rounds))
     return EndPhase()
 
 

@@ -22,16 +22,23 @@ class Reinforcing:
 
     def actions(self, state: GameState, seat: int) -> Iterator[Trade | Place]:
         for cards in self.rules.sets_in(state.hands[seat]):
+            places = self.bonus_places(state, seat, cards)
             for kind in self.rules.set_kinds(cards):
-                yield Trade(cards, kind)
+                if len(places) > 1:  # the player chooses where the extra armies go
+                    for territory in places:
+                        yield Trade(cards, kind, territory)
+                else:
+                    yield Trade(cards, kind)
         if not state.must_trade:
             for t in self.rel.placeable(state, seat):
                 for k in range(1, min(state.reserves[seat], self.rel.room(state, t)) + 1):
                     yield Place(t, k)
 
     def no_room(self, state: GameState) -> GameState:
-        """With a cap on armies per territory, reinforcements that find no room are lost: a
-        player (or an ally) whose territories are all full ends placing at once."""
+        """Reinforcements that find no place are lost: with a cap on armies per territory, a
+        player (or an ally) whose territories are all full ends placing at once; in team play
+        under majority control (teams.reinforce.into_team: no), so does a player who controls
+        no territory, their armies all beside a team-mate's stronger or equal ones."""
         seat = state.current
         if (
             state.phase == "reinforce"
@@ -39,7 +46,10 @@ class Reinforcing:
             and not state.must_trade
             and not self.rel.placeable_with_room(state, seat)
         ):
-            self.rules.note("territory.max_armies")
+            if self.rel.placeable(state, seat):
+                self.rules.note("territory.max_armies")
+            else:
+                self.rules.note("teams.reinforce.into_team")
             lost = state.reserves[seat]
             state = state.evolve(
                 reserves=with_seat(state.reserves, seat, 0), destroyed=state.destroyed + lost
@@ -80,6 +90,12 @@ class Reinforcing:
         seat = state.current
         name = state.seats[seat].name
         if not self.rel.can_place(state, seat, action.territory):
+            if self.rel.shared_with_team(state, seat, action.territory):
+                raise self.rel.violation(
+                    "teams.reinforce.into_team",
+                    f"{name} does not control {action.territory}: reinforcements go only "
+                    "to territories you control, not one a team-mate controls",
+                )
             raise self.rel.violation(
                 "territory.control", f"{name} does not control {action.territory}"
             )
@@ -87,9 +103,7 @@ class Reinforcing:
             raise self.rel.violation("reinforcements.territories", "place at least one army")
         if state.must_trade:
             raise self.rel.violation(
-                "cards.forced_trade"
-                if state.trade_down_to is None
-                else "elimination.trade_down_to",
+                self._forcing(state),
                 f"{name} must trade a set of cards before placing armies",
             )
         if action.armies > state.reserves[seat]:
@@ -102,6 +116,33 @@ class Reinforcing:
         left = state.reserves[seat] - action.armies
         state = state.evolve(armies=armies, reserves=with_seat(state.reserves, seat, left))
         return self.after_reinforcing(state) if left == 0 else state
+
+    def _shown_held(self, state: GameState, seat: int, cards: tuple[int, ...]) -> list[str]:
+        """The territories shown on these cards that `seat` controls, in the cards' order."""
+        out: list[str] = []
+        for c in cards:
+            territory = self.rules.card(c).territory
+            if territory is not None and self.rel.controller(state, territory) == seat:
+                out.append(territory)
+        return out
+
+    def bonus_places(self, state: GameState, seat: int, cards: tuple[int, ...]) -> list[str]:
+        """Where a trade of `cards` may put its cards.territory_bonus: the held territories
+        the cards show that have room, when the bonus (and this turn's cap) gives any."""
+        bonus = self.rules.integer("cards.territory_bonus", 0)
+        cap = self.rules.limit("cards.territory_bonus_cap")
+        if bonus <= 0 or (cap is not None and cap - state.bonus_taken <= 0):
+            return []
+        return [t for t in self._shown_held(state, seat, cards) if self.rel.room(state, t) > 0]
+
+    def _forcing(self, state: GameState) -> str:
+        """The rule that makes the trade due: after an elimination, a second forced set, or the
+        forced trade itself."""
+        if state.trade_down_to is not None:
+            return "elimination.trade_down_to"
+        if state.traded:
+            return "cards.forced_trade_sets"
+        return "cards.forced_trade"
 
     def trade(self, state: GameState, action: Trade) -> GameState:
         if state.phase != "reinforce":
@@ -126,17 +167,20 @@ class Reinforcing:
         bonus_total = 0
         bonus = self.rules.integer("cards.territory_bonus", 0)
         cap = self.rules.limit("cards.territory_bonus_cap")
-        if bonus > 0:
-            for c in cards:
-                territory = self.rules.card(c).territory
-                if territory is None or self.rel.controller(state, territory) != seat:
-                    continue
-                room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
-                room = min(room, self.rel.room(state, territory))
-                if room > 0:
-                    armies = shift_armies(armies, state.index[territory], seat, room)
-                    bonus_total = room
-                break
+        shown = self._shown_held(state, seat, cards)
+        if action.bonus is not None and action.bonus not in shown:
+            raise self.rel.violation(
+                "cards.territory_bonus",
+                f"{action.bonus} is not a territory {name} holds shown on cards {list(cards)}"
+                + (f": one of {', '.join(shown)}" if shown else ""),
+            )
+        if bonus > 0 and shown:
+            territory = action.bonus if action.bonus is not None else shown[0]
+            room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
+            room = min(room, self.rel.room(state, territory))
+            if room > 0:
+                armies = shift_armies(armies, state.index[territory], seat, room)
+                bonus_total = room
         new = state.evolve(
             armies=armies,
             hands=with_hand(state.hands, seat, hand),
@@ -149,9 +193,19 @@ class Reinforcing:
         )
         new = refill(new)
         still = False
+        left = 0
         if new.trade_down_to is not None:
             still = len(hand) > new.trade_down_to and bool(self.rules.sets_in(hand))
-        new = new.evolve(must_trade=still, trade_down_to=new.trade_down_to if still else None)
+        elif state.must_trade and state.forced_left > 1:
+            # cards.forced_trade_sets: the next set is due too, when the hand completes one.
+            self.rules.note("cards.forced_trade_sets")
+            left = state.forced_left - 1
+            still = bool(self.rules.sets_in(hand))
+        new = new.evolve(
+            must_trade=still,
+            trade_down_to=new.trade_down_to if still else None,
+            forced_left=left if still else 0,
+        )
         if not still and new.reserves[seat] == 0:
             # Nothing to place: a set worth no armies, traded when an elimination forced it in
             # the middle of the attacks. Play goes on, as it does once the last army is placed.

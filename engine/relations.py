@@ -77,6 +77,8 @@ class Relations:
             rules.has("neutrals.mode") and rules.word("neutrals.mode") == "active"
         )
         self.max_armies = rules.limit("territory.max_armies")
+        # Team play: a player may control no territory and still have armies on the board.
+        self.teams = rules.has("teams.count") and rules.integer("teams.count", 0) > 0
         # Memos of pure functions of a position (controller by army row, the last position's
         # controllers): a Game holds no game state, only these.
         self._control: dict[tuple[int, ...], int | None] = {}
@@ -275,16 +277,31 @@ class Relations:
         return [names[i] for i in range(len(control)) if control[i] == seat]
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
-        """Where a player may put reinforcements: territories they control and, in team play,
-        those their armies share with team-mates only."""
-        if not self.teammates(state, seat):
+        """Where a player may put reinforcements: territories they control and, in team play
+        where teams.reinforce.into_team allows it, those their armies share with team-mates
+        only."""
+        if not self._into_team(state, seat):
             return self.owned(state, seat)  # the same, from the remembered controllers
         return [t for t in state.territories if self.can_place(state, seat, t)]
+
+    def _into_team(self, state: GameState, seat: int) -> bool:
+        """May `seat` reinforce territories shared with team-mates (teams.reinforce.into_team;
+        absent: no, only the territories the player controls)?"""
+        if not self.teammates(state, seat):
+            return False
+        return self.rules.flag("teams.reinforce.into_team", False)
 
     def can_place(self, state: GameState, seat: int, territory: str) -> bool:
         row = state.armies[state.index[territory]]
         if self._owner(row) == seat:
             return True
+        if not self._into_team(state, seat):
+            return False
+        return self.shared_with_team(state, seat, territory)
+
+    def shared_with_team(self, state: GameState, seat: int, territory: str) -> bool:
+        """Does `seat` have armies in `territory`, beside team-mates' armies only?"""
+        row = state.armies[state.index[territory]]
         if row[seat] == 0 or not self.teammates(state, seat):
             return False
         friends = self.friendly(state, seat)
@@ -311,6 +328,30 @@ class Relations:
         if self.max_armies is None:
             return places
         return [t for t in places if self.room(state, t) > 0]
+
+    def defence_roller(self, state: GameState, defender: int) -> int | None:
+        """Who rolls the defence of `defender`'s armies against the player whose turn it is: a
+        player rolls their own; a neutral army's are rolled as neutrals.defence_rolled_by
+        says (opponent: the first player after the attacker, in turn, who is not the
+        attacker's friend: in a game of two, the other player). None: the ruleset says not."""
+        if not state.seats[defender].neutral:
+            return defender
+        if not self.rules.has("neutrals.defence_rolled_by"):
+            return None
+        if self.rules.word("neutrals.defence_rolled_by") != "opponent":
+            return None
+        attacker = state.current
+        n = len(state.seats)
+        for step in range(1, n):
+            seat = (attacker + step) % n
+            if (
+                not state.seats[seat].neutral
+                and seat not in state.eliminated
+                and self.alive(state, seat)
+                and not self.is_friend(state, attacker, seat)
+            ):
+                return seat
+        return None
 
     def alive(self, state: GameState, seat: int) -> bool:
         return self.view(state).present[seat] > 0  # counts are never negative

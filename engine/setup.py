@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 
-from .actions import Action, AssignMissions, ChooseCapital, Claim, Deal, Place
+from .actions import Action, AssignMissions, ChooseCapital, Claim, Deal, Place, StartRoll, roll
 from .missions import deck
 from .relations import Relations
 from .rows import add_armies, with_seat
@@ -211,6 +211,8 @@ class Setup:
             for t in state.territories:
                 if state.total(t) == 0:
                     yield Claim(t)
+        elif state.phase == "start_roll":
+            yield StartRoll()
         elif state.phase == "place":
             seat = state.current
             own = min(self.per_round() - state.placed, state.reserves[seat])
@@ -233,6 +235,8 @@ class Setup:
             return self._claim(state, action)
         if isinstance(action, Place):
             return self._setup_place(state, action)
+        if isinstance(action, StartRoll):
+            return self.start_roll(state, action)
         raise ValueError(f"not a setup action: {action!r}")
 
     def _assign(self, state: GameState, action: AssignMissions) -> GameState:
@@ -389,7 +393,7 @@ class Setup:
                 return state.evolve(
                     phase="capital", current=first, capitals=(None,) * len(state.seats)
                 )
-            return begin_turn(self.rel, state, first)
+            return self._first_turn(state, first)
         return state.evolve(
             placed=0, placed_neutrals=frozenset(), current=self._next_placer(state, seat)
         )
@@ -415,7 +419,74 @@ class Setup:
         waiting = [p for p in self.rel.players(state) if capitals[p] is None]
         if waiting:
             return state.evolve(current=waiting[0])
-        return begin_turn(self.rel, state, self.rel.players(state)[0])
+        return self._first_turn(state, self.rel.players(state)[0])
+
+    # ---------------------------------------------------------------- who starts
+
+    def rolls_again(self) -> bool:
+        """Does a second roll after the setup decide who takes the first turn
+        (setup.first_turn: roll_again)? Without it, whoever claimed or placed first starts."""
+        return self.rules.has("setup.first_turn") and (
+            self.rules.word("setup.first_turn") == "roll_again"
+        )
+
+    def _first_turn(self, state: GameState, first: int) -> GameState:
+        """The setup is over: the first turn begins, or the players roll again for it."""
+        if self.rolls_again():
+            return state.evolve(phase="start_roll", current=first)
+        return begin_turn(self.rel, state, first)
+
+    def random_start_roll(self, state: GameState, rng: random.Random) -> StartRoll:
+        """Every player rolls one die; those tied at the top roll again, until one is highest."""
+        names = [state.seats[p].name for p in self.rel.players(state)]
+        rounds: list[tuple[tuple[str, int], ...]] = []
+        while True:
+            dice = roll(rng, len(names))
+            rounds.append(tuple(zip(names, dice, strict=True)))
+            best = max(dice)
+            names = [n for n, d in zip(names, dice, strict=True) if d == best]
+            if len(names) == 1:
+                return StartRoll(tuple(rounds))
+
+    def start_roll(self, state: GameState, action: StartRoll) -> GameState:
+        """The second roll (setup.first_turn): the highest takes the first turn, play going to
+        the left; those tied at the top roll again (as for setup.first_player)."""
+        if state.phase != "start_roll":
+            raise self.rel.phase_error(state, "rolling for the first turn")
+        if action.rounds is None:
+            raise ValueError("the start roll needs its dice rolled (see Game.chance)")
+        self.rules.note("setup.first_turn")
+        rolling = [state.seats[p].name for p in self.rel.players(state)]
+        if not action.rounds:
+            raise self.rel.violation("setup.first_turn", "each player rolls one die")
+        for number, round_ in enumerate(action.rounds, 1):
+            names = [name for name, _die in round_]
+            if names != rolling:
+                raise self.rel.violation(
+                    "setup.first_turn",
+                    f"roll {number} is for {', '.join(rolling)} (one die each, in seating "
+                    f"order), not for {', '.join(names) or 'no one'}",
+                )
+            dice = [die for _name, die in round_]
+            if any(not 1 <= d <= 6 for d in dice):
+                raise self.rel.violation("setup.first_turn", "a die shows 1 to 6")
+            best = max(dice)
+            rolling = [n for n, d in round_ if d == best]
+            last = number == len(action.rounds)
+            if len(rolling) == 1 and not last:
+                raise self.rel.violation(
+                    "setup.first_turn",
+                    f"roll {number} is won by {rolling[0]}: nobody rolls again",
+                )
+        if len(rolling) > 1:
+            self.rules.note("setup.first_player")
+            raise self.rel.violation(
+                "setup.first_turn",
+                f"{', '.join(rolling)} are tied at the top: those tied roll again",
+            )
+        return begin_turn(
+            self.rel, state, self.rel.seat_named(state, rolling[0], "setup.first_turn")
+        )
 
 
 def _neutrals_named(wanted: Sequence[str], names: Sequence[str]) -> str:

@@ -103,6 +103,7 @@ class GameState:
         capitals: tuple[str | None, ...] = (),
         index: dict[str, int] | None = None,
         rolls: int = 0,
+        forced_left: int = 0,
     ) -> None:
         self.seats: Final = seats
         self.territories: Final = territories
@@ -144,6 +145,8 @@ class GameState:
         # Territory name -> its number in `territories`, `armies` (shared by every state).
         self.index: Final[dict[str, int]] = index if index is not None else {}
         self.rolls: Final = rolls  # attack rolls made this turn (a random player stops at some)
+        # Sets a forced trade still takes, each while one is complete (cards.forced_trade_sets).
+        self.forced_left: Final = forced_left
 
     def armies_in(self, territory: str) -> tuple[int, ...]:
         return self.armies[self.index[territory]]
@@ -193,6 +196,7 @@ class GameState:
         claims: int | Literal[_Keep.KEEP] = KEEP,
         capitals: tuple[str | None, ...] | Literal[_Keep.KEEP] = KEEP,
         rolls: int | Literal[_Keep.KEEP] = KEEP,
+        forced_left: int | Literal[_Keep.KEEP] = KEEP,
     ) -> GameState:
         """A copy with the fields given changed (a field not given keeps its value)."""
         return GameState(
@@ -230,6 +234,7 @@ class GameState:
             self.capitals if capitals is KEEP else capitals,
             self.index,
             self.rolls if rolls is KEEP else rolls,
+            self.forced_left if forced_left is KEEP else forced_left,
         )
 
     def cards_in_play(self) -> int:

@@ -18,6 +18,7 @@ def begin_turn(rel: Relations, state: GameState, seat: int) -> GameState:
     continents = rel.geo.held_continents(territories)
     income = rules.reinforcements(len(territories), continents)
     forced = len(state.hands[seat]) >= rules.integer("cards.forced_trade")
+    must = forced and bool(rules.sets_in(state.hands[seat]))
     moves = rules.count_or_unlimited("fortify.moves")
     phases = rules.words("turn.phases")
     ally_moves = rules.integer("neutrals.ally.fortify_moves", 0)
@@ -29,7 +30,8 @@ def begin_turn(rel: Relations, state: GameState, seat: int) -> GameState:
         created=state.created + income,
         conquered=False,
         traded=False,
-        must_trade=forced and bool(rules.sets_in(state.hands[seat])),
+        must_trade=must,
+        forced_left=forced_sets(rel, must),
         trade_down_to=None,
         bonus_taken=0,
         fortifies_left=moves,
@@ -40,3 +42,11 @@ def begin_turn(rel: Relations, state: GameState, seat: int) -> GameState:
         claims=0,
         rolls=0,
     )
+
+
+def forced_sets(rel: Relations, must: bool) -> int:
+    """How many sets a forced trade takes (cards.forced_trade_sets, 1 when absent): the first
+    one, then each next while the hand still holds a complete set; 0 when none is forced."""
+    if not must:
+        return 0
+    return rel.rules.integer("cards.forced_trade_sets", 1)

@@ -95,7 +95,26 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Når "rød" angriber "Island" fra "Grønland" og slår 6, 6, 6 mod 1
     Og "rød" rykker 3 arméer ind
     Så er "sort" ude af spillet
+    Når "rød" tager kortene "infanteri, kavaleri" fra "sort"
+    Så er trækket tilladt
     Og har "rød" 2 kort
+
+  @cite:000:p9
+  Scenarie: Du kan gøre krav på et hvilket som helst af den neutrale hærs kort
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "sort" er ikke involveret
+    Og "sort" har kortene "infanteri, kavaleri, artilleri"
+    Og "sort" har 1 arméer i "Island"
+    Og "rød" har 5 arméer i "Grønland"
+    Og "blå" har alle andre territorier
+    Og det er "rød"s tur til at angribe
+    Når "rød" angriber "Island" fra "Grønland" og slår 6, 6, 6 mod 1
+    Og "rød" rykker 3 arméer ind
+    Og "rød" tager kortene "kavaleri" fra "sort"
+    Så er trækket tilladt
+    Og har "rød" 1 kort
+    Og har "sort" 0 kort
 
   @cite:000:p9
   Scenarie: Du overfører dine egne tropper før dine allieredes
@@ -171,3 +190,17 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
   Scenarie: Hvem der slår for en neutral hærs forsvar i det aktive spil, er en antagelse
     Så er reglen "neutrals.defence_rolled_by" en antagelse
     Og står reglen "neutrals.status_die.keep" i manualen
+
+  # Det antagne i spil: modspilleren slår for en neutral hær, ikke involveret eller hans allierede.
+  @cite:000:p8
+  Scenarie: Når blå angriber en neutral hær, slår rød dens forsvar
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "sort" er allieret med "rød"
+    Og "gul" har 3 arméer i "Quebec"
+    Og "sort" har 2 arméer i "Island"
+    Og "blå" har 6 arméer i "Grønland"
+    Og det er "blå"s tur til at angribe
+    Når "blå" angriber "Quebec" fra "Grønland" og slår 6, 1, 1 mod 5, 4
+    Så slår "rød" for "gul"
+    Og slår "rød" for "sort"

@@ -46,6 +46,23 @@ Egenskab: RISK for 2 spillere med passive neutrale hære (manual 000, side 8)
     Så er trækket tilladt
     Og har "Quebec" 1 arméer
 
+  @cite:000:p8
+  Scenarie: Spillerne kaster derefter terningerne for at se, hvem der skal starte
+    Når 2 spillere og 2 neutrale hære får kortene delt
+    Og forberedelserne spilles færdig
+    Og spillerne slår igen 3, 5 for at se, hvem der tager den første tur
+    Så er det nu "p2"s tur
+
+  @cite:000:p8
+  Scenarie: Når rød angriber den neutrale hær, slår blå dens forsvar
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" har 3 arméer i "Quebec"
+    Og "rød" har 6 arméer i "Grønland"
+    Og det er "rød"s tur til at angribe
+    Når "rød" angriber "Quebec" fra "Grønland" og slår 6, 1, 1 mod 5, 4
+    Så slår "blå" for "gul"
+
   @cite:000:p4
   Scenarie: Den, der slår det højeste, starter, og spillet går til venstre
     Givet spillerne "rød, blå"

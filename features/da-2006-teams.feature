@@ -15,6 +15,26 @@ Egenskab: RISK for 4 spillere på 2 hold (manual 000, side 10)
     Så kontrollerer ingen "Grønland"
     Og kontrollerer "rød" "Østlige Amerika"
 
+  @cite:000:p5
+  Scenarie: Forstærkninger anbringes kun i territorier, du kontrollerer, ikke hos en holdkammerat
+    Givet spillerne "rød, gul, sort, blå"
+    Og "sort" har 4 arméer i "Grønland"
+    Og "rød" har 4 arméer i "Grønland"
+    Og "sort" har 2 arméer i "Østlige Amerika"
+    Og "rød" har 3 arméer i "Østlige Amerika"
+    Og "rød" har 1 arméer i "Alaska"
+    Og "sort" har 2 arméer i "Island"
+    Og "gul" har alle andre territorier
+    Når det er "sort"s tur
+    Og "sort" placerer 1 arméer i "Østlige Amerika"
+    Så afvises trækket efter reglen "teams.reinforce.into_team"
+    Når "sort" placerer 1 arméer i "Grønland"
+    Så afvises trækket efter reglen "teams.reinforce.into_team"
+    Når "sort" placerer 1 arméer i "Alaska"
+    Så afvises trækket efter reglen "territory.control"
+    Når "sort" placerer 1 arméer i "Island"
+    Så er trækket tilladt
+
   @cite:000:p10
   Scenarie: Et kontinent med et territorium uden ejer giver ingen bonus
     Givet spillerne "rød, gul, sort, blå"

@@ -227,8 +227,24 @@ Egenskab: Kommandomanualen 2006 (manual 000): Spillet om verdensherredømmet for
     Og "blå" rykker 3 arméer ind
     Så vinder "blå" spillet
 
-  # Ingen manual siger, hvad der sker ved lige højeste slag; og det andet slag efter
-  # opstillingen (side 4) spilles endnu ikke.
+  # Ingen manual siger, hvad der sker ved lige højeste slag (ved begge slag).
   @cite:000:p4
-  Scenarie: Hvem der starter, er en antagelse
+  Scenarie: Hvad der sker ved lige slag om, hvem der starter, er en antagelse
     Så er reglen "setup.first_player" en antagelse
+    Og står reglen "setup.first_turn" i manualen
+
+  @cite:000:p4
+  Scenarie: Når alle har anbragt deres startarméer, kaster hver spiller igen én terning
+    Når 3 spillere gør krav på brættet og placerer deres startarméer
+    Og spillerne slår igen 2, 6, 4 for at se, hvem der tager den første tur
+    Så er trækket tilladt
+    Og er det nu "p2"s tur
+    Og modtager "p2" 4 forstærkninger
+
+  @cite:000:p4
+  Scenarie: Ved lige højeste slag om den første tur slår de lige igen
+    Når 4 spillere gør krav på brættet og placerer deres startarméer
+    Og spillerne slår igen 5, 3, 5, 1 for at se, hvem der tager den første tur
+    Så står "p1, p3" lige om den første tur og slår igen
+    Når spillerne slår igen 2, 4 for at se, hvem der tager den første tur
+    Så er det nu "p3"s tur

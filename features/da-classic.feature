@@ -69,6 +69,32 @@ Egenskab: Den danske oversættelse af de klassiske regler (manual 001)
     Så er trækket tilladt
     Og har "Alaska" 5 arméer
 
+  @cite:001:handel_med_kort_til_hære
+  Scenarie: Viser sættet to af dine områder, vælger du, hvilket der får de 2 ekstra hære
+    Givet spillerne "rød, blå"
+    Og "rød" har 3 arméer i "Alaska"
+    Og "rød" har 2 arméer i "Grønland"
+    Og "blå" har alle andre territorier
+    Og "rød" har kortene "Alaska, Nordvestterritoriet, Grønland"
+    Når det er "rød"s tur
+    Så kan "rød" sætte de ekstra arméer for kortene "Alaska, Nordvestterritoriet, Grønland" på "Alaska" og "Grønland"
+    Når "rød" bytter kortene "Alaska, Nordvestterritoriet, Grønland" og sætter de ekstra arméer på "Nordvestterritoriet"
+    Så afvises trækket efter reglen "cards.territory_bonus"
+    Når "rød" bytter kortene "Alaska, Nordvestterritoriet, Grønland" og sætter de ekstra arméer på "Grønland"
+    Så er trækket tilladt
+    Og har "Grønland" 4 arméer
+    Og har "Alaska" 3 arméer
+
+  @cite:001:optjening_af_kort
+  Scenarie: Med 6 kort skal man handle i mindst ét sæt og kan handle i et andet
+    Givet spillerne "rød, blå"
+    Og "rød" har kortene "infanteri, infanteri, infanteri, kavaleri, kavaleri, kavaleri"
+    Når det er "rød"s tur
+    Og "rød" bytter et kortsæt
+    Så behøver "rød" ikke at bytte
+    Når "rød" bytter et kortsæt
+    Så er trækket tilladt
+
   @cite:001:optjening_af_kort
   Scenarie: Med 5 eller 6 kort i begyndelsen af turen skal man handle
     Givet spillerne "rød, blå"

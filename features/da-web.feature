@@ -46,6 +46,26 @@ Egenskab: Risk brætspilsregler fra nettet (manual 002)
     Så er kortsættene værd 4, 6, 8, 10, 12, 15, 20, 25
     Og er kortsæt nummer 8 25 arméer værd
 
+  @cite:002:Risikokort
+  Scenarie: Med 6 kort skal du aflevere et sæt og det andet, hvis det er fyldt
+    Givet spillerne "blå, rød, grøn"
+    Og "blå" har kortene "infanteri, infanteri, infanteri, kavaleri, kavaleri, kavaleri"
+    Når det er "blå"s tur
+    Så skal "blå" bytte et kortsæt
+    Når "blå" bytter et kortsæt
+    Så skal "blå" bytte et kortsæt
+    Når "blå" bytter et kortsæt
+    Så behøver "blå" ikke at bytte
+    Og har "blå" 0 kort
+
+  @cite:002:Risikokort
+  Scenarie: Med 6 kort og kun ét fyldt sæt byttes ét sæt
+    Givet spillerne "blå, rød, grøn"
+    Og "blå" har kortene "infanteri, infanteri, infanteri, kavaleri, kavaleri, artilleri"
+    Når det er "blå"s tur
+    Og "blå" bytter kortene "infanteri, infanteri, infanteri"
+    Så behøver "blå" ikke at bytte
+
   @cite:002:Indfangning_af_territorier
   Scenarie: Besæt det nye territorium med mindst lige så mange hære, som der blev kastet terninger
     Givet spillerne "blå, rød"

@@ -63,6 +63,8 @@ class World:
     cards: list[int] = field(default_factory=list)
     battle: tuple[int, int] | None = None
     reserves_before: int = 0
+    # The rounds of the roll after the setup rolled so far (setup.first_turn), while tied.
+    start_rounds: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
 
     # ------------------------------------------------------------ rules and names
 

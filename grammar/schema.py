@@ -92,9 +92,9 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R(
         "setup.first_player",
         Kind.CHOICE,
-        "who claims first and takes the first turn: each player rolls a die and the highest "
-        "roll starts, play going to the left (no manual says what a tie does: those tied roll "
-        "again)",
+        "who claims first and, unless setup.first_turn says otherwise, takes the first turn: "
+        "each player rolls a die and the highest roll starts, play going to the left (no manual "
+        "says what a tie does: those tied roll again)",
         choices=("highest_roll",),
         section="setup",
     ),
@@ -126,6 +126,15 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "setup.capitals",
         Kind.BOOL,
         "once the armies are placed, each player picks one territory as their capital",
+        section="setup",
+    ),
+    _R(
+        "setup.first_turn",
+        Kind.CHOICE,
+        "who takes the first turn once the setup is over (absent: whoever claimed or placed "
+        "first): roll_again, each player rolls one die again and the highest roll starts, play "
+        "going to the left (a tie: those tied roll again, as for setup.first_player)",
+        choices=("roll_again",),
         section="setup",
     ),
     _R("turn.phases", Kind.CHOICES, "the phases of a turn, in order", True, PHASES, section="turn"),
@@ -212,6 +221,16 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "with this many cards at the start of a turn a set must be traded",
         True,
         section="cards",
+    ),
+    _R(
+        "cards.forced_trade_sets",
+        Kind.INT,
+        "how many sets that forced trade takes: the first, then each next one while the hand "
+        "still holds a complete set (1: one set; 2: 'a set, and the second when it is "
+        "complete')",
+        section="cards",
+        least=1,
+        why="a forced trade takes at least the one set that forces it",
     ),
     _R(
         "cards.territory_bonus",
@@ -449,8 +468,10 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R(
         "neutrals.elimination.cards",
         Kind.CHOICE,
-        "what happens to an eliminated neutral's cards",
-        choices=("to_conqueror",),
+        "what happens to an eliminated neutral's cards: to_conqueror, all go to the player "
+        "who eliminated it; chosen_by_conqueror, that player takes those of them they choose "
+        "and the rest are discarded",
+        choices=("to_conqueror", "chosen_by_conqueror"),
         section="neutrals",
     ),
     # ---------------------------------------------------------------- missions
@@ -517,6 +538,14 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     _R("teams.seating", Kind.CHOICE, "how the teams sit", choices=("alternate",), section="teams"),
     _R("teams.friendly_fire", Kind.BOOL, "a player may attack a team-mate", section="teams"),
     _R("teams.shared_hand", Kind.BOOL, "the team holds one hand of cards", section="teams"),
+    _R(
+        "teams.reinforce.into_team",
+        Kind.BOOL,
+        "reinforcements may be placed in a territory the player shares with team-mates only, "
+        "even one a team-mate controls (no: only in territories the player controls; a player "
+        "who controls none loses them, as armies that find no room do)",
+        section="teams",
+    ),
     _R(
         "teams.fortify.into_team",
         Kind.BOOL,

@@ -357,7 +357,30 @@ FOUND = {
     ("classic", "override cards.wild: 1000000"): "RR0217",
     ("classic", "override cards.draw: 1000000"): "RR0217",
     ("classic", 'override cards.wild: assumed 3 because {en: "a", en: "b"}'): "RR0505",
+    # issue 33: the new rules' bad values
+    ("classic", "cards.forced_trade_sets: 0"): "RR0217",
+    ("classic", "setup.first_turn: highest_roll"): "RR0202",
+    ("da-2006-teams", "override teams.reinforce.into_team: 2"): "RR0201",
+    ("da-2006-2p-active", "override neutrals.elimination.cards: some"): "RR0202",
 }
+
+# issue 33: the new rules' values that check accepts, each played in every command.
+NEW_RULES = [
+    ("classic", "cards.forced_trade_sets: 3"),
+    ("da-web", "override cards.forced_trade_sets: 1"),
+    ("classic", "setup.first_turn: roll_again"),
+    ("da-2006-2p-passive", "override setup.first_turn: roll_again"),
+    ("da-2006-teams", "override teams.reinforce.into_team: yes"),
+    ("da-2006-teams", "override teams.reinforce.into_team: no"),
+    ("da-2006-2p-active", "override neutrals.elimination.cards: chosen_by_conqueror"),
+    ("da-2006-2p-active", "override neutrals.elimination.cards: to_conqueror"),
+]
+
+
+def test_the_new_rules_values_are_played() -> None:
+    for base, rule in NEW_RULES:
+        text = f'ruleset house "New" extends {base} {{\n  {rule}\n}}\n'
+        assert keeps_the_contract("house", text, ()), rule
 
 
 def test_each_case_found_by_hand_is_refused_with_its_code() -> None:

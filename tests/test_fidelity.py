@@ -65,20 +65,25 @@ def test_a_tied_start_roll_is_an_assumption() -> None:
     assert "none says what a tie does" in str(found["value"])
 
 
-def test_the_second_start_roll_is_not_cited_as_if_played() -> None:
+def test_the_second_start_roll_is_a_rule_of_its_own() -> None:
     """000 p4 "Hver spiller kaster igen én terning" and p8 "Spillerne kaster derefter
-    terningerne": the second roll is not played yet; the rulesets say so (assumed, with the
-    reason) instead of citing it as encoded or setting p8 aside as "the first_player rule"."""
+    terningerne": the second roll after the setup is played (setup.first_turn: roll_again),
+    cited, not assumed; what a tie does stays the assumption of setup.first_player."""
     for ruleset, anchor in (
         ("da-2006", "Hver spiller kaster igen én terning for at"),
         ("da-2006-2p-passive", "Spillerne kaster derefter terningerne for at se, hvem"),
     ):
-        found = _explain(ruleset, "setup.first_player")
-        assert found["assumed"] is True, ruleset
-        assert "not yet played" in str(found["value"]), ruleset
+        found = _explain(ruleset, "setup.first_turn")
+        assert found["text"] == "roll_again", ruleset
+        assert found["assumed"] is False, ruleset
         assert anchor in _anchors(found), ruleset
+        first = _explain(ruleset, "setup.first_player")
+        assert first["assumed"] is True, ruleset
+        assert "tie" in str(first["value"]), ruleset
     classic = _explain("classic", "setup.first_player")
     assert "Hver spiller kaster igen én terning for at" not in _anchors(classic)
+    absent = run_cli("explain", "classic", "setup.first_turn")
+    assert absent.code == 2 and "has no rule 'setup.first_turn'" in absent.err, absent.err
 
 
 @pytest.fixture

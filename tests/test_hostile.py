@@ -389,6 +389,19 @@ CASES = [
         1,
         "… and 752,445 more passages, not shown",
     ),
+    # Issue 33: the new rules' bad values, and a roll for the first turn a record gets wrong.
+    (("simulate", h("forced-trade-sets-zero.rules"), "-g", "1"), 1, "RR0217"),
+    (("simulate", h("first-turn-typo.rules"), "-g", "1"), 1, "did you mean 'roll_again'"),
+    (("check", h("neutral-cards-typo.rules")), 1, "RR0202"),
+    (("referee", "da-2006", "{tmp}/start-roll-tie.jsonl"), 1, "p1, p2 are tied at the top"),
+    (("referee", "da-2006", "{tmp}/start-roll-order.jsonl"), 1, "roll 1 is for p1, p2, p3"),
+    (
+        ("referee", "da-2006", "{tmp}/start-roll-die.jsonl"),
+        1,
+        "'rounds' holds a number that is not a die",
+    ),
+    (("referee", "da-2006", "{tmp}/start-roll-stranger.jsonl"), 1, "names 'zed', who is not"),
+    (("referee", "da-2006", "{tmp}/start-roll-early.jsonl"), 1, "rolling for the first turn"),
     (("trace", "da-2006", "--format", "html"), 2, "--format html shows the manuals' text"),
     (("trace", "da-2006", "--format", "html", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
 ]
@@ -426,6 +439,7 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
         handle.write(header.encode() + b"\n")
         handle.truncate(300_000_000)
     (folder / "twice.jsonl").write_text(header.replace('"c"]', '"a"]') + "\n")
+    _start_roll_records(folder)
     (folder / "neutrals.jsonl").write_text(header.replace("[]", '["grey"]') + "\n")
     (folder / "other.jsonl").write_text(header.replace('"classic"', '"evil\\u001b[31m"') + "\n")
     (folder / "long-step.feature").write_text(
@@ -450,6 +464,35 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
             size += len(line.encode())
             handle.write(line)
     return folder
+
+
+def _start_roll_records(folder: Path) -> None:
+    """da-2006 records up to the roll for the first turn (setup.first_turn), with that roll
+    tied, out of seating order, past a die, naming a stranger, and one rolled too early."""
+    from riskrules import Game, load
+    from riskrules.engine import record
+
+    game = Game(load("da-2006"))
+    players = ["p1", "p2", "p3"]
+    state = game.start(players)
+    lines = [record.encode(record.header("da-2006", players, [], None)).decode()]
+    while state.phase != "start_roll":
+        action = game.legal_actions(state)[0]
+        lines.append(record.encode(record.to_json(state, action)).decode())
+        state = game.apply(state, action)
+    setup = "\n".join(lines)
+    roll = '{{"action": "start_roll", "turn": 0, "player": "p1", "rounds": {}}}'
+    bad = {
+        "tie": '[{"p1": 6, "p2": 6, "p3": 1}]',
+        "order": '[{"p2": 6, "p1": 5, "p3": 1}]',
+        "die": '[{"p1": 7, "p2": 6, "p3": 1}]',
+        "stranger": '[{"p1": 6, "zed": 5, "p3": 1}]',
+    }
+    for name, rounds in bad.items():
+        (folder / f"start-roll-{name}.jsonl").write_text(f"{setup}\n{roll.format(rounds)}\n")
+    early_roll = roll.replace('"player": "p1"', '"player": "p2"')  # p2 claims next
+    early = "\n".join([*lines[:2], early_roll.format('[{"p1": 6, "p2": 5, "p3": 1}]')])
+    (folder / "start-roll-early.jsonl").write_text(early + "\n")
 
 
 @pytest.mark.parametrize(("args", "code", "words"), CASES, ids=lambda v: str(v)[:40])

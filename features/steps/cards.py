@@ -6,7 +6,7 @@ from ...engine.actions import (
     Place,
     Trade,
 )
-from ..world import SYMBOL_WORDS, World, fold, numbers
+from ..world import SYMBOL_WORDS, World, fold, numbers, split_list
 from .library import step
 
 
@@ -102,7 +102,11 @@ def _must_trade(world: World, player: str) -> None:
     assert world.s.current == world.seat(player) and world.s.must_trade
     world.act(Place(world.g.owned(world.s, world.seat(player))[0], 1))
     assert world.error is not None
-    assert world.error.rule in ("cards.forced_trade", "elimination.trade_down_to")
+    assert world.error.rule in (
+        "cards.forced_trade",
+        "cards.forced_trade_sets",
+        "elimination.trade_down_to",
+    )
 
 
 @step(
@@ -145,6 +149,40 @@ def _trade_cards(world: World, player: str, cards: str) -> None:
     chosen = world.cards_in_hand(cards, hand)
     world.reserves_before = world.s.reserves[world.seat(player)]
     world.act(Trade(tuple(sorted(chosen))))  # type: ignore[arg-type]
+
+
+@step(
+    "when",
+    "trading named cards with the extra armies on a territory",
+    en='"{player}" trades the cards "{cards}" and puts the extra armies on "{territory}"',
+    da='"{player}" bytter kortene "{cards}" og sætter de ekstra arméer på "{territory}"',
+    nl='"{player}" de kaarten "{cards}" inruilt en de extra legers op "{territory}" zet',
+)
+def _trade_cards_bonus(world: World, player: str, cards: str, territory: str) -> None:
+    hand = world.s.hands[world.seat(player)]
+    chosen = world.cards_in_hand(cards, hand)
+    world.reserves_before = world.s.reserves[world.seat(player)]
+    world.act(Trade(tuple(sorted(chosen)), None, world.territory(territory)))  # type: ignore[arg-type]
+
+
+@step(
+    "then",
+    "where a trade's extra armies may go",
+    en='"{player}" may put the extra armies for the cards "{cards}" on {territories}',
+    da='kan "{player}" sætte de ekstra arméer for kortene "{cards}" på {territories}',
+    nl='mag "{player}" de extra legers voor de kaarten "{cards}" op {territories} zetten',
+)
+def _bonus_choices(world: World, player: str, cards: str, territories: str) -> None:
+    """The choices the game offers: one trade of these cards for each held territory shown."""
+    assert world.s.current == world.seat(player)
+    chosen = tuple(sorted(world.cards_in_hand(cards, world.s.hands[world.seat(player)])))
+    offered = {
+        a.bonus
+        for a in world.g.legal_actions(world.s)
+        if isinstance(a, Trade) and tuple(a.cards) == chosen
+    }
+    expected = {world.territory(t.strip('"')) for t in split_list(territories)}
+    assert offered == expected, (offered, expected)
 
 
 @step(

@@ -10,6 +10,7 @@ from ...engine.actions import (
     Deal,
     EndPhase,
     StatusRoll,
+    TakeCards,
 )
 from ..world import World, split_list
 from .library import step
@@ -227,12 +228,27 @@ def _end_ally_reinforcement(world: World, player: str) -> None:
     nl='gooit "{player}" voor "{neutral}"',
 )
 def _rolls_defence(world: World, player: str, neutral: str) -> None:
-    """Who rolls for a neutral army under attack: `opponent` is a player other than the
-    attacker (in a game of two, the other player)."""
-    world.r.note("neutrals.defence_rolled_by")
-    assert world.s.seats[world.seat(neutral)].neutral, neutral
-    assert world.r.word("neutrals.defence_rolled_by") == "opponent"
-    roller = world.seat(player)
-    assert roller != world.s.current and not world.s.seats[roller].neutral
-    if len(world.players) == 2:
-        assert roller == 1 - world.s.current
+    """Who the engine has roll the defence of a neutral army against the player whose turn it
+    is, in the position played (the rule is not read here: the game answers)."""
+    defender = world.seat(neutral)
+    assert world.s.seats[defender].neutral, neutral
+    roller = world.g.defence_roller(world.s, defender)
+    names = world.s.seats[roller].name if roller is not None else "nobody"
+    assert roller == world.seat(player), f"{names} rolls the defence of {neutral}, not {player}"
+
+
+@step(
+    "when",
+    "taking an eliminated neutral army's cards",
+    en='"{player}" takes the cards "{cards}" of "{neutral}"',
+    da='"{player}" tager kortene "{cards}" fra "{neutral}"',
+    nl='"{player}" de kaarten "{cards}" van "{neutral}" neemt',
+)
+def _take_cards(world: World, player: str, cards: str, neutral: str) -> None:
+    """The conqueror's choice among the eliminated neutral army's cards (the rest are
+    discarded); "ingen" / "none" / "geen" takes none."""
+    assert world.s.current == world.seat(player), world.s.seats[world.s.current].name
+    hand = world.s.hands[world.seat(neutral)]
+    none = cards.strip().lower() in ("none", "ingen", "geen")
+    chosen = () if none else tuple(world.cards_in_hand(cards, hand))
+    world.act(TakeCards(chosen))

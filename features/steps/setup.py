@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..world import World, numbers
+from ...engine.actions import StartRoll
+from ..world import World, numbers, split_list
 from .library import step
 
 
@@ -117,3 +118,43 @@ def _starts(world: World, player: str, after: str) -> None:
 )
 def _tied(world: World) -> None:
     assert world.state is None
+
+
+@step(
+    "when",
+    "the second roll for the first turn",
+    en="the players roll {rolls} again to see who takes the first turn",
+    da="spillerne slår igen {rolls} for at se, hvem der tager den første tur",
+    nl="de spelers opnieuw {rolls} gooien om te zien wie de eerste beurt neemt",
+)
+def _roll_again(world: World, rolls: str) -> None:
+    """Once the setup is over (setup.first_turn: roll_again), each player rolls one die in
+    seating order; while the highest is tied, the same step rolls again for those tied."""
+    assert world.s.phase == "start_roll", f"no roll for the first turn now ({world.s.phase})"
+    if world.start_rounds:
+        last = world.start_rounds[-1]
+        best = max(d for _n, d in last)
+        rolling = [n for n, d in last if d == best]
+    else:
+        rolling = [world.s.seats[p].name for p in world.g.rel.players(world.s)]
+    dice = numbers(rolls)
+    assert len(dice) == len(rolling), f"{len(rolling)} roll now: {', '.join(rolling)}"
+    world.start_rounds.append(tuple(zip(rolling, dice, strict=True)))
+    if dice.count(max(dice)) > 1:
+        return  # those tied roll again
+    world.act(StartRoll(tuple(world.start_rounds)))
+    world.start_rounds = []
+
+
+@step(
+    "then",
+    "those tied for the first turn roll again",
+    en='"{names}" are tied for the first turn and roll again',
+    da='står "{names}" lige om den første tur og slår igen',
+    nl='staan "{names}" gelijk voor de eerste beurt en gooien opnieuw',
+)
+def _tied_again(world: World, names: str) -> None:
+    assert world.s.phase == "start_roll", world.s.phase
+    last = world.start_rounds[-1]
+    best = max(d for _n, d in last)
+    assert [n for n, d in last if d == best] == split_list(names)

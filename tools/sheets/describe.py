@@ -26,6 +26,7 @@ LABELS: dict[str, str] = {
     "setup.deal.remove_wild": N_("Wild cards taken out for the deal"),
     "setup.capitals": N_("Each player picks a capital among their territories"),
     "setup.first_player": N_("Who starts"),
+    "setup.first_turn": N_("Who takes the first turn"),
     "turn.phases": N_("A turn, in order"),
     "reinforcements.territories": N_("Reinforcements for territories"),
     "reinforcements.minimum": N_("Fewest reinforcements a turn"),
@@ -38,6 +39,7 @@ LABELS: dict[str, str] = {
     "cards.sets": N_("Sets"),
     "cards.trade_values": N_("Armies for a set"),
     "cards.forced_trade": N_("A trade is compulsory with this many cards"),
+    "cards.forced_trade_sets": N_("Sets that compulsory trade takes, each when complete"),
     "cards.territory_bonus": N_("Extra armies on a traded card's territory you hold"),
     "cards.territory_bonus_cap": N_("Most such extra armies in one turn"),
     "cards.draw": N_("Cards drawn after a turn with a conquest"),
@@ -89,11 +91,13 @@ LABELS: dict[str, str] = {
     "teams.friendly_fire": N_("Attacking a team-mate"),
     "teams.shared_hand": N_("One hand of cards per team"),
     "teams.fortify.into_team": N_("Fortifying into a team-mate's territory"),
+    "teams.reinforce.into_team": N_("Reinforcing a territory shared with team-mates"),
 }
 
 CHOICES: dict[str, str] = {
     "claim": N_("claimed in turn, one army at a time"),
     "highest_roll": N_("the highest roll of a die"),
+    "roll_again": N_("a second roll once the setup is over"),
     "deal": N_("dealt with the territory cards"),
     "bribe": N_("bribe neutral armies"),
     "reinforce": N_("receive and place reinforcements"),
@@ -120,6 +124,7 @@ CHOICES: dict[str, str] = {
         "along a path of your and your team-mates' territories"
     ),
     "to_conqueror": N_("go to the player who eliminated them"),
+    "chosen_by_conqueror": N_("those the player who eliminated them chooses; the rest discarded"),
     "discarded": N_("are discarded"),
     "passive": N_("passive: they only defend"),
     "active": N_("active: they can become allies"),

@@ -35,6 +35,7 @@ PLACES: dict[str, str] = {
     "teams.": "teams",
     "teams.friendly_fire": "attack",
     "teams.fortify.": "fortify",
+    "teams.reinforce.": "reinforce",
     "victory": "victory",
     "missions.": "victory",
 }

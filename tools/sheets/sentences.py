@@ -121,6 +121,8 @@ class Sentences:
             facts["n"] = None
         elif isinstance(value, (m.Name, m.Phrase)):
             facts["choice"] = value.name if isinstance(value, m.Name) else value.text
+        if rid == "setup.first_player":
+            facts["again"] = rules.has("setup.first_turn")
         if rid == "board":
             if w.board is None:
                 return None, []
