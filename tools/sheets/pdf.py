@@ -31,6 +31,12 @@ LEAST_SECOND_FILL = 0.5
 # A one-page layout fuller than this is not trusted to stay on one page in a browser, whose
 # fonts and line breaks differ a little from WeasyPrint's: it is laid out on two instead.
 MOST_FILL = 0.95
+# A reference card (tools/sheets/card.py): two columns, set as large as fits its one side,
+# from CARD_TYPE (its HTML's, for a browser) up to CARD_LARGEST_TYPE; smaller only down to
+# BASE_TYPE, for a ruleset with long tables.
+CARD_TYPE = 12.0
+CARD_LARGEST_TYPE = 16.0
+CARD_COLUMNS = 2
 TIGHT_SAVES = 0.1  # of a page's two columns, measured on the built-in sheets
 MOST_LAYOUTS = 6  # layouts one fitting may try (each 0.2-0.7 s)
 
@@ -76,9 +82,24 @@ def columns(page: Any, count: int = 2) -> list[float]:
     return [float((b - top) / root.height) for b in bottoms]
 
 
-def fill(page: Any) -> float:
-    """How full a laid-out page is: the height its two columns use over the height they have."""
-    used = columns(page)
+def too_wide(page: Any, count: int = 2) -> bool:
+    """Whether a line or a table in the columns (`main`) of a laid-out page reaches into the
+    next column (a table too wide for its column at a large type)."""
+    root = page._page_box
+    left = root.content_box_x()
+    width = root.width / count
+    columned = (b for b in root.descendants() if getattr(b, "element_tag", "") == "main")
+    for box in (d for main in columned for d in main.descendants()):
+        if type(box).__name__ in ("LineBox", "TableBox"):
+            column = min(count - 1, max(0, int((box.position_x - left) // width)))
+            if box.position_x + box.margin_width() > left + (column + 1) * width + 0.5:
+                return True
+    return False
+
+
+def fill(page: Any, count: int = 2) -> float:
+    """How full a laid-out page is: the height its columns use over the height they have."""
+    used = columns(page, count)
     return sum(used) / len(used)
 
 
@@ -87,17 +108,20 @@ class Layout:
     fit: Fit
     html: str
     doc: Any
+    count: int = 2  # columns
 
     @property
     def pages(self) -> int:
         return len(self.doc.pages)
 
     def fill(self, page: int = -1) -> float:
-        return fill(self.doc.pages[page])
+        return fill(self.doc.pages[page], self.count)
 
     @property
     def one_page(self) -> bool:
-        return self.pages == 1 and self.fill() <= MOST_FILL
+        """On one page, not too full to trust, and nothing wider than its column."""
+        page = self.doc.pages[0]
+        return self.pages == 1 and self.fill() <= MOST_FILL and not too_wide(page, self.count)
 
 
 def _size(value: float) -> float:
@@ -130,7 +154,7 @@ def fit_layout(render: Callable[[Fit], str]) -> Layout:
     if just_over:
         tight = lay(Fit(tight=True))
         if tight.one_page:
-            return tight
+            return _grow(lay, tight, lambda: tried < MOST_LAYOUTS)
     return _spread(lay, base)
 
 
@@ -146,9 +170,9 @@ def _grow(lay: Callable[[Fit], Layout], base: Layout, more: Callable[[], bool]) 
     if base.fill() >= LEAST_PAGE_FILL:
         return base
     good, over = base, LARGEST_TYPE + TYPE_STEP  # the largest that fits; the smallest that not
-    size = _estimate(BASE_TYPE, base.fill(), AIM_FILL)
+    size = _estimate(base.fit.size, base.fill(), AIM_FILL)
     while more() and good.fit.size < size < over and good.fill() < LEAST_PAGE_FILL:
-        layout = lay(Fit(size))
+        layout = lay(replace(base.fit, size=size))
         if layout.one_page:
             good = layout
             if layout.fill() >= LEAST_PAGE_FILL or size >= LARGEST_TYPE:
@@ -185,6 +209,35 @@ def _spread(lay: Callable[[Fit], Layout], best: Layout) -> Layout:
             break
         size = _estimate(size, 1 + bigger.fill(1), 1 + LEAST_SECOND_FILL + 0.05)
     return best
+
+
+def fit_card(render: Callable[[Fit], str]) -> Layout:
+    """A reference card at the largest type, between BASE_TYPE and CARD_LARGEST_TYPE, that
+    keeps it on its one side (at most MOST_FILL full), found by halving the range."""
+    weasyprint = _weasyprint()
+
+    def lay(size: float) -> Layout:
+        html = render(Fit(size))
+        return Layout(Fit(size), html, weasyprint.HTML(string=html).render(), CARD_COLUMNS)
+
+    best = lay(CARD_TYPE)
+    low, high = (CARD_TYPE, CARD_LARGEST_TYPE) if best.one_page else (BASE_TYPE, CARD_TYPE)
+    if not best.one_page:
+        best = lay(BASE_TYPE)  # what cannot fit at BASE_TYPE prints on more sides
+        if not best.one_page:
+            return best
+    while high - low > 0.5:
+        middle = _size_in((low + high) / 2, CARD_LARGEST_TYPE)
+        layout = lay(middle)
+        if layout.one_page:
+            best, low = layout, middle
+        else:
+            high = middle
+    return best
+
+
+def _size_in(value: float, largest: float) -> float:
+    return round(round(min(largest, max(BASE_TYPE, value)) / TYPE_STEP) * TYPE_STEP, 1)
 
 
 def laid_out(html: str) -> tuple[bytes, int]:
