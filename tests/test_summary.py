@@ -99,59 +99,43 @@ def _pages(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
+EXAMPLES = sorted(
+    str(path.relative_to(ROOT)) for path in (ROOT / "examples" / "house-rules").glob("*.rules")
+)
+
+
 class Fitted:
     """A ruleset's sheet in a language, fitted to the paper, once a session: `fitted(name,
-    lang)` is its HTML, PDF and pages (what `summary --format html` and `--format pdf` give, the
-    same fit); `last_fill(name, lang)` how full WeasyPrint's layout of that HTML fills its last
-    page, from the very layout the fitting chose (fitting lays a sheet out one to three times;
-    laying the chosen HTML out once more gives the same layout)."""
+    lang)` is its HTML, PDF and pages (the PDF `summary --format pdf` gives, and the HTML of
+    that fit); `layout(name, lang)` the WeasyPrint layout the fitting chose, whose boxes the
+    fill and keep-together tests read."""
 
     def __init__(self) -> None:
         self._done: dict[tuple[str, str], tuple[str, bytes, int]] = {}
-        self._fill: dict[tuple[str, str], float] = {}
+        self._layouts: dict[tuple[str, str], object] = {}
 
     def __call__(self, name: str, lang: str) -> tuple[str, bytes, int]:
         if (name, lang) not in self._done:
             self._fit(name, lang)
         return self._done[name, lang]
 
-    def last_fill(self, name: str, lang: str) -> float:
+    def layout(self, name: str, lang: str):  # type: ignore[no-untyped-def]
         self(name, lang)
-        return self._fill[name, lang]
+        return self._layouts[name, lang]
 
     def _fit(self, name: str, lang: str) -> None:
-        import weasyprint
-
-        from riskrules.tools.sheets.pdf import fill, fitted
+        from riskrules.tools.sheets.pdf import fit_layout
         from riskrules.tools.sheets.summary import render_html
 
         sheet = build_for(*locate(name), lang)
-        laid: list[tuple[str, object]] = []  # each HTML the fitting laid out, and its layout
-        plain = weasyprint.HTML
-
-        class Recorded(plain):  # type: ignore[misc, valid-type]
-            def __init__(self, *args: object, string: str | None = None, **kwargs: object) -> None:
-                super().__init__(*args, string=string, **kwargs)
-                self.text = string
-
-            def render(self, *args: object, **kwargs: object) -> object:
-                doc = super().render(*args, **kwargs)
-                laid.append((self.text, doc))
-                return doc
-
-        weasyprint.HTML = Recorded
-        try:
-            html, pdf, pages = fitted(lambda density: render_html(sheet, density))
-        finally:
-            weasyprint.HTML = plain
-        doc = next(doc for text, doc in reversed(laid) if text == html)
-        self._done[name, lang] = html, pdf, pages
-        self._fill[name, lang] = fill(doc.pages[-1])  # type: ignore[attr-defined]
+        chosen = fit_layout(lambda fit: render_html(sheet, fit))
+        self._done[name, lang] = chosen.html, bytes(chosen.doc.write_pdf()), chosen.pages
+        self._layouts[name, lang] = chosen
 
 
 @pytest.fixture(scope="session")
 def fitted_sheets() -> Fitted:
-    """Every sheet fitted once a session (see Fitted): two tests read each."""
+    """Every sheet fitted once a session (see Fitted): several tests read each."""
     return Fitted()
 
 
@@ -160,7 +144,7 @@ def test_every_ruleset_prints_on_one_page_or_two_full_ones(
     name: str, fitted_sheets: Fitted
 ) -> None:
     """A manual's own sheet fits one page in its own language (and in the others); a variant
-    at most two, and a second page is never nearly empty."""
+    at most two."""
     for lang in LANGS:
         html, pdf, pages = fitted_sheets(name, lang)
         assert f'<html lang="{lang}">' in html and pdf.startswith(b"%PDF")
@@ -168,8 +152,106 @@ def test_every_ruleset_prints_on_one_page_or_two_full_ones(
         if name in MANUALS or name == "classic":
             assert pages == 1, (name, lang, pages)
         assert pages <= 2, (name, lang, pages)
-        if pages == 2:
-            assert fitted_sheets.last_fill(name, lang) >= 1 / 3
+
+
+def _placed(layout) -> list[tuple[tuple[int, int], str, int, float]]:  # type: ignore[no-untyped-def]
+    """Every line WeasyPrint laid out in a sheet's columns: its (page, column), what holds it
+    (`keep`: a lead-in with its table; `table`; `source`: a section's source line; `` else;
+    with the holding element's id) and how far down its column it stands."""
+    found: list[tuple[tuple[int, int], str, int, float]] = []
+    for number, page in enumerate(layout.doc.pages):
+        root = page._page_box
+        left, width = root.content_box_x(), root.width / 2
+
+        def walk(box, held: tuple[str, int], in_main: bool) -> None:  # type: ignore[no-untyped-def]
+            element = getattr(box, "element", None)
+            tag = getattr(box, "element_tag", "")
+            classes = (element.get("class") or "").split() if element is not None else []
+            in_main = in_main or tag == "main"
+            if tag == "table" and held[0] != "keep":
+                held = ("table", id(element))
+            elif "keep" in classes:
+                held = ("keep", id(element))
+            elif tag == "p" and "source" in classes:
+                held = ("source", id(element))
+            if type(box).__name__ == "LineBox" and in_main:
+                column = 0 if box.position_x < left + width else 1
+                found.append(((number, column), held[0], held[1], box.position_y))
+                return
+            for child in getattr(box, "children", ()):
+                walk(child, held, in_main)
+
+        walk(root, ("", 0), False)
+    return found
+
+
+def _check_fill(name: str, lang: str, fitted_sheets: Fitted) -> None:
+    """A one-page sheet at least LEAST_PAGE_FILL full, or set in LARGEST_TYPE and saying how
+    full it is; every column but the last LEAST_COLUMN_FILL full; a second page at least
+    LEAST_SECOND_FILL full."""
+    from riskrules.tools.sheets import pdf
+
+    layout = fitted_sheets.layout(name, lang)
+    html = layout.html
+    fills = [pdf.columns(page) for page in layout.doc.pages]
+    assert layout.fit.size <= pdf.LARGEST_TYPE, (name, lang)
+    if layout.pages == 1:
+        if layout.fit.short:
+            assert layout.fit.size == pdf.LARGEST_TYPE, (name, lang, layout.fit)
+            assert f"{layout.fit.short}%" in html or f"{layout.fit.short} %" in html
+        else:
+            assert layout.fill() >= pdf.LEAST_PAGE_FILL, (name, lang, fills, layout.fit)
+    if layout.pages == 2:
+        assert layout.fill(1) >= pdf.LEAST_SECOND_FILL, (name, lang, fills, layout.fit)
+    every = [column for page in fills for column in page]
+    while every and every[-1] < 0.02:  # the empty columns after the last
+        every.pop()
+    for n, column in enumerate(every[:-1]):
+        assert column >= pdf.LEAST_COLUMN_FILL, (name, lang, n, fills, layout.fit)
+
+
+def _check_together(name: str, lang: str, fitted_sheets: Fitted) -> None:
+    """In WeasyPrint's layout: a lead-in sentence in the column of its table, no table split
+    between columns or pages, no column starting with a section's source line."""
+    placed = _placed(fitted_sheets.layout(name, lang))
+    where: dict[int, set[tuple[int, int]]] = {}
+    first: dict[tuple[int, int], tuple[float, str]] = {}
+    for column, held, element, top in placed:
+        if held in ("keep", "table"):
+            where.setdefault(element, set()).add(column)
+        if column not in first or top < first[column][0]:
+            first[column] = (top, held)
+    assert where, (name, lang)  # every sheet has tables
+    for columns in where.values():
+        assert len(columns) == 1, (name, lang, columns)
+    for column, (_, held) in first.items():
+        assert held != "source", (name, lang, column)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_sheets_fill_their_page_and_keep_together(name: str, fitted_sheets: Fitted) -> None:
+    for lang in LANGS:
+        _check_fill(name, lang, fitted_sheets)
+        _check_together(name, lang, fitted_sheets)
+
+
+@pytest.mark.parametrize("index", range(len(EXAMPLES)))
+def test_house_rule_sheets_fill_their_page(index: int, fitted_sheets: Fitted) -> None:
+    """Each example house rule in one of the languages in turn (the `sheets` marker runs
+    each in all three)."""
+    name, lang = EXAMPLES[index], LANGS[index % len(LANGS)]
+    _check_fill(name, lang, fitted_sheets)
+    _check_together(name, lang, fitted_sheets)
+
+
+@pytest.mark.sheets
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_house_rule_sheets_fill_their_page_in_every_language(
+    name: str, fitted_sheets: Fitted
+) -> None:
+    for lang in LANGS:
+        _check_fill(name, lang, fitted_sheets)
+        _check_together(name, lang, fitted_sheets)
 
 
 def test_paper_sizes() -> None:

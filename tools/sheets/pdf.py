@@ -26,8 +26,9 @@ LEAST_PAGE_FILL = 0.85
 AIM_FILL = 0.9
 # Every column but the last at least this full (a kept-together block may leave a gap).
 LEAST_COLUMN_FILL = 0.7
-# A two-page sheet's second page at least this full.
+# A two-page sheet's second page at least this full, aiming at AIM_SECOND_FILL.
 LEAST_SECOND_FILL = 0.5
+AIM_SECOND_FILL = 0.7
 # A one-page layout fuller than this is not trusted to stay on one page in a browser, whose
 # fonts and line breaks differ a little from WeasyPrint's: it is laid out on two instead.
 MOST_FILL = 0.95
@@ -196,7 +197,7 @@ def _spread(lay: Callable[[Fit], Layout], best: Layout) -> Layout:
     LEAST_SECOND_FILL full: the size estimated from how much runs over."""
     if best.pages != 2 or best.fill(1) >= LEAST_SECOND_FILL:
         return best
-    size = _estimate(BASE_TYPE, 1 + best.fill(1), 1 + LEAST_SECOND_FILL + 0.05)
+    size = _estimate(BASE_TYPE, 1 + best.fill(1), 1 + AIM_SECOND_FILL)
     for _ in range(3):
         bigger = lay(Fit(size))
         if bigger.pages > 2:
@@ -207,7 +208,7 @@ def _spread(lay: Callable[[Fit], Layout], best: Layout) -> Layout:
         best = bigger
         if bigger.fill(1) >= LEAST_SECOND_FILL or size >= LARGEST_TYPE:
             break
-        size = _estimate(size, 1 + bigger.fill(1), 1 + LEAST_SECOND_FILL + 0.05)
+        size = _estimate(size, 1 + bigger.fill(1), 1 + AIM_SECOND_FILL)
     return best
 
 
