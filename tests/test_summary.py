@@ -537,3 +537,68 @@ def test_the_html_prints_from_a_browser_as_the_pdf(
         page.write_text(html, encoding="utf-8")
         printed = browser.print_to_pdf(page)
         assert len(_pages(printed)) == len(_pages(pdf)), (name, lang)
+        _check_printed_together(html, printed, (name, lang))
+
+
+def _printed_text(pdf: bytes) -> list[tuple[str, int, int]]:
+    """Each character a PDF shows (no spaces; ligatures as their letters), with its page and
+    column, in the order the PDF draws them (Chromium draws a page's text in layout order)."""
+    import unicodedata
+
+    import pypdf
+
+    shown: list[tuple[str, int, int]] = []
+    for number, page in enumerate(pypdf.PdfReader(io.BytesIO(pdf)).pages):
+        middle = float(page.mediabox.width) / 2
+
+        def visit(text: str, cm: list[float], tm: list[float], *_: object) -> None:
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            for char in unicodedata.normalize("NFKC", text):
+                if not char.isspace():
+                    shown.append((char, number, int(x >= middle)))  # noqa: B023
+
+        page.extract_text(visitor_text=visit)
+    return shown
+
+
+def _plain(fragment: str) -> str:
+    import html as markup
+    import unicodedata
+
+    text = markup.unescape(re.sub(r"<[^>]+>", "", fragment)).replace("\xad", "")
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
+
+
+def _check_printed_together(html: str, printed: bytes, what: tuple[str, str]) -> None:
+    """In a browser's print of a sheet: each lead-in sentence with its whole table, and each
+    section's last rule with its source line, in one column of one page."""
+    shown = _printed_text(printed)
+    text = "".join(char for char, _, _ in shown)
+    kept = re.findall(r'<div class="(?:keep|ends)">(.*?)</div>', html, re.S)
+    assert kept, what
+    for group in map(_plain, kept):
+        at = text.find(group)
+        assert at >= 0, (what, group[:60])  # every group is found in the printed text
+        places = {(page, column) for _, page, column in shown[at : at + len(group)]}
+        assert len(places) == 1, (what, places, group[:60])
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(
+    chromium.executable() is None, reason="no Chromium here: the browser print is not checked"
+)
+@pytest.mark.parametrize("name", [*BUILTINS, *EXAMPLES])
+def test_the_browser_prints_the_html_sheet_kept_together(
+    name: str, tmp_path: Path, browser: Chromium
+) -> None:
+    """`summary --format html` (laid out by the browser alone, at the sheet's own type): its
+    print keeps what the PDF keeps together, in every language, on at most MOST_PAGES pages."""
+    from riskrules.tools.sheets.summary import MOST_PAGES, render_html
+
+    for lang in LANGS:
+        html = render_html(build_for(*locate(name), lang))
+        page = tmp_path / f"{lang}.html"
+        page.write_text(html, encoding="utf-8")
+        printed = browser.print_to_pdf(page)
+        assert len(_pages(printed)) <= MOST_PAGES, (name, lang)
+        _check_printed_together(html, printed, (name, lang))
