@@ -602,3 +602,86 @@ def test_the_browser_prints_the_html_sheet_kept_together(
         printed = browser.print_to_pdf(page)
         assert len(_pages(printed)) <= MOST_PAGES, (name, lang)
         _check_printed_together(html, printed, (name, lang))
+
+
+def test_html_is_written_without_weasyprint(tmp_path: Path) -> None:
+    """`summary --format html` (and a card's HTML) neither imports nor lays out through
+    WeasyPrint: the browser lays the HTML out. The PDF is still fitted by it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from riskrules.tools.cli import main\n"
+        "for args in (['--format', 'html'], ['--layout', 'card', '--format', 'html']):\n"
+        "    try:\n"
+        f"        main(['summary', 'da-2006', *args, '-o', {str(tmp_path / 'x.html')!r}])\n"
+        "    except SystemExit as exit:\n"
+        "        assert not exit.code, exit.code\n"
+        "print('weasyprint' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
+    assert "<html" in (tmp_path / "x.html").read_text(encoding="utf-8")
+
+
+CARD_WORDS = {  # the card's section titles and a word of its tables, in each language
+    "en": ("Reinforcements", "RISK cards", "Combat", "Asia", "dice"),
+    "da": ("Forstærkninger", "RISK-kort", "Kamp", "Asien", "terninger"),
+    "nl": ("Nieuwe legers", "RISK kaarten", "Aanvallen", "Azië", "dobbelstenen"),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "lang"), [("classic", "en"), ("da-2006", "da"), ("nl-classic", "nl")]
+)
+def test_the_reference_card(name: str, lang: str, tmp_path: Path) -> None:
+    """`summary --layout card`: the turn, the bonuses, the trade values and the dice on one
+    landscape A5 side, in large type, without citations, in the reader's language."""
+    import pypdf
+
+    from riskrules.tools.service import sheets
+    from riskrules.tools.sheets.pdf import CARD_TYPE
+
+    out = tmp_path / "card.pdf"
+    result = run_cli("summary", name, "--lang", lang, "--layout", "card", "-o", str(out))
+    assert result.code == 0, result.err
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (210, 148)
+    text = reader.pages[0].extract_text()
+    for word in CARD_WORDS[lang]:
+        assert word in text, (lang, word)
+    sheet = build_for(*locate(name), lang)
+    for step in sheet.steps:  # the turn, step by step
+        assert step.title in text, step.title
+    assert all(b.sources not in text for b in sheet.blocks if b.sources)  # no citations
+    html = sheets.summary(name, lang, "html", layout="card")
+    assert isinstance(html.data, str) and html.pages is None
+    assert f"font-size: {CARD_TYPE}pt" in html.data and "@page { size: 210mm 148mm" in html.data
+    # Large type: the fitted card's body is at least CARD_TYPE (the classic card's tables fit).
+    from riskrules.tools.sheets.card import build_card, render_card_html
+    from riskrules.tools.sheets.pdf import fit_card
+
+    chosen = fit_card(lambda fit: render_card_html(build_card(locate(name)[1], lang), fit))
+    assert chosen.fit.size >= CARD_TYPE and chosen.pages == 1
+
+
+def test_the_card_on_letter_paper_and_its_usage_errors(tmp_path: Path) -> None:
+    import pypdf
+
+    out = tmp_path / "card.pdf"
+    result = run_cli("summary", "classic", "--layout", "card", "--paper", "letter", "-o", str(out))
+    assert result.code == 0, result.err
+    box = pypdf.PdfReader(out).pages[0].mediabox
+    assert (round(float(box.width) / 72, 1), round(float(box.height) / 72, 1)) == (8.5, 5.5)
+    result = run_cli("summary", "classic", "--layout", "card", "--format", "md", "-o", "-")
+    assert result.code == 2 and "HTML or PDF" in result.err
+    result = run_cli("summary", "classic", "--layout", "poster")
+    assert result.code == 2
+    written = run_cli("summary", "classic", "--layout", "card", cwd=tmp_path)
+    assert written.code == 0 and (tmp_path / "classic.en.card.html").is_file()
+    assert "--layout [sheet|card]" in run_cli("summary", "--help").out

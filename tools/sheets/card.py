@@ -43,9 +43,7 @@ class Card:
 
 
 def _shown(rule_id: str, prefixes: tuple[str, ...]) -> bool:
-    return any(
-        rule_id.startswith(p) if p.endswith(".") else rule_id == p for p in prefixes
-    )
+    return any(rule_id.startswith(p) if p.endswith(".") else rule_id == p for p in prefixes)
 
 
 def build_card(eff: EffectiveRuleset, lang: str, paper: str = "a4") -> Card:
