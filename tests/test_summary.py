@@ -163,7 +163,9 @@ def _placed(layout) -> list[tuple[tuple[int, int], str, int, float]]:  # type: i
         root = page._page_box
         left, width = root.content_box_x(), root.width / 2
 
-        def walk(box, held: tuple[str, int], in_main: bool) -> None:  # type: ignore[no-untyped-def]
+        def walk(  # type: ignore[no-untyped-def]
+            box, held: tuple[str, int], in_main: bool, number=number, left=left, width=width
+        ) -> None:
             element = getattr(box, "element", None)
             tag = getattr(box, "element_tag", "")
             classes = (element.get("class") or "").split() if element is not None else []
@@ -179,7 +181,7 @@ def _placed(layout) -> list[tuple[tuple[int, int], str, int, float]]:  # type: i
                 found.append(((number, column), held[0], held[1], box.position_y))
                 return
             for child in getattr(box, "children", ()):
-                walk(child, held, in_main)
+                walk(child, held, in_main, number, left, width)
 
         walk(root, ("", 0), False)
     return found

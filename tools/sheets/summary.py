@@ -447,9 +447,9 @@ def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word:
 
 def _environment(for_markdown: bool = False) -> jinja2.Environment:
     """The sheets' and the concordance's templates; summary.css reads the body type the PDF
-    fitting chooses (tools/sheets/pdf.py), BASE_TYPE unless a template sets it. HTML escapes every value (`escape.html_value` and
-    autoescape); Markdown passes every value through `escape.markdown` (a sentence, HTML, is
-    made Markdown)."""
+    fitting chooses (tools/sheets/pdf.py), BASE_TYPE unless a template sets it. HTML escapes
+    every value (`escape.html_value` and autoescape); Markdown passes every value through
+    `escape.markdown` (a sentence, HTML, is made Markdown)."""
     from .pdf import BASE_TYPE
 
     env = jinja2.Environment(
