@@ -20,6 +20,7 @@ from pathlib import Path
 from calibration import beside
 
 RUNS = 5
+ROOT = Path(__file__).resolve().parents[2]  # a ruleset's path is read from the checkout
 
 
 def commands(name: str, folder: Path) -> dict[str, list[str]]:
@@ -42,7 +43,7 @@ def commands(name: str, folder: Path) -> dict[str, list[str]]:
 
 def timed(command: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(command, capture_output=True, check=True)
+    subprocess.run(command, capture_output=True, check=True, cwd=ROOT)
     return time.perf_counter() - start
 
 
