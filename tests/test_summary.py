@@ -687,3 +687,21 @@ def test_the_card_on_letter_paper_and_its_usage_errors(tmp_path: Path) -> None:
     written = run_cli("summary", "classic", "--layout", "card", cwd=tmp_path)
     assert written.code == 0 and (tmp_path / "classic.en.card.html").is_file()
     assert "--layout [sheet|card]" in run_cli("summary", "--help").out
+
+
+def test_a_short_sheet_says_why_its_page_is_not_full() -> None:
+    """A sheet too short to fill its page even at LARGEST_TYPE is set in it and says how full
+    its page is (here the classic sheet cut to its first step)."""
+    import pypdf
+
+    from riskrules.tools.sheets.pdf import LARGEST_TYPE, LEAST_PAGE_FILL
+    from riskrules.tools.sheets.summary import render_paged
+
+    sheet = build_for(*locate("classic"), "en", citations="none")
+    sheet.before, sheet.steps, sheet.after = [], sheet.steps[:1], []
+    pdf, pages = render_paged(sheet, "pdf")
+    assert isinstance(pdf, bytes) and pages == 1
+    text = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    said = re.search(r"Set in the largest type \(([\d.]+) pt\): the rules fill (\d+)% of", text)
+    assert said, text
+    assert float(said[1]) == LARGEST_TYPE and int(said[2]) < 100 * LEAST_PAGE_FILL
