@@ -523,10 +523,14 @@ def render_paged(sheet: Sheet, fmt: str) -> tuple[str | bytes, int | None]:
 def render_html(sheet: Sheet, fit: Fit | None = None) -> str:
     """The sheet's HTML, set as `fit` says (the PDF fitting's choice; by default the sheet's
     own type size, as a browser prints it)."""
+    from babel.numbers import format_decimal
+
     from .pdf import Fit
 
+    fit = fit or Fit()
+    size = format_decimal(fit.size, "0.0", locale=sheet.lang)  # "13,0" on a Danish sheet
     template = _environment().get_template("summary.html.j2")
-    return template.render(sheet=sheet, fit=fit or Fit())
+    return template.render(sheet=sheet, fit=fit, size_said=size)
 
 
 class _Markdown(str):
