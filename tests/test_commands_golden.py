@@ -213,6 +213,14 @@ CASES = [
     ),
     case("summary", "da-2006", "--format", "html", "--paper", "letter", "-o", "-"),
     *(
+        case("summary", ruleset, "--lang", lang, "--layout", "card", "--format", "html", "-o", "-")
+        for ruleset, lang in (("classic", "en"), ("da-2006", "da"), ("nl-classic", "nl"))
+    ),
+    case(
+        "summary", "da-web", "--layout", "card", "--paper", "letter", "--format", "html", "-o", "-"
+    ),
+    case("summary", "classic", "--layout", "card", "--format", "md", "-o", "-"),
+    *(
         case("summary", ruleset, "--lang", lang, "--format", "md", "-o", "-")
         for ruleset in ("classic", "da-2006")
         for lang in ("en", "da", "nl")

@@ -810,6 +810,14 @@ def test_sheets_show_what_the_author_wrote(hostile: Path, lang: str) -> None:
             code, out = run("summary", rules, *args)
             assert code == 0, out
             shows(target.read_text(encoding="utf-8"), *said)
+    # The reference card: the title and the continents' names (its bonuses), escaped; its PDF
+    # laid out within its bounded fitting.
+    for fmt in ("html", "pdf"):
+        target = hostile / f"card-{lang}.{fmt}"
+        code, out = run("summary", rules, "--lang", lang, "--layout", "card", "-o", str(target))
+        assert code == 0, out
+    html_shows(hostile.joinpath(f"card-{lang}.html").read_text(encoding="utf-8"), TITLE)
+    html_shows(hostile.joinpath(f"card-{lang}.html").read_text(encoding="utf-8"), CONTINENT[lang])
 
 
 def test_the_diff_shows_what_the_author_wrote(hostile: Path) -> None:

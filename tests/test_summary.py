@@ -99,59 +99,43 @@ def _pages(pdf: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
 
 
+EXAMPLES = sorted(
+    str(path.relative_to(ROOT)) for path in (ROOT / "examples" / "house-rules").glob("*.rules")
+)
+
+
 class Fitted:
     """A ruleset's sheet in a language, fitted to the paper, once a session: `fitted(name,
-    lang)` is its HTML, PDF and pages (what `summary --format html` and `--format pdf` give, the
-    same fit); `last_fill(name, lang)` how full WeasyPrint's layout of that HTML fills its last
-    page, from the very layout the fitting chose (fitting lays a sheet out one to three times;
-    laying the chosen HTML out once more gives the same layout)."""
+    lang)` is its HTML, PDF and pages (the PDF `summary --format pdf` gives, and the HTML of
+    that fit); `layout(name, lang)` the WeasyPrint layout the fitting chose, whose boxes the
+    fill and keep-together tests read."""
 
     def __init__(self) -> None:
         self._done: dict[tuple[str, str], tuple[str, bytes, int]] = {}
-        self._fill: dict[tuple[str, str], float] = {}
+        self._layouts: dict[tuple[str, str], object] = {}
 
     def __call__(self, name: str, lang: str) -> tuple[str, bytes, int]:
         if (name, lang) not in self._done:
             self._fit(name, lang)
         return self._done[name, lang]
 
-    def last_fill(self, name: str, lang: str) -> float:
+    def layout(self, name: str, lang: str):  # type: ignore[no-untyped-def]
         self(name, lang)
-        return self._fill[name, lang]
+        return self._layouts[name, lang]
 
     def _fit(self, name: str, lang: str) -> None:
-        import weasyprint
-
-        from riskrules.tools.sheets.pdf import fill, fitted
+        from riskrules.tools.sheets.pdf import fit_layout
         from riskrules.tools.sheets.summary import render_html
 
         sheet = build_for(*locate(name), lang)
-        laid: list[tuple[str, object]] = []  # each HTML the fitting laid out, and its layout
-        plain = weasyprint.HTML
-
-        class Recorded(plain):  # type: ignore[misc, valid-type]
-            def __init__(self, *args: object, string: str | None = None, **kwargs: object) -> None:
-                super().__init__(*args, string=string, **kwargs)
-                self.text = string
-
-            def render(self, *args: object, **kwargs: object) -> object:
-                doc = super().render(*args, **kwargs)
-                laid.append((self.text, doc))
-                return doc
-
-        weasyprint.HTML = Recorded
-        try:
-            html, pdf, pages = fitted(lambda density: render_html(sheet, density))
-        finally:
-            weasyprint.HTML = plain
-        doc = next(doc for text, doc in reversed(laid) if text == html)
-        self._done[name, lang] = html, pdf, pages
-        self._fill[name, lang] = fill(doc.pages[-1])  # type: ignore[attr-defined]
+        chosen = fit_layout(lambda fit: render_html(sheet, fit))
+        self._done[name, lang] = chosen.html, bytes(chosen.doc.write_pdf()), chosen.pages
+        self._layouts[name, lang] = chosen
 
 
 @pytest.fixture(scope="session")
 def fitted_sheets() -> Fitted:
-    """Every sheet fitted once a session (see Fitted): two tests read each."""
+    """Every sheet fitted once a session (see Fitted): several tests read each."""
     return Fitted()
 
 
@@ -160,7 +144,7 @@ def test_every_ruleset_prints_on_one_page_or_two_full_ones(
     name: str, fitted_sheets: Fitted
 ) -> None:
     """A manual's own sheet fits one page in its own language (and in the others); a variant
-    at most two, and a second page is never nearly empty."""
+    at most two."""
     for lang in LANGS:
         html, pdf, pages = fitted_sheets(name, lang)
         assert f'<html lang="{lang}">' in html and pdf.startswith(b"%PDF")
@@ -168,8 +152,108 @@ def test_every_ruleset_prints_on_one_page_or_two_full_ones(
         if name in MANUALS or name == "classic":
             assert pages == 1, (name, lang, pages)
         assert pages <= 2, (name, lang, pages)
-        if pages == 2:
-            assert fitted_sheets.last_fill(name, lang) >= 1 / 3
+
+
+def _placed(layout) -> list[tuple[tuple[int, int], str, int, float]]:  # type: ignore[no-untyped-def]
+    """Every line WeasyPrint laid out in a sheet's columns: its (page, column), what holds it
+    (`keep`: a lead-in with its table; `table`; `source`: a section's source line; `` else;
+    with the holding element's id) and how far down its column it stands."""
+    found: list[tuple[tuple[int, int], str, int, float]] = []
+    for number, page in enumerate(layout.doc.pages):
+        root = page._page_box
+        left, width = root.content_box_x(), root.width / 2
+
+        def walk(  # type: ignore[no-untyped-def]
+            box, held: tuple[str, int], in_main: bool, number=number, left=left, width=width
+        ) -> None:
+            element = getattr(box, "element", None)
+            tag = getattr(box, "element_tag", "")
+            classes = (element.get("class") or "").split() if element is not None else []
+            in_main = in_main or tag == "main"
+            if tag == "table" and held[0] != "keep":
+                held = ("table", id(element))
+            elif "keep" in classes:
+                held = ("keep", id(element))
+            elif tag == "p" and "source" in classes:
+                held = ("source", id(element))
+            if type(box).__name__ == "LineBox" and in_main:
+                column = 0 if box.position_x < left + width else 1
+                found.append(((number, column), held[0], held[1], box.position_y))
+                return
+            for child in getattr(box, "children", ()):
+                walk(child, held, in_main, number, left, width)
+
+        walk(root, ("", 0), False)
+    return found
+
+
+def _check_fill(name: str, lang: str, fitted_sheets: Fitted) -> None:
+    """A one-page sheet at least LEAST_PAGE_FILL full, or set in LARGEST_TYPE and saying how
+    full it is; every column but the last LEAST_COLUMN_FILL full; a second page at least
+    LEAST_SECOND_FILL full."""
+    from riskrules.tools.sheets import pdf
+
+    layout = fitted_sheets.layout(name, lang)
+    html = layout.html
+    fills = [pdf.columns(page) for page in layout.doc.pages]
+    assert layout.fit.size <= pdf.LARGEST_TYPE, (name, lang)
+    if layout.pages == 1:
+        if layout.fit.short:
+            assert layout.fit.size == pdf.LARGEST_TYPE, (name, lang, layout.fit)
+            assert f"{layout.fit.short}%" in html or f"{layout.fit.short} %" in html
+        else:
+            assert layout.fill() >= pdf.LEAST_PAGE_FILL, (name, lang, fills, layout.fit)
+    if layout.pages == 2:
+        assert layout.fill(1) >= pdf.LEAST_SECOND_FILL, (name, lang, fills, layout.fit)
+    every = [column for page in fills for column in page]
+    while every and every[-1] < 0.02:  # the empty columns after the last
+        every.pop()
+    for n, column in enumerate(every[:-1]):
+        assert column >= pdf.LEAST_COLUMN_FILL, (name, lang, n, fills, layout.fit)
+
+
+def _check_together(name: str, lang: str, fitted_sheets: Fitted) -> None:
+    """In WeasyPrint's layout: a lead-in sentence in the column of its table, no table split
+    between columns or pages, no column starting with a section's source line."""
+    placed = _placed(fitted_sheets.layout(name, lang))
+    where: dict[int, set[tuple[int, int]]] = {}
+    first: dict[tuple[int, int], tuple[float, str]] = {}
+    for column, held, element, top in placed:
+        if held in ("keep", "table"):
+            where.setdefault(element, set()).add(column)
+        if column not in first or top < first[column][0]:
+            first[column] = (top, held)
+    assert where, (name, lang)  # every sheet has tables
+    for columns in where.values():
+        assert len(columns) == 1, (name, lang, columns)
+    for column, (_, held) in first.items():
+        assert held != "source", (name, lang, column)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_sheets_fill_their_page_and_keep_together(name: str, fitted_sheets: Fitted) -> None:
+    for lang in LANGS:
+        _check_fill(name, lang, fitted_sheets)
+        _check_together(name, lang, fitted_sheets)
+
+
+@pytest.mark.parametrize("index", range(len(EXAMPLES)))
+def test_house_rule_sheets_fill_their_page(index: int, fitted_sheets: Fitted) -> None:
+    """Each example house rule in one of the languages in turn (the `sheets` marker runs
+    each in all three)."""
+    name, lang = EXAMPLES[index], LANGS[index % len(LANGS)]
+    _check_fill(name, lang, fitted_sheets)
+    _check_together(name, lang, fitted_sheets)
+
+
+@pytest.mark.sheets
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_house_rule_sheets_fill_their_page_in_every_language(
+    name: str, fitted_sheets: Fitted
+) -> None:
+    for lang in LANGS:
+        _check_fill(name, lang, fitted_sheets)
+        _check_together(name, lang, fitted_sheets)
 
 
 def test_paper_sizes() -> None:
@@ -455,3 +539,169 @@ def test_the_html_prints_from_a_browser_as_the_pdf(
         page.write_text(html, encoding="utf-8")
         printed = browser.print_to_pdf(page)
         assert len(_pages(printed)) == len(_pages(pdf)), (name, lang)
+        _check_printed_together(html, printed, (name, lang))
+
+
+def _printed_text(pdf: bytes) -> list[tuple[str, int, int]]:
+    """Each character a PDF shows (no spaces; ligatures as their letters), with its page and
+    column, in the order the PDF draws them (Chromium draws a page's text in layout order)."""
+    import unicodedata
+
+    import pypdf
+
+    shown: list[tuple[str, int, int]] = []
+    for number, page in enumerate(pypdf.PdfReader(io.BytesIO(pdf)).pages):
+        middle = float(page.mediabox.width) / 2
+
+        def visit(text: str, cm: list[float], tm: list[float], *_: object) -> None:
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            for char in unicodedata.normalize("NFKC", text):
+                if not char.isspace():
+                    shown.append((char, number, int(x >= middle)))  # noqa: B023
+
+        page.extract_text(visitor_text=visit)
+    return shown
+
+
+def _plain(fragment: str) -> str:
+    import html as markup
+    import unicodedata
+
+    text = markup.unescape(re.sub(r"<[^>]+>", "", fragment)).replace("\xad", "")
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
+
+
+def _check_printed_together(html: str, printed: bytes, what: tuple[str, str]) -> None:
+    """In a browser's print of a sheet: each lead-in sentence with its whole table, and each
+    section's last rule with its source line, in one column of one page."""
+    shown = _printed_text(printed)
+    text = "".join(char for char, _, _ in shown)
+    kept = re.findall(r'<div class="(?:keep|ends)">(.*?)</div>', html, re.S)
+    assert kept, what
+    for group in map(_plain, kept):
+        at = text.find(group)
+        assert at >= 0, (what, group[:60])  # every group is found in the printed text
+        places = {(page, column) for _, page, column in shown[at : at + len(group)]}
+        assert len(places) == 1, (what, places, group[:60])
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(
+    chromium.executable() is None, reason="no Chromium here: the browser print is not checked"
+)
+@pytest.mark.parametrize("name", [*BUILTINS, *EXAMPLES])
+def test_the_browser_prints_the_html_sheet_kept_together(
+    name: str, tmp_path: Path, browser: Chromium
+) -> None:
+    """`summary --format html` (laid out by the browser alone, at the sheet's own type): its
+    print keeps what the PDF keeps together, in every language, on at most MOST_PAGES pages."""
+    from riskrules.tools.sheets.summary import MOST_PAGES, render_html
+
+    for lang in LANGS:
+        html = render_html(build_for(*locate(name), lang))
+        page = tmp_path / f"{lang}.html"
+        page.write_text(html, encoding="utf-8")
+        printed = browser.print_to_pdf(page)
+        assert len(_pages(printed)) <= MOST_PAGES, (name, lang)
+        _check_printed_together(html, printed, (name, lang))
+
+
+def test_html_is_written_without_weasyprint(tmp_path: Path) -> None:
+    """`summary --format html` (and a card's HTML) neither imports nor lays out through
+    WeasyPrint: the browser lays the HTML out. The PDF is still fitted by it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from riskrules.tools.cli import main\n"
+        "for args in (['--format', 'html'], ['--layout', 'card', '--format', 'html']):\n"
+        "    try:\n"
+        f"        main(['summary', 'da-2006', *args, '-o', {str(tmp_path / 'x.html')!r}])\n"
+        "    except SystemExit as exit:\n"
+        "        assert not exit.code, exit.code\n"
+        "print('weasyprint' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
+    assert "<html" in (tmp_path / "x.html").read_text(encoding="utf-8")
+
+
+CARD_WORDS = {  # the card's section titles and a word of its tables, in each language
+    "en": ("Reinforcements", "RISK cards", "Combat", "Asia", "dice"),
+    "da": ("Forstærkninger", "RISK-kort", "Kamp", "Asien", "terninger"),
+    "nl": ("Nieuwe legers", "RISK kaarten", "Aanvallen", "Azië", "dobbelstenen"),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "lang"), [("classic", "en"), ("da-2006", "da"), ("nl-classic", "nl")]
+)
+def test_the_reference_card(name: str, lang: str, tmp_path: Path) -> None:
+    """`summary --layout card`: the turn, the bonuses, the trade values and the dice on one
+    landscape A5 side, in large type, without citations, in the reader's language."""
+    import pypdf
+
+    from riskrules.tools.service import sheets
+    from riskrules.tools.sheets.pdf import CARD_TYPE
+
+    out = tmp_path / "card.pdf"
+    result = run_cli("summary", name, "--lang", lang, "--layout", "card", "-o", str(out))
+    assert result.code == 0, result.err
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)) == (210, 148)
+    text = reader.pages[0].extract_text()
+    for word in CARD_WORDS[lang]:
+        assert word in text, (lang, word)
+    sheet = build_for(*locate(name), lang)
+    for step in sheet.steps:  # the turn, step by step
+        assert step.title in text, step.title
+    assert all(b.sources not in text for b in sheet.blocks if b.sources)  # no citations
+    html = sheets.summary(name, lang, "html", layout="card")
+    assert isinstance(html.data, str) and html.pages is None
+    assert f"font-size: {CARD_TYPE}pt" in html.data and "@page { size: 210mm 148mm" in html.data
+    # Large type: the fitted card's body is at least CARD_TYPE (the classic card's tables fit).
+    from riskrules.tools.sheets.card import build_card, render_card_html
+    from riskrules.tools.sheets.pdf import fit_card
+
+    chosen = fit_card(lambda fit: render_card_html(build_card(locate(name)[1], lang), fit))
+    assert chosen.fit.size >= CARD_TYPE and chosen.pages == 1
+
+
+def test_the_card_on_letter_paper_and_its_usage_errors(tmp_path: Path) -> None:
+    import pypdf
+
+    out = tmp_path / "card.pdf"
+    result = run_cli("summary", "classic", "--layout", "card", "--paper", "letter", "-o", str(out))
+    assert result.code == 0, result.err
+    box = pypdf.PdfReader(out).pages[0].mediabox
+    assert (round(float(box.width) / 72, 1), round(float(box.height) / 72, 1)) == (8.5, 5.5)
+    result = run_cli("summary", "classic", "--layout", "card", "--format", "md", "-o", "-")
+    assert result.code == 2 and "HTML or PDF" in result.err
+    result = run_cli("summary", "classic", "--layout", "poster")
+    assert result.code == 2
+    written = run_cli("summary", "classic", "--layout", "card", cwd=tmp_path)
+    assert written.code == 0 and (tmp_path / "classic.en.card.html").is_file()
+    assert "--layout [sheet|card]" in run_cli("summary", "--help").out
+
+
+def test_a_short_sheet_says_why_its_page_is_not_full() -> None:
+    """A sheet too short to fill its page even at LARGEST_TYPE is set in it and says how full
+    its page is (here the classic sheet cut to its first step)."""
+    import pypdf
+
+    from riskrules.tools.sheets.pdf import LARGEST_TYPE, LEAST_PAGE_FILL
+    from riskrules.tools.sheets.summary import render_paged
+
+    sheet = build_for(*locate("classic"), "en", citations="none")
+    sheet.before, sheet.steps, sheet.after = [], sheet.steps[:1], []
+    pdf, pages = render_paged(sheet, "pdf")
+    assert isinstance(pdf, bytes) and pages == 1
+    text = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    said = re.search(r"Set in the largest type \(([\d.]+) pt\): the rules fill (\d+)% of", text)
+    assert said, text
+    assert float(said[1]) == LARGEST_TYPE and int(said[2]) < 100 * LEAST_PAGE_FILL

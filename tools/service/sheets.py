@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from ..sheets.diff import Difference
 
 SheetFormat = Literal["html", "md", "pdf"]
+# What `summary` prints: the rule sheet, or the reference card (the turn, the bonuses, the
+# trade values and the dice on one side of an A5 or half-letter card; HTML or PDF).
+LAYOUTS = ("sheet", "card")
 
 
 @dataclass(frozen=True)
@@ -37,17 +40,29 @@ def summary(
     citations: str = "sections",
     paper: str = "a4",
     texts: Texts = None,
+    layout: str = "sheet",
 ) -> RuleSheet:
     """The rule sheet, in the language of the ruleset's own manual unless `lang` says which;
-    citations `none`, `sections` or `rules`; paper `a4` or `letter`. PDF needs WeasyPrint (the
-    `pdf` extra): without it, a UsageError says how to install it. `texts`: unsaved files."""
+    citations `none`, `sections` or `rules`; paper `a4` or `letter`. Layout `card`: the
+    reference card instead (no citations; paper `a4` prints it on A5, `letter` on half-letter,
+    landscape; HTML or PDF). PDF needs WeasyPrint (the `pdf` extra): without it, a UsageError
+    says how to install it; HTML and Markdown never load it. `texts`: unsaved files."""
     from ..sheets.pdf import PdfUnavailable
     from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
 
+    if layout not in LAYOUTS:
+        raise UsageError(f"no layout '{layout}' (one of {', '.join(LAYOUTS)})")
+    if layout == "card" and fmt == "md":
+        raise UsageError("the card is HTML or PDF: --format html or pdf (.html, .pdf)")
     ws, eff = checked(ref, texts)
     language = lang or sheet_language(eff)
-    sheet = build_for(ws, eff, language, citations, paper)
     try:
+        if layout == "card":
+            from ..sheets.card import build_card, render_card
+
+            data, pages = render_card(build_card(eff, language, paper), fmt)
+            return RuleSheet(eff.name, language, fmt, data, pages, 1)
+        sheet = build_for(ws, eff, language, citations, paper)
         data, pages = render_paged(sheet, fmt)
     except PdfUnavailable as exc:  # a missing PDF library is the user's to fix
         raise UsageError(str(exc)) from None

@@ -1,25 +1,56 @@
 """Printing a sheet's HTML to PDF with WeasyPrint (the optional `pdf` extra), fitted to paper.
 
-A sheet is laid out at 9 pt; one that runs a little over a page is tried tighter (less space
-between rules, never smaller type); one that needs two pages is set larger until its second page
-is at least a third full, so no page carries only a few lines.
+A sheet is laid out at BASE_TYPE. One that fits a page with room to spare is set larger (the
+body type and everything sized from it) until the page is at least LEAST_PAGE_FILL full, up to
+LARGEST_TYPE; a sheet still emptier at that size says so under its title. One that runs a
+little over a page is tried tighter (less space between lines, never smaller type); one that
+needs two pages is set larger until its second page is at least LEAST_SECOND_FILL full. Only
+`--format pdf` comes here: the HTML is the browser's to lay out (its print CSS keeps the same
+things together), at BASE_TYPE.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
-# Body classes (tools/templates/summary.css): tighter spacing, and the type sizes in pt from
-# the sheet's own (the empty class) up; summary.css takes its sizes from here.
-TIGHT = "tight"
-SIZES = {"": 9.0, "roomy": 9.8, "roomier": 10.6, "roomiest": 11.4}
-LARGER = tuple(SIZES)[1:]
-LEAST_FILL = 1 / 3
+# The body type in pt: a sheet's own, and the largest the fitting sets a short sheet in (a
+# sheet read from arm's length on a wall; headings and tables are sized from it in em).
+BASE_TYPE = 9.0
+LARGEST_TYPE = 13.0
+TYPE_STEP = 0.1  # sizes are tried to a tenth of a point
+# A one-page sheet fills at least this much of its page (its columns' height over theirs)...
+LEAST_PAGE_FILL = 0.85
+# ... aiming here, between that and MOST_FILL, so one estimate usually lands in between.
+AIM_FILL = 0.9
+# Every column but the last at least this full (a kept-together block may leave a gap).
+LEAST_COLUMN_FILL = 0.7
+# A two-page sheet's second page at least this full, aiming at AIM_SECOND_FILL.
+LEAST_SECOND_FILL = 0.5
+AIM_SECOND_FILL = 0.7
 # A one-page layout fuller than this is not trusted to stay on one page in a browser, whose
 # fonts and line breaks differ a little from WeasyPrint's: it is laid out on two instead.
 MOST_FILL = 0.95
+# A reference card (tools/sheets/card.py): two columns, set as large as fits its one side,
+# from CARD_TYPE (its HTML's, for a browser) up to CARD_LARGEST_TYPE; smaller only down to
+# BASE_TYPE, for a ruleset with long tables.
+CARD_TYPE = 12.0
+CARD_LARGEST_TYPE = 16.0
+CARD_COLUMNS = 2
 TIGHT_SAVES = 0.1  # of a page's two columns, measured on the built-in sheets
+MOST_LAYOUTS = 6  # layouts one fitting may try (each 0.2-0.7 s)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a sheet is set: its body type in pt, tighter spacing or not, and (`short`) how full
+    its page is, as a percentage, when even LARGEST_TYPE leaves it under LEAST_PAGE_FILL (the
+    sheet says so); 0 when it is full enough."""
+
+    size: float = BASE_TYPE
+    tight: bool = False
+    short: int = 0
 
 
 class PdfUnavailable(Exception):
@@ -36,67 +67,181 @@ def _weasyprint() -> Any:
     return weasyprint
 
 
-def fill(page: Any) -> float:
-    """How full a laid-out page is: the height its two columns use over the height they have."""
+def columns(page: Any, count: int = 2) -> list[float]:
+    """How full each column of a laid-out page is: from the top of the page's content (the
+    sheet's header counts as used) to the bottom of the column's last line, over the height."""
     root = page._page_box
     top, left = root.content_box_y(), root.content_box_x()
-    middle = left + root.width / 2
-    bottoms = [top, top]
+    width = root.width / count
+    bottoms = [top] * count
     for box in root.descendants():
         if type(box).__name__ == "LineBox":
-            column = 0 if box.position_x < middle else 1
+            column = min(count - 1, max(0, int((box.position_x - left) // width)))
             bottoms[column] = max(bottoms[column], box.position_y + box.height)
-    return float(sum(b - top for b in bottoms) / (2 * root.height)) if root.height else 1.0
+    if not root.height:
+        return [1.0] * count
+    return [float((b - top) / root.height) for b in bottoms]
 
 
-def fitted(render: Callable[[str], str]) -> tuple[str, bytes, int]:
-    """The sheet's HTML (rendered with a body class) and PDF at the best fit, and its pages."""
+def too_wide(page: Any, count: int = 2) -> bool:
+    """Whether a line or a table in the columns (`main`) of a laid-out page reaches into the
+    next column (a table too wide for its column at a large type)."""
+    root = page._page_box
+    left = root.content_box_x()
+    width = root.width / count
+    columned = (b for b in root.descendants() if getattr(b, "element_tag", "") == "main")
+    for box in (d for main in columned for d in main.descendants()):
+        if type(box).__name__ in ("LineBox", "TableBox"):
+            column = min(count - 1, max(0, int((box.position_x - left) // width)))
+            if box.position_x + box.margin_width() > left + (column + 1) * width + 0.5:
+                return True
+    return False
+
+
+def fill(page: Any, count: int = 2) -> float:
+    """How full a laid-out page is: the height its columns use over the height they have."""
+    used = columns(page, count)
+    return sum(used) / len(used)
+
+
+@dataclass(frozen=True)
+class Layout:
+    fit: Fit
+    html: str
+    doc: Any
+    count: int = 2  # columns
+
+    @property
+    def pages(self) -> int:
+        return len(self.doc.pages)
+
+    def fill(self, page: int = -1) -> float:
+        return fill(self.doc.pages[page], self.count)
+
+    @property
+    def one_page(self) -> bool:
+        """On one page, not too full to trust, and nothing wider than its column."""
+        page = self.doc.pages[0]
+        return self.pages == 1 and self.fill() <= MOST_FILL and not too_wide(page, self.count)
+
+
+def _size(value: float) -> float:
+    steps = round(min(LARGEST_TYPE, max(BASE_TYPE, value)) / TYPE_STEP)
+    return round(steps * TYPE_STEP, 1)
+
+
+def fitted(render: Callable[[Fit], str]) -> tuple[str, bytes, int]:
+    """The sheet's HTML (rendered for a Fit) and PDF at the best fit, and its pages."""
+    best = fit_layout(render)
+    return best.html, bytes(best.doc.write_pdf()), best.pages
+
+
+def fit_layout(render: Callable[[Fit], str]) -> Layout:
+    """The layout the fitting chooses (see the module's docstring)."""
+    weasyprint = _weasyprint()
+    tried = 0
+
+    def lay(fit: Fit) -> Layout:
+        nonlocal tried
+        tried += 1
+        html = render(fit)
+        return Layout(fit, html, weasyprint.HTML(string=html).render())
+
+    base = lay(Fit())
+    if base.one_page:
+        return _grow(lay, base, lambda: tried < MOST_LAYOUTS)
+    # Tighter spacing saves about a tenth: worth a layout only for a sheet just over.
+    just_over = base.pages == 1 or (base.pages == 2 and base.fill(1) <= TIGHT_SAVES)
+    if just_over:
+        tight = lay(Fit(tight=True))
+        if tight.one_page:
+            return _grow(lay, tight, lambda: tried < MOST_LAYOUTS)
+    return _spread(lay, base)
+
+
+def _estimate(size: float, full: float, aim: float) -> float:
+    """The size at which a page `full` at `size` would be `aim` full (text grows with the
+    square of its size)."""
+    return _size(size * (aim / max(full, 0.05)) ** 0.5)
+
+
+def _grow(lay: Callable[[Fit], Layout], base: Layout, more: Callable[[], bool]) -> Layout:
+    """A one-page sheet set as large as still fits one page (at most MOST_FILL full), aiming
+    at AIM_FILL: each try estimated from the nearest layouts above and below it."""
+    if base.fill() >= LEAST_PAGE_FILL:
+        return base
+    good, over = base, LARGEST_TYPE + TYPE_STEP  # the largest that fits; the smallest that not
+    size = _estimate(base.fit.size, base.fill(), AIM_FILL)
+    while more() and good.fit.size < size < over and good.fill() < LEAST_PAGE_FILL:
+        layout = lay(replace(base.fit, size=size))
+        if layout.one_page:
+            good = layout
+            if layout.fill() >= LEAST_PAGE_FILL or size >= LARGEST_TYPE:
+                break
+            size = _estimate(size, layout.fill(), AIM_FILL)
+        else:
+            over = size
+            size = _size((good.fit.size + size) / 2)
+            if size <= good.fit.size:
+                break
+    if good.fill() >= LEAST_PAGE_FILL:
+        return good
+    # As full as it gets: the sheet says how full, and that its type is the largest.
+    short = replace(good.fit, short=round(100 * good.fill()))
+    said = lay(short)
+    return said if said.one_page else good
+
+
+def _spread(lay: Callable[[Fit], Layout], best: Layout) -> Layout:
+    """A sheet that needs two pages, set large enough that the second is at least
+    LEAST_SECOND_FILL full: the size estimated from how much runs over."""
+    if best.pages != 2 or best.fill(1) >= LEAST_SECOND_FILL:
+        return best
+    size = _estimate(BASE_TYPE, 1 + best.fill(1), 1 + AIM_SECOND_FILL)
+    for _ in range(3):
+        bigger = lay(Fit(size))
+        if bigger.pages > 2:
+            size = _size((best.fit.size + size) / 2)
+            if size <= best.fit.size:
+                break
+            continue
+        best = bigger
+        if bigger.fill(1) >= LEAST_SECOND_FILL or size >= LARGEST_TYPE:
+            break
+        size = _estimate(size, 1 + bigger.fill(1), 1 + AIM_SECOND_FILL)
+    return best
+
+
+def fit_card(render: Callable[[Fit], str]) -> Layout:
+    """A reference card at the largest type, between BASE_TYPE and CARD_LARGEST_TYPE, that
+    keeps it on its one side (at most MOST_FILL full), found by halving the range."""
     weasyprint = _weasyprint()
 
-    def lay(cls: str) -> tuple[str, Any]:
-        html = render(cls)
-        return html, weasyprint.HTML(string=html).render()
+    def lay(size: float) -> Layout:
+        html = render(Fit(size))
+        return Layout(Fit(size), html, weasyprint.HTML(string=html).render(), CARD_COLUMNS)
 
-    def one_page(doc: Any) -> bool:
-        return len(doc.pages) == 1 and fill(doc.pages[0]) <= MOST_FILL
+    best = lay(CARD_TYPE)
+    low, high = (CARD_TYPE, CARD_LARGEST_TYPE) if best.one_page else (BASE_TYPE, CARD_TYPE)
+    if not best.one_page:
+        best = lay(BASE_TYPE)  # what cannot fit at BASE_TYPE prints on more sides
+        if not best.one_page:
+            return best
+    while high - low > 0.5:
+        middle = _size_in((low + high) / 2, CARD_LARGEST_TYPE)
+        layout = lay(middle)
+        if layout.one_page:
+            best, low = layout, middle
+        else:
+            high = middle
+    return best
 
-    best = lay("")
-    if not one_page(best[1]):
-        # Tighter spacing saves about a tenth: worth a layout only for a sheet just over.
-        pages = best[1].pages
-        just_over = len(pages) == 1 or (len(pages) == 2 and fill(pages[1]) <= TIGHT_SAVES)
-        tight = lay(TIGHT) if just_over else None
-        best = tight if tight and one_page(tight[1]) else _spread(lay, best)
-    html, doc = best
-    return html, bytes(doc.write_pdf()), len(doc.pages)
+
+def _size_in(value: float, largest: float) -> float:
+    return round(round(min(largest, max(BASE_TYPE, value)) / TYPE_STEP) * TYPE_STEP, 1)
 
 
 def laid_out(html: str) -> tuple[bytes, int]:
     """The PDF of the HTML as it is (no fitting), and its pages."""
     doc = _weasyprint().HTML(string=html).render()
     return bytes(doc.write_pdf()), len(doc.pages)
-
-
-def _spread(lay: Callable[[str], tuple[str, Any]], best: tuple[str, Any]) -> tuple[str, Any]:
-    """A sheet that needs two pages, set large enough that the second is at least a third
-    full: the type size is estimated from how much runs over (text grows with the square of
-    its size), so one layout usually does."""
-    doc = best[1]
-    over = fill(doc.pages[-1]) if len(doc.pages) == 2 else 1.0
-    if len(doc.pages) == 2 and over >= LEAST_FILL:
-        return best
-    needed = (1 + LEAST_FILL) / (1 + over) if len(doc.pages) == 2 else 1.0
-    order = list(LARGER)
-    start = next(
-        (i for i, cls in enumerate(order) if (SIZES[cls] / SIZES[""]) ** 2 >= needed),
-        len(order) - 1,
-    )
-    for cls in order[start:]:
-        bigger = lay(cls)
-        pages = len(bigger[1].pages)
-        if pages > 2:
-            break
-        best = bigger
-        if pages == 2 and fill(bigger[1].pages[-1]) >= LEAST_FILL:
-            break
-    return best

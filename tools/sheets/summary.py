@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import jinja2
 from markupsafe import Markup
@@ -24,6 +25,9 @@ from .describe import Words
 from .i18n import N_, translations
 from .places import BEFORE_TURN, CARD_RULES, after_turn, cards_off, section_of, sheet_phases
 from .sentences import TEMPLATES, Sentences
+
+if TYPE_CHECKING:
+    from .pdf import Fit
 
 SECTION_TITLES = {
     "setup": N_("Setup"),
@@ -333,6 +337,7 @@ def build(
         if left_out
         else "",
         "long": _("This sheet runs to {n} pages: the ruleset's texts are long."),
+        "fit": _("Set in the largest type ({size} pt): the rules fill {full}% of the page."),
         "changes": _("Changes from {base}").format(base=base.name) if base else "",
         "was": _("was"),
         "new": tr.ngettext(
@@ -441,11 +446,11 @@ def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word:
 
 
 def _environment(for_markdown: bool = False) -> jinja2.Environment:
-    """The sheets' and the concordance's templates; summary.css reads the type sizes the PDF
-    fitting chooses between (tools/pdf.py). HTML escapes every value (`escape.html_value` and
-    autoescape); Markdown passes every value through `escape.markdown` (a sentence, HTML, is
-    made Markdown)."""
-    from .pdf import SIZES
+    """The sheets' and the concordance's templates; summary.css reads the body type the PDF
+    fitting chooses (tools/sheets/pdf.py), BASE_TYPE unless a template sets it. HTML escapes
+    every value (`escape.html_value` and autoescape); Markdown passes every value through
+    `escape.markdown` (a sentence, HTML, is made Markdown)."""
+    from .pdf import BASE_TYPE
 
     env = jinja2.Environment(
         loader=TEMPLATES,
@@ -456,7 +461,7 @@ def _environment(for_markdown: bool = False) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals["sizes"] = SIZES
+    env.globals["base_type"] = BASE_TYPE
     return env
 
 
@@ -489,36 +494,43 @@ def build_for(
 
 
 def render(sheet: Sheet, fmt: str) -> str | bytes:
-    """The sheet as Markdown, HTML or PDF. HTML and PDF are fitted to the paper together when
-    WeasyPrint is installed, so the HTML prints from a browser as the PDF does."""
+    """The sheet as Markdown, HTML or PDF. Only the PDF is laid out here (WeasyPrint, fitted to
+    the paper); the HTML is the browser's to lay out, its print CSS keeping together what the
+    PDF keeps together, at the sheet's own type size."""
     return render_paged(sheet, fmt)[0]
 
 
 def render_paged(sheet: Sheet, fmt: str) -> tuple[str | bytes, int | None]:
-    """`render`, and the pages the sheet prints on (None when not laid out: Markdown, or HTML
-    without WeasyPrint). A sheet past MOST_PAGES says at its top how many pages it runs to: it
-    is laid out again with that line until the count it gives is the count it has."""
+    """`render`, and the pages the sheet prints on (None when not laid out: Markdown and HTML).
+    A PDF past MOST_PAGES says at its top how many pages it runs to: it is laid out again with
+    that line until the count it gives is the count it has."""
     if fmt == "md":
         return render_markdown(sheet), None
-    from .pdf import PdfUnavailable, fitted, laid_out
-
-    try:
-        html_text, pdf, pages = fitted(lambda density: render_html(sheet, density))
-    except PdfUnavailable:
-        if fmt == "pdf":
-            raise
+    if fmt != "pdf":
         return render_html(sheet), None
+    from .pdf import fit_layout, laid_out
+
+    chosen = fit_layout(lambda fit: render_html(sheet, fit))
+    fit, pdf, pages = chosen.fit, bytes(chosen.doc.write_pdf()), chosen.pages
     for _ in range(3):  # the line adds a line: the count settles at once or after one more
         if pages <= MOST_PAGES or sheet.pages == pages:
             break
         sheet = replace(sheet, pages=pages)
-        html_text = render_html(sheet)
-        pdf, pages = laid_out(html_text)
-    return (pdf if fmt == "pdf" else html_text), pages
+        pdf, pages = laid_out(render_html(sheet, fit))
+    return pdf, pages
 
 
-def render_html(sheet: Sheet, density: str = "") -> str:
-    return _environment().get_template("summary.html.j2").render(sheet=sheet, density=density)
+def render_html(sheet: Sheet, fit: Fit | None = None) -> str:
+    """The sheet's HTML, set as `fit` says (the PDF fitting's choice; by default the sheet's
+    own type size, as a browser prints it)."""
+    from babel.numbers import format_decimal
+
+    from .pdf import Fit
+
+    fit = fit or Fit()
+    size = format_decimal(fit.size, "0.0", locale=sheet.lang)  # "13,0" on a Danish sheet
+    template = _environment().get_template("summary.html.j2")
+    return template.render(sheet=sheet, fit=fit, size_said=size)
 
 
 class _Markdown(str):

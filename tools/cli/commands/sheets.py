@@ -43,6 +43,7 @@ def _write(output: str, data: str | bytes) -> None:
         "riskrules summary house.rules              (writes house.en.html here)",
         "riskrules summary house.rules -o house.md",
         "riskrules summary classic --format md -o -  (to standard output)",
+        "riskrules summary da-2006 --layout card --format pdf   (da-2006.da.card.pdf)",
     )
 )
 @RULESET
@@ -66,24 +67,48 @@ def _write(output: str, data: str | bytes) -> None:
     show_default=True,
     help="Sources: a line under each section, a note on each rule, or none.",
 )
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="The sheet's paper; a card's is half of it (A5 or half-letter, landscape).",
+)
+@click.option(
+    "--layout",
+    type=click.Choice(sheets.LAYOUTS),
+    default="sheet",
+    show_default=True,
+    help="sheet: every rule, for the wall; card: the turn, the bonuses, the trade values and "
+    "the dice on one side of a card two players share at the table, in large type, without "
+    "citations (HTML or PDF).",
+)
 @OUTPUT
 def summary(
-    ruleset: str, lang: str | None, fmt: str | None, citations: str, paper: str, output: str | None
+    ruleset: str,
+    lang: str | None,
+    fmt: str | None,
+    citations: str,
+    paper: str,
+    layout: str,
+    output: str | None,
 ) -> None:
-    """A printable rule sheet (one page) in English, Danish or Dutch.
+    """A printable rule sheet (one page) in English, Danish or Dutch, or with --layout card
+    a reference card for the table.
 
-    Written to the file -o names; without -o, to RULESET.LANG.html (or .md, .pdf) in the
-    current folder."""
+    Written to the file -o names; without -o, to RULESET.LANG.html (or .md, .pdf; a card's
+    RULESET.LANG.card.html or .pdf) in the current folder."""
     chosen = output_format(output, fmt, ("html", "md", "pdf"), "html")
-    sheet = sheets.summary(ruleset, lang, chosen, citations, paper)
+    sheet = sheets.summary(ruleset, lang, chosen, citations, paper, layout=layout)
     if sheet.too_long:
+        what = "card" if layout == "card" else "sheet"
         click.echo(
-            f"warning: the sheet runs to {sheet.pages} pages, not at most {sheet.most_pages}: "
+            f"warning: the {what} runs to {sheet.pages} pages, not at most {sheet.most_pages}: "
             "its texts are long (sources' titles, names, citations); it says so at its top",
             err=True,
         )
-    target = output or named_file(sheet.ruleset, sheet.lang, chosen)
+    lang_part = f"{sheet.lang}.card" if layout == "card" else sheet.lang
+    target = output or named_file(sheet.ruleset, lang_part, chosen)
     _write(target, sheet.data)
     if output is None:
         click.echo(
