@@ -24,12 +24,14 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-CONTINUES = {"cite", "then", "because", "after", "title", "short", "extends"}
+CONTINUES = {"cite", "then", "because", "after", "title", "short", "extends", "note"}
 OPENERS = {"{", "(", "["}
 CLOSERS = {"}", ")", "]"}
 BINARY = {"..", "//", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "%", "~"}
 NO_END = {",", ":", "(", "[", "..", "//", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "%", "~"}
-NOT_CALLS = {"not", "and", "or", "then", "last", "assumed", "because", "cite", "page", "section"}
+NOT_CALLS = {
+    "not", "and", "or", "then", "last", "assumed", "because", "cite", "page", "section", "note"
+}
 
 
 @dataclass
