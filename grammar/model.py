@@ -338,6 +338,21 @@ class Ruleset:
     ignores: tuple[Ignore, ...] = ()
 
 
+def title_in(ruleset: Ruleset, lang: str) -> str:
+    """A ruleset's title as a reader in `lang` is shown it: the title in that language, else in
+    English, else the first one given (a single string is the title in every language); a
+    ruleset with no title of its own is named by its id in words ("army-cap": "Army cap"),
+    never by its base's title."""
+    title = ruleset.title
+    if isinstance(title, Localized) and title.texts:
+        given = dict(title.texts)
+        return given.get(lang) or given.get("en") or title.texts[0][1]
+    if title:
+        return str(title)
+    words = ruleset.name.replace("-", " ").replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
 @dataclass(frozen=True)
 class Ignore:
     """`ignore DOC page N "anchor", "anchor" because REASON`: passages of a manual that state no

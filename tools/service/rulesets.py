@@ -87,6 +87,16 @@ class Entry:
         }
 
 
+def title_in(ruleset: str | EffectiveRuleset | m.Ruleset, lang: str) -> str:
+    """The title every front end shows for a ruleset in `lang` (a sheet, the diff page, `show`,
+    `explain`, the studio): its title in that language, else English; never its id, but for a
+    ruleset with no title of its own, its id in words. `ruleset`: a reference (a built-in's
+    name, a path), or the ruleset itself."""
+    if isinstance(ruleset, str):
+        ruleset = located(ruleset)[1]
+    return m.title_in(ruleset.ruleset if isinstance(ruleset, EffectiveRuleset) else ruleset, lang)
+
+
 def builtins() -> list[Entry]:
     ws = Workspace.open()
     rows = []
