@@ -13,6 +13,7 @@ from ...grammar.diagnostics import did_you_mean
 from ...grammar.library import RulesetNotFound, Workspace, locate
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
+from ...grammar.schema import SHEET_LANGUAGES
 from .errors import NotFound, RulesetErrors, UsageError
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def _citations(clause: m.Clause) -> list[dict[str, object]]:
 
 def _reason_json(reason: str) -> object:
     """A reason as the JSON shows it: its text, or one per language."""
-    texts = reason.texts if isinstance(reason, m.Reason) else ()
+    texts = reason.texts if isinstance(reason, m.Localized) else ()
     return dict(texts) if texts else str(reason)
 
 
@@ -169,6 +170,7 @@ class Shown:
         return {
             "name": eff.name,
             "title": eff.title,
+            "titles": {lang: title_in(eff, lang) for lang in SHEET_LANGUAGES},
             "chain": list(eff.chain),
             "rules": [
                 {
@@ -180,6 +182,7 @@ class Shown:
                     "line": c.span.line,
                     "assumed": c.assumed,
                     "citations": _citations(c),
+                    "note": _reason_json(c.note) if c.note else None,
                 }
                 for c in eff.clauses
             ],
@@ -210,6 +213,7 @@ class Explanation:
         inherited = self.inherited
         return {
             "ruleset": self.ruleset.name,
+            "title": title_in(self.ruleset, "en"),
             "rule": self.rule,
             "value": to_json(self.clause.value),
             "text": value_text(self.clause.value),
@@ -225,6 +229,7 @@ class Explanation:
                     "value": to_json(c.value),
                     "text": value_text(c.value),
                     "citations": _citations(c),
+                    "note": _reason_json(c.note) if c.note else None,
                 }
                 for c in self.chain
             ],

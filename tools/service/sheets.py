@@ -34,13 +34,15 @@ def summary(
     ref: str,
     lang: str | None = None,
     fmt: str = "html",
-    citations: str = "sections",
+    citations: str | None = None,
     paper: str = "a4",
     texts: Texts = None,
 ) -> RuleSheet:
     """The rule sheet, in the language of the ruleset's own manual unless `lang` says which;
-    citations `none`, `sections` or `rules`; paper `a4` or `letter`. PDF needs WeasyPrint (the
-    `pdf` extra): without it, a UsageError says how to install it. `texts`: unsaved files."""
+    citations `none`, `sections` or `rules` (None: a line under each section on a built-in's
+    sheet, none on a house rule's, which prints its author's notes); paper `a4` or `letter`.
+    PDF needs WeasyPrint (the `pdf` extra): without it, a UsageError says how to install it.
+    `texts`: unsaved files."""
     from ..sheets.pdf import PdfUnavailable
     from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
 

@@ -62,14 +62,19 @@ def _write(output: str, data: str | bytes) -> None:
 @click.option(
     "--citations",
     type=click.Choice(["none", "sections", "rules"]),
-    default="sections",
-    show_default=True,
-    help="Sources: a line under each section, a note on each rule, or none.",
+    default=None,
+    help="Sources: a line under each section, a note on each rule, or none  "
+    "[default: sections for a built-in ruleset, none for house rules]",
 )
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @OUTPUT
 def summary(
-    ruleset: str, lang: str | None, fmt: str | None, citations: str, paper: str, output: str | None
+    ruleset: str,
+    lang: str | None,
+    fmt: str | None,
+    citations: str | None,
+    paper: str,
+    output: str | None,
 ) -> None:
     """A printable rule sheet (one page) in English, Danish or Dutch.
 
