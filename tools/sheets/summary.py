@@ -434,7 +434,7 @@ def _battle(
     from ...engine.odds import battle_odds
 
     def shown(p: float) -> str:
-        return format_percent(p, "#,##0%", locale=lang)
+        return format_percent(p, locale=lang)
 
     rows = [[tr.gettext("Armies"), base_title, title]]
     for attackers, defenders in FIGHTS:
