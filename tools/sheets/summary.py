@@ -378,7 +378,7 @@ def build(
         "turn": _("Your turn"),
         "generated": _("Made by riskrules from {file}.").format(file=file)
         if file
-        else _("Made by riskrules from the rules of the manual."),
+        else _("Made by riskrules from the printed rules."),
         "battle": _("Battles"),
         "battle_lead": _(
             "The attacker's chance of taking the territory, attacking armies against defending"
