@@ -75,8 +75,14 @@ FAMILIES = [
         "override continents.bonus: {asia: 9, north_america: 5, europe: 5, africa: 3,"
         " south_america: 2, australia: 2}",
         None,
-        [["Asia", "7"], ["North America", "5"], ["Europe", "5"], ["Africa", "3"]]
-        + [["South America", "2"], ["Australia", "2"]],
+        [
+            ["Asia", "7"],
+            ["North America", "5"],
+            ["Europe", "5"],
+            ["Africa", "3"],
+            ["South America", "2"],
+            ["Australia", "2"],
+        ],
     ),
     ("territory", "classic", "territory.max_armies: 12", "(new)", None),
     (
@@ -84,8 +90,10 @@ FAMILIES = [
         "classic",
         "override cards.trade_values: fixed 10",
         "more than the one before",
-        [["set", "1", "2", "3", "4", "5", "6", "7", "8"]]
-        + [["armies", "4", "6", "8", "10", "12", "15", "20", "25"]],
+        [
+            ["set", "1", "2", "3", "4", "5", "6", "7", "8"],
+            ["armies", "4", "6", "8", "10", "12", "15", "20", "25"],
+        ],
     ),
     (
         "combat",
@@ -218,7 +226,7 @@ def _names_an_id(text: str, ids: list[str]) -> str | None:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_no_ruleset_id_on_a_house_rules_sheet(path: Path) -> None:
-    ids = _ids() + [path.stem]
+    ids = [*_ids(), path.stem]
     for lang in LANGS:
         md = _md(path, lang)
         # "classic" is an English word too ("Risk: the classic rules in Danish"): on an English
@@ -252,8 +260,10 @@ def test_the_diff_page_heads_its_columns_with_titles() -> None:
     )
     assert result.code == 0, result.err
     heads = re.findall(r"<th><b>([^<]*)</b></th>", result.out)[:3]
-    assert heads == ["Klassisk Risk", "RISK: Spillet om verdensherredømmet (2006)"] + [
-        "Risk: de hollandske regler"
+    assert heads == [
+        "Klassisk Risk",
+        "RISK: Spillet om verdensherredømmet (2006)",
+        "Risk: de hollandske regler",
     ]
     page = re.sub(r"<[^>]+>", " ", result.out)
     assert _names_an_id(page, _ids()) is None, _names_an_id(page, _ids())
@@ -438,8 +448,11 @@ def _percent(p: float, lang: str) -> str:
 
 @pytest.mark.parametrize(
     ("lang", "heading", "fight"),
-    [("en", "## Battles", "{a} against {d}"), ("da", "## Kampe", "{a} mod {d}")]
-    + [("nl", "## Gevechten", "{a} tegen {d}")],
+    [
+        ("en", "## Battles", "{a} against {d}"),
+        ("da", "## Kampe", "{a} mod {d}"),
+        ("nl", "## Gevechten", "{a} tegen {d}"),
+    ],
 )
 def test_a_changed_battle_gets_its_odds_beside_the_bases(
     lang: str, heading: str, fight: str
