@@ -466,7 +466,11 @@ def test_a_changed_battle_gets_its_odds_beside_the_bases(
     rows = _rows(box)
     assert rows[0][1:] == [
         {"en": "Classic Risk", "da": "Klassisk Risk", "nl": "Klassiek Risk"}[lang],
-        "Attacker wins ties",
+        {
+            "en": "Attacker wins ties",
+            "da": "Angriberen vinder ved uafgjort",
+            "nl": "Bij gelijkspel wint de aanvaller",
+        }[lang],
     ]
     for (a, d), row in zip(((3, 2), (5, 3), (10, 10)), rows[1:], strict=True):
         base = float(odds.battle("classic", a, d).attacker_wins)
@@ -484,6 +488,20 @@ def test_the_odds_of_classic_are_the_known_ones() -> None:
     )
     assert rows[1][:2] == ["3 against 2", "66%"]
     assert rows[3][2] != rows[3][1]  # three defending dice change 10 against 10
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("en", "*A six against a six now costs the defender an army: attacks pay.*"),
+        ("da", "*Sekser mod sekser koster nu forsvareren en armé: angreb betaler sig.*"),
+        ("nl", "*Zes tegen zes kost nu de verdediger een leger: aanvallen loont.*"),
+    ],
+)
+def test_the_examples_notes_reach_their_sheets(lang: str, note: str) -> None:
+    md = _md(ROOT / "examples" / "house-rules" / "attacker-wins-ties.rules", lang)
+    steps = md[md.index("\n### ") :]
+    assert note in steps  # beneath the rule where it stands in the turn
 
 
 @pytest.mark.parametrize("name", ["fast-escalation", "no-cards", "unlimited-fortify"])
