@@ -52,6 +52,7 @@ def _messages() -> set[str | tuple[str, str]]:
     keywords = {"_": None, "N_": None, "gettext": None, "Np_": (1, 2), "ngettext": (1, 2)}
     messages: set[str | tuple[str, str]] = set()
     sources = ["tools/sheets/describe.py", "tools/sheets/summary.py", "tools/sheets/diff.py"]
+    sources.append("tools/sheets/battle.py")  # the battle box's words
     for source in sources:
         for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords):
             messages.add(message)

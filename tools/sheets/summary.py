@@ -8,7 +8,6 @@ tools/pdf.py prints the HTML.
 
 from __future__ import annotations
 
-import gettext
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -22,6 +21,7 @@ from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE
 from ..shared.escape import html_value, markdown, markdown_of_html
+from .battle import battle_box
 from .describe import Words
 from .i18n import N_, translations
 from .places import BEFORE_TURN, CARD_RULES, after_turn, cards_off, section_of, sheet_phases
@@ -57,10 +57,6 @@ MOST_PAGES = 2
 # variants list at most 4); more are counted there and marked where they stand, as many new
 # rules are: a house rule that changes every rule would print each sentence twice.
 CHANGES_LISTED = 8
-# The fights a battle box gives the odds of (attacking armies, the territory holding one more,
-# against defending armies), when a ruleset's combat differs from its base's: the opening
-# attack, a middling one and a large one.
-FIGHTS = ((3, 2), (5, 3), (10, 10))
 
 
 @dataclass
@@ -386,7 +382,7 @@ def build(
         ),
     }
     battle = (
-        _battle(
+        battle_box(
             rules,
             Rules(base),
             m.title_in(eff.ruleset, lang),
@@ -422,29 +418,6 @@ def build(
         inherited=list(dict.fromkeys(r[:1].upper() + r[1:] for r in kept)),
         battle=battle,
     )
-
-
-def _battle(
-    rules: Rules, base: Rules, title: str, base_title: str, tr: gettext.NullTranslations, lang: str
-) -> list[list[str]]:
-    """The battle box's table: each fight of FIGHTS with the attacker's chance of taking the
-    territory under the base's rules and under these, from the engine's exact odds."""
-    from babel.numbers import format_percent
-
-    from ...engine.odds import battle_odds
-
-    def shown(p: float) -> str:
-        return format_percent(p, locale=lang)
-
-    rows = [[tr.gettext("Armies"), base_title, title]]
-    for attackers, defenders in FIGHTS:
-        fight = tr.gettext("{attackers} against {defenders}").format(
-            attackers=attackers, defenders=defenders
-        )
-        before = battle_odds(base, attackers, defenders).attacker_wins
-        now = battle_odds(rules, attackers, defenders).attacker_wins
-        rows.append([fight, shown(float(before)), shown(float(now))])
-    return rows
 
 
 def _note_in(note: str | None, lang: str) -> str | None:
