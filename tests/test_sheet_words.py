@@ -508,3 +508,25 @@ def test_the_examples_notes_reach_their_sheets(lang: str, note: str) -> None:
 def test_no_battle_box_when_combat_is_the_bases(name: str) -> None:
     md = _md(ROOT / "examples" / "house-rules" / f"{name}.rules")
     assert "## Battles" not in md
+
+
+def test_an_example_with_titles_per_language_starts_a_house_rule_with_them(tmp_path: Path) -> None:
+    listed = run_cli("new", "--from", "list")
+    assert "  attacker-wins-ties   Attacker wins ties\n" in listed.out  # its title, not its id
+    made = run_cli("new", "mine", "--from", "attacker-wins-ties", cwd=tmp_path)
+    assert made.code == 0, made.err
+    mine = tmp_path / "mine.rules"
+    assert run_cli("check", str(mine)).code == 0
+    assert _md(mine, "da").startswith("# Angriberen vinder ved uafgjort\n")
+    assert "*Sekser mod sekser koster nu forsvareren en armé: angreb betaler sig.*" in _md(
+        mine, "da"
+    )
+    retitled = run_cli(
+        "new", "ours", "--from", "attacker-wins-ties", "--title", 'Our "best"', cwd=tmp_path
+    )
+    assert retitled.code == 0
+    ours = tmp_path / "ours.rules"
+    assert 'ruleset ours "Our \\"best\\""\n  extends classic {' in ours.read_text()
+    assert run_cli("check", str(ours)).code == 0
+    scaffold = run_cli("new", "fresh", "-o", "-")
+    assert 'ruleset fresh "House rules on Classic Risk" extends classic {' in scaffold.out
