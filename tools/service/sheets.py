@@ -92,6 +92,12 @@ class Diff:
     def names(self) -> list[str]:
         return [eff.name for eff in self.rulesets]
 
+    def titles(self, lang: str) -> list[str]:
+        """The rulesets' titles in `lang`, as a page shows them (never their ids)."""
+        from .rulesets import title_in
+
+        return [title_in(eff, lang) for eff in self.rulesets]
+
     def to_json(self) -> dict[str, object]:
         return {"rulesets": self.names, "differences": [d.to_json() for d in self.rows]}
 
