@@ -28,7 +28,8 @@ COMMON = (
 def scaffold(name: str, base: EffectiveRuleset, title: str | None = None) -> str:
     heading = title or f"House rules on {m.title_in(base.ruleset, 'en')}"
     lines = [
-        f"# {heading}: house rules that start from '{base.name}'.",
+        f"# {heading}.",
+        f"# These house rules start from the ruleset '{base.name}'.",
         "# Remove the '#' before a rule to change it; `riskrules check` tells you if it is right,",
         f"# `riskrules explain {name}.rules RULE` shows where a rule comes from.",
         "",
