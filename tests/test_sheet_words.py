@@ -530,3 +530,13 @@ def test_an_example_with_titles_per_language_starts_a_house_rule_with_them(tmp_p
     assert run_cli("check", str(ours)).code == 0
     scaffold = run_cli("new", "fresh", "-o", "-")
     assert 'ruleset fresh "House rules on Classic Risk" extends classic {' in scaffold.out
+
+
+def test_a_combat_rule_that_leaves_the_odds_alone_gets_no_battle_box(tmp_path: Path) -> None:
+    """At most two armies lost a roll: two pairs of dice are compared at most, so no fight's
+    odds change; the box would show the same figures twice."""
+    house = _house(tmp_path, "classic", "  combat.loss_cap: 2")
+    md = _md(house)
+    assert "## Changes from Classic Risk" in md and "## Battles" not in md
+    capped = _md(_house(tmp_path, "classic", "  combat.loss_cap: 1", name="capped"))
+    assert "## Battles" in capped  # one army a roll does change them

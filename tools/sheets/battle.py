@@ -18,7 +18,8 @@ def battle_box(
     rules: Rules, base: Rules, title: str, base_title: str, tr: gettext.NullTranslations, lang: str
 ) -> list[list[str]]:
     """The battle box's table: each fight of FIGHTS with the attacker's chance of taking the
-    territory under the base's rules and under these, from the engine's exact odds."""
+    territory under the base's rules and under these, from the engine's exact odds; no table
+    when the odds are the same."""
     from babel.numbers import format_percent
 
     from ...engine.odds import battle_odds
@@ -27,11 +28,14 @@ def battle_box(
         return format_percent(p, locale=lang)
 
     rows = [[tr.gettext("Armies"), base_title, title]]
+    differ = False
     for attackers, defenders in FIGHTS:
         fight = tr.gettext("{attackers} against {defenders}").format(
             attackers=attackers, defenders=defenders
         )
         before = battle_odds(base, attackers, defenders).attacker_wins
         now = battle_odds(rules, attackers, defenders).attacker_wins
+        differ = differ or before != now
         rows.append([fight, shown(float(before)), shown(float(now))])
-    return rows
+    # A combat rule that changes none of these odds (where one may attack from) gets no box.
+    return rows if differ else []
