@@ -83,7 +83,8 @@ def example_title(example: str, text: str, lang: str = "en") -> str:
     none), as every front end shows a title (grammar.model.title_in)."""
     from ...grammar.reader import read_rules
 
-    for ruleset in read_rules(text, f"{example}.rules").file.rulesets:
+    parsed = read_rules(text, f"{example}.rules").file
+    for ruleset in parsed.rulesets if parsed is not None else ():
         if ruleset.name == example:
             return m.title_in(ruleset, lang)
     return example
