@@ -113,6 +113,11 @@ def check_ruleset(
             assumed.setdefault(reason, []).append(clause)
             out.extend(_check_reason(reason, clause.id, clause.id_span, require_citations))
         out.extend(check_value(spec, clause, index, board, counts))
+        if isinstance(clause.note, m.Localized) and clause.note.table is not None:
+            out.extend(_check_words(clause.note.table, f"the note on '{clause.id}'", "note"))
+    title = eff.ruleset.title
+    if isinstance(title, m.Localized) and title.table is not None:
+        out.extend(_check_words(title.table, f"the title of '{eff.name}'", "title"))
     out.extend(_assumed_warnings(assumed))
     out.extend(_check_own_manuals(eff, index))
     for inherit in eff.ruleset.inherits:
@@ -236,6 +241,54 @@ def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[D
                 f"add {', '.join(missing)}: a sheet in that language shows no reason",
             )
         )
+    return out
+
+
+def _check_words(table: m.Table, what: str, keyword: str) -> list[Diagnostic]:
+    """RR0124: a title or a note per language names the sheets' languages (en, da, nl), each
+    once, each with a quoted text; an empty table says nothing."""
+    out = []
+    seen: set[str] = set()
+    if not table.entries:
+        out.append(
+            error(
+                "RR0124",
+                f"{what} gives no text",
+                table.span,
+                f'write {keyword} "…", or {keyword} {{en: "…", da: "…", nl: "…"}}',
+            )
+        )
+    for entry in table.entries:
+        key = str(entry.key)
+        if key in seen:
+            out.append(
+                error(
+                    "RR0124",
+                    f"{what} gives '{key}' twice",
+                    entry.span,
+                    f"give each language once: keep one '{key}: \"…\"'",
+                )
+            )
+            continue
+        seen.add(key)
+        if key not in SHEET_LANGUAGES:
+            out.append(
+                error(
+                    "RR0124",
+                    f"{what}: '{key}' is not a language of the sheets",
+                    entry.span,
+                    suggest(key, SHEET_LANGUAGES) or f"use one of {', '.join(SHEET_LANGUAGES)}",
+                )
+            )
+        elif not isinstance(entry.value, m.Text):
+            out.append(
+                error(
+                    "RR0124",
+                    f"{what} in '{key}' must be a quoted text",
+                    entry.value.span,
+                    f'write it in quotes: {key}: "…"',
+                )
+            )
     return out
 
 

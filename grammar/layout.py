@@ -24,12 +24,24 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-CONTINUES = {"cite", "then", "because", "after", "title", "short", "extends"}
+CONTINUES = {"cite", "then", "because", "after", "title", "short", "extends", "note"}
 OPENERS = {"{", "(", "["}
 CLOSERS = {"}", ")", "]"}
 BINARY = {"..", "//", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "%", "~"}
 NO_END = {",", ":", "(", "[", "..", "//", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "%", "~"}
-NOT_CALLS = {"not", "and", "or", "then", "last", "assumed", "because", "cite", "page", "section"}
+NOT_CALLS = {
+    "not",
+    "and",
+    "or",
+    "then",
+    "last",
+    "assumed",
+    "because",
+    "cite",
+    "page",
+    "section",
+    "note",
+}
 
 
 @dataclass
@@ -169,8 +181,22 @@ def format_text(text: str) -> str:
         for n, tok in enumerate(code):
             if tok.kind == "op" and tok.text in OPENERS:
                 before = code[n - 1].text if n else ""
-                value = before in (":", "assumed", "kind", ",", "[", "(", "{", "because")
-                stack.append((tok.text == "{" and n == len(code) - 1 and not value, indent))
+                value = before in (
+                    ":",
+                    "assumed",
+                    "kind",
+                    ",",
+                    "[",
+                    "(",
+                    "{",
+                    "because",
+                    "title",
+                    "note",
+                )
+                block = tok.text == "{" and n == len(code) - 1 and not value
+                # A block opened on a continuation line (`  extends classic {`) is the
+                # statement's: its lines sit two spaces in from the statement, not the line.
+                stack.append((block, indent - extra if block else indent))
             elif tok.kind == "op" and tok.text in CLOSERS and stack:
                 stack.pop()
         if code:

@@ -8,6 +8,7 @@ two values are equal when they say the same thing, wherever they were written.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Self
 
 from .diagnostics import Span
 
@@ -122,37 +123,43 @@ class Table:
         return None
 
 
-class Reason(str):
-    """Why an `assumed` value was chosen: one string (read as English), or one per language
-    (`because {en: "…", da: "…", nl: "…"}`), so each sheet gives it in its own language. As a
-    string it is the English text (or the first given); `table` keeps the written form for the
-    checker's located diagnostics."""
+class Localized(str):
+    """Words an author gives in one string (read as English) or one per language
+    (`{en: "…", da: "…", nl: "…"}`): a reason, a ruleset's title, a rule's note. As a string it
+    is the English text (or the first given); `table` keeps the written form for the checker's
+    located diagnostics."""
 
     texts: tuple[tuple[str, str], ...] = ()
     table: Table | None = None
 
     @classmethod
-    def of(cls, table: Table) -> Reason:
+    def of(cls, table: Table) -> Self:
         texts = tuple(
             (str(e.key), e.value.text) for e in table.entries if isinstance(e.value, Text)
         )
         given = dict(texts)
-        reason = cls(given.get("en") or (texts[0][1] if texts else ""))
-        reason.texts = texts
-        reason.table = table
-        return reason
+        words = cls(given.get("en") or (texts[0][1] if texts else ""))
+        words.texts = texts
+        words.table = table
+        return words
 
     def in_language(self, lang: str) -> str | None:
-        """The reason in `lang`; a plain string counts as English."""
+        """The words in `lang`; a plain string counts as English."""
         if not self.texts:
             return str(self) if lang == "en" else None
         return dict(self.texts).get(lang)
 
 
+class Reason(Localized):
+    """Why an `assumed` value was chosen (`because "…"` or `because {en: "…", da: "…"}`), so
+    each sheet gives it in its own language."""
+
+
 def reason_in(reason: str, lang: str) -> str | None:
+    """Localized words (a reason, a title, a note) in `lang`: a plain string is English."""
     return (
         reason.in_language(lang)
-        if isinstance(reason, Reason)
+        if isinstance(reason, Localized)
         else (reason if lang == "en" else None)
     )
 
@@ -306,6 +313,9 @@ class Clause:
     ruleset: str
     span: Span = field(default=NO_SPAN, compare=False, repr=False)
     id_span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    # `note "…"` / `note {en: …, da: …}`: the author's words on the rule, for the sheet; not
+    # part of the rule (two clauses that differ only in their notes are the same rule).
+    note: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def assumed(self) -> bool:
@@ -326,6 +336,21 @@ class Ruleset:
     manuals_span: Span = field(default=NO_SPAN, compare=False, repr=False)
     inherits: tuple[Inherit, ...] = ()
     ignores: tuple[Ignore, ...] = ()
+
+
+def title_in(ruleset: Ruleset, lang: str) -> str:
+    """A ruleset's title as a reader in `lang` is shown it: the title in that language, else in
+    English, else the first one given (a single string is the title in every language); a
+    ruleset with no title of its own is named by its id in words ("army-cap": "Army cap"),
+    never by its base's title."""
+    title = ruleset.title
+    if isinstance(title, Localized) and title.texts:
+        given = dict(title.texts)
+        return given.get(lang) or given.get("en") or title.texts[0][1]
+    if title:
+        return str(title)
+    words = ruleset.name.replace("-", " ").replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 @dataclass(frozen=True)

@@ -71,10 +71,22 @@ def value_text(value: m.Value, top: bool = True) -> str:
 
 
 def reason_text(reason: str) -> str:
-    """A reason as written: one string, or one per language."""
-    if isinstance(reason, m.Reason) and reason.texts:
+    """A reason (a title, a note) as written: one string, or one per language."""
+    if isinstance(reason, m.Localized) and reason.texts:
         return "{" + ", ".join(f"{lang}: {quote(text)}" for lang, text in reason.texts) + "}"
     return quote(reason)
+
+
+def title_text(title: str) -> str:
+    """A ruleset's title as written after its name: `"…"`, or `title {en: "…", da: "…"}`."""
+    if isinstance(title, m.Localized) and title.texts:
+        return f"title {reason_text(title)}"
+    return quote(title)
+
+
+def note_text(note: str) -> str:
+    """A rule's note as written after it: `note "…"` or `note {en: "…", da: "…"}`."""
+    return f"note {reason_text(note)}"
 
 
 def key_text(key: str | int) -> str:

@@ -33,7 +33,7 @@ def _unquote(token: Token) -> str:
 class _Draft:
     """A clause before it knows which ruleset holds it."""
 
-    __slots__ = ("citations", "id", "id_span", "override", "span", "value")
+    __slots__ = ("citations", "id", "id_span", "note", "override", "span", "value")
 
     def __init__(
         self,
@@ -43,6 +43,7 @@ class _Draft:
         override: bool,
         span: Span,
         id_span: Span,
+        note: m.Localized | None = None,
     ) -> None:
         self.id = id
         self.value = value
@@ -50,6 +51,7 @@ class _Draft:
         self.override = override
         self.span = span
         self.id_span = id_span
+        self.note = note
 
 
 class _Extends:
@@ -62,6 +64,11 @@ class _Extends:
 class _Manuals:
     names: tuple[str, ...]
     span: Span
+
+
+@dataclass
+class _Note:
+    words: m.Localized
 
 
 @dataclass
@@ -214,6 +221,8 @@ class ToModel(Transformer[Token, m.RulesFile]):
         for child in children[1:]:
             if isinstance(child, Token) and child.type == "STRING":
                 title = _unquote(child)
+            elif isinstance(child, m.Localized):  # `title {en: "…", da: "…"}`
+                title = child
             elif isinstance(child, _Manuals):
                 manuals.extend(child.names)
                 manuals_span = child.span
@@ -229,7 +238,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
                 drafts.extend(child)
         name = str(name_token)
         clauses = tuple(
-            m.Clause(d.id, d.value, d.citations, d.override, name, d.span, d.id_span)
+            m.Clause(d.id, d.value, d.citations, d.override, name, d.span, d.id_span, d.note)
             for d in drafts
         )
         return m.Ruleset(
@@ -272,7 +281,24 @@ class ToModel(Transformer[Token, m.RulesFile]):
             override = True
             children = children[1:]
         rid, value, *cites = children
-        return _Draft(str(rid), value, tuple(cites), override, self._span(meta), self._tspan(rid))
+        note = cites.pop() if cites and isinstance(cites[-1], _Note) else None
+        return _Draft(
+            str(rid),
+            value,
+            tuple(cites),
+            override,
+            self._span(meta),
+            self._tspan(rid),
+            note.words if note else None,
+        )
+
+    def note(self, meta: Meta, children: list[Any]) -> _Note:
+        if isinstance(children[0], m.Table):  # a note per language
+            return _Note(m.Localized.of(children[0]))
+        return _Note(m.Localized(_unquote(children[0])))
+
+    def ruleset_title(self, meta: Meta, children: list[Any]) -> m.Localized:
+        return m.Localized.of(children[0])
 
     def group(self, meta: Meta, children: list[Any]) -> list[_Draft]:
         override = False
@@ -305,6 +331,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
                     d.override or override,
                     d.span,
                     d.id_span,
+                    d.note,
                 )
             )
         return out

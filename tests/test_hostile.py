@@ -257,6 +257,9 @@ CASES = [
     (("summary", h("misspelt-quantity.rules"), "-o", "{tmp}/x.html"), 1, "RR0211"),
     (("check", h("misspelt-quantity.rules"), "--report", "{tmp}/report"), 1, "RR0211"),
     (("check", h("divide-by-zero.rules")), 1, "RR0220"),
+    (("check", h("bad-title-and-note.rules")), 1, "RR0124"),
+    (("summary", h("bad-title-and-note.rules"), "-o", "{tmp}/x.html"), 1, "RR0124"),
+    (("show", h("bad-title-and-note.rules")), 0, 'title {en: "Ours", xx: "?", en: "Again"}'),
     (("check", h("divide-at-14.rules")), 1, "territories = 14"),
     (("check", h("divide-dice.rules")), 1, "RR0220"),
     (("simulate", h("divide-by-zero.rules"), "-g", "1"), 1, "RR0220"),
@@ -692,6 +695,8 @@ SHORT = f"{LINK} {CELLS}"
 SECTION = f"# heading {SCRIPT} {CLEAR}"
 ANCHOR = f"{LINK} {CELLS}"
 SCENARIO = f"{SCRIPT} {LINK} {CLEAR}"
+# the author's note on a rule, printed beneath its sentence on each sheet in its language
+NOTE = {"en": f"{CODE} {SCRIPT} note", "da": f"{LINK} # heading", "nl": f"{CELLS} {CLEAR} noot"}
 HOSTILE_RULES = f"""\
 source hx "hostile.txt" language en
   title "{MANUAL}" short "{SHORT}"
@@ -721,6 +726,7 @@ ruleset hostile "{TITLE}" extends classic {{
     cite hx section "{SECTION}" "{ANCHOR}"
   override fortify.moves: 2
     cite hx page 3 "{SCRIPT} {CODE}"
+    note {{en: "{NOTE["en"]}", da: "{NOTE["da"]}", nl: "{NOTE["nl"]}"}}
   ignore hx page 1 "page one" because "{REASON["en"]}"
 }}
 """
@@ -802,7 +808,7 @@ def test_sheets_show_what_the_author_wrote(hostile: Path, lang: str) -> None:
     the title, the reason in the sheet's language, the continents' names in it, the manual's
     names and the section cited."""
     rules = str(hostile / "hostile.rules")
-    said = [TITLE, REASON[lang], CONTINENT[lang], MANUAL, SHORT, SECTION]
+    said = [TITLE, REASON[lang], CONTINENT[lang], MANUAL, SHORT, SECTION, NOTE[lang]]
     for fmt, shows in (("html", html_shows), ("md", markdown_shows)):
         for citations in ("sections", "rules"):
             target = hostile / f"sheet-{lang}-{citations}.{fmt}"
@@ -855,7 +861,7 @@ def test_show_and_explain_show_what_the_author_wrote(hostile: Path) -> None:
     rules = str(hostile / "hostile.rules")
     code, out = run("show", rules)
     assert code == 0, out
-    text_shows(out, TITLE, REASON["da"], SECTION, ANCHOR)
+    text_shows(out, TITLE, REASON["da"], SECTION, ANCHOR, NOTE["nl"])
     code, out = run("show", rules, "--format", "json")
     assert code == 0, out
     json_holds(json.loads(out), TITLE, REASON["da"], SECTION, ANCHOR)

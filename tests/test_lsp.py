@@ -184,6 +184,27 @@ def test_hover_completion_definition(client: Client, tmp_path: Path) -> None:
     assert base["uri"].endswith("/classic.rules")
 
 
+def test_hover_and_completion_give_a_ruleset_its_title(client: Client, tmp_path: Path) -> None:
+    """A ruleset's title per language: hover shows it in English and the others after it;
+    completion gives the English one, as every front end does (service.rulesets.title_in)."""
+    text = 'ruleset family title {en: "Our table", da: "Vores bord"} extends classic {\n}\n'
+    uri = _open(client, tmp_path / "titled.rules", text)
+    client.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    at = text.index("classic {") + 2
+    hover = client.request(
+        "textDocument/hover",
+        {"textDocument": {"uri": uri}, "position": {"line": 0, "character": at}},
+    )
+    value = hover["contents"]["value"]
+    assert "**ruleset classic**: Classic Risk (da: Klassisk Risk; nl: Klassiek Risk)" in value
+    items = client.request(
+        "textDocument/completion",
+        {"textDocument": {"uri": uri}, "position": {"line": 0, "character": at}},
+    )
+    details = {i["label"]: i.get("detail") for i in items["items"]}
+    assert details.get("da-2006") == "RISK: The Game of World Domination (Danish edition, 2006)"
+
+
 def test_formatting(client: Client, tmp_path: Path) -> None:
     messy = "ruleset   family extends classic {\n      override combat.ties:attacker\n}\n"
     uri = _open(client, tmp_path / "messy.rules", messy)
@@ -450,8 +471,9 @@ def test_hover_on_the_base_ruleset_is_its_title(client: Client, tmp_path: Path) 
             {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}},
         )
         shown.append(hover["contents"]["value"])
-    assert shown[0] == "**ruleset classic**: Risk: the classic rules the four manuals share"
-    assert shown[1].startswith("**ruleset da-2006**: RISK: Spillet om verdensherredømmet")
+    assert shown[0] == "**ruleset classic**: Classic Risk (da: Klassisk Risk; nl: Klassiek Risk)"
+    assert shown[1].startswith("**ruleset da-2006**: RISK: The Game of World Domination")
+    assert "(da: RISK: Spillet om verdensherredømmet (2006); nl: " in shown[1]
     assert shown[1].endswith("\n\nextends classic")
 
 

@@ -47,7 +47,8 @@ def test_a_sheet_in_the_manuals_language() -> None:
     assert (
         sheet.lang == "da"
         and isinstance(sheet.data, str)
-        and "Lavet af riskrules ud fra regelsættet da-2006" in sheet.data
+        and "# RISK: Spillet om verdensherredømmet (2006)" in sheet.data  # its Danish title
+        and "Lavet af riskrules ud fra de trykte regler." in sheet.data
     )
 
 

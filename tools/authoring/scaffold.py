@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...grammar import model as m
-from ...grammar.printer import value_text
+from ...grammar.printer import quote, value_text
 from ...grammar.resolve import EffectiveRuleset
 
 # The rules house rules change most, with a line on what changing them does.
@@ -26,13 +26,14 @@ COMMON = (
 
 
 def scaffold(name: str, base: EffectiveRuleset, title: str | None = None) -> str:
-    heading = title or f"House rules on {base.name}"
+    heading = title or f"House rules on {m.title_in(base.ruleset, 'en')}"
     lines = [
-        f"# {heading}: house rules that start from '{base.name}'.",
+        f"# {heading}.",
+        f"# These house rules start from the ruleset '{base.name}'.",
         "# Remove the '#' before a rule to change it; `riskrules check` tells you if it is right,",
         f"# `riskrules explain {name}.rules RULE` shows where a rule comes from.",
         "",
-        f'ruleset {name} "{heading}" extends {base.name} {{',
+        f"ruleset {name} {quote(heading)} extends {base.name} {{",
     ]
     first = True
     for rule_id, what in COMMON:
@@ -77,22 +78,32 @@ def examples() -> dict[str, str]:
     }
 
 
-def example_title(example: str, text: str) -> str:
-    """The title the example's ruleset declares (its name when it declares none)."""
-    import re
+def example_title(example: str, text: str, lang: str = "en") -> str:
+    """The title the example's ruleset declares, in `lang` (its name in words when it declares
+    none), as every front end shows a title (grammar.model.title_in)."""
+    from ...grammar.reader import read_rules
 
-    found = re.search(rf'ruleset {re.escape(example)} "([^"]*)"', text)
-    return found.group(1) if found else example
+    parsed = read_rules(text, f"{example}.rules").file
+    for ruleset in parsed.rulesets if parsed is not None else ():
+        if ruleset.name == example:
+            return m.title_in(ruleset, lang)
+    return example
 
 
 def from_example(name: str, example: str, text: str, title: str | None = None) -> str:
-    """An example's text as the start of the user's own ruleset NAME."""
+    """An example's text as the start of the user's own ruleset NAME: the example's title (one
+    string or one per language) kept, unless `title` replaces it."""
     import re
 
-    heading = title or example_title(example, text)
+    from ...grammar.printer import quote
+
+    header = rf"ruleset {re.escape(example)}(?![\w-])"
+    written = r'(\s*"[^"\\\n]*(?:\\.[^"\\\n]*)*"|\s+title\s*\{[^}]*\})?'
+    new = f"ruleset {name} {quote(title)}" if title is not None else f"ruleset {name}"
+    started = f"# Started from the example '{example}' (riskrules new --from {example}).\n"
     return re.sub(
-        rf'ruleset {re.escape(example)} "[^"]*"',
-        f'ruleset {name} "{heading}"',
-        f"# Started from the example '{example}' (riskrules new --from {example}).\n" + text,
+        header + (written if title is not None else ""),
+        lambda _: new,
+        started + text,
         count=1,
     )

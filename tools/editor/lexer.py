@@ -20,7 +20,7 @@ from pygments.token import (
 KEYWORDS = (
     "source", "language", "title", "short", "from", "inherit", "ignore", "board", "continent",
     "borders", "ruleset", "extends", "override", "cite", "page", "section", "assumed",
-    "because", "sequence", "track", "then", "after", "last", "stay", "by", "kind", "fixed",
+    "because", "note", "sequence", "track", "then", "after", "last", "stay", "by", "kind", "fixed",
     "and", "or", "not", "yes", "no",
 )  # fmt: skip
 

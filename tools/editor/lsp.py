@@ -30,6 +30,7 @@ from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE, Kind, lookup
 from ..service.fixes import quick_fixes
 from ..service.language import check_document, format_text
+from ..service.rulesets import title_in
 from ..shared.escape import markdown
 from .transport import Messages, Output, Protocol, one_line
 
@@ -199,7 +200,11 @@ def _describe(ws: Workspace, path: str, line: int, word: str) -> str | None:
         return f"**{word}**: {spec.summary} ({spec.kind.value})"
     if word in ws.index.rulesets:
         target = ws.resolved.get(word)
-        title = markdown(ws.index.rulesets[word].title or word)
+        declared = ws.index.rulesets[word]
+        title = markdown(title_in(declared, "en"))
+        if isinstance(declared.title, m.Localized) and declared.title.texts:
+            others = [f"{lang}: {text}" for lang, text in declared.title.texts if lang != "en"]
+            title += f" ({markdown('; '.join(others))})" if others else ""
         bases = target.chain[1:] if target else ()
         extends = f"\n\nextends {markdown(' → '.join(bases))}" if bases else ""
         return f"**ruleset {word}**: {title}{extends}"
@@ -305,7 +310,9 @@ def _items_for(
         for name, declared in ws.index.rulesets.items():
             items.append(
                 types.CompletionItem(
-                    label=name, kind=types.CompletionItemKind.Module, detail=declared.title or ""
+                    label=name,
+                    kind=types.CompletionItemKind.Module,
+                    detail=title_in(declared, "en"),
                 )
             )
     if kind in ("source", "anything"):

@@ -12,6 +12,7 @@ from ...grammar.library import Workspace
 from ...grammar.printer import value_text
 from ..shared.escape import markdown
 from ..shared.render import display_path
+from .rulesets import title_in
 
 if TYPE_CHECKING:
     from ..compliance.trace import Manuals
@@ -52,7 +53,7 @@ def write_report(
         sheets = "(has errors: no sheet)" if broken else _write_summaries(ws, ruleset.name, folder)
         lines.append(
             f"| [{markdown(ruleset.name)}]({ruleset.name}.md) | "
-            f"{markdown(ruleset.extends or '')} | {markdown(eff.title or '')} | "
+            f"{markdown(ruleset.extends or '')} | {markdown(title_in(eff, 'en'))} | "
             f"{len(eff.clauses)} | {assumed} | {sheets} |"
         )
         _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
@@ -123,7 +124,7 @@ def _write_summaries(ws: Workspace, name: str, folder: Path) -> str:
 def _write_ruleset(ws: Workspace, name: str, path: Path) -> None:
     eff = ws.resolved[name]
     lines = [
-        f"# {markdown(eff.title or eff.name)}",
+        f"# {markdown(title_in(eff, 'en'))}",
         "",
         f"Ruleset `{eff.name}`; chain: {markdown(' → '.join(eff.chain))}.",
         "",

@@ -13,6 +13,7 @@ from ...grammar.diagnostics import did_you_mean
 from ...grammar.library import RulesetNotFound, Workspace, locate
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
+from ...grammar.schema import SHEET_LANGUAGES
 from .errors import NotFound, RulesetErrors, UsageError
 
 if TYPE_CHECKING:
@@ -87,6 +88,16 @@ class Entry:
         }
 
 
+def title_in(ruleset: str | EffectiveRuleset | m.Ruleset, lang: str) -> str:
+    """The title every front end shows for a ruleset in `lang` (a sheet, the diff page, `show`,
+    `explain`, the studio): its title in that language, else English; never its id, but for a
+    ruleset with no title of its own, its id in words. `ruleset`: a reference (a built-in's
+    name, a path), or the ruleset itself."""
+    if isinstance(ruleset, str):
+        ruleset = located(ruleset)[1]
+    return m.title_in(ruleset.ruleset if isinstance(ruleset, EffectiveRuleset) else ruleset, lang)
+
+
 def builtins() -> list[Entry]:
     ws = Workspace.open()
     rows = []
@@ -124,7 +135,7 @@ def _citations(clause: m.Clause) -> list[dict[str, object]]:
 
 def _reason_json(reason: str) -> object:
     """A reason as the JSON shows it: its text, or one per language."""
-    texts = reason.texts if isinstance(reason, m.Reason) else ()
+    texts = reason.texts if isinstance(reason, m.Localized) else ()
     return dict(texts) if texts else str(reason)
 
 
@@ -159,6 +170,7 @@ class Shown:
         return {
             "name": eff.name,
             "title": eff.title,
+            "titles": {lang: title_in(eff, lang) for lang in SHEET_LANGUAGES},
             "chain": list(eff.chain),
             "rules": [
                 {
@@ -170,6 +182,7 @@ class Shown:
                     "line": c.span.line,
                     "assumed": c.assumed,
                     "citations": _citations(c),
+                    "note": _reason_json(c.note) if c.note else None,
                 }
                 for c in eff.clauses
             ],
@@ -200,6 +213,7 @@ class Explanation:
         inherited = self.inherited
         return {
             "ruleset": self.ruleset.name,
+            "title": title_in(self.ruleset, "en"),
             "rule": self.rule,
             "value": to_json(self.clause.value),
             "text": value_text(self.clause.value),
@@ -215,6 +229,7 @@ class Explanation:
                     "value": to_json(c.value),
                     "text": value_text(c.value),
                     "citations": _citations(c),
+                    "note": _reason_json(c.note) if c.note else None,
                 }
                 for c in self.chain
             ],

@@ -37,16 +37,18 @@ def summary(
     ref: str,
     lang: str | None = None,
     fmt: str = "html",
-    citations: str = "sections",
+    citations: str | None = None,
     paper: str = "a4",
     texts: Texts = None,
     layout: str = "sheet",
 ) -> RuleSheet:
     """The rule sheet, in the language of the ruleset's own manual unless `lang` says which;
-    citations `none`, `sections` or `rules`; paper `a4` or `letter`. Layout `card`: the
-    reference card instead (no citations; paper `a4` prints it on A5, `letter` on half-letter,
-    landscape; HTML or PDF). PDF needs WeasyPrint (the `pdf` extra): without it, a UsageError
-    says how to install it; HTML and Markdown never load it. `texts`: unsaved files."""
+    citations `none`, `sections` or `rules` (None: a line under each section on a built-in's
+    sheet, none on a house rule's, which prints its author's notes); paper `a4` or `letter`.
+    Layout `card`: the reference card instead (no citations; paper `a4` prints it on A5,
+    `letter` on half-letter, landscape; HTML or PDF). PDF needs WeasyPrint (the `pdf` extra):
+    without it, a UsageError says how to install it; HTML and Markdown never load it. `texts`:
+    unsaved files."""
     from ..sheets.pdf import PdfUnavailable
     from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
 
@@ -104,6 +106,12 @@ class Diff:
     @property
     def names(self) -> list[str]:
         return [eff.name for eff in self.rulesets]
+
+    def titles(self, lang: str) -> list[str]:
+        """The rulesets' titles in `lang`, as a page shows them (never their ids)."""
+        from .rulesets import title_in
+
+        return [title_in(eff, lang) for eff in self.rulesets]
 
     def to_json(self) -> dict[str, object]:
         return {"rulesets": self.names, "differences": [d.to_json() for d in self.rows]}

@@ -106,6 +106,16 @@ def text(rulesets: list[str], diffs: list[Difference]) -> str:
     return "\n".join(out) + f"\n\n{counted(len(diffs), 'rule differs', 'rules differ')}\n"
 
 
+def _cited(eff: EffectiveRuleset, cite: m.Citation, page_word: str) -> str:
+    """A citation as a reader is shown it: the manual by its title, the page or section, the
+    anchor's words ("Kommandomanual, p. 4: “…”")."""
+    source = eff.source(cite.document)
+    name = source.label if source is not None else cite.document
+    where = f"{page_word} {cite.page}" if cite.page is not None else (cite.section or "")
+    place = f"{name}, {where}" if where else name
+    return f"{place}: “{cite.anchor}”"
+
+
 def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = "en") -> str:
     """The concordance as a printable page, in the summaries' look."""
     from .describe import Words
@@ -115,12 +125,15 @@ def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = 
     tr = translations(lang)
     _ = tr.gettext
     words = Words(tr, lang, rulesets[0].board)
-    names = [eff.name for eff in rulesets]
+    page_word = _("p.")
+    # Each ruleset by its title in the page's language, each manual by its title: a reader
+    # sees no id (the text and JSON forms, for scripts and the terminal, keep them).
+    titles = [m.title_in(eff.ruleset, lang) for eff in rulesets]
     rows = []
     for diff in diffs:
         cells: list[dict[str, object]] = []
-        for name in names:
-            clause = diff.values[name]
+        for eff in rulesets:
+            clause = diff.values[eff.name]
             if clause is None:
                 cells.append({"value": None})
                 continue
@@ -128,11 +141,11 @@ def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = 
                 {
                     "value": words.value(clause.value),
                     "assumed": clause.assumed,
-                    "cites": [c.short() for c in diff.cites[name][:2]],
+                    "cites": [_cited(eff, c, page_word) for c in diff.cites[eff.name][:2]],
                 }
             )
         rows.append({"label": words.label(diff.rule), "cells": cells})
-    title = _("Concordance: {names}").format(names=", ".join(names))
+    title = _("Concordance: {names}").format(names="; ".join(titles))
     subtitle = _("{n} rules differ").format(n=len(diffs))
     return (
         _environment()
@@ -140,7 +153,7 @@ def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = 
         .render(
             title=title,
             subtitle=subtitle,
-            names=names,
+            names=titles,
             rows=rows,
             lang=lang,
             # The footnote only explains a † that some cell carries.

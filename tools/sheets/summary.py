@@ -8,6 +8,7 @@ tools/pdf.py prints the HTML.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE
 from ..shared.escape import html_value, markdown, markdown_of_html
+from .battle import battle_box
 from .describe import Words
 from .i18n import N_, translations
 from .places import BEFORE_TURN, CARD_RULES, after_turn, cards_off, section_of, sheet_phases
@@ -71,7 +73,8 @@ class Line:
     changed: bool = False
     was: Markup | None = None  # the base's sentence, where this ruleset changes it
     added: bool = False  # a rule the base does not have
-    now: Markup | None = None  # the new numbers, where only a table changed
+    was_cells: list[list[str]] = field(default_factory=list)  # the base's table, where changed
+    note: str | None = None  # the author's own words on the rule (`note`), in the sheet's language
     notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
     cites: list[m.Citation] = field(default_factory=list)  # the passages the reader is shown
 
@@ -104,6 +107,9 @@ class Sheet:
     has_assumed: bool = False
     inherited: list[str] = field(default_factory=list)  # why rules are the base's ("": untold)
     pages: int | None = None  # set when the sheet runs past MOST_PAGES: it says so
+    # The attacker's chance of taking the territory in FIGHTS, the base's beside this ruleset's
+    # (a header row, then one row a fight), when the combat rules differ from the base's.
+    battle: list[list[str]] = field(default_factory=list)
 
     @property
     def blocks(self) -> list[Block]:
@@ -139,8 +145,10 @@ def build(
     citations: str = "sections",
     paper: str = "a4",
     changes: bool = True,
+    file: str | None = None,
 ) -> Sheet:
-    """The sheet of a ruleset in `lang`; with `base`, its changes against that base."""
+    """The sheet of a ruleset in `lang`; with `base`, its changes against that base. `file`:
+    the rules file's name, as the sheet's small print names it (None: a built-in)."""
     eff = rules.effective
     tr = translations(lang)
     _ = tr.gettext
@@ -210,6 +218,7 @@ def build(
         if said is None:
             return None
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
+        line.note = _note_in(clause.note, lang)
         if clause.assumed:
             remember_reasons(clause)
         if (inherit := on_purpose.get(clause.id)) is not None:
@@ -223,12 +232,11 @@ def build(
                 line.changed = True
             elif was is not None and (was.text, was.cells) != (said.text, said.cells):
                 line.changed = True
-                # The old sentence, or where only the numbers changed, the old numbers.
+                # The old sentence where it changed, and the old table as a table: the box
+                # shows what the rule was in the form it shows what it is.
                 if was.text != said.text:
                     line.was = was.text
-                else:
-                    line.now = Markup.escape(_compact(said.cells))
-                    line.was = Markup.escape(_compact(was.cells))
+                line.was_cells = was.cells
         line.cites = reader_cites(clause)
         return line
 
@@ -245,9 +253,13 @@ def build(
                     first = last.was if last.was is not None else last.text
                     second = "" if line.added else (line.was if line.was is not None else line.text)
                     last.was = Markup(f"{first} {second}".strip())
+                    old_first = last.was_cells if last.changed else last.cells
+                    old_second = line.was_cells if line.changed else line.cells
+                    last.was_cells = old_first + ([] if line.added else old_second)
                 last.text = Markup(f"{last.text} {line.text}")
                 last.rules.append(clause.id)
                 last.cells += line.cells
+                last.note = " ".join(n for n in (last.note, line.note) if n) or None
                 last.assumed = last.assumed or line.assumed
                 last.inherited = last.inherited or line.inherited
                 last.changed = last.changed or line.changed
@@ -338,7 +350,9 @@ def build(
         else "",
         "long": _("This sheet runs to {n} pages: the ruleset's texts are long."),
         "fit": _("Set in the largest type ({size} pt): the rules fill {full}% of the page."),
-        "changes": _("Changes from {base}").format(base=base.name) if base else "",
+        "changes": _("Changes from {base}").format(base=m.title_in(base.ruleset, lang))
+        if base
+        else "",
         "was": _("was"),
         "new": tr.ngettext(
             "{n} new rule, marked like this paragraph.",
@@ -363,11 +377,34 @@ def build(
         "added": _("new"),
         "sources": _("Sources"),
         "turn": _("Your turn"),
-        "generated": _("Made by riskrules from the ruleset {name}.").format(name=eff.name),
+        "generated": _("Made by riskrules from {file}.").format(file=file)
+        if file
+        else _("Made by riskrules from the printed rules."),
+        "battle": _("Battles"),
+        "battle_lead": _(
+            "The attacker's chance of taking the territory, attacking armies against defending"
+            " ones (the attacking territory holds one army more), each side rolling all it may:"
+        ),
     }
+    battle = (
+        battle_box(
+            rules,
+            Rules(base),
+            m.title_in(eff.ruleset, lang),
+            m.title_in(base.ruleset, lang),
+            tr,
+            lang,
+        )
+        if base is not None
+        and changes
+        and any(
+            line.changed for line in everything if any(r.startswith("combat.") for r in line.rules)
+        )
+        else []
+    )
     return Sheet(
         name=eff.name,
-        title=eff.title or eff.name,
+        title=m.title_in(eff.ruleset, lang),
         lang=lang,
         base=base.name if base else None,
         before=[b for b in before if b.lines],
@@ -384,7 +421,18 @@ def build(
         assumed=shown,
         has_assumed=has_assumed,
         inherited=list(dict.fromkeys(r[:1].upper() + r[1:] for r in kept)),
+        battle=battle,
     )
+
+
+def _note_in(note: str | None, lang: str) -> str | None:
+    """The author's note in the sheet's language: a note in one string is printed on every
+    sheet; a note per language on the sheets of the languages it gives."""
+    if note is None:
+        return None
+    if isinstance(note, m.Localized) and note.texts:
+        return note.in_language(lang)
+    return str(note) or None
 
 
 def _shown_reasons(reasons: list[str]) -> tuple[list[str], bool, int]:
@@ -403,13 +451,6 @@ def _shown_reasons(reasons: list[str]) -> tuple[list[str], bool, int]:
         shown.append(reason)
         total += len(reason)
     return shown, cut, len(reasons) - len(shown)
-
-
-def _compact(cells: list[list[str]]) -> str:
-    """A small table on one line: "3: 35, 4: 30" (across) or "Asia 7, Europe 5" (down)."""
-    if len(cells) == 2:
-        return ", ".join(f"{k}: {v}" for k, v in zip(cells[0][1:], cells[1][1:], strict=False))
-    return ", ".join(" ".join(row) for row in cells)
 
 
 def _in_language(value: m.Value, lang: str) -> str | None:
@@ -481,16 +522,20 @@ def build_for(
     ws: Workspace,
     eff: EffectiveRuleset,
     lang: str,
-    citations: str = "sections",
+    citations: str | None = None,
     paper: str = "a4",
 ) -> Sheet:
     """The sheet of a located ruleset. The changes against its base are shown for a house rule
     or a built-in variant; a built-in manual's sheet (its base is the shared `classic`, which
-    no one plays) shows the manual's rules without them."""
+    no one plays) shows the manual's rules without them. Citations (None: the default) are a
+    line under each section for a built-in, none on a house rule's sheet (its author's notes
+    say why; the manual's pages are the base's business)."""
     base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
     builtin = eff.ruleset.span.file in ws.builtin
     show = base is not None and not (builtin and base.ruleset.extends is None)
-    return build(Rules(eff), lang, base, citations, paper, changes=show)
+    chosen = citations or ("sections" if builtin else "none")
+    file = None if builtin else os.path.basename(eff.ruleset.span.file)
+    return build(Rules(eff), lang, base, chosen, paper, changes=show, file=file)
 
 
 def render(sheet: Sheet, fmt: str) -> str | bytes:

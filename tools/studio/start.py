@@ -10,16 +10,17 @@ from starlette.responses import RedirectResponse, Response
 
 from ..service import authoring, rulesets
 from ..service.errors import UsageError
-from .render import LANG_COOKIE, page
+from .render import LANG_COOKIE, language, page
 from .state import studio_of
 
 
 async def home(request: Request) -> Response:
     studio = studio_of(request)
+    lang = language(request)
     bases = [
         {
             "name": e.name,
-            "title": e.title or e.name,
+            "title": rulesets.title_in(e.name, lang),
             "manuals": [m.title for m in rulesets.manuals(e.name)],
         }
         for e in rulesets.builtins()

@@ -6,7 +6,7 @@ import click
 
 from ....grammar import model as m
 from ....grammar.model import reason_in
-from ....grammar.printer import quote, reason_text, value_text
+from ....grammar.printer import note_text, quote, reason_text, title_text, value_text
 from ...service import rulesets
 from ...shared.escape import terminal
 from ...shared.render import display_path
@@ -49,7 +49,7 @@ def show(ruleset: str, fmt: str) -> None:
         emit_json(shown.to_json())
         return
     eff = shown.ruleset
-    title = f" {quote(eff.title)}" if eff.title else ""
+    title = f" {title_text(eff.title)}" if eff.title else ""
     click.echo(f"# effective ruleset: {' -> '.join(eff.chain)}")
     click.echo(terminal(f"ruleset {eff.name}{title} {{"))
     for clause in eff.clauses:
@@ -57,6 +57,8 @@ def show(ruleset: str, fmt: str) -> None:
         click.echo(terminal(f"  {clause.id}: {value_text(clause.value)}{origin}"))
         for cite in clause.citations:
             click.echo(terminal(f"    cite {_cite_text(cite)}"))
+        if clause.note:
+            click.echo(terminal(f"    {note_text(clause.note)}"))
     for inherit in eff.inherited_on_purpose():
         origin = f"  # from {inherit.ruleset}" if inherit.ruleset != eff.name else ""
         click.echo(
@@ -97,3 +99,5 @@ def explain(ruleset: str, rule_id: str, fmt: str) -> None:
         click.echo(terminal(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}"))
         for cite in c.citations:
             click.echo(terminal(f"      cite {_cite_text(cite)}"))
+        if c.note:
+            click.echo(terminal(f"      {note_text(c.note)}"))

@@ -63,9 +63,9 @@ def _write(output: str, data: str | bytes) -> None:
 @click.option(
     "--citations",
     type=click.Choice(["none", "sections", "rules"]),
-    default="sections",
-    show_default=True,
-    help="Sources: a line under each section, a note on each rule, or none.",
+    default=None,
+    help="Sources: a line under each section, a note on each rule, or none  "
+    "[default: sections for a built-in ruleset, none for house rules]",
 )
 @click.option(
     "--paper",
@@ -88,7 +88,7 @@ def summary(
     ruleset: str,
     lang: str | None,
     fmt: str | None,
-    citations: str,
+    citations: str | None,
     paper: str,
     layout: str,
     output: str | None,
