@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import ROOT
+
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
@@ -194,9 +196,13 @@ def test_the_diff_and_the_odds_show_the_change(tmp_path: Path) -> None:
     c = client(tmp_path)
     diff = c.get("/diff", params={"file": "a.rules"}).text
     assert "combat.ties" in diff and "attacker" in diff and "defender" in diff
-    assert "da000 p.6" in diff  # the base's citation, its manual and page
+    # The base's citation: its manual by its title, the page, the anchor's words; no ids.
+    assert "Kommandomanual, p. 6: “" in diff and "da000" not in diff
+    base_title = "RISK: The Game of World Domination (Danish edition, 2006)"
+    assert f"<th>{base_title}</th>" in diff and "<th>da-2006</th>" not in diff
     odds = c.get("/odds", params={"file": "a.rules"}).text
-    assert odds.count("<table") == 2 and "da-2006" in odds and "family" in odds
+    assert odds.count("<table") == 2 and base_title in odds and "Our table" in odds
+    assert "<caption>da-2006" not in odds
 
 
 def test_the_pdf_is_a_download(tmp_path: Path) -> None:
@@ -505,38 +511,38 @@ def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> Non
 
 
 def test_a_file_started_here_is_titled_in_the_readers_language(tmp_path: Path) -> None:
-    """Started from an example (or a base) by a Danish reader, the new file's title, and so
-    its sheet's, is Danish; an English reader's stays the example's own."""
+    """Started from an example, the new file keeps the example's title in every language, so
+    each reader's sheet has its own; started from a base by a Danish reader, it is titled in
+    Danish after the base's Danish title."""
     danish = client(tmp_path)
     danish.post("/language", data={"lang": "da", "back": "/"})
     danish.post("/new", data={"example": "attacker-wins-ties"})
     text = (tmp_path / ".attacker-wins-ties.rules.draft").read_text()
-    assert 'ruleset attacker-wins-ties "Angriberen vinder uafgjort"' in text
+    assert 'da: "Angriberen vinder ved uafgjort"' in text and 'en: "Attacker wins ties"' in text
     sheet = danish.get("/sheet", params={"file": "attacker-wins-ties.rules", "lang": "da"}).text
-    assert "Angriberen vinder uafgjort" in sheet and "Attacker wins ties" not in sheet
+    assert "Angriberen vinder ved uafgjort" in sheet and "Attacker wins ties" not in sheet
+    english = client(tmp_path).get(
+        "/sheet", params={"file": "attacker-wins-ties.rules", "lang": "en"}
+    )
+    assert "Attacker wins ties" in english.text
     danish.post("/new", data={"base": "da-2006"})
-    assert '"Husregler til da-2006"' in (tmp_path / ".da-2006-house.rules.draft").read_text()
-    client(tmp_path).post("/new", data={"example": "attacker-wins-ties"})
-    english = (tmp_path / ".attacker-wins-ties-2.rules.draft").read_text()
-    assert '"Attacker wins ties"' in english
+    started = (tmp_path / ".da-2006-house.rules.draft").read_text()
+    assert '"Husregler til RISK: Spillet om verdensherredømmet (2006)"' in started, started
 
 
-@pytest.mark.parametrize("lang", ["da", "nl"])
-def test_every_example_title_is_translated(lang: str) -> None:
-    """Each shipped example's title has a translation in the sheets' catalogue (a new example
-    without one fails here, so the studio never titles a Danish reader's file in English)."""
-    import io
+def test_every_example_gives_its_title_in_every_language() -> None:
+    """Each shipped example titles itself in en, da and nl (a new example without them fails
+    here, so the studio never titles a Danish reader's file in English)."""
+    from riskrules.grammar import model as m
+    from riskrules.grammar.reader import read_rules
 
-    from babel.messages.pofile import read_po
-
-    from helpers import ROOT
-    from riskrules.tools.service.authoring import example_titles
-
-    po = ROOT / "tools" / "sheets" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
-    catalogue = read_po(io.BytesIO(po.read_bytes()), locale=lang)
-    for name, title in example_titles():
-        entry = catalogue.get(title)
-        assert entry is not None and entry.string and not entry.fuzzy, (name, lang)
+    for path in sorted((ROOT / "examples" / "house-rules").glob("*.rules")):
+        parsed = read_rules(path.read_text(encoding="utf-8"), path.name).file
+        assert parsed is not None, path.name
+        for ruleset in parsed.rulesets:
+            title = ruleset.title
+            assert isinstance(title, m.Localized), (path.name, title)
+            assert {lang for lang, _ in title.texts} == {"en", "da", "nl"}, path.name
 
 
 def test_a_ruleset_extending_another_of_its_file_is_compared_with_it(tmp_path: Path) -> None:
@@ -547,7 +553,7 @@ def test_a_ruleset_extending_another_of_its_file_is_compared_with_it(tmp_path: P
     c = client(tmp_path)
     query = {"file": "two.rules", "ruleset": "fair"}
     odds = c.get("/odds", params=query).text
-    assert odds.count("<table") == 2 and "<caption>family</caption>" in odds
-    assert "<caption>fair</caption>" in odds
+    assert odds.count("<table") == 2 and "<caption>Our table</caption>" in odds
+    assert "<caption>Ties to the defender</caption>" in odds
     diff = c.get("/diff", params=query).text
     assert "combat.ties" in diff and "attacker" in diff and "defender" in diff

@@ -113,6 +113,21 @@ class Diff:
 
         return [title_in(eff, lang) for eff in self.rulesets]
 
+    def citations(self, lang: str) -> list[dict[str, list[str]]]:
+        """Each row's citations by ruleset, as a reader in `lang` is shown them: the manual by
+        its title, the page, the anchor's words (the page's form of `to_json`'s ids)."""
+        from ..sheets.diff import cited
+        from ..sheets.i18n import translations
+
+        page_word = translations(lang).gettext("p.")
+        return [
+            {
+                eff.name: [cited(eff, c, page_word) for c in row.cites.get(eff.name, [])]
+                for eff in self.rulesets
+            }
+            for row in self.rows
+        ]
+
     def to_json(self) -> dict[str, object]:
         return {"rulesets": self.names, "differences": [d.to_json() for d in self.rows]}
 

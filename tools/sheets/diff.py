@@ -106,7 +106,7 @@ def text(rulesets: list[str], diffs: list[Difference]) -> str:
     return "\n".join(out) + f"\n\n{counted(len(diffs), 'rule differs', 'rules differ')}\n"
 
 
-def _cited(eff: EffectiveRuleset, cite: m.Citation, page_word: str) -> str:
+def cited(eff: EffectiveRuleset, cite: m.Citation, page_word: str) -> str:
     """A citation as a reader is shown it: the manual by its title, the page or section, the
     anchor's words ("Kommandomanual, p. 4: “…”")."""
     source = eff.source(cite.document)
@@ -141,7 +141,7 @@ def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = 
                 {
                     "value": words.value(clause.value),
                     "assumed": clause.assumed,
-                    "cites": [_cited(eff, c, page_word) for c in diff.cites[eff.name][:2]],
+                    "cites": [cited(eff, c, page_word) for c in diff.cites[eff.name][:2]],
                 }
             )
         rows.append({"label": words.label(diff.rule), "cells": cells})

@@ -67,8 +67,19 @@ async def diff(request: Request) -> Response:
         found = doc.diff()
     except ServiceError as exc:
         return page(request, "_problem.j2", message=exc.message)
+    lang = language(request)
     rows = [d.to_json() for d in found.rows] if found else []
-    return page(request, "_diff.j2", diff=found, names=found.names if found else [], rows=rows)
+    for row, cites in zip(rows, found.citations(lang) if found else [], strict=True):
+        row["citations"] = cites  # the manuals by their titles, not their ids
+    titles = dict(zip(found.names, found.titles(lang), strict=True)) if found else {}
+    return page(
+        request,
+        "_diff.j2",
+        diff=found,
+        names=found.names if found else [],
+        titles=titles,
+        rows=rows,
+    )
 
 
 async def odds(request: Request) -> Response:
@@ -78,4 +89,13 @@ async def odds(request: Request) -> Response:
     except ServiceError as exc:
         return page(request, "_problem.j2", message=exc.message)
     tables = [mine] if base is None else [base, mine]
-    return page(request, "_odds.j2", tables=tables, changed=base is not None, base=doc.base())
+    found = doc.diff()  # the rulesets themselves, for their titles in the page's language
+    titles = dict(zip(found.names, found.titles(language(request)), strict=True)) if found else {}
+    return page(
+        request,
+        "_odds.j2",
+        tables=tables,
+        titles=titles,
+        changed=base is not None,
+        base=doc.base(),
+    )

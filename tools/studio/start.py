@@ -1,7 +1,7 @@
 """The start page: a built-in base (its title in the reader's language and its manual), a
 house-rules file in the folder, an example house rule, or a draft left from last time. A file
-started here is titled in the reader's language (an example's title through the sheets'
-catalogue)."""
+started here is titled in the reader's language (an example keeps its titles in every
+language; a base's is "House rules on" its title)."""
 
 from __future__ import annotations
 
@@ -45,17 +45,16 @@ async def new(request: Request) -> Response:
     example = str(form.get("example") or "")
     from .render import say  # the new file's title in the reader's language
 
-    if example:
+    if example:  # its title kept as the example gives it, in every language
         name = studio.folder.free_name(example)
-        titles = dict(authoring.example_titles())
-        title = say(request, titles[example]) if example in titles else None
-        text = authoring.new_rules(name[: -len(".rules")], title=title, example=example)
+        text = authoring.new_rules(name[: -len(".rules")], example=example)
     elif base:
         known = {e.name for e in rulesets.builtins()}
         if base not in known:
             raise UsageError(f"there is no built-in ruleset '{base}'")
         name = studio.folder.free_name(f"{base}-house")
-        title = say(request, "House rules on {base}", base=base)
+        named = rulesets.title_in(base, language(request))
+        title = say(request, "House rules on {base}", base=named)
         text = authoring.new_rules(name[: -len(".rules")], base=base, title=title)
     else:
         raise UsageError("pick a base ruleset or an example to start from")
