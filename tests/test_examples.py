@@ -73,7 +73,8 @@ def test_new_starts_from_an_example(tmp_path: Path) -> None:
     made = run_cli("new", "ours", "--from", "capital-risk", "-o", str(tmp_path / "ours.rules"))
     assert made.code == 0, made.err
     text = (tmp_path / "ours.rules").read_text(encoding="utf-8")
-    assert 'ruleset ours "Capital Risk" extends classic' in text
+    assert text.count("ruleset ours\n  title {") == 1 and 'en: "Capital Risk",' in text
+    assert "  extends classic {" in text  # the example's title kept in every language
     assert run_cli("check", "--strict", str(tmp_path / "ours.rules")).code == 0
     wrong = run_cli("new", "ours", "--from", "capitl")
     assert wrong.code == 2 and "did you mean 'capital-risk'" in wrong.err
