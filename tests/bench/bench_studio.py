@@ -28,13 +28,16 @@ USUAL = (84, 177)  # the dice calibration's range on this machine (the README's 
 
 def house_rule(k: int) -> str:
     """A 30-line house rule on da-2006 (the scaffold `new` writes, every rule in it changed),
-    its start armies differing with `k` and its last line naming `k`: each `k` a text of its
+    its start armies differing with `k` and its first line naming `k`: each `k` a text of its
     own, so no sheet is answered from the studio's sheets kept for a text seen again."""
     from riskrules.tools.service.authoring import new_rules
 
     text = new_rules("bench", "da-2006").replace("  # override", "  override")
     text = text.replace("{3: 35, 4: 30}", f"{{3: {35 + k % 5}, 4: 30}}")
-    return text + f"# the thirtieth line (edit {k})\n"
+    lines = text.splitlines(keepends=True)
+    lines[0] = f"# A house rule to measure the studio by (edit {k}).\n"
+    lines += ["\n"] * (30 - len(lines))  # as long as the scaffold is not
+    return "".join(lines)
 
 
 def start(folder: Path) -> tuple[subprocess.Popen[str], str, str, float]:
