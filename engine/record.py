@@ -55,6 +55,7 @@ class Header(Struct, frozen=True, forbid_unknown_fields=False):
     players: Annotated[list[Name], Meta(min_length=1)]
     neutrals: list[Name] = []
     seed: int | None = None
+    agents: list[Name] = []  # the built-in agent in each player's seat, when a simulation mixed them
 
 
 class Line(Struct, frozen=True, kw_only=True, tag_field="action"):
@@ -173,8 +174,14 @@ def schema() -> dict[str, Any]:
     }
 
 
-def header(ruleset: str, players: list[str], neutrals: list[str], seed: int | None) -> Header:
-    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed)
+def header(
+    ruleset: str,
+    players: list[str],
+    neutrals: list[str],
+    seed: int | None,
+    agents: list[str] | None = None,
+) -> Header:
+    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed, agents or [])
 
 
 def encode(line: Header | Line) -> bytes:

@@ -54,6 +54,33 @@ class Simulate:
     max_actions: int = DEFAULT_MAX_ACTIONS
     record: str | None = None
     workers: int | None = None  # None: one process per core
+    seats: tuple[str, ...] = ()  # the agent of each player's seat; none: `agent` in every seat
+
+
+def seating(seats: Sequence[str], players: int) -> tuple[str, ...]:
+    """The agents named for the seats, checked: one per player, each a built-in agent."""
+    from ...engine.ladder import AGENTS
+
+    unknown = [name for name in seats if name not in AGENTS]
+    if unknown:
+        raise UsageError(
+            f"no agent '{unknown[0]}': name one of {', '.join(AGENTS)} for each seat "
+            "(e.g. --seats search,aggressive,aggressive,aggressive)"
+        )
+    if seats and len(seats) != players:
+        raise UsageError(
+            f"--seats names {len(seats)} agents for {players} players: name one per seat, "
+            "in seat order (or choose --players to match)"
+        )
+    return tuple(seats)
+
+
+def _agent(name: str) -> str:
+    from ...engine.ladder import AGENTS
+
+    if name not in AGENTS:
+        raise UsageError(f"no agent '{name}': name one of {', '.join(AGENTS)}")
+    return name
 
 
 @dataclass(frozen=True)
@@ -73,6 +100,8 @@ def plan_simulation(request: Simulate) -> SimulationPlan:
     count = request.players or low
     if not low <= count <= high:
         raise UsageError(f"{rules.name} is for {low} to {high} players, not {count}")
+    seats = seating(request.seats, count)
+    _agent(request.agent)
     if request.record is not None:
         writable_folder(request.record)
     todo = jobs(
@@ -84,6 +113,7 @@ def plan_simulation(request: Simulate) -> SimulationPlan:
         request.max_turns,
         request.record,
         request.max_actions,
+        seats,
     )
     workers = _workers(request.workers, request.games)
     return SimulationPlan(rules.name, count, request.max_turns, todo, workers)
