@@ -46,8 +46,8 @@ RANDOM_FORTIFIES: Final = 3  # fortifying moves a turn, at most, by the random p
 def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     """The ladder's baseline: a random legal action, of those a beginner would consider, so that
     its games end. It trades a random set whenever it may, places all its reinforcements at once
-    on a random territory of its front (one beside an opponent's), attacks at random but only from a territory that outnumbers the one
-    it attacks, on the opponent holding fewest territories, until there is no such attack or it
+    on a random territory of its front (one beside an opponent's), attacks at random but only
+    from a territory that outnumbers the one it attacks, on the opponent holding fewest territories, until there is no such attack or it
     has rolled RANDOM_ATTACKS times this turn, moves every army it may into a conquest, and
     makes at most RANDOM_FORTIFIES random fortifying moves (its own and its allies') a turn.
     Every other decision is a uniformly random legal action.

@@ -247,7 +247,8 @@ def _positional_fortify(game: Game, state: GameState, seat: int) -> Action:
     interior = [
         t
         for t in sorted(passable, key=order)
-        if state.armies_in(t)[seat] > leave and not _threat(view, friends, index[t], adjacent[index[t]])
+        if state.armies_in(t)[seat] > leave
+        and not _threat(view, friends, index[t], adjacent[index[t]])
     ]
     interior.sort(key=lambda t: -state.armies_in(t)[seat])
     for source in interior[:3]:

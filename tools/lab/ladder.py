@@ -36,7 +36,12 @@ def per_seat(games: int, players: int) -> int:
 
 
 def plan_rung(
-    rung: Rung, ruleset: str, players: int, games: int, seed: int, max_turns: int,
+    rung: Rung,
+    ruleset: str,
+    players: int,
+    games: int,
+    seed: int,
+    max_turns: int,
     sources: tuple[tuple[str, str], ...] = (),
 ) -> Plan:
     """The rung's games: for each seat, `per_seat` games (seeds `seed`, `seed + 1`, …) with the
@@ -103,9 +108,7 @@ def run_ladder(
             if tick is not None:
                 tick(1)
         results.sort(key=lambda r: r.index)
-        out.append(
-            rung_figures(rung, results, players, plan.games, time.perf_counter() - start)
-        )
+        out.append(rung_figures(rung, results, players, plan.games, time.perf_counter() - start))
     return out
 
 

@@ -16,9 +16,9 @@ from typing import TextIO, overload
 from ... import load, load_sources
 from ...engine.actions import Attack, Trade
 from ...engine.agents import prepare
-from ...engine.ladder import AGENTS
 from ...engine.game import Game
 from ...engine.invariants import Watch
+from ...engine.ladder import AGENTS
 from ...engine.record import encode, header, to_json
 from ...engine.rules import Rules
 from ...engine.state import GameState
@@ -173,7 +173,6 @@ def play(job: Job) -> GameResult:
         trades=trades,
         conquests=conquests,
     )
-
 
 
 def play_batch(batch: list[Job]) -> list[GameResult]:
