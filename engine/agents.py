@@ -47,9 +47,10 @@ def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     """The ladder's baseline: a random legal action, of those a beginner would consider, so that
     its games end. It trades a random set whenever it may, places all its reinforcements at once
     on a random territory of its front (one beside an opponent's), attacks at random but only
-    from a territory that outnumbers the one it attacks, on the opponent holding fewest territories, until there is no such attack or it
-    has rolled RANDOM_ATTACKS times this turn, moves every army it may into a conquest, and
-    makes at most RANDOM_FORTIFIES random fortifying moves (its own and its allies') a turn.
+    from a territory that outnumbers the one it attacks, on the opponent holding fewest
+    territories, until there is no such attack or it has rolled RANDOM_ATTACKS times this turn,
+    moves every army it may into a conquest, and makes at most RANDOM_FORTIFIES random
+    fortifying moves (its own and its allies') a turn.
     Every other decision is a uniformly random legal action.
 
     Every phase of a turn ends by itself or by those bounds, so a turn ends within a bounded

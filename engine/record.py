@@ -55,9 +55,7 @@ class Header(Struct, frozen=True, forbid_unknown_fields=False):
     players: Annotated[list[Name], Meta(min_length=1)]
     neutrals: list[Name] = []
     seed: int | None = None
-    agents: list[
-        Name
-    ] = []  # the built-in agent in each player's seat, when a simulation mixed them
+    agents: list[Name] = []  # each player's built-in agent, when a simulation seated a mix
 
 
 class Line(Struct, frozen=True, kw_only=True, tag_field="action"):

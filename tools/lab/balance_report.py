@@ -135,7 +135,6 @@ def strengths_named(study: Figure) -> str:
 
 def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
     _ = translations(lang).gettext
-    sets: list[Any] = study["rulesets"]
     first, last = study["seeds"]
     note = stopped_note(study)
     lines = [*([note, ""] if note else [])]
