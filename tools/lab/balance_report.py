@@ -367,7 +367,10 @@ def page(study: Figure, lang: str = "en") -> str:
         for v in verdicts(study, lang)
     )
     diffs = ""
-    for diff in study["differences"]:
+    labelled = [(None, d) for d in study["differences"]]
+    for other in study.get("strengths", []):
+        labelled += [(str(other["agents"]), d) for d in other["differences"]]
+    for agents, diff in labelled:
         items = "".join(
             "<tr>"
             + "".join(
@@ -387,8 +390,9 @@ def page(study: Figure, lang: str = "en") -> str:
             + "</tr>"
             for m in diff["measures"]
         )
+        players = f" ({html(agents)} agents in every seat)" if agents else ""
         diffs += (
-            f"<h3>{html(diff['variant'])} against {html(diff['base'])}</h3>"
+            f"<h3>{html(diff['variant'])} against {html(diff['base'])}{players}</h3>"
             "<table><tr><th>measure</th><th>difference</th><th>95% interval</th><th>p</th>"
             f"<th>p (Holm)</th><th>test</th></tr>{items}</table>"
         )
