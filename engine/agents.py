@@ -59,7 +59,7 @@ def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     end a 4-player game: the stacks are spread thin, no opponent is ever knocked out, and the
     cards' armies outgrow 20 rolls a turn (0 of 60 classic games ended within 500 turns).
     """
-    actions = game.legal_actions(state)
+    actions: list[Action] = list(game.legal_actions(state))
     phase = state.phase
     if phase == "reinforce":
         trades = [a for a in actions if isinstance(a, Trade)]
@@ -74,7 +74,7 @@ def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
             return max((a for a in places if a.territory == where), key=lambda a: a.armies)
     elif phase == "attack":
         attacks = [a for a in actions if isinstance(a, Attack)]
-        others = [a for a in actions if not isinstance(a, Attack)] or actions
+        others: list[Action] = [a for a in actions if not isinstance(a, Attack)] or actions
         if state.rolls >= RANDOM_ATTACKS:
             actions = others
         else:

@@ -367,7 +367,7 @@ def page(study: Figure, lang: str = "en") -> str:
         for v in verdicts(study, lang)
     )
     diffs = ""
-    labelled = [(None, d) for d in study["differences"]]
+    labelled: list[tuple[str | None, Any]] = [(None, d) for d in study["differences"]]
     for other in study.get("strengths", []):
         labelled += [(str(other["agents"]), d) for d in other["differences"]]
     for agents, diff in labelled:
