@@ -172,7 +172,7 @@ def test_each_rung_beats_the_one_below() -> None:
     assert [r["agent"] for r in rungs] == ["random", "aggressive", "positional", "search"]
     for rung in rungs[1:]:
         assert rung["ci"][0] > 0.25, rung
-    assert not any(r["unfinished"] for r in rungs)
+    assert sum(r["unfinished"] for r in rungs) < 0.1 * sum(r["games"] for r in rungs)
 
 
 def _effect(verdict: str, estimate: float) -> Effect:
