@@ -43,14 +43,16 @@ RANDOM_ATTACKS: Final = 100  # attack rolls a turn, at most, by the random playe
 RANDOM_FORTIFIES: Final = 3  # fortifying moves a turn, at most, by the random player
 
 
-def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
+def random_agent(
+    game: Game, state: GameState, rng: random.Random, rolls: int = RANDOM_ATTACKS
+) -> Action:
     """The ladder's baseline: a random legal action, of those a beginner would consider, so that
     its games end. It trades a random set whenever it may, places all its reinforcements at once
     on a random territory of its front (one beside an opponent's), attacks at random but only
     from a territory that outnumbers the one it attacks, on the opponent holding fewest
-    territories, until there is no such attack or it has rolled RANDOM_ATTACKS times this turn,
-    moves every army it may into a conquest, and makes at most RANDOM_FORTIFIES random
-    fortifying moves (its own and its allies') a turn.
+    territories, until there is no such attack or it has rolled `rolls` (RANDOM_ATTACKS)
+    times this turn, moves every army it may into a conquest, and makes at most
+    RANDOM_FORTIFIES random fortifying moves (its own and its allies') a turn.
     Every other decision is a uniformly random legal action.
 
     Every phase of a turn ends by itself or by those bounds, so a turn ends within a bounded
@@ -75,7 +77,7 @@ def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     elif phase == "attack":
         attacks = [a for a in actions if isinstance(a, Attack)]
         others: list[Action] = [a for a in actions if not isinstance(a, Attack)] or actions
-        if state.rolls >= RANDOM_ATTACKS:
+        if state.rolls >= rolls:
             actions = others
         else:
             good = [a for a in attacks if state.total(a.source) > state.total(a.target)]
