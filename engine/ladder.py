@@ -399,112 +399,17 @@ def _search_attack(game: Game, state: GameState, seat: int, rng: random.Random) 
     return _roll(game, state, *best, rng)
 
 
-def _search_place(game: Game, state: GameState, seat: int) -> Action:
-    """All the reserves where the position after them, and the best invasion from there, is
-    worth the most: the frontier territories with the best odds first, within the budget."""
-    reserves = state.reserves[seat]
-    view = game.rel.view(state)
-    ev = Evaluator(game, state, seat)
-    odds, _may = _tables(game.rules)
-    index = state.index
-    options: list[tuple[float, str, int]] = []
-    for t in game.placeable(state, seat):
-        i = index[t]
-        if view.holders[i] != seat or not view.borders[i] or game.rel.room(state, t) <= 0:
-            continue
-        armies = view.totals[i] + reserves
-        best_p = max(
-            (odds.wins[odds.cell(armies - 1, view.totals[j])] for j in view.borders[i]),
-            default=0.0,
-        )
-        options.append((best_p, t, i))
-    if not options:
-        return Place(*_fallback_place(game, state, seat))
-    options.sort(key=lambda o: (-o[0], index[o[1]]))
-    holders, totals = list(view.holders), list(view.totals)
-    best, best_value = options[0][1], -1e9
-    for _p, t, i in options[: max(1, SEARCH_EVALUATIONS // 2)]:
-        placed = totals.copy()
-        placed[i] += reserves
-        worth = ev.value(holders, placed)
-        # The best invasion from there, by the exact odds: one more evaluation.
-        target = max(view.borders[i], key=lambda j: odds.wins[odds.cell(placed[i] - 1, totals[j])])
-        p, won, _kept = _invasion(game.rules, placed[i] - 1, totals[target])
-        taken_h = holders.copy()
-        taken_h[target] = seat
-        taken_t = placed.copy()
-        taken_t[target] = max(1, round(won))
-        taken_t[i] = max(1, placed[i] - taken_t[target])
-        worth = 0.5 * worth + 0.5 * (p * ev.value(taken_h, taken_t) + (1 - p) * worth)
-        if worth > best_value:
-            best, best_value = t, worth
-    return Place(best, min(reserves, game.rel.room(state, best)))
-
-
-def _fallback_place(game: Game, state: GameState, seat: int) -> tuple[str, int]:
-    reserves = state.reserves[seat]
-    where = _front(game, state, seat, reserves)
-    return where, min(reserves, game.rel.room(state, where))
-
-
-def _search_fortify(game: Game, state: GameState, seat: int) -> Action:
-    """The fortifying move (or none) after which the position is worth the most: moves of a
-    whole stack from the largest stacks to the frontier they reach, within the budget."""
-    if state.fortifies_left <= 0:
-        return EndTurn()
-    leave = game.rules.integer("fortify.leave_behind")
-    passable = game.fortifying.passable(state, seat)
-    order = game.rel.index.__getitem__
-    view = game.rel.view(state)
-    index = state.index
-    ev = Evaluator(game, state, seat)
-    holders, totals = list(view.holders), list(view.totals)
-    best: Action = EndTurn()
-    best_value = ev.value(holders, totals)
-    sources = sorted(
-        (t for t in passable if state.armies_in(t)[seat] > leave and holders[index[t]] == seat),
-        key=lambda t: (-state.armies_in(t)[seat], order(t)),
-    )
-    budget = SEARCH_EVALUATIONS - 1
-    for source in sources[:4]:
-        movable = min(state.armies_in(source)[seat], state.total(source) - leave)
-        if movable <= 0:
-            continue
-        for target in sorted(game.rules.reachable(source, passable), key=order):
-            j = index[target]
-            if holders[j] != seat or not view.borders[j]:
-                continue
-            moving = min(movable, game.rel.room(state, target))
-            if moving <= 0 or budget <= 0:
-                continue
-            budget -= 1
-            moved = totals.copy()
-            moved[index[source]] -= moving
-            moved[j] += moving
-            worth = ev.value(holders, moved)
-            if worth > best_value + 1e-9:
-                best, best_value = Fortify(source, target, moving), worth
-    return best
-
-
 def search_agent(game: Game, state: GameState, rng: random.Random) -> Action:
+    """The positional player, with every attack decision (which invasion to press, or to stop)
+    looked ahead by the exact odds within the budget (see _search_attack)."""
     phase = state.phase
-    if phase not in OWN_PHASES or len(game.rel.armies_commanded(state, state.current)) > 1:
+    if phase != "attack" or len(game.rel.armies_commanded(state, state.current)) > 1:
         return positional_agent(game, state, rng)
     if game.missions.deck:
         claim = next(iter(game.mission_claims(state)), None)
         if claim is not None:
             return claim
-    seat = state.current
-    if phase == "reinforce":
-        if game.rules.sets_in(state.hands[seat]) or state.reserves[seat] <= 0:
-            return positional_agent(game, state, rng)
-        return _search_place(game, state, seat)
-    if phase == "attack":
-        return _search_attack(game, state, seat, rng)
-    if phase == "fortify":
-        return _search_fortify(game, state, seat)
-    return positional_agent(game, state, rng)
+    return _search_attack(game, state, state.current, rng)
 
 
 AGENTS: dict[str, Agent] = dict(
