@@ -95,6 +95,30 @@ def test_the_search_player_keeps_to_its_budget() -> None:
         ladder.Evaluator.value = real  # type: ignore[method-assign]
     assert counts and max(counts) <= SEARCH_EVALUATIONS
     assert max(counts) > 2  # it does weigh several moves
+    # A position with more invasions than the budget can weigh: 20 armies in every territory of
+    # the player to attack, each beside an opponent's of 1 to 3 armies.
+    game = Game(riskrules.load("classic"))
+    state = game.start(["p1", "p2", "p3"])
+    while state.phase != "attack":
+        state = game.apply(state, ladder.positional_agent(game, state, rng))
+    seat = state.current
+    rows = tuple(
+        tuple(20 if s == seat and row[s] else (min(n, 3) if n else 0) for s, n in enumerate(row))
+        for row in state.armies
+    )
+    state = state.evolve(armies=rows)
+    view = game.rel.view(state)
+    pairs = sum(len(view.borders[i]) for i in range(len(rows)) if view.holders[i] == seat)
+    assert 1 + 2 * pairs > SEARCH_EVALUATIONS  # stopping, and each invasion's two outcomes
+    counts.clear()
+    try:
+        ladder.Evaluator.__init__ = counting  # type: ignore[method-assign]
+        ladder.Evaluator.value = value  # type: ignore[method-assign]
+        ladder.search_agent(game, state, rng)
+    finally:
+        ladder.Evaluator.__init__ = original  # type: ignore[method-assign]
+        ladder.Evaluator.value = real  # type: ignore[method-assign]
+    assert 2 < sum(counts) <= SEARCH_EVALUATIONS
     again = play(Job("classic", 3, 4, 0, "search", 30, None))
     assert again == play(Job("classic", 3, 4, 0, "search", 30, None))
 
