@@ -327,7 +327,7 @@ CASES = [
     (
         ("sweep", "classic", "--vary", f"fortify.moves={SIXTY_FOUR}", "--games", "1000000"),
         2,
-        "a study plays at most 1,000,000 games in all: --games 15,384 or fewer",
+        "a study plays at most 1,000,000 games in all: --games 7,692 or fewer",
     ),
     (
         (
