@@ -318,7 +318,7 @@ def test_a_study_runs_one_at_a_time_and_is_cancelled(tmp_path: Path) -> None:
     (tmp_path / "a.rules").write_text(HOUSE)
     c = client(tmp_path)
     started = c.post("/study", data={"file": "a.rules", "games": "2000"})
-    assert "of 4000 games" in started.text and "study-cancel" in started.text
+    assert "of 8000 games" in started.text and "study-cancel" in started.text  # two strengths
     again = c.post("/study", data={"file": "a.rules", "games": "10"})
     assert "A study is running already" in again.text
     c.post("/study/cancel")
