@@ -1,7 +1,8 @@
 """Built-in players for the simulator: pure functions from (game, state, rng) to an action.
 
-`random`: a uniformly random legal action, within a bounded number of attacks and fortifying
-moves a turn (see random_agent). `aggressive`: trades whenever it can, masses its
+`random`: a random legal action of those a beginner would consider (see random_agent), within a
+bounded number of attack rolls and fortifying moves a turn: the ladder's baseline, whose games
+end. `aggressive`: trades whenever it can, masses its
 reinforcements where an attack looks best, attacks whenever the exact odds (computed from the
 ruleset) are good, moves everything in, fortifies towards the front, claims missions, bribes.
 """
@@ -39,25 +40,60 @@ from .state import GameState
 
 Agent = Callable[[Game, GameState, random.Random], Action]
 ODDS_SIZE: Final = 40
-RANDOM_ATTACKS: Final = 20  # attack rolls a turn, at most, by the random player
+RANDOM_ATTACKS: Final = 100  # attack rolls a turn, at most, by the random player
 RANDOM_FORTIFIES: Final = 3  # fortifying moves a turn, at most, by the random player
 
 
-def random_agent(game: Game, state: GameState, rng: random.Random) -> Action:
-    """A uniformly random legal action, but at most RANDOM_ATTACKS attack rolls and
-    RANDOM_FORTIFIES fortifying moves (its own and its allies') a turn: past either, it picks
-    among the legal actions that are not attacks or not moves (ending the phase or the turn, a
-    status roll, a mission claim), when there are any.
+def random_agent(
+    game: Game, state: GameState, rng: random.Random, rolls: int = RANDOM_ATTACKS
+) -> Action:
+    """The ladder's baseline: a random legal action, of those a beginner would consider, so that
+    its games end. It trades a random set whenever it may, places all its reinforcements at once
+    on a random territory of its front (one beside an opponent's), attacks at random but only
+    from a territory that outnumbers the one it attacks, on the opponent holding fewest
+    territories, until there is no such attack or it has rolled `rolls` (RANDOM_ATTACKS)
+    times this turn, moves every army it may into a conquest, and makes at most
+    RANDOM_FORTIFIES random fortifying moves (its own and its allies') a turn.
+    Every other decision is a uniformly random legal action.
 
-    Every other phase of a turn ends by itself (reinforcements run out, a conquest is moved
-    into once, a card is drawn once), so a turn ends within a bounded number of actions. Without
-    the bounds, `fortify.moves: unlimited` offers thousands of moves (every number of armies
-    along every path) against one way to end the turn, and a 200-turn game took 160 s.
+    Every phase of a turn ends by itself or by those bounds, so a turn ends within a bounded
+    number of actions (unlimited fortifying offers thousands of moves against one way to end
+    the turn: a 200-turn game once took 160 s). Uniformly random attacks and placements never
+    end a 4-player game: the stacks are spread thin, no opponent is ever knocked out, and the
+    cards' armies outgrow 20 rolls a turn (0 of 60 classic games ended within 500 turns).
     """
-    actions = game.legal_actions(state)
-    if state.phase == "attack" and state.rolls >= RANDOM_ATTACKS:
-        actions = [a for a in actions if not isinstance(a, Attack)] or actions
-    elif state.phase == "fortify" and _moves_made(game, state) >= RANDOM_FORTIFIES:
+    actions: list[Action] = list(game.legal_actions(state))
+    phase = state.phase
+    if phase == "reinforce":
+        trades = [a for a in actions if isinstance(a, Trade)]
+        if trades:
+            return rng.choice(trades)
+        places = [a for a in actions if isinstance(a, Place)]
+        if places:
+            view = game.rel.view(state)
+            spots = sorted({a.territory for a in places}, key=state.index.__getitem__)
+            front = [t for t in spots if view.borders[state.index[t]]]
+            where = rng.choice(front or spots)
+            return max((a for a in places if a.territory == where), key=lambda a: a.armies)
+    elif phase == "attack":
+        attacks = [a for a in actions if isinstance(a, Attack)]
+        others: list[Action] = [a for a in actions if not isinstance(a, Attack)] or actions
+        if state.rolls >= rolls:
+            actions = others
+        else:
+            good = [a for a in attacks if state.total(a.source) > state.total(a.target)]
+            if good:
+                held = game.rel.view(state).held
+                holders = game.rel.view(state).holders
+                weakest = min(held[holders[state.index[a.target]]] for a in good)
+                actions = [a for a in good if held[holders[state.index[a.target]]] == weakest]
+            else:
+                actions = others
+    elif phase == "move_in":
+        moves = [a for a in actions if isinstance(a, MoveIn)]
+        if moves:
+            return max(moves, key=lambda a: a.armies)
+    elif phase == "fortify" and _moves_made(game, state) >= RANDOM_FORTIFIES:
         actions = [a for a in actions if not isinstance(a, Fortify)] or actions
     return game.chance(state, rng.choice(actions), rng)
 

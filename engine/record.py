@@ -57,6 +57,7 @@ class Header(Struct, frozen=True, forbid_unknown_fields=False):
     players: Annotated[list[Name], Meta(min_length=1)]
     neutrals: list[Name] = []
     seed: int | None = None
+    agents: list[Name] = []  # each player's built-in agent, when a simulation seated a mix
 
 
 class Line(Struct, frozen=True, kw_only=True, tag_field="action"):
@@ -191,8 +192,14 @@ def schema() -> dict[str, Any]:
     }
 
 
-def header(ruleset: str, players: list[str], neutrals: list[str], seed: int | None) -> Header:
-    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed)
+def header(
+    ruleset: str,
+    players: list[str],
+    neutrals: list[str],
+    seed: int | None,
+    agents: list[str] | None = None,
+) -> Header:
+    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed, agents or [])
 
 
 def encode(line: Header | Line) -> bytes:

@@ -404,8 +404,9 @@ def test_balance_refuses_a_player_count_the_rulesets_do_not_share() -> None:
 def test_a_study_past_its_size_is_refused_naming_the_limit() -> None:
     result = run_cli("balance", "classic", TIES, "da-2006", "-g", "400000")
     assert result.code == 2
-    assert "1,200,000 games" in result.err and "at most 1,000,000" in result.err
-    assert "--games 333,333 or fewer" in result.err
+    # Two strengths of players by default: each ruleset's games played twice.
+    assert "2,400,000 games" in result.err and "at most 1,000,000" in result.err
+    assert "--games 166,666 or fewer" in result.err
 
 
 def test_sweep_plays_a_grid_of_house_rules() -> None:

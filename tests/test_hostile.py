@@ -339,7 +339,7 @@ CASES = [
     (
         ("sweep", "classic", "--vary", f"fortify.moves={SIXTY_FOUR}", "--games", "1000000"),
         2,
-        "a study plays at most 1,000,000 games in all: --games 15,384 or fewer",
+        "a study plays at most 1,000,000 games in all: --games 7,692 or fewer",
     ),
     (
         (
@@ -353,7 +353,23 @@ CASES = [
         2,
         "the grid has 1,000,000 points; a sweep has at most 64",
     ),
-    (("balance", "classic", TIES, "-g", "500001", "-w", "1"), 2, "(2 rulesets × 500,001)"),
+    (
+        ("balance", "classic", TIES, "-g", "500001", "-w", "1"),
+        2,
+        "(2 rulesets × 2 strengths of players × 500,001)",
+    ),
+    (
+        ("balance", "classic", TIES, "-g", "500001", "--agent", "search"),
+        2,
+        "(2 rulesets × 500,001)",
+    ),
+    # Seats and rungs that are not agents, or not one per player: named, before any game.
+    (("balance", "classic", TIES, "-p", "4", "--seats", "search,random"), 2, "names 2 agents"),
+    (("balance", "classic", TIES, "--agents", "search,search"), 2, "each once"),
+    (("simulate", "classic", "--seats", "random,\u001b[31m"), 2, "no agent"),
+    (("ladder", "classic", "--rungs", "search"), 2, "two agents or more"),
+    (("ladder", "classic", "-g", "1000000"), 2, "at most"),
+    (("ladder", "classic", "--players", "13"), 2, "13"),
     # A scheduler address that is not one: named, with the right form, before any game.
     (("balance", "classic", TIES, "--scheduler", "garbage"), 2, "'garbage' has no port"),
     (("balance", "classic", TIES, "--scheduler", ""), 2, "address '' is empty; write tcp://"),

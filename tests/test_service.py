@@ -149,10 +149,11 @@ def test_a_cancel_set_before_plays_nothing() -> None:
 def test_a_study_reports_progress_and_cancels() -> None:
     request = lab.Study(games=2, seed=3, workers=1)
     plan = lab.plan_balance("classic", ["examples/house-rules/attacker-wins-ties.rules"], request)
-    assert plan.total == 4 and [a.name for a in plan.arms] == ["classic", "attacker-wins-ties"]
+    # Two rulesets, two games each, under two strengths of players (aggressive, positional).
+    assert plan.total == 8 and [a.name for a in plan.arms] == ["classic", "attacker-wins-ties"]
     seen: list[tuple[int, int]] = []
     watched = lab.run_study(plan, lambda done, total: seen.append((done, total)))
-    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+    assert seen == [(k, 8) for k in range(1, 9)]
     plain = lab.run_study(plan)  # the same seeds: the same figures, watched or not
     assert watched.figures["rulesets"] == plain.figures["rulesets"]
     cancel = Cancel()

@@ -348,7 +348,7 @@ def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) 
     (tmp_path / "a.rules").write_text(HOUSE)
     c = client(tmp_path)
     started = c.post("/study", data={"file": "a.rules", "games": "2000"})
-    assert "of 4000 games" in started.text and "study-cancel" in started.text
+    assert "of 8000 games" in started.text and "study-cancel" in started.text  # two strengths
     again = c.post("/study", data={"file": "a.rules", "games": "10"})
     assert "A study is running already" in again.text
     run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]

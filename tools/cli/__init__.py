@@ -21,6 +21,7 @@ from ..service.errors import ServiceError
 from ..shared.render import display_path
 from .commands.check import check
 from .commands.fmt import fmt
+from .commands.ladder import ladder
 from .commands.lsp import lsp
 from .commands.new import new
 from .commands.odds import odds
@@ -48,6 +49,7 @@ COMMANDS = (
     summary,
     referee_cmd,
     simulate,
+    ladder,
     balance,
     sweep,
     studio,

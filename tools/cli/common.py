@@ -12,7 +12,7 @@ from typing import NoReturn
 
 import click
 
-from ...grammar.limits import DEFAULT_MAX_TURNS, MAX_FILE_BYTES
+from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_FILE_BYTES
 from ..service.errors import (
     BadFeatures,
     Kind,
@@ -85,10 +85,29 @@ SEED = click.option(
 )
 AGENT = click.option(
     "--agent",
-    type=click.Choice(["aggressive", "random"]),
+    type=click.Choice(LADDER),
     default="aggressive",
     show_default=True,
-    help="How the built-in players play: attacking when the odds are good, or at random.",
+    help="How the built-in players play (the ladder, weakest first: docs/lab.md).",
+)
+
+
+def _seat_list(_ctx: click.Context, _param: click.Parameter, value: str | None) -> tuple[str, ...]:
+    if not value:
+        return ()
+    names = tuple(v.strip() for v in value.split(","))
+    unknown = [n for n in names if n not in LADDER]
+    if unknown:
+        raise click.BadParameter(f"no agent '{unknown[0]}': write agents from {', '.join(LADDER)}")
+    return names
+
+
+SEATS = click.option(
+    "--seats",
+    metavar="A,B,…",
+    callback=_seat_list,
+    help="The agent in each seat, in seat order, one per player (e.g. "
+    "search,aggressive,aggressive,aggressive); --agent fills every seat otherwise.",
 )
 MAX_TURNS = click.option(
     "--max-turns",

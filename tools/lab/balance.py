@@ -89,11 +89,23 @@ class Settings:
     max_turns: int = DEFAULT_MAX_TURNS
     max_actions: int = DEFAULT_MAX_ACTIONS
     observe_turn: int = 10
+    # The players' strengths the study is played under, each a seating (the agent of every
+    # seat); none: `agent` in every seat. Every ruleset plays every strength on the same seeds.
+    strengths: tuple[tuple[str, ...], ...] = ()
+
+    def seatings(self) -> tuple[tuple[str, ...], ...]:
+        return self.strengths or ((self.agent,) * self.players,)
+
+
+def strength_label(seats: Sequence[str]) -> str:
+    """A strength as tables name it: the agent, when it sits in every seat; else the seats'."""
+    return seats[0] if len(set(seats)) == 1 else ",".join(seats)
 
 
 def plan_for(arms: Sequence[Arm], settings: Settings) -> Plan:
-    """Every game of every arm, made when asked for: game i of each arm has seed `seed + i`
-    (arm k's game i has index `k * games + i`), listed seed by seed."""
+    """Every game of every arm under every strength, made when asked for: game i of each has
+    seed `seed + i` (strength s, arm k's game i has index `(s * arms + k) * games + i`), listed
+    seed by seed."""
     return Plan(
         [
             Job(
@@ -101,13 +113,15 @@ def plan_for(arms: Sequence[Arm], settings: Settings) -> Plan:
                 settings.players,
                 settings.seed,
                 0,
-                settings.agent,
+                seats[0],
                 settings.max_turns,
                 None,
                 max_actions=settings.max_actions,
                 sources=a.sources,
                 observe_turn=settings.observe_turn,
+                seats=seats if settings.strengths else (),
             )
+            for seats in settings.seatings()
             for a in arms
         ],
         settings.games,
@@ -368,7 +382,7 @@ def study(
     stopped, under "stopped"). Fewer than two such seeds is a ClusterError."""
     plan = plan_for(arms, settings)
     games = settings.games
-    kept: list[list[GameResult | None]] = [[None] * games for _ in arms]
+    kept: list[list[GameResult | None]] = [[None] * games for _ in plan.templates]
     shared: dict[object, Any] = {}
     tick = getattr(progress, "update", None)
     played = 0
@@ -394,18 +408,46 @@ def study(
             f"{stopped}; {played} of {len(plan)} games had been played, and fewer than two "
             "seeds by every ruleset: nothing to report"
         )
-    by_arm = [[r for r in part[:whole] if r is not None] for part in kept]
-    base = by_arm[0]
-    comparisons = [compare(base, part, settings.players, settings.seed) for part in by_arm[1:]]
-    measures = adjust(comparisons)
+    every = [[r for r in part[:whole] if r is not None] for part in kept]
+    seatings = settings.seatings()
+    n = len(arms)
+    groups = [every[s * n : (s + 1) * n] for s in range(len(seatings))]
+    comparisons = [
+        compare(by_arm[0], part, settings.players, settings.seed)
+        for by_arm in groups
+        for part in by_arm[1:]
+    ]
+    measures = adjust(comparisons)  # one family: every measure of every variant and strength
     from ...grammar import __version__
 
+    def strength(s: int) -> Figure:
+        by_arm = groups[s]
+        found_measures = measures[s * (n - 1) : (s + 1) * (n - 1)]
+        return {
+            "agents": strength_label(seatings[s]),
+            "seats": list(seatings[s]),
+            "rulesets": [
+                {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players)
+                for a, part in zip(arms, by_arm, strict=True)
+            ],
+            "differences": [
+                {"base": arms[0].shown, "variant": a.shown, "measures": m}
+                for a, m in zip(arms[1:], found_measures, strict=True)
+            ],
+            "outcomes": [
+                {"ruleset": a.shown, "games": [outcome(r) for r in part]}
+                for a, part in zip(arms, by_arm, strict=True)
+            ],
+        }
+
+    strengths = [strength(s) for s in range(len(seatings))]
+    first = strengths[0]
     found: Figure = {
         "version": __version__,
         "players": settings.players,
         "games": whole,
         "seeds": [settings.seed, settings.seed + whole - 1],
-        "agent": settings.agent,
+        "agent": first["agents"],
         "max_turns": settings.max_turns,
         "max_actions": settings.max_actions,
         "observe_turn": settings.observe_turn,
@@ -416,20 +458,14 @@ def study(
             "method": "Holm",
             "alpha": ALPHA,
             "comparisons": sum(1 for part in measures for m in part if m["p_value"] is not None),
-            "of": "every measure tested of every variant against the base",
+            "of": "every measure tested of every variant against the base, under every strength",
         },
-        "rulesets": [
-            {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players)
-            for a, part in zip(arms, by_arm, strict=True)
-        ],
-        "differences": [
-            {"base": arms[0].shown, "variant": a.shown, "measures": found_measures}
-            for a, found_measures in zip(arms[1:], measures, strict=True)
-        ],
-        "outcomes": [
-            {"ruleset": a.shown, "games": [outcome(r, settings.agent) for r in part]}
-            for a, part in zip(arms, by_arm, strict=True)
-        ],
+        # The first strength's figures, as a study of one strength gives them:
+        "rulesets": first["rulesets"],
+        "differences": first["differences"],
+        "outcomes": first.pop("outcomes"),
+        # Every strength after the first, each with its own figures and games:
+        "strengths": strengths[1:],
     }
     if grid is not None:  # a sweep: its rules and their values, the points listed row by row
         found["grid"] = grid
@@ -438,13 +474,13 @@ def study(
     return found
 
 
-def outcome(result: GameResult, agent: str) -> Figure:
+def outcome(result: GameResult) -> Figure:
     """One game as balance.json keeps it: enough to recompute every figure of the study."""
     winner = position_won(result) if result.completed else None
     return {
         "seed": result.seed,
         "seats": [
-            {"seat": seat, "place": place + 1, "agent": agent}
+            {"seat": seat, "place": place + 1, "agent": result.agents[seat]}
             for place, seat in enumerate(result.order)
         ],
         "outcome": "unfinished" if not result.completed else "won",
@@ -453,6 +489,8 @@ def outcome(result: GameResult, agent: str) -> Figure:
         "turns": result.turns,
         "rounds": result.rounds,
         "eliminated": [{"seat": seat, "turn": turn} for seat, turn in result.eliminated_at],
+        "trades": result.trades,
+        "conquests": result.conquests,
         "holders": result.holders,
         "violation": result.violation,
     }

@@ -128,9 +128,13 @@ def reading(study: Figure, lang: str) -> str:
     ).format(count=study["family"]["comparisons"], cap=study["max_turns"])
 
 
+def strengths_named(study: Figure) -> str:
+    """The agents a study was played by, one strength after another."""
+    return " and ".join([str(study["agent"]), *(s["agents"] for s in study.get("strengths", []))])
+
+
 def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
     _ = translations(lang).gettext
-    sets: list[Any] = study["rulesets"]
     first, last = study["seeds"]
     note = stopped_note(study)
     lines = [*([note, ""] if note else [])]
@@ -142,10 +146,21 @@ def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) ->
         lines += ["", *_wrapped(reading(study, lang), 0), ""]
     lines += [
         f"{study['players']} players, {study['games']} games per ruleset (seeds {first}–{last}, "
-        f"the same for every ruleset), {study['agent']} agents; "
+        f"the same for every ruleset), {strengths_named(study)} agents; "
         f"{study['games_per_s']} games/s",
         "",
     ]
+    lines += _tables(study)
+    for other in study.get("strengths", []):
+        lines += ["", "", f"With {other['agents']} agents in every seat (the same seeds):", ""]
+        lines += _tables(study | other)
+    return "\n".join(lines)
+
+
+def _tables(study: Figure) -> list[str]:
+    """The table of every ruleset's figures, then each variant's differences."""
+    sets: list[Any] = study["rulesets"]
+    lines: list[str] = []
     if len(sets) <= WIDE:
         table = [("", [r["name"] for r in sets]), *rows(study)]
     else:  # a sweep's grid: one line per ruleset, the figures a reader compares first
@@ -167,7 +182,7 @@ def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) ->
                 f"  {m['measure']:<20}{shown:<30}{_p(m['p_value']):<12}{adjusted:<14}"
                 f"{m['test'].split(' (')[0]}".rstrip()
             )
-    return "\n".join(lines)
+    return lines
 
 
 def _wrapped(paragraph: str, indent: int, width: int = 92) -> list[str]:
@@ -352,7 +367,10 @@ def page(study: Figure, lang: str = "en") -> str:
         for v in verdicts(study, lang)
     )
     diffs = ""
-    for diff in study["differences"]:
+    labelled: list[tuple[str | None, Any]] = [(None, d) for d in study["differences"]]
+    for other in study.get("strengths", []):
+        labelled += [(str(other["agents"]), d) for d in other["differences"]]
+    for agents, diff in labelled:
         items = "".join(
             "<tr>"
             + "".join(
@@ -372,8 +390,9 @@ def page(study: Figure, lang: str = "en") -> str:
             + "</tr>"
             for m in diff["measures"]
         )
+        players = f" ({html(agents)} agents in every seat)" if agents else ""
         diffs += (
-            f"<h3>{html(diff['variant'])} against {html(diff['base'])}</h3>"
+            f"<h3>{html(diff['variant'])} against {html(diff['base'])}{players}</h3>"
             "<table><tr><th>measure</th><th>difference</th><th>95% interval</th><th>p</th>"
             f"<th>p (Holm)</th><th>test</th></tr>{items}</table>"
         )
@@ -407,7 +426,7 @@ figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
 {figures}
 <h2>{html(details)}</h2>
 <p>{study["players"]} players, {study["games"]} games per ruleset (seeds {first}–{last}, the
-same for every ruleset, so differences come from the rules), {html(str(study["agent"]))}
+same for every ruleset, so differences come from the rules), {html(strengths_named(study))}
 agents. Intervals are 95%; differences are paired by seed; p (Holm) is adjusted for the
 study's {study["family"]["comparisons"]} comparisons together.</p>
 <table><tr><th></th>{head}</tr>{body}</table>

@@ -22,9 +22,11 @@ from pathlib import Path
 from typing import TextIO, overload
 
 from ... import load, load_sources
-from ...engine.agents import AGENTS, prepare
+from ...engine.actions import Attack, Trade
+from ...engine.agents import prepare
 from ...engine.game import Game
 from ...engine.invariants import Watch
+from ...engine.ladder import AGENTS
 from ...engine.record import encode, header, to_json
 from ...engine.rules import Rules
 from ...engine.state import GameState
@@ -51,6 +53,9 @@ class GameResult:
     seed: int = 0
     rounds: int = 0  # rounds begun: a round is every player's turn once, the first player first
     eliminated_at: tuple[tuple[int, int], ...] = ()  # (seat, turn) as each was knocked out
+    agents: tuple[str, ...] = ()  # the agent in each player's seat (seat numbers)
+    trades: int = 0  # sets of cards traded in, by every player
+    conquests: int = 0  # territories conquered
 
 
 @dataclass(slots=True)
@@ -68,6 +73,13 @@ class Job:
     # sweep) or read on this machine travels with the job to another process or machine.
     sources: tuple[tuple[str, str], ...] = ()
     observe_turn: int = 10
+    # The agent in each player's seat, by seat number (the order of `names`); empty: `agent`
+    # in every seat. A neutral army that acts is played by `agent`.
+    seats: tuple[str, ...] = ()
+
+    def seated(self) -> tuple[str, ...]:
+        """The agent of each player's seat."""
+        return self.seats or (self.agent,) * self.players
 
 
 def rules_for(job: Job) -> Rules:
@@ -91,7 +103,9 @@ def play(job: Job) -> GameResult:
     rules = rules_for(job)
     game = Game(rules)
     rng = random.Random(job.seed)
-    agent = AGENTS[job.agent]
+    seated = job.seated()
+    by_seat = [AGENTS[name] for name in seated]
+    default = AGENTS[job.agent]
     names = job.names or [f"p{i + 1}" for i in range(job.players)]
     state = game.start(names)
     neutrals = [s.name for s in state.seats if s.neutral]
@@ -111,16 +125,24 @@ def play(job: Job) -> GameResult:
     rounds, place = 0, len(order)  # the place in the order of the last turn's player
     began = False  # whether the last turn to begin began a round
     eliminated: list[tuple[int, int]] = []
+    trades = conquests = 0
     try:
         if out is not None:
-            out.write(encode(header(rules.name, names, neutrals, job.seed)).decode() + "\n")
+            agents = list(seated) if job.seats else []
+            line = header(rules.name, names, neutrals, job.seed, agents)
+            out.write(encode(line).decode() + "\n")
         while state.phase != "over" and state.turn <= job.max_turns and count < job.max_actions:
-            action = agent(game, state, rng)
+            seat = state.current
+            action = (by_seat[seat] if seat < len(by_seat) else default)(game, state, rng)
             if out is not None:
                 out.write(encode(to_json(state, action)).decode() + "\n")
             turn = state.turn
             state = game.apply(state, action)
             count += 1
+            if isinstance(action, Trade):
+                trades += 1
+            elif isinstance(action, Attack) and state.pending is not None:
+                conquests += 1  # the territory emptied: a conquest to move into
             if state.turn != turn and state.current in order:  # a turn begins
                 now = order.index(state.current)
                 began = now <= place  # back to (or past) the first player: a new round
@@ -162,6 +184,9 @@ def play(job: Job) -> GameResult:
         seed=job.seed,
         rounds=rounds,
         eliminated_at=tuple(eliminated),
+        agents=seated,
+        trades=trades,
+        conquests=conquests,
     )
 
 
@@ -303,9 +328,13 @@ def jobs(
     max_turns: int,
     record: str | None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    seats: tuple[str, ...] = (),
 ) -> Plan:
-    """`games` games of one ruleset, game i (index i) with seed `seed + i`."""
-    first = Job(ruleset, players, seed, 0, agent, max_turns, record, max_actions=max_actions)
+    """`games` games of one ruleset, game i (index i) with seed `seed + i`; `seats`: the agent
+    of each player's seat (none: `agent` in every seat)."""
+    first = Job(
+        ruleset, players, seed, 0, agent, max_turns, record, max_actions=max_actions, seats=seats
+    )
     return Plan([first], games)
 
 

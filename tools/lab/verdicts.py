@@ -69,7 +69,11 @@ class Verdict:
     base: str
     lang: str
     sentences: tuple[str, ...]
-    effects: tuple[Effect, ...]
+    effects: tuple[Effect, ...]  # under the first strength of players
+    # Every other strength's effects, by its agents, and the measures whose direction or
+    # clarity differs between the strengths (one of them clear, another not, or opposite).
+    strengths: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
+    depends: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -82,6 +86,11 @@ class Verdict:
             "lang": self.lang,
             "sentences": list(self.sentences),
             "effects": [e.to_json() for e in self.effects],
+            "strengths": [
+                {"agents": agents, "effects": [e.to_json() for e in effects]}
+                for agents, effects in self.strengths
+            ],
+            "depends_on_strength": list(self.depends),
         }
 
 
@@ -278,26 +287,99 @@ def _unfinished(w: _Words, e: Effect, cap: int) -> str | None:
     )
 
 
-def verdicts(study: Figure, lang: str = "en") -> list[Verdict]:
-    """Each variant's verdict against the base, in `lang` (en, da or nl)."""
-    w = _Words(lang)
+def _reading(w: _Words, study: Figure, k: int, diff: Figure) -> tuple[list[str], list[Effect]]:
+    """Variant k's sentences under one strength (the figures of that strength) and effects."""
     players = int(study["players"])
     sets: list[Any] = study["rulesets"]
+    effects = [effect(m) for m in diff["measures"]]
+    by_name = dict(zip((m["measure"] for m in diff["measures"]), effects, strict=True))
+    seats = [
+        (by_name[m["measure"]], m)
+        for m in diff["measures"]
+        if m["kind"] == "share" and m["measure"] != "unfinished"
+    ]
+    sentences = [
+        _length(w, by_name["game length"], sets[0], sets[k]),
+        _seats(w, seats, players),
+    ]
+    unfinished = _unfinished(w, by_name["unfinished"], int(study["max_turns"]))
+    if unfinished:
+        sentences.append(unfinished)
+    return sentences, effects
+
+
+def _reads(e: Effect) -> tuple[str, int]:
+    """What a reader takes from an effect: clear (and which way), or not."""
+    if e.verdict != CLEAR or e.estimate is None:
+        return (e.verdict, 0)
+    return (CLEAR, 1 if e.estimate > 0 else -1)
+
+
+def depending(first: list[Effect], others: list[list[Effect]]) -> list[str]:
+    """The measures whose direction or clarity depends on the strength: clear under one
+    strength and not under another, or clear both ways."""
     out = []
-    for k, diff in enumerate(study["differences"], start=1):
-        effects = [effect(m) for m in diff["measures"]]
-        by_name = dict(zip((m["measure"] for m in diff["measures"]), effects, strict=True))
-        seats = [
-            (by_name[m["measure"]], m)
-            for m in diff["measures"]
-            if m["kind"] == "share" and m["measure"] != "unfinished"
-        ]
-        sentences = [
-            _length(w, by_name["game length"], sets[0], sets[k]),
-            _seats(w, seats, players),
-        ]
-        unfinished = _unfinished(w, by_name["unfinished"], int(study["max_turns"]))
-        if unfinished:
-            sentences.append(unfinished)
-        out.append(Verdict(diff["variant"], diff["base"], lang, tuple(sentences), tuple(effects)))
+    for j, e in enumerate(first):
+        reads = {_reads(e), *(_reads(o[j]) for o in others)}
+        if len(reads) > 1 and any(r[0] == CLEAR for r in reads):
+            out.append(e.measure)
     return out
+
+
+def verdicts(study: Figure, lang: str = "en") -> list[Verdict]:
+    """Each variant's verdict against the base, in `lang` (en, da or nl): its sentences under
+    the first strength of players, then what differs under the others."""
+    w = _Words(lang)
+    out = []
+    others: list[Figure] = study.get("strengths", [])
+    for k, diff in enumerate(study["differences"], start=1):
+        sentences, effects = _reading(w, study, k, diff)
+        strengths = []
+        found_others = []
+        for other in others:
+            said, found = _reading(w, study | other, k, other["differences"][k - 1])
+            strengths.append((str(other["agents"]), tuple(found)))
+            found_others.append((str(other["agents"]), said, found))
+        depends = depending(effects, [found for _a, _s, found in found_others])
+        for agents, said, found in found_others:
+            changed = [
+                j for j, e in enumerate(found) if e.measure in depends
+            ]  # the sentences that say those measures: length first, then the seats
+            if not changed:
+                sentences.append(
+                    w._(
+                        "With {agents} players in every seat, no effect changes its direction "
+                        "or clarity."
+                    ).format(agents=agents)
+                )
+                continue
+            parts = []
+            if any(found[j].kind == "length" for j in changed):
+                parts.append(said[0])
+            if any(found[j].kind == "share" and found[j].measure != "unfinished" for j in changed):
+                parts.append(said[1])
+            if any(found[j].measure == "unfinished" for j in changed) and len(said) > 2:
+                parts.append(said[2])
+            sentences.append(
+                w._(
+                    "This depends on how strong the players are: with {agents} players in "
+                    "every seat, {what}"
+                ).format(agents=agents, what=_lower(" ".join(parts)))
+            )
+        out.append(
+            Verdict(
+                diff["variant"],
+                diff["base"],
+                lang,
+                tuple(sentences),
+                tuple(effects),
+                tuple(strengths),
+                tuple(depends),
+            )
+        )
+    return out
+
+
+def _lower(sentence: str) -> str:
+    """A sentence continued after a colon: its first letter small (unless a name's)."""
+    return sentence[:1].lower() + sentence[1:] if sentence[1:2].islower() else sentence

@@ -54,6 +54,33 @@ class Simulate:
     max_actions: int = DEFAULT_MAX_ACTIONS
     record: str | None = None
     workers: int | None = None  # None: one process per core
+    seats: tuple[str, ...] = ()  # the agent of each player's seat; none: `agent` in every seat
+
+
+def seating(seats: Sequence[str], players: int) -> tuple[str, ...]:
+    """The agents named for the seats, checked: one per player, each a built-in agent."""
+    from ...engine.ladder import AGENTS
+
+    unknown = [name for name in seats if name not in AGENTS]
+    if unknown:
+        raise UsageError(
+            f"no agent '{unknown[0]}': name one of {', '.join(AGENTS)} for each seat "
+            "(e.g. --seats search,aggressive,aggressive,aggressive)"
+        )
+    if seats and len(seats) != players:
+        raise UsageError(
+            f"--seats names {len(seats)} agents for {players} players: name one per seat, "
+            "in seat order (or choose --players to match)"
+        )
+    return tuple(seats)
+
+
+def _agent(name: str) -> str:
+    from ...engine.ladder import AGENTS
+
+    if name not in AGENTS:
+        raise UsageError(f"no agent '{name}': name one of {', '.join(AGENTS)}")
+    return name
 
 
 @dataclass(frozen=True)
@@ -73,6 +100,8 @@ def plan_simulation(request: Simulate) -> SimulationPlan:
     count = request.players or low
     if not low <= count <= high:
         raise UsageError(f"{rules.name} is for {low} to {high} players, not {count}")
+    seats = seating(request.seats, count)
+    _agent(request.agent)
     if request.record is not None:
         writable_folder(request.record)
     todo = jobs(
@@ -84,6 +113,7 @@ def plan_simulation(request: Simulate) -> SimulationPlan:
         request.max_turns,
         request.record,
         request.max_actions,
+        seats,
     )
     workers = _workers(request.workers, request.games)
     return SimulationPlan(rules.name, count, request.max_turns, todo, workers)
@@ -159,6 +189,35 @@ class Study:
     batch: int = 25
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT
+    # The players' strengths: every ruleset is played by each of these agents in every seat, and
+    # each variant's differences reported under each. None: DEFAULT_STRENGTHS, unless `agent`
+    # (other than the default) or `seats` names the one to play.
+    agents: tuple[str, ...] | None = None
+    seats: tuple[str, ...] = ()  # one strength: the agent of each seat
+
+    def strength_count(self) -> int:
+        if self.seats:
+            return 1
+        if self.agents:
+            return len(self.agents)
+        return 1 if self.agent != "aggressive" else len(DEFAULT_STRENGTHS)
+
+
+DEFAULT_STRENGTHS = ("aggressive", "positional")  # two rungs of the ladder (grammar/limits.LADDER)
+
+
+def _strengths(request: Study, players: int) -> tuple[tuple[str, ...], ...]:
+    """The seatings a study plays, one per strength (see Study.agents)."""
+    if request.seats:
+        return (seating(request.seats, players),)
+    if request.agents:
+        names = [_agent(a) for a in request.agents]
+        if len(set(names)) < len(names):
+            raise UsageError("--agents names each agent once")
+    else:
+        names = [_agent(request.agent)] if request.agent != "aggressive" else []
+        names = names or list(DEFAULT_STRENGTHS)
+    return tuple((name,) * players for name in names)
 
 
 @dataclass(frozen=True)
@@ -174,7 +233,7 @@ class StudyPlan:
 
     @property
     def total(self) -> int:
-        return len(self.arms) * self.settings.games
+        return len(self.arms) * self.settings.games * len(self.settings.seatings())
 
 
 def _plan(arms: list[Arm], rulesets: list[EffectiveRuleset], request: Study) -> StudyPlan:
@@ -198,6 +257,7 @@ def _plan(arms: list[Arm], rulesets: list[EffectiveRuleset], request: Study) -> 
         request.agent,
         request.max_turns,
         observe_turn=request.at_turn,
+        strengths=_strengths(request, players),
     )
     workers = _workers(request.workers, len(arms) * settings.games)
     return StudyPlan(
@@ -217,11 +277,14 @@ def _preflight(rulesets: int, request: Study) -> None:
     from ..lab.balance import ClusterError, scheduler_address
 
     games = request.games
-    if rulesets * games > MAX_STUDY_GAMES:
+    strengths = request.strength_count()
+    arms = rulesets * strengths
+    if arms * games > MAX_STUDY_GAMES:
+        times = f" × {strengths} strengths of players" if strengths > 1 else ""
         raise UsageError(
-            f"this study would play {rulesets * games:,} games ({rulesets} rulesets × "
+            f"this study would play {arms * games:,} games ({rulesets} rulesets{times} × "
             f"{games:,}); a study plays at most {MAX_STUDY_GAMES:,} games in all: "
-            f"--games {MAX_STUDY_GAMES // rulesets:,} or fewer, or fewer rulesets"
+            f"--games {MAX_STUDY_GAMES // arms:,} or fewer, or fewer rulesets"
         )
     if request.scheduler is not None:
         try:

@@ -15,6 +15,7 @@ from ..common import (
     MAX_TURNS,
     PLAYERS,
     RULESET,
+    SEATS,
     SEED,
     WORKERS,
     emit_json,
@@ -41,6 +42,7 @@ from ..common import (
 )
 @SEED
 @AGENT
+@SEATS
 @MAX_TURNS
 @click.option(
     "--max-actions",
@@ -58,6 +60,7 @@ def simulate(
     games: int,
     seed: int,
     agent: str,
+    seats: tuple[str, ...],
     max_turns: int,
     max_actions: int,
     record: str | None,
@@ -66,7 +69,7 @@ def simulate(
 ) -> None:
     """Play complete games with built-in agents, checking every invariant after every action."""
     request = Simulate(
-        ruleset, players, games, seed, agent, max_turns, max_actions, record, workers
+        ruleset, players, games, seed, agent, max_turns, max_actions, record, workers, seats
     )
     plan = plan_simulation(request)
     shown = fmt == "text" and sys.stderr.isatty()

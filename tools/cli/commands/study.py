@@ -13,6 +13,7 @@ import click
 from ....grammar.limits import (
     DEFAULT_CONNECT_TIMEOUT,
     DEFAULT_WORKER_TIMEOUT,
+    LADDER,
     MAX_GAMES,
     MAX_GAMES_IN_FLIGHT,
     MAX_STUDY_GAMES,
@@ -22,11 +23,11 @@ from ...service.paths import writable_folder
 from ...shared.escape import terminal
 from ...shared.render import display_path
 from ..common import (
-    AGENT,
     FORMAT,
     MAX_TURNS,
     PLAYERS,
     RULESET,
+    SEATS,
     SEED,
     WORKERS,
     complete_rule_ids,
@@ -55,7 +56,20 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
             ),
         ),
         SEED,
-        AGENT,
+        click.option(
+            "--agent",
+            type=click.Choice(LADDER),
+            default=None,
+            help="Play the study with this agent in every seat only (one strength of players).",
+        ),
+        click.option(
+            "--agents",
+            metavar="A,B",
+            callback=_agent_list,
+            help="The strengths of players to report each difference under, each agent in "
+            "every seat (default: aggressive,positional; the ladder: docs/lab.md).",
+        ),
+        SEATS,
         MAX_TURNS,
         click.option(
             "--at-turn",
@@ -112,12 +126,25 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
+def _agent_list(
+    _ctx: click.Context, _param: click.Parameter, value: str | None
+) -> tuple[str, ...] | None:
+    if not value:
+        return None
+    names = tuple(v.strip() for v in value.split(","))
+    unknown = [n for n in names if n not in LADDER]
+    if unknown or len(set(names)) < len(names):
+        raise click.BadParameter(f"write agents from {', '.join(LADDER)}, each once")
+    return names
+
+
 def _request(options: dict[str, Any]) -> Study:
+    agents = options["agents"] or ((options["agent"],) if options["agent"] else None)
     return Study(
         options["players"],
         options["games"],
         options["seed"],
-        options["agent"],
+        "aggressive",
         options["max_turns"],
         options["at_turn"],
         options["workers"],
@@ -125,6 +152,8 @@ def _request(options: dict[str, Any]) -> Study:
         options["batch"],
         options["connect_timeout"],
         options["worker_timeout"],
+        agents=agents,
+        seats=options["seats"],
     )
 
 

@@ -1,0 +1,82 @@
+"""`riskrules ladder`: how strong each built-in agent is, each against the one below."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ....grammar.limits import LADDER, MAX_GAMES
+from ...service.ladder import Ladder, plan_ladder, run_ladder
+from ..common import (
+    FORMAT,
+    MAX_TURNS,
+    PLAYERS,
+    RULESET,
+    SEED,
+    WORKERS,
+    emit_json,
+    examples,
+    progress_bar,
+)
+
+
+def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
+    names = tuple(v.strip() for v in value.split(","))
+    unknown = [n for n in names if n not in LADDER]
+    if unknown or len(names) < 2 or len(set(names)) < len(names):
+        raise click.BadParameter(
+            f"write two agents or more, each once, weakest first, from {', '.join(LADDER)}"
+        )
+    return names
+
+
+@click.command(
+    epilog=examples(
+        "riskrules ladder classic --players 4 --games 200",
+        "riskrules ladder classic --rungs aggressive,positional --format json",
+    )
+)
+@RULESET
+@PLAYERS
+@click.option(
+    "--games",
+    "-g",
+    type=click.IntRange(1, MAX_GAMES),
+    default=200,
+    show_default=True,
+    help="Games per rung (rounded up to a multiple of the players: each seat as often).",
+)
+@click.option(
+    "--rungs",
+    default=",".join(LADDER),
+    show_default=True,
+    callback=_ladder_list,
+    metavar="A,B,…",
+    help="The agents, weakest first.",
+)
+@SEED
+@MAX_TURNS
+@WORKERS
+@FORMAT
+def ladder(
+    ruleset: str,
+    players: int | None,
+    games: int,
+    rungs: tuple[str, ...],
+    seed: int,
+    max_turns: int,
+    workers: int | None,
+    fmt: str,
+) -> None:
+    """How strong each built-in agent is: each rung in one seat (rotated game by game) against
+    the rung below in the others, its share of the games won with its 95% interval against the
+    fair share; the weakest plays itself."""
+    plan = plan_ladder(Ladder(ruleset, players, games, seed, max_turns, workers, rungs))
+    shown = fmt == "text" and sys.stderr.isatty()
+    with progress_bar("games", plan.total, shown) as progress:
+        found = run_ladder(plan, progress)
+    if fmt == "json":
+        emit_json(found.to_json())
+    else:
+        click.echo(found.text(), nl=False)

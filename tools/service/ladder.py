@@ -1,0 +1,133 @@
+"""`riskrules ladder`'s service: the built-in agents ranked, each rung against the one below
+(the work is tools/lab/ladder.py's). Planned first (a bad request fails before a game), then
+run with a Progress callback after every game and a Cancel token."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_STUDY_GAMES
+from .errors import UsageError
+from .lab import _workers
+from .progress import Cancel, Progress, Ticker
+from .rulesets import loadable, playable
+
+if TYPE_CHECKING:
+    from ..lab.ladder import Rung
+    from ..lab.simulate import Plan
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """Each rung of `ladder` (weakest first) against the one below: `games` games a rung (a
+    multiple of the players: one in each seat as often)."""
+
+    ruleset: str
+    players: int | None = None  # None: the fewest the ruleset allows
+    games: int = 200
+    seed: int = 1
+    max_turns: int = DEFAULT_MAX_TURNS
+    workers: int | None = None
+    ladder: tuple[str, ...] = LADDER
+
+
+@dataclass(frozen=True)
+class LadderPlan:
+    ruleset: str
+    players: int
+    max_turns: int
+    rungs: tuple[tuple[Rung, Plan], ...]
+    workers: int
+
+    @property
+    def total(self) -> int:
+        return sum(len(plan) for _, plan in self.rungs)
+
+
+def plan_ladder(request: Ladder) -> LadderPlan:
+    from ..lab.ladder import plan_rung, rungs
+
+    rules = playable(request.ruleset)
+    low, high = rules.players
+    players = request.players or low
+    if not low <= players <= high:
+        raise UsageError(f"{rules.name} is for {low} to {high} players, not {players}")
+    if players < 2:
+        raise UsageError("a ladder needs two players or more: one of a rung against the others")
+    unknown = [a for a in request.ladder if a not in LADDER]
+    if unknown or len(request.ladder) < 2 or len(set(request.ladder)) < len(request.ladder):
+        raise UsageError(
+            f"a ladder names two agents or more, each once, weakest first, from {', '.join(LADDER)}"
+        )
+    steps = rungs(request.ladder)
+    if len(steps) * request.games > MAX_STUDY_GAMES:
+        raise UsageError(
+            f"this ladder would play {len(steps) * request.games:,} games; at most "
+            f"{MAX_STUDY_GAMES:,} in all: --games {MAX_STUDY_GAMES // len(steps):,} or fewer"
+        )
+    name = loadable(request.ruleset, rules.name)
+    plans = tuple(
+        (rung, plan_rung(rung, name, players, request.games, request.seed, request.max_turns))
+        for rung in steps
+    )
+    workers = _workers(request.workers, request.games)
+    return LadderPlan(rules.name, players, request.max_turns, plans, workers)
+
+
+@dataclass(frozen=True)
+class LadderResult:
+    ruleset: str
+    players: int
+    max_turns: int
+    seed: int
+    rungs: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        from ...grammar import __version__
+
+        return {
+            "version": __version__,
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "max_turns": self.max_turns,
+            "seed": self.seed,
+            "rungs": self.rungs,
+        }
+
+    def text(self) -> str:
+        """The ladder for people: each rung's win share with its 95% interval beside the fair
+        share, and its speed."""
+        from ..shared.escape import terminal
+
+        fair = 100 / self.players
+        lines = [
+            f"{terminal(self.ruleset)}, {self.players} players: each agent in one seat (rotated) "
+            f"against the one below in the others; a fair share is {fair:.0f}%",
+            "  agent       against     wins   share  95% interval  games/s",
+        ]
+        for r in self.rungs:
+            low, high = (100 * x for x in r["ci"]) if r["ci"] else (0.0, 0.0)
+            mark = "  beats it" if r["beats_below"] else ""
+            if r["agent"] == r["against"]:
+                mark = "  (the baseline, against itself)"
+            speed = f"{r['games_per_s']:.2f}" if r["games_per_s"] else "-"
+            lines.append(
+                f"  {r['agent']:<10}  {r['against']:<10}  {r['wins']:>4}/{r['games']:<4} "
+                f"{100 * (r['share'] or 0):>4.0f}%  {low:>3.0f}% to {high:>3.0f}%  {speed:>7}{mark}"
+            )
+        unfinished = sum(r["unfinished"] for r in self.rungs)
+        lines.append(f"  unfinished at {self.max_turns} turns: {unfinished}")
+        return "\n".join(lines) + "\n"
+
+
+def run_ladder(
+    plan: LadderPlan, progress: Progress | None = None, cancel: Cancel | None = None
+) -> LadderResult:
+    """Play every rung's games, rung by rung."""
+    from ..lab.ladder import run_ladder as play
+
+    ticker = Ticker.of(plan.total, progress, cancel)
+    found = play(plan.rungs, plan.players, plan.workers, ticker.update if ticker else None)
+    seed = plan.rungs[0][1].templates[0].seed
+    return LadderResult(plan.ruleset, plan.players, plan.max_turns, seed, found)
