@@ -20,7 +20,11 @@ HOUSE = ROOT / "examples" / "house-rules"
 
 @pytest.mark.parametrize(
     ("name", "starts"),
-    [("sheet.md", b"# Risk"), ("sheet.html", b"<!DOCTYPE html>"), ("sheet.HTM", b"<!DOCTYPE")],
+    [
+        ("sheet.md", b"# Classic Risk"),
+        ("sheet.html", b"<!DOCTYPE html>"),
+        ("sheet.HTM", b"<!DOCTYPE"),
+    ],
 )
 def test_summary_writes_the_format_its_file_is_named_for(
     tmp_path: Path, name: str, starts: bytes
@@ -41,7 +45,7 @@ def test_summary_writes_a_pdf_into_a_file_named_pdf(tmp_path: Path) -> None:
 def test_format_given_wins_over_a_name_that_names_no_format(tmp_path: Path) -> None:
     result = run_cli("summary", "classic", "--format", "md", "-o", str(tmp_path / "sheet"))
     assert result.code == 0, result.err
-    assert (tmp_path / "sheet").read_text(encoding="utf-8").startswith("# Risk")
+    assert (tmp_path / "sheet").read_text(encoding="utf-8").startswith("# Classic Risk")
 
 
 def test_a_format_that_clashes_with_the_file_is_a_usage_error(tmp_path: Path) -> None:
@@ -71,7 +75,7 @@ def test_summary_without_o_writes_a_file_named_for_ruleset_and_language(tmp_path
 def test_summary_to_standard_output_on_request() -> None:
     result = run_cli("summary", "classic", "--format", "md", "-o", "-")
     assert result.code == 0, result.err
-    assert result.out.startswith("# Risk")
+    assert result.out.startswith("# Classic Risk")
 
 
 # ---------------------------------------------------------------- diff -o FILE, its †

@@ -124,7 +124,7 @@ def test_misspelt_territory_in_a_spec_copy(tmp_path: Path) -> None:
     [
         ("combat.tiez", "did you mean 'combat.ties'?"),
         ("combat.dice", "did you mean 'combat.attacker.dice' or 'combat.defender.dice'?"),
-        ("cards.trade", "'cards.trade_values' or 'cards.forced_trade'"),
+        ("cards.trade", "'cards.trade_values', 'cards.forced_trade', or 'cards.forced_trade_sets'"),
     ],
 )
 def test_a_misspelt_rule_id_is_matched_in_its_own_group_first(
