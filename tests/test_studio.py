@@ -557,3 +557,14 @@ def test_a_ruleset_extending_another_of_its_file_is_compared_with_it(tmp_path: P
     assert "<caption>Ties to the defender</caption>" in odds
     diff = c.get("/diff", params=query).text
     assert "combat.ties" in diff and "attacker" in diff and "defender" in diff
+
+
+def test_the_start_page_offers_the_examples_by_their_titles_in_the_readers_language(
+    tmp_path: Path,
+) -> None:
+    danish = client(tmp_path)
+    danish.post("/language", data={"lang": "da", "back": "/"})
+    start = danish.get("/").text
+    shown = '<button name="example" value="attacker-wins-ties">Angriberen vinder ved uafgjort<'
+    assert shown in start  # the title the example's file gives in Danish, not its name
+    assert ">attacker-wins-ties<" not in start

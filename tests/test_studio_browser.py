@@ -100,7 +100,8 @@ def test_a_house_rule_through_the_form_sheet_diff_pdf_and_save(
         assert page.locator(".editor > #work #rule-form").count() == 1
         diff = page.locator("#diff")
         diff.locator("text=combat.ties").wait_for()
-        assert "attacker" in diff.inner_text() and "da000 p.6" in diff.inner_text()
+        shown = diff.inner_text()  # the base's citation: its manual by title, page, words
+        assert "attacker" in shown and "Kommandomanual, p. 6: “" in shown and "da000" not in shown
         page.locator(field).scroll_into_view_if_needed()
         page.screenshot(path=str(IMAGES / "studio-editor.png"))
         with page.expect_download() as downloading:
@@ -128,7 +129,7 @@ def test_a_house_rule_through_the_form_sheet_diff_pdf_and_save(
 def _words(html: str) -> list[str]:
     import re
 
-    body = html.split("<body", 1)[-1]
+    body = html.split("<body", 1)[-1].replace("&nbsp;", "\u00a0")  # as the browser gives it
     return re.sub(r"<[^>]+>", " ", body).split()
 
 

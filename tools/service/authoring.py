@@ -18,12 +18,12 @@ def examples() -> list[str]:
     return list(shipped())
 
 
-def example_titles() -> list[tuple[str, str]]:
-    """The shipped example house rules: each one's name and title."""
+def example_titles(lang: str = "en") -> list[tuple[str, str]]:
+    """The shipped example house rules: each one's name and title in `lang`."""
     from ..authoring.scaffold import example_title
     from ..authoring.scaffold import examples as shipped
 
-    return [(name, example_title(name, text)) for name, text in shipped().items()]
+    return [(name, example_title(name, text, lang)) for name, text in shipped().items()]
 
 
 def new_rules(

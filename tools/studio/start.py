@@ -32,7 +32,7 @@ async def home(request: Request) -> Response:
         bases=bases,
         files=folder.rules_files(),
         drafts=folder.drafts(),
-        examples=authoring.examples(),
+        examples=authoring.example_titles(lang),
         folder=str(folder.root),
     )
 
