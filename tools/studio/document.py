@@ -114,6 +114,16 @@ class Document:
             theirs = _base_odds(base)
         return mine, (theirs if theirs.grid != mine.grid else None)
 
+    def titles(self, lang: str) -> dict[str, str]:
+        """This ruleset's title and its base's in `lang`, by name, as the panels head them: one
+        reading of the text (a diff of the two would check both again)."""
+        try:
+            ws, eff = rulesets.located(self.ref, self.texts)
+        except ServiceError:
+            return {}
+        found = [eff] + [ws.resolved[n] for n in eff.chain[1:2] if n in ws.resolved]
+        return {e.name: rulesets.title_in(e, lang) for e in found}
+
 
 @functools.lru_cache(maxsize=32)
 def _declared(path: str, text: str) -> tuple[str, ...]:

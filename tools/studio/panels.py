@@ -89,8 +89,7 @@ async def odds(request: Request) -> Response:
     except ServiceError as exc:
         return page(request, "_problem.j2", message=exc.message)
     tables = [mine] if base is None else [base, mine]
-    found = doc.diff()  # the rulesets themselves, for their titles in the page's language
-    titles = dict(zip(found.names, found.titles(language(request)), strict=True)) if found else {}
+    titles = doc.titles(language(request))
     return page(
         request,
         "_odds.j2",
