@@ -198,6 +198,14 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
                 )
     if spec.kind == Kind.SCHEDULE and not re.match(r"(sequence|track|fixed|by)\b", value):
         numbers = re.fullmatch(r"\d+(\s*,\s*\d+)*(\s+then\s+\+?\s*\d+)?", value)
+        if numbers and re.fullmatch(r"\d+", value):
+            # One number is what every set is worth, as the checker's RR0201 reads it too.
+            return error(
+                "RR0001",
+                f"a trade value that never changes is written 'fixed {value}'",
+                span,
+                fix(f"fixed {value}", SCHEDULE_FORMS),
+            )
         if numbers:
             then = re.search(r"then\s+\+?\s*(\d+)", value)
             listed = value[: then.start()].strip() if then else value
