@@ -3,6 +3,7 @@ and the rule clauses the engine consulted while it ran."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import re
@@ -15,6 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The step definitions, a pytest plugin of the package.
+STEPS = "riskrules.features.steps"
 
 
 @dataclass
@@ -162,16 +166,41 @@ def builtin_features() -> list[str]:
 
 @contextmanager
 def _environment(ruleset: str | None) -> Iterator[None]:
-    previous = os.environ.get("RISKRULES_TEST_RULESET")
-    if ruleset:
-        os.environ["RISKRULES_TEST_RULESET"] = ruleset
+    """The ruleset the steps play, and no pytest plugin but those named in the arguments: a
+    player's other plugins (xdist, hypothesis, coverage, …) cost most of a run's start-up and
+    are no business of the scenarios."""
+    settings = {"RISKRULES_TEST_RULESET": ruleset, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    previous = {name: os.environ.get(name) for name in settings}
+    for name, value in settings.items():
+        if value:
+            os.environ[name] = value
     try:
         yield
     finally:
-        if previous is None:
-            os.environ.pop("RISKRULES_TEST_RULESET", None)
-        else:
-            os.environ["RISKRULES_TEST_RULESET"] = previous
+        for name, value in previous.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+# pytest's own plugins the scenarios do not use: each costs start-up in every run (the
+# unraisable-exception watch collects the garbage of the whole process twice a run).
+UNUSED_PLUGINS = (
+    "cacheprovider",
+    "doctest",
+    "junitxml",
+    "pastebin",
+    "legacypath",
+    "stepwise",
+    "unraisableexception",
+)
+
+
+def _plugins() -> list[object]:
+    """pytest-bdd and the steps, given as modules: `-p NAME` would make pytest read every
+    installed package's entry points to look for NAME, on every run."""
+    return [importlib.import_module(name) for name in ("pytest_bdd.plugin", STEPS)]
 
 
 def run_features(
@@ -197,10 +226,7 @@ def run_features(
             str(Path(folder) / "pytest.ini"),
             "--rootdir",
             folder,
-            "-p",
-            "riskrules.features.steps",
-            "-p",
-            "no:cacheprovider",
+            *[f"-pno:{name}" for name in UNUSED_PLUGINS],
             "--import-mode=importlib",
             # The feature files were parsed (checked) with pytest-bdd before pytest started.
             "-W",
@@ -209,7 +235,7 @@ def run_features(
         args += ["-q", "--no-header", "--tb=short"]
         sink = io.StringIO()
         with _environment(ruleset), redirect_stdout(sink), redirect_stderr(sink):
-            code = pytest.main(args, plugins=[collector])
+            code = pytest.main(args, plugins=[collector, *_plugins()])
     return int(code), collector.results, sink.getvalue()
 
 
