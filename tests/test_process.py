@@ -77,14 +77,17 @@ def _simulation(tmp_path: Path, workers: int) -> tuple[subprocess.Popen[str], Pa
 def test_ctrl_c_stops_a_simulation_with_a_word_not_a_traceback(
     tmp_path: Path, workers: int
 ) -> None:
-    """With a pool too: the workers leave Ctrl-C to the command, which ends them."""
-    proc, _records = _simulation(tmp_path, workers=workers)
+    """With a pool too: the workers leave Ctrl-C to the command, which ends them at once (they
+    once played every game they had been handed first: 450 more records, half a minute)."""
+    proc, records = _simulation(tmp_path, workers=workers)
+    played = len(list(records.iterdir()))
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole job gets it
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err[-2000:]
     assert "aborted" in err
     assert "Traceback" not in err, err[-2000:]
     assert _descendants(proc.pid) == []  # no worker left behind
+    assert len(list(records.iterdir())) - played <= 2 * workers  # no game begun after Ctrl-C
 
 
 def _descendants(pid: int) -> list[int]:

@@ -379,12 +379,15 @@ def _play_here(batch: list[Job]) -> list[GameResult]:
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """End the workers now, not after the tasks they hold (a cancelled study, Ctrl-C)."""
-    pool.shutdown(wait=False, cancel_futures=True)
     terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
     if terminate is not None:
         terminate()
         return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    # Taken before the shutdown, which forgets them: the workers would play every task they
+    # had been handed (half a minute of games) before the command could end.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
         process.terminate()
 
 
