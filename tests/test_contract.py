@@ -11,8 +11,9 @@ by `check`; each accepted one is played (one game a player count, capped in turn
 as `riskrules simulate` plays it), given odds (as `riskrules odds`) and summarised (as
 `riskrules summary`, HTML and Markdown).
 
-RISKRULES_CONTRACT_EXAMPLES sets how many house rules are generated (60 by default, about
-half a minute; CI may raise it).
+RISKRULES_CONTRACT_EXAMPLES sets how many house rules are generated: by default 30 in a quick
+run (about fifteen seconds) and 150 at full strength (RISKRULES_HYPOTHESIS=full, as .ci/run
+runs the property tests).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from contextlib import contextmanager
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from helpers import ROOT
+from helpers import ROOT, examples
 from riskrules import Rules
 from riskrules.engine.odds import battle_odds, battle_table, roll_outcomes
 from riskrules.grammar import model as m
@@ -40,7 +41,7 @@ from riskrules.grammar.schema import CATALOGUE, SET_KINDS, SYMBOLS, Kind, RuleSp
 from riskrules.tools.lab import simulate
 from riskrules.tools.sheets.summary import build_for, render_html, render_markdown
 
-EXAMPLES = int(os.environ.get("RISKRULES_CONTRACT_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("RISKRULES_CONTRACT_EXAMPLES", str(examples(150))))
 SECONDS = 60  # one house rule: checked, every player count played, odds, two sheets
 MEMORY = 1_500 * 2**20  # the peak of this test process (the limit test_hostile gives a command)
 MAX_TURNS = 12  # a game is capped, as `simulate --max-turns` does

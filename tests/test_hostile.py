@@ -216,6 +216,8 @@ def test_an_endless_stream_of_long_lines_is_refused_at_the_size_limit() -> None:
     assert code == 1 and f"-:{line}: the record is longer than {MAX_RECORD_BYTES:,}" in out, out
 
 
+@pytest.mark.games  # the referee plays half a million moves (the limit of actions itself is
+# in the default run: the endless stream of blank lines below counts to it)
 def test_a_game_that_never_ends_is_refused_at_the_action_limit() -> None:
     code, out = run_streaming("referee", "classic", "-", stdin=endless_game())
     assert code == 1, out
