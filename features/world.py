@@ -43,6 +43,9 @@ class World:
 
     rules: Rules | None = None
     ruleset_override: str | None = None
+    # The rulesets loaded in this run, by name (immutable: every scenario of a run may share
+    # them; loading one is most of a short scenario's time).
+    loaded: dict[str, Rules] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)
     neutrals: list[str] = field(default_factory=list)
     status: dict[str, str] = field(default_factory=dict)
@@ -69,7 +72,10 @@ class World:
     # ------------------------------------------------------------ rules and names
 
     def use(self, name: str) -> Rules:
-        self.rules = load(self.ruleset_override or name)
+        key = self.ruleset_override or name
+        if key not in self.loaded:
+            self.loaded[key] = load(key)
+        self.rules = self.loaded[key]
         self.game = Game(self.rules)
         return self.rules
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from helpers import NOT_HERE, SEEDS, run_cli
+from riskrules.tools.compliance import steplookup
 
 
 def _bytecode_in_a_private_folder() -> None:
@@ -43,8 +44,10 @@ def _bytecode_in_a_private_folder() -> None:
 if hasattr(os, "getuid"):
     _bytecode_in_a_private_folder()
 
-# The step library of the manuals' features (and of users' own, via `riskrules test`).
+# The step library of the manuals' features (and of users' own, via `riskrules test`), found
+# by the faster step search `riskrules test` uses (tests/test_steplookup.py compares the two).
 pytest_plugins = ["riskrules.features.steps"]
+steplookup.install()
 
 
 @pytest.fixture

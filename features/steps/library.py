@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from ...engine.rules import Rules
 from ...engine.trace import recording
 from ..world import World
 
@@ -32,9 +33,16 @@ def step(
     return register
 
 
+@pytest.fixture(scope="session")
+def _loaded() -> dict[str, Rules]:
+    """The rulesets a run's scenarios loaded (a run is one pytest session: `riskrules test`
+    reads the files afresh each time it is run)."""
+    return {}
+
+
 @pytest.fixture
-def world() -> World:
-    return World(ruleset_override=os.environ.get("RISKRULES_TEST_RULESET") or None)
+def world(_loaded: dict[str, Rules]) -> World:
+    return World(ruleset_override=os.environ.get("RISKRULES_TEST_RULESET") or None, loaded=_loaded)
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from . import steplookup
+
 # The step definitions, a pytest plugin of the package.
 STEPS = "riskrules.features.steps"
 
@@ -235,6 +237,7 @@ def run_features(
         args += ["-q", "--no-header", "--tb=short"]
         sink = io.StringIO()
         with _environment(ruleset), redirect_stdout(sink), redirect_stderr(sink):
+            steplookup.install()
             code = pytest.main(args, plugins=[collector, *_plugins()])
     return int(code), collector.results, sink.getvalue()
 
