@@ -216,7 +216,7 @@ def test_an_endless_stream_of_long_lines_is_refused_at_the_size_limit() -> None:
     assert code == 1 and f"-:{line}: the record is longer than {MAX_RECORD_BYTES:,}" in out, out
 
 
-@pytest.mark.games  # the referee plays half a million moves (the limit of actions itself is
+@pytest.mark.limits  # the referee plays half a million moves (the limit of actions itself is
 # in the default run: the endless stream of blank lines below counts to it)
 def test_a_game_that_never_ends_is_refused_at_the_action_limit() -> None:
     code, out = run_streaming("referee", "classic", "-", stdin=endless_game())
@@ -402,14 +402,6 @@ CASES = [
     (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/no-manuals"), 2, KOMMANDO),
     (("trace", "da-2006", "--sources", "{tmp}/fifo-manual"), 2, "not a regular file"),
     (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
-    # A manual at the size limit, 772,000 short rule-bearing passages: counted, 1,000 listed.
-    (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/full-manual"), 1, "771,445 more"),
-    # The page of every sentence: the first 20,000 passages of a manual shown, the rest counted.
-    (
-        ("trace", "da-2006", "--format", "html", "--sources", "{tmp}/full-manual"),
-        1,
-        "… and 752,445 more passages, not shown",
-    ),
     # Issue 33: the new rules' bad values, and a roll for the first turn a record gets wrong.
     (("simulate", h("forced-trade-sets-zero.rules"), "-g", "1"), 1, "RR0217"),
     (("simulate", h("first-turn-typo.rules"), "-g", "1"), 1, "did you mean 'roll_again'"),
@@ -425,6 +417,20 @@ CASES = [
     (("referee", "da-2006", "{tmp}/start-roll-early.jsonl"), 1, "rolling for the first turn"),
     (("trace", "da-2006", "--format", "html"), 2, "--format html shows the manuals' text"),
     (("trace", "da-2006", "--format", "html", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
+]
+
+
+# Inputs at the size limits: a manual of 20 MB read whole (15-20 CPU-s each). The `limits`
+# marker runs them (.ci/run does); the default run refuses the manual past the limit above.
+AT_THE_LIMITS = [
+    # A manual at the size limit, 772,000 short rule-bearing passages: counted, 1,000 listed.
+    (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/full-manual"), 1, "771,445 more"),
+    # The page of every sentence: the first 20,000 passages of a manual shown, the rest counted.
+    (
+        ("trace", "da-2006", "--format", "html", "--sources", "{tmp}/full-manual"),
+        1,
+        "… and 752,445 more passages, not shown",
+    ),
 ]
 
 
@@ -476,7 +482,15 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
         os.mkfifo(folder / "fifo-manual" / KOMMANDO)
     with open(folder / "huge-manual" / KOMMANDO, "wb") as handle:  # sparse: costs no disk
         handle.truncate(30_000_000)
-    with open(folder / "full-manual" / KOMMANDO, "w", encoding="utf-8") as handle:
+    return folder
+
+
+def _full_manual(folder: Path) -> None:
+    """A manual just under the size limit, in `folder`/full-manual (made once a module)."""
+    path = folder / "full-manual" / KOMMANDO
+    if path.exists():
+        return
+    with open(path, "w", encoding="utf-8") as handle:
         size = number = 0
         while size < 19_900_000:  # page markers up to 99,998, then lines without one
             number += 1
@@ -484,7 +498,6 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
             line = f"{number} {line}" if number < 99_999 else line
             size += len(line.encode())
             handle.write(line)
-    return folder
 
 
 def _start_roll_records(folder: Path) -> None:
@@ -523,6 +536,15 @@ def test_hostile_input(tmp: Path, args: tuple[str, ...], code: int, words: str) 
     got, out = run(*(a.replace("{tmp}", str(tmp)) for a in args), cwd=tmp)
     assert got == code, out[-2000:]
     assert words in out, out[-2000:]
+
+
+@pytest.mark.limits
+@pytest.mark.parametrize(("args", "code", "words"), AT_THE_LIMITS, ids=lambda v: str(v)[:40])
+def test_hostile_input_at_the_limits(
+    tmp: Path, args: tuple[str, ...], code: int, words: str
+) -> None:
+    _full_manual(tmp)
+    test_hostile_input(tmp, args, code, words)
 
 
 # ------------------------------------------------------------------ a Dask cluster lost or broken
