@@ -31,6 +31,7 @@ REINFORCED: float = 1.0  # how much of an opponent's next reinforcements a stack
 OWN_ATTACK: float = 0.5  # the weight of the player's own next conquest against its losses
 SOURCES: int = 6  # the largest movable stacks a fortifying move is looked for from
 TERRITORY: float = 1.0  # a territory's own worth, in armies
+SWING: bool = True  # armies at stake: both sides' expected losses (else all the defender's)
 
 
 class Board:
@@ -121,6 +122,7 @@ class Exposure:
             return 0.0
         kept = 1.0
         gain = 0.0
+        worst = 0
         for j in self.adjacent[i]:
             holder = holders[j]
             if holder < 0 or friends[holder]:
@@ -128,6 +130,7 @@ class Exposure:
             enemy = round(totals[j] - 1 + self.reinforced[holder])
             if enemy >= 1:
                 kept *= 1.0 - invasion(self.rules, enemy, armies)[0]
+                worst = max(worst, enemy)
             if armies >= 2:
                 k = board.home[j]
                 worth = TERRITORY
@@ -139,8 +142,14 @@ class Exposure:
                 gain = max(gain, invasion(self.rules, armies - 1, totals[j])[0] * worth)
         k = board.home[i]
         held = k >= 0 and self.whole[k] == self.seat
-        stake = armies + TERRITORY + (board.bonus[k] if held else 0)
-        return OWN_ATTACK * gain - (1.0 - kept) * stake
+        stake = TERRITORY + (board.bonus[k] if held else 0)
+        if not SWING:
+            return OWN_ATTACK * gain - (1.0 - kept) * (stake + armies)
+        swing = 0.0
+        if worst >= 1:  # the armies both sides lose when the strongest stack beside attacks
+            p, won, lost = invasion(self.rules, worst, armies)
+            swing = (armies - (1 - p) * lost) - (worst - p * won)
+        return OWN_ATTACK * gain - (1.0 - kept) * stake - swing
 
     def move(self, source: int, target: int, armies: int) -> float:
         """What moving `armies` from `source` to `target` changes (one evaluation)."""
