@@ -35,13 +35,14 @@ from .agents import (
 )
 from .game import Game
 from .lookahead import board_of as _board
-from .lookahead import fortify_lookahead
+from .lookahead import fortify_lookahead, place_lookahead
 from .lookahead import invasion as _invasion
 from .relations import View
 from .state import GameState
 
 OWN_PHASES: Final = ("reinforce", "attack", "move_in", "fortify")
 SEARCH_FORTIFY = True
+SEARCH_PLACE = False
 
 
 def _first_of_kind(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -360,6 +361,7 @@ def search_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     looked ahead by the exact odds within the budget (see _search_attack)."""
     phase = state.phase
     looked = phase == "attack" or (phase == "fortify" and SEARCH_FORTIFY)
+    looked = looked or (phase == "reinforce" and SEARCH_PLACE)
     if not looked or len(game.rel.armies_commanded(state, state.current)) > 1:
         return positional_agent(game, state, rng)
     if game.missions.deck:
@@ -368,6 +370,11 @@ def search_agent(game: Game, state: GameState, rng: random.Random) -> Action:
             return claim
     if phase == "fortify":
         return fortify_lookahead(game, state, state.current)
+    if phase == "reinforce":
+        chosen = positional_agent(game, state, rng)
+        if isinstance(chosen, Place):
+            return place_lookahead(game, state, state.current, chosen)
+        return chosen
     return _search_attack(game, state, state.current, rng)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 
 from ..grammar.limits import SEARCH_EVALUATIONS
-from .actions import Action, EndTurn, Fortify
+from .actions import Action, EndTurn, Fortify, Place
 from .agents import ODDS_SIZE
 from .game import Game
 from .odds import battle_odds
@@ -31,6 +31,8 @@ REINFORCED: float = 1.0  # how much of an opponent's next reinforcements a stack
 OWN_ATTACK: float = 0.5  # the weight of the player's own next conquest against its losses
 SOURCES: int = 6  # the largest movable stacks a fortifying move is looked for from
 TERRITORY: float = 1.0  # a territory's own worth, in armies
+INTERIOR: bool = False  # move only stacks no enemy is beside
+PLACE_MARGIN: float = 1.0  # how much better another placement must be than the positional one
 SWING: bool = True  # armies at stake: both sides' expected losses (else all the defender's)
 
 
@@ -160,6 +162,13 @@ class Exposure:
         after += self.term(target, totals[target] + armies)
         return after - before
 
+    def place(self, target: int, armies: int) -> float:
+        """What placing `armies` on `target` changes (one evaluation)."""
+        self.count += 1
+        return self.term(target, self.totals[target] + armies) - self.term(
+            target, self.totals[target]
+        )
+
 
 def fortify_lookahead(game: Game, state: GameState, seat: int) -> Action:
     """The fortifying move that changes the position's terms the most for the better, among the
@@ -170,9 +179,16 @@ def fortify_lookahead(game: Game, state: GameState, seat: int) -> Action:
     passable = game.fortifying.passable(state, seat)
     index = state.index
     order = game.rel.index.__getitem__
+    view = game.rel.view(state)
+    friends = game.rel.friends(state, seat)
     sources: list[tuple[int, str]] = []
     for t in sorted(passable, key=order):
         movable = min(state.armies_in(t)[seat], state.total(t) - leave)
+        if INTERIOR and any(
+            view.holders[j] >= 0 and not friends[view.holders[j]]
+            for j in game.rel.adjacent[index[t]]
+        ):
+            continue
         if movable > 0:
             sources.append((movable, t))
     sources.sort(key=lambda mt: -mt[0])
@@ -190,3 +206,25 @@ def fortify_lookahead(game: Game, state: GameState, seat: int) -> Action:
                     best, best_worth = Fortify(source, target, armies), worth
     return best if best is not None else EndTurn()
 
+
+
+def place_lookahead(game: Game, state: GameState, seat: int, chosen: Place) -> Place:
+    """The positional player's placement (`chosen`), unless putting the reserves on another
+    territory of the player's improves its terms by more than PLACE_MARGIN beyond what the
+    chosen one does (a border at risk of being lost), within the budget."""
+    reserves = chosen.armies
+    ex = Exposure(game, state, seat)
+    index = state.index
+    view = game.rel.view(state)
+    start = index[chosen.territory]
+    best, best_worth = chosen.territory, ex.place(start, reserves) + PLACE_MARGIN
+    for t in game.placeable(state, seat):
+        i = index[t]
+        if i == start or not view.borders[i] or ex.count >= SEARCH_EVALUATIONS:
+            continue
+        if game.rel.room(state, t) < reserves:
+            continue
+        worth = ex.place(i, reserves)
+        if worth > best_worth:
+            best, best_worth = t, worth
+    return Place(best, reserves)
