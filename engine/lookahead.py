@@ -173,8 +173,13 @@ class Exposure:
 def fortify_lookahead(game: Game, state: GameState, seat: int) -> Action:
     """The fortifying move that changes the position's terms the most for the better, among the
     bounded candidates, within the budget; not moving when none does."""
+    return weigh_fortify(game, state, seat)[0]
+
+
+def weigh_fortify(game: Game, state: GameState, seat: int) -> tuple[Action, int]:
+    """fortify_lookahead's move and the evaluations it made to find it."""
     if state.fortifies_left <= 0:
-        return EndTurn()
+        return EndTurn(), 0
     leave = game.rules.integer("fortify.leave_behind")
     passable = game.fortifying.passable(state, seat)
     index = state.index
@@ -204,7 +209,7 @@ def fortify_lookahead(game: Game, state: GameState, seat: int) -> Action:
                 worth = ex.move(index[source], index[target], armies)
                 if worth > best_worth:
                     best, best_worth = Fortify(source, target, armies), worth
-    return best if best is not None else EndTurn()
+    return (best if best is not None else EndTurn()), ex.count
 
 
 

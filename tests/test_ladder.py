@@ -170,19 +170,9 @@ def test_the_search_player_fortifies_the_border_the_odds_can_save() -> None:
     assert saved_at_brazil > 3 * saved_at_venezuela  # the situation, by the odds alone
     rng = random.Random(1)
     assert ladder.positional_agent(game, state, rng) == Fortify("peru", "venezuela", 5)
-    counts: list[int] = []
-    original = lookahead.Exposure.move
-
-    def move(self: Any, *args: Any) -> float:
-        counts.append(self.count)
-        return original(self, *args)
-
-    try:
-        lookahead.Exposure.move = move  # type: ignore[method-assign]
-        assert ladder.search_agent(game, state, rng) == Fortify("peru", "brazil", 5)
-    finally:
-        lookahead.Exposure.move = original  # type: ignore[method-assign]
-    assert 1 < len(counts) <= SEARCH_EVALUATIONS  # it weighed several moves, within the budget
+    assert ladder.search_agent(game, state, rng) == Fortify("peru", "brazil", 5)
+    _move, weighed = lookahead.weigh_fortify(game, state, 0)
+    assert 1 < weighed <= SEARCH_EVALUATIONS  # it weighed several moves, within the budget
 
 
 @pytest.mark.parametrize("ruleset", ["da-2006-2p-active", "da-2006-mission", "da-2006-teams"])
