@@ -8,11 +8,12 @@ bonus for the fewest enemy armies in the way), masses its reinforcements at that
 edge, prefers the attacks that complete a continent of its own, break one an opponent holds or
 knock a player out, attacks at worse odds when it has not yet conquered a territory this turn
 (a card is worth having), moves everything into a conquest, and fortifies the border most
-threatened. `search` looks ahead: for each attack, placement and fortifying move it
-weighs the positions after it with the ruleset's exact battle odds (a conquest's chance and the
-armies expected to survive it, from `odds.battle_odds`) and an evaluation of the position, and
-takes the best; it makes at most SEARCH_EVALUATIONS evaluations a decision, counted (not timed),
-so its games are the same on any machine.
+threatened. `search` looks ahead: for each attack it weighs the positions after it with the
+ruleset's exact battle odds (a conquest's chance and the armies expected to survive it, from
+`odds.battle_odds`) and an evaluation of the position, and for each fortifying move what it
+changes in what its borders stand to lose on the opponents' next turns and can take on its own
+(engine/lookahead.py), and takes the best; it makes at most SEARCH_EVALUATIONS evaluations a
+decision, counted (not timed), so its games are the same on any machine.
 
 Every player answers any decision it has no strategy of its own for as `aggressive` does (the
 setup, missions, bribes, allies, status rolls), and a decision `aggressive` does not know
@@ -35,14 +36,12 @@ from .agents import (
 )
 from .game import Game
 from .lookahead import board_of as _board
-from .lookahead import fortify_lookahead, place_lookahead
+from .lookahead import fortify_lookahead
 from .lookahead import invasion as _invasion
 from .relations import View
 from .state import GameState
 
 OWN_PHASES: Final = ("reinforce", "attack", "move_in", "fortify")
-SEARCH_FORTIFY = True
-SEARCH_PLACE = False
 
 
 def _first_of_kind(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -358,11 +357,11 @@ def _search_attack(game: Game, state: GameState, seat: int, rng: random.Random) 
 
 def search_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     """The positional player, with every attack decision (which invasion to press, or to stop)
-    looked ahead by the exact odds within the budget (see _search_attack)."""
+    and its fortifying move looked ahead by the exact odds within the budget (see
+    _search_attack, and lookahead.fortify_lookahead)."""
     phase = state.phase
-    looked = phase == "attack" or (phase == "fortify" and SEARCH_FORTIFY)
-    looked = looked or (phase == "reinforce" and SEARCH_PLACE)
-    if not looked or len(game.rel.armies_commanded(state, state.current)) > 1:
+    alone = len(game.rel.armies_commanded(state, state.current)) == 1
+    if phase not in ("attack", "fortify") or not alone:
         return positional_agent(game, state, rng)
     if game.missions.deck:
         claim = next(iter(game.mission_claims(state)), None)
@@ -370,11 +369,6 @@ def search_agent(game: Game, state: GameState, rng: random.Random) -> Action:
             return claim
     if phase == "fortify":
         return fortify_lookahead(game, state, state.current)
-    if phase == "reinforce":
-        chosen = positional_agent(game, state, rng)
-        if isinstance(chosen, Place):
-            return place_lookahead(game, state, state.current, chosen)
-        return chosen
     return _search_attack(game, state, state.current, rng)
 
 

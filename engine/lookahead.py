@@ -1,12 +1,14 @@
 """The `search` player's lookahead at its fortifying move (engine/ladder.py plays it): what each
 move it could make costs or earns on the turns that follow, by the ruleset's exact battle odds.
 
-A position's *exposure* is, over every territory the player holds beside an enemy, the chance
-that the enemy stacks beside it take it on their next turns (each stack with the armies it
-will have: its own and, at the worst, its player's next reinforcements on it; several stacks
-beside one territory are as many chances to lose it) times what is lost with it: its armies,
-the territory, and the bonus of a continent held whole that it breaks. Against that stands
-what the territory's stack can do on the player's own next turn: its best conquest's chance
+Each territory the player holds beside an enemy has a *term*. Against it: the chance that the
+enemy stacks beside it take it on the opponents' next turns (each stack with the armies it will
+have: its own and, at the worst, its player's next reinforcements on it; several stacks beside
+one territory are as many chances to lose it) times the territory and the bonus of a continent
+held whole that losing it breaks, and the armies the player is expected to lose in the
+strongest stack's attack less those the attacker is expected to lose (a stack that makes an
+attack cost the attacker more is worth its armies; one that is lost either way is not). For it:
+what the territory's stack can do on the player's own next turn, its best conquest's chance
 (exact odds) times the conquest's worth (the territory, a continent completed, one broken).
 
 A fortifying move changes two territories' armies, so its worth is the change of those two
@@ -18,22 +20,21 @@ territory of the player it reaches, all of its movable armies or half; and not m
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from ..grammar.limits import SEARCH_EVALUATIONS
-from .actions import Action, EndTurn, Fortify, Place
+from .actions import Action, EndTurn, Fortify
 from .agents import ODDS_SIZE
 from .game import Game
 from .odds import battle_odds
 from .rules import Rules
 from .state import GameState
 
-REINFORCED: float = 1.0  # how much of an opponent's next reinforcements a stack beside is given
-OWN_ATTACK: float = 0.5  # the weight of the player's own next conquest against its losses
-SOURCES: int = 6  # the largest movable stacks a fortifying move is looked for from
-TERRITORY: float = 1.0  # a territory's own worth, in armies
-INTERIOR: bool = False  # move only stacks no enemy is beside
-PLACE_MARGIN: float = 1.0  # how much better another placement must be than the positional one
-SWING: bool = True  # armies at stake: both sides' expected losses (else all the defender's)
+# The weights of a territory's term (chosen by measuring: docs/lab.md, the search row).
+REINFORCED: Final = 1.0  # how much of an opponent's next reinforcements a stack beside is given
+OWN_ATTACK: Final = 0.5  # the weight of the player's own next conquest against its losses
+SOURCES: Final = 6  # the largest movable stacks a fortifying move is looked for from
+TERRITORY: Final = 1.0  # a territory's own worth, in armies
 
 
 class Board:
@@ -110,7 +111,7 @@ class Exposure:
         self.count = 0
         seats = len(state.seats)
         self.reinforced = [REINFORCED * income(self.board, self.holders, s) for s in range(seats)]
-        # Whether `seat` holds each continent whole, and each opponent each continent.
+        # Who holds each continent whole (-1: no one).
         self.whole = [
             -1 if not members else self.holders[members[0]] for members in self.board.members
         ]
@@ -145,8 +146,6 @@ class Exposure:
         k = board.home[i]
         held = k >= 0 and self.whole[k] == self.seat
         stake = TERRITORY + (board.bonus[k] if held else 0)
-        if not SWING:
-            return OWN_ATTACK * gain - (1.0 - kept) * (stake + armies)
         swing = 0.0
         if worst >= 1:  # the armies both sides lose when the strongest stack beside attacks
             p, won, lost = invasion(self.rules, worst, armies)
@@ -161,13 +160,6 @@ class Exposure:
         after = self.term(source, totals[source] - armies)
         after += self.term(target, totals[target] + armies)
         return after - before
-
-    def place(self, target: int, armies: int) -> float:
-        """What placing `armies` on `target` changes (one evaluation)."""
-        self.count += 1
-        return self.term(target, self.totals[target] + armies) - self.term(
-            target, self.totals[target]
-        )
 
 
 def fortify_lookahead(game: Game, state: GameState, seat: int) -> Action:
@@ -184,16 +176,9 @@ def weigh_fortify(game: Game, state: GameState, seat: int) -> tuple[Action, int]
     passable = game.fortifying.passable(state, seat)
     index = state.index
     order = game.rel.index.__getitem__
-    view = game.rel.view(state)
-    friends = game.rel.friends(state, seat)
     sources: list[tuple[int, str]] = []
     for t in sorted(passable, key=order):
         movable = min(state.armies_in(t)[seat], state.total(t) - leave)
-        if INTERIOR and any(
-            view.holders[j] >= 0 and not friends[view.holders[j]]
-            for j in game.rel.adjacent[index[t]]
-        ):
-            continue
         if movable > 0:
             sources.append((movable, t))
     sources.sort(key=lambda mt: -mt[0])
@@ -210,26 +195,3 @@ def weigh_fortify(game: Game, state: GameState, seat: int) -> tuple[Action, int]
                 if worth > best_worth:
                     best, best_worth = Fortify(source, target, armies), worth
     return (best if best is not None else EndTurn()), ex.count
-
-
-
-def place_lookahead(game: Game, state: GameState, seat: int, chosen: Place) -> Place:
-    """The positional player's placement (`chosen`), unless putting the reserves on another
-    territory of the player's improves its terms by more than PLACE_MARGIN beyond what the
-    chosen one does (a border at risk of being lost), within the budget."""
-    reserves = chosen.armies
-    ex = Exposure(game, state, seat)
-    index = state.index
-    view = game.rel.view(state)
-    start = index[chosen.territory]
-    best, best_worth = chosen.territory, ex.place(start, reserves) + PLACE_MARGIN
-    for t in game.placeable(state, seat):
-        i = index[t]
-        if i == start or not view.borders[i] or ex.count >= SEARCH_EVALUATIONS:
-            continue
-        if game.rel.room(state, t) < reserves:
-            continue
-        worth = ex.place(i, reserves)
-        if worth > best_worth:
-            best, best_worth = t, worth
-    return Place(best, reserves)
