@@ -37,6 +37,7 @@ from .agents import (
 from .game import Game
 from .lookahead import board_of as _board
 from .lookahead import fortify_lookahead
+from .lookahead import income as _income
 from .lookahead import invasion as _invasion
 from .relations import View
 from .state import GameState
@@ -258,14 +259,7 @@ class Evaluator:
         self.seats = len(state.seats)
 
     def income(self, holders: list[int], seat: int) -> float:
-        held = sum(1 for h in holders if h == seat)
-        if not held:
-            return 0.0
-        total = float(max(3, held // 3))
-        for k, members in enumerate(self.board.members):
-            if all(holders[i] == seat for i in members):
-                total += self.board.bonus[k]
-        return total
+        return _income(self.board, holders, seat)
 
     def value(self, holders: list[int], totals: list[int]) -> float:
         self.count += 1
