@@ -29,6 +29,7 @@ COMPILED = (
     "fortify",
     "game",
     "invariants",
+    "lookahead",
     "missions",
     "reinforce",
     "relations",

@@ -8,11 +8,12 @@ bonus for the fewest enemy armies in the way), masses its reinforcements at that
 edge, prefers the attacks that complete a continent of its own, break one an opponent holds or
 knock a player out, attacks at worse odds when it has not yet conquered a territory this turn
 (a card is worth having), moves everything into a conquest, and fortifies the border most
-threatened. `search` looks ahead: for each attack, placement and fortifying move it
-weighs the positions after it with the ruleset's exact battle odds (a conquest's chance and the
-armies expected to survive it, from `odds.battle_odds`) and an evaluation of the position, and
-takes the best; it makes at most SEARCH_EVALUATIONS evaluations a decision, counted (not timed),
-so its games are the same on any machine.
+threatened. `search` looks ahead: for each attack it weighs the positions after it with the
+ruleset's exact battle odds (a conquest's chance and the armies expected to survive it, from
+`odds.battle_odds`) and an evaluation of the position, and for each fortifying move what it
+changes in what its borders stand to lose on the opponents' next turns and can take on its own
+(engine/lookahead.py), and takes the best; it makes at most SEARCH_EVALUATIONS evaluations a
+decision, counted (not timed), so its games are the same on any machine.
 
 Every player answers any decision it has no strategy of its own for as `aggressive` does (the
 setup, missions, bribes, allies, status rolls), and a decision `aggressive` does not know
@@ -21,14 +22,12 @@ either with the first legal action of its kind.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Final
 
 from ..grammar.limits import LADDER, SEARCH_EVALUATIONS
 from .actions import Action, Attack, EndAttack, EndTurn, Fortify, MoveIn, Place, Trade
 from .agents import (
-    ODDS_SIZE,
     Agent,
     _front,
     _tables,
@@ -36,56 +35,14 @@ from .agents import (
     random_agent,
 )
 from .game import Game
-from .odds import battle_odds
+from .lookahead import board_of as _board
+from .lookahead import fortify_lookahead
+from .lookahead import income as _income
+from .lookahead import invasion as _invasion
 from .relations import View
-from .rules import Rules
 from .state import GameState
 
 OWN_PHASES: Final = ("reinforce", "attack", "move_in", "fortify")
-
-
-class Board:
-    """The continents of a ruleset's board by territory number: their members and bonuses, and
-    each territory's continent (-1: none)."""
-
-    def __init__(self, rules: Rules) -> None:
-        index = rules.geo.index
-        names = list(rules.geo.continents)
-        self.members: list[tuple[int, ...]] = [
-            tuple(sorted(index[t] for t in rules.geo.continents[c])) for c in names
-        ]
-        self.bonus: list[int] = [rules.continent_bonus(c) for c in names]
-        self.home: list[int] = [-1] * len(index)
-        for k, members in enumerate(self.members):
-            for i in members:
-                self.home[i] = k
-
-
-@functools.lru_cache(maxsize=32)
-def _board(rules: Rules) -> Board:
-    return Board(rules)
-
-
-@functools.lru_cache(maxsize=4096)
-def _invasion(rules: Rules, attackers: int, defenders: int) -> tuple[float, float, float]:
-    """A whole invasion of `defenders` by `attackers` armies able to fight (scaled down to the
-    odds table's size past it): the chance of the conquest, the attackers expected to survive
-    it when it succeeds and the defenders expected to survive when it fails (exact odds)."""
-    largest = max(attackers, defenders)
-    scale = 1.0
-    if largest > ODDS_SIZE:
-        scale = largest / ODDS_SIZE
-        attackers = max(1, round(attackers / scale))
-        defenders = max(1, round(defenders / scale))
-    if attackers < 1:
-        return 0.0, 0.0, float(defenders) * scale
-    if defenders < 1:
-        return 1.0, float(attackers) * scale, 0.0
-    found = battle_odds(rules, attackers, defenders)
-    p = float(found.attacker_wins)
-    won = float(found.expected_attacker_survivors) / p if p > 0 else 0.0
-    lost = float(found.expected_defender_survivors) / (1 - p) if p < 1 else 0.0
-    return p, won * scale, lost * scale
 
 
 def _first_of_kind(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -302,14 +259,7 @@ class Evaluator:
         self.seats = len(state.seats)
 
     def income(self, holders: list[int], seat: int) -> float:
-        held = sum(1 for h in holders if h == seat)
-        if not held:
-            return 0.0
-        total = float(max(3, held // 3))
-        for k, members in enumerate(self.board.members):
-            if all(holders[i] == seat for i in members):
-                total += self.board.bonus[k]
-        return total
+        return _income(self.board, holders, seat)
 
     def value(self, holders: list[int], totals: list[int]) -> float:
         self.count += 1
@@ -401,14 +351,18 @@ def _search_attack(game: Game, state: GameState, seat: int, rng: random.Random) 
 
 def search_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     """The positional player, with every attack decision (which invasion to press, or to stop)
-    looked ahead by the exact odds within the budget (see _search_attack)."""
+    and its fortifying move looked ahead by the exact odds within the budget (see
+    _search_attack, and lookahead.fortify_lookahead)."""
     phase = state.phase
-    if phase != "attack" or len(game.rel.armies_commanded(state, state.current)) > 1:
+    alone = len(game.rel.armies_commanded(state, state.current)) == 1
+    if phase not in ("attack", "fortify") or not alone:
         return positional_agent(game, state, rng)
     if game.missions.deck:
         claim = next(iter(game.mission_claims(state)), None)
         if claim is not None:
             return claim
+    if phase == "fortify":
+        return fortify_lookahead(game, state, state.current)
     return _search_attack(game, state, state.current, rng)
 
 

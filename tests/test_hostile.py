@@ -683,6 +683,18 @@ BUDGETS = [
         20.0,
         200,
     ),
+    # The search player's fortifying lookahead with no limit on the moves: each move must gain,
+    # so its turns end (at most 13 moves a turn on seeds 1 to 3); about 1.4 s and 35 MiB
+    (
+        (
+            *("simulate", str(ROOT / "examples" / "house-rules" / "unlimited-fortify.rules")),
+            *("--agent", "search", "-p", "4", "-g", "1", "--max-turns", "200", "-w", "1"),
+        ),
+        0,
+        "0 violations",
+        10.0,
+        200,
+    ),
 ]
 
 

@@ -16,6 +16,7 @@ import pytest
 import riskrules
 from helpers import ROOT, run_cli
 from riskrules import Game
+from riskrules.engine.actions import Fortify
 from riskrules.grammar.limits import SEARCH_EVALUATIONS
 from riskrules.tools.lab.simulate import GameResult, Job, play
 from riskrules.tools.lab.verdicts import CLEAR, OPEN, SAME, Effect, depending
@@ -121,6 +122,57 @@ def test_the_search_player_keeps_to_its_budget() -> None:
     assert 2 < sum(counts) <= SEARCH_EVALUATIONS
     again = play(Job("classic", 3, 4, 0, "search", 30, None))
     assert again == play(Job("classic", 3, 4, 0, "search", 30, None))
+
+
+def _fortify_position(own: dict[str, int], enemy: dict[str, int]) -> tuple[Game, Any]:
+    """A classic 4-player position at p1's fortifying move: p1 holds `own`, p2 every other
+    territory (one army each but `enemy`'s), p3 and p4 one far-off territory each."""
+    from riskrules.engine import ladder
+
+    game = Game(riskrules.load("classic"))
+    rng = random.Random(1)
+    state = game.start(["p1", "p2", "p3", "p4"])
+    while state.phase != "attack":
+        state = game.apply(state, ladder.positional_agent(game, state, rng))
+    rows = []
+    for t in state.territories:
+        row = [0, 0, 0, 0]
+        if t in own:
+            row[0] = own[t]
+        elif t in ("japan", "eastern_australia"):
+            row[2 if t == "japan" else 3] = 2
+        else:
+            row[1] = enemy.get(t, 1)
+        rows.append(tuple(row))
+    return game, state.evolve(armies=tuple(rows), phase="fortify", current=0, fortifies_left=1)
+
+
+def test_the_search_player_fortifies_the_border_the_odds_can_save() -> None:
+    """p1 holds South America: Venezuela (3 armies) faces 12 in Central America, Brazil (1)
+    faces 3 in North Africa, and Peru's 6 (5 movable) reach both. The positional player sends
+    them to the bigger threat, Venezuela, which the exact odds say falls either way (11
+    attackers take 3 defenders 99 times in 100 and 8 about 80); Brazil is the border the move
+    saves (2 attackers take 1 defender 3 times in 4, 6 about 2 times in 100). The search
+    player's lookahead moves them to Brazil, within its budget."""
+    from riskrules.engine import ladder, lookahead
+    from riskrules.engine.odds import battle_odds
+
+    game, state = _fortify_position(
+        {"venezuela": 3, "brazil": 1, "peru": 6, "argentina": 1},
+        {"central_america": 12, "north_africa": 3},
+    )
+
+    def falls(attackers: int, defenders: int) -> float:
+        return float(battle_odds(game.rules, attackers, defenders).attacker_wins)
+
+    saved_at_venezuela = falls(11, 3) - falls(11, 8)
+    saved_at_brazil = falls(2, 1) - falls(2, 6)
+    assert saved_at_brazil > 3 * saved_at_venezuela  # the situation, by the odds alone
+    rng = random.Random(1)
+    assert ladder.positional_agent(game, state, rng) == Fortify("peru", "venezuela", 5)
+    assert ladder.search_agent(game, state, rng) == Fortify("peru", "brazil", 5)
+    _move, weighed = lookahead.weigh_fortify(game, state, 0)
+    assert 1 < weighed <= SEARCH_EVALUATIONS  # it weighed several moves, within the budget
 
 
 @pytest.mark.parametrize("ruleset", ["da-2006-2p-active", "da-2006-mission", "da-2006-teams"])
