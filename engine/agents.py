@@ -332,7 +332,7 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     only_index = -1 if only is None else state.index[only]
     threshold = 0.5 if state.turn < 150 else 0.3
     view = game.rel.view(state)
-    control, holders, held, totals = view.control, view.holders, view.held, view.totals
+    holders, held, totals = view.holders, view.held, view.totals
     borders = view.borders
     odds, may = _tables(game.rules)
     wins, steps = odds.wins, odds.steps
@@ -343,10 +343,9 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     friends = game.rel.friends(state, seat)
     rows = state.armies
     allowed = game.rules.attack_allowed
-    for army in game.rel.armies_commanded(state, seat):
-        for source in range(len(control)):
-            if control[source] != army or not borders[source]:
-                continue
+    rel = game.rel
+    for army in rel.armies_commanded(state, seat):
+        for source in rel.fronts(view, army):
             armies = rows[source][army]
             if not (may[armies] if armies <= ODDS_SIZE else allowed(armies)):
                 continue

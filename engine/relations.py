@@ -88,6 +88,8 @@ class Relations:
         self._changed_old: object = None
         self._changed: list[int] = []
         self._friends: list[list[bool]] = []
+        self._fronts_of: tuple[list[int], list[tuple[int, ...]]] | None = None
+        self._fronts: dict[int, list[int]] = {}
 
     # ---------------------------------------------------------------- errors
 
@@ -224,6 +226,24 @@ class Relations:
                     if (h >= 0 and hj >= 0 and h != hj) != (i in borders[j]):
                         borders[j] = _border(adjacent[j], holders, hj)
         return View(rows, control, holders, totals, present, held, borders)
+
+    def fronts(self, view: View, army: int) -> list[int]:
+        """The territories `army` controls that border another seat's, in board order: where
+        its attacks start. Remembered while the view's controllers and frontier are the very
+        lists of the last view asked about (a view copies a list only when an entry changes,
+        so most rolls keep both), so a decision reads a few territories, not the board."""
+        control, borders = view.control, view.borders
+        known = self._fronts_of
+        if known is None or known[0] is not control or known[1] is not borders:
+            self._fronts_of = (control, borders)
+            self._fronts = {}
+        else:
+            found = self._fronts.get(army)
+            if found is not None:
+                return found
+        made = [i for i in range(len(control)) if control[i] == army and borders[i]]
+        self._fronts[army] = made
+        return made
 
     def changed(
         self, new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]
