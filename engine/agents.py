@@ -174,6 +174,8 @@ def _odds(game: Game) -> Odds:
 def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     phase = state.phase
     seat = state.current
+    if phase == "attack" and state.invasion is None and not game.missions.deck:
+        return _attack(game, state, seat, rng)  # most decisions: what the branches below reach
     if phase in ("deal", "missions"):
         return game.chance(state, Deal() if phase == "deal" else AssignMissions(), rng)
     if phase == "start_roll":
@@ -328,7 +330,8 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     It reads the position's frontier (`Relations.view`, kept up to date row by row), not the
     whole board: the territories the army holds that border another seat's, and those borders.
     """
-    only = state.invasion.target if game._invasion_open(state) and state.invasion else None
+    invasion = state.invasion
+    only = invasion.target if invasion is not None and game._invasion_open(state) else None
     only_index = -1 if only is None else state.index[only]
     threshold = 0.5 if state.turn < 150 else 0.3
     view = game.rel.view(state)

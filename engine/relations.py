@@ -11,6 +11,7 @@ from .actions import RuleViolation
 from .rows import changed_rows
 from .rules import UNLIMITED, Rules
 from .state import GameState
+from .trace import OPEN
 
 TRACK_DEFAULT: Final = ("ally_of_first", "not_involved", "ally_of_second")
 
@@ -63,6 +64,7 @@ class Relations:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.geo = rules.geo
+        self._open = OPEN  # recordings open: none, and `view` notes nothing (no call)
         # The board's lookups the hot paths read, held here as well: compiled, an attribute
         # of this class is read in C, one of the (interpreted) Geography through a lookup.
         self.index: dict[str, int] = rules.geo.index
@@ -140,7 +142,8 @@ class Relations:
     def view(self, state: GameState) -> View:
         """The position's `View`: the last one when the rows are the very same, else the last
         one patched where rows differ (found by identity), else made afresh."""
-        self.rules.note("territory.control")
+        if self._open[0]:
+            self.rules.note("territory.control")
         last = self._view
         rows = state.armies
         if last is not None:

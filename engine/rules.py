@@ -426,7 +426,8 @@ class Rules:
         """May a territory holding `armies` attack?"""
         found = self._attack_ok.get(armies)
         if found is not None:
-            self.note("combat.attack_requires")
+            if self._open[0]:  # the call only while a recording is open
+                self.note("combat.attack_requires")
             return found
         rule = "combat.attack_requires"
         found = bool(self._one(rule, self._expr(rule), "armies", armies))
@@ -437,7 +438,8 @@ class Rules:
     def _dice(self, rule_id: str, armies: int, memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
         cached = memo.get(armies)
         if cached is not None:
-            self.note(rule_id)
+            if self._open[0]:
+                self.note(rule_id)
             return cached
         value = self.value(rule_id)
         if not isinstance(value, m.Range):
@@ -474,7 +476,8 @@ class Rules:
         attack_sorted = _descending(attack)
         defence_sorted = _descending(defence)
         ties_to_attacker, cap, capped = self._battle_rules()
-        self.note("combat.ties")
+        if self._open[0]:
+            self.note("combat.ties")
         attacker_losses = defender_losses = 0
         for k in range(min(len(attack_sorted), len(defence_sorted))):
             a, d = attack_sorted[k], defence_sorted[k]
@@ -483,7 +486,8 @@ class Rules:
             else:
                 attacker_losses += 1
         if capped:
-            self.note("combat.loss_cap")
+            if self._open[0]:
+                self.note("combat.loss_cap")
             if cap >= 0:
                 attacker_losses = min(attacker_losses, cap)
         return attacker_losses, defender_losses
@@ -508,8 +512,9 @@ class Rules:
         key = armies * 8 + dice  # dice are 1 to 6
         cached = self._move_in.get(key) if 0 <= dice < 8 else None
         if cached is not None:
-            self.note("conquest.move_in.minimum")
-            self.note("conquest.move_in.maximum")
+            if self._open[0]:
+                self.note("conquest.move_in.minimum")
+                self.note("conquest.move_in.maximum")
             return cached
         names = {"dice": dice, "armies": armies}
         low = int(self.evaluate("conquest.move_in.minimum", names))
@@ -546,8 +551,22 @@ class Rules:
         return result.attacker_wins
 
 
-def _descending(dice: Iterable[int]) -> list[int]:
-    """The dice from highest to lowest (a few of them: sorted by insertion)."""
+def _descending(dice: tuple[int, ...]) -> list[int]:
+    """The dice from highest to lowest: two or three by comparisons (most rolls), more by
+    insertion."""
+    n = len(dice)
+    if n == 2:
+        a, b = dice[0], dice[1]
+        return [a, b] if a >= b else [b, a]
+    if n == 3:
+        a, b, c = dice[0], dice[1], dice[2]
+        if a < b:
+            a, b = b, a
+        if b < c:
+            b, c = c, b
+            if a < b:
+                a, b = b, a
+        return [a, b, c]
     out: list[int] = []
     for die in dice:
         k = len(out)
