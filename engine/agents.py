@@ -31,6 +31,7 @@ from .actions import (
     Place,
     StartRoll,
     Trade,
+    roll,
 )
 from .game import Game
 from .odds import battle_table
@@ -383,8 +384,10 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
         a_high = game.rules.attacker_dice(best_armies)[1]
         d_high = game.rules.defender_dice(best_defending)[1]
         names = state.territories
-        attack = Attack(names[best_source], names[best_target], a_high, d_high)
-        return game.chance(state, attack, rng)
+        # Rolled here as `Game.chance` rolls an attack (the attacker's dice, then the
+        # defender's): one action made a roll, not two.
+        rolled = (roll(rng, a_high), roll(rng, d_high))
+        return Attack(names[best_source], names[best_target], a_high, d_high, rolled)
     if only is not None:
         rolls = list(game.status_rolls(state))
         if rolls:

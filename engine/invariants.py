@@ -42,6 +42,7 @@ class Watch:
         self._in_reserve = 0
         self._deck = len(game.rules.deck)
         self._sole = game.rules.word("territory.control") == "sole_occupant"
+        self._was_setting_up = True  # whether the last position checked was
 
     def check(self, state: GameState) -> list[str]:
         last = self._last
@@ -54,7 +55,7 @@ class Watch:
         else:
             changed = rel.changed(state.armies, last.armies)
             # The whole board when the claiming is over, even if no row changed.
-            whole = _setting_up(last.phase) and not _setting_up(state.phase)
+            whole = self._was_setting_up and not _setting_up(state.phase)
         self._last = state
         out: list[str] = []
         if state.reserves is not self._reserves:
@@ -64,6 +65,7 @@ class Watch:
                 total += n
             self._in_reserve = total
         setting_up = _setting_up(state.phase)
+        self._was_setting_up = setting_up
         # Control is read only once territories are all handed out; the engine's reading of
         # it (its view, which the next decision reads too) against each row looked at here.
         looking = _Look(None if setting_up else rel.view(state).control, state, self._sole)

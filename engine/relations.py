@@ -187,10 +187,22 @@ class Relations:
         copied = 0  # bits: control, holders, present, held
         seats = len(present)
         moved: list[int] = []  # territories whose strongest seat changed
+        majority = self._most_armies
         for i in self.changed(rows, old):
             row = rows[i]
             was = old[i]
-            owner, holder, total, entered = self._compare(row, was)
+            # `_read(row)`, and whether a seat came or went, in one pass over both rows.
+            best, holder, tied, entered, total = 0, -1, False, False, 0
+            for k in range(seats):
+                n = row[k]
+                total += n
+                if (n > 0) != (was[k] > 0):
+                    entered = True
+                if n > best:
+                    best, holder, tied = n, k, False
+                elif n == best and n > 0:
+                    tied = True
+            owner = -1 if tied and majority else holder
             totals[i] = total
             before = control[i]
             if owner != before:
@@ -258,22 +270,6 @@ class Relations:
         found = changed_rows(new, old)
         self._changed_new, self._changed_old, self._changed = new, old, found
         return found
-
-    def _compare(self, row: tuple[int, ...], was: tuple[int, ...]) -> tuple[int, int, int, bool]:
-        """`_read(row)`, and whether a seat has armies in `row` that had none in `was` or the
-        other way round (one pass over both)."""
-        best, holder, tied, entered, total = 0, -1, False, False, 0
-        for k in range(len(row)):
-            n = row[k]
-            total += n
-            if (n > 0) != (was[k] > 0):
-                entered = True
-            if n > best:
-                best, holder, tied = n, k, False
-            elif n == best and n > 0:
-                tied = True
-        owner = -1 if tied and self._most_armies else holder
-        return owner, holder, total, entered
 
     def _read(self, row: tuple[int, ...]) -> tuple[int, int, int]:
         """A row's controller and its strongest seat (the first on a tie; -1: none), and its

@@ -454,9 +454,15 @@ class Rules:
 
     def attacker_dice(self, armies: int) -> tuple[int, int]:
         """Fewest and most dice the attacker may roll from a territory holding `armies`."""
+        cached = self._attacker.get(armies)  # `_dice`'s memo read here: one call a roll, not two
+        if cached is not None and not self._open[0]:
+            return cached
         return self._dice("combat.attacker.dice", armies, self._attacker)
 
     def defender_dice(self, armies: int) -> tuple[int, int]:
+        cached = self._defender.get(armies)
+        if cached is not None and not self._open[0]:
+            return cached
         return self._dice("combat.defender.dice", armies, self._defender)
 
     def battle(self, attacker_dice: Iterable[int], defender_dice: Iterable[int]) -> tuple[int, int]:
@@ -475,7 +481,8 @@ class Rules:
         """`battle` of dice known to show 1 to 6 (the game has checked them)."""
         attack_sorted = _descending(attack)
         defence_sorted = _descending(defence)
-        ties_to_attacker, cap, capped = self._battle_rules()
+        battle = self._battle
+        ties_to_attacker, cap, capped = battle if battle is not None else self._battle_rules()
         if self._open[0]:
             self.note("combat.ties")
         attacker_losses = defender_losses = 0
