@@ -264,11 +264,17 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
         i = index[t]
         armies = rows[i][seat] + extra
         # The neighbours another seat holds; of them, those no friend holds.
-        for j in borders[i] if _friend(friends, holders[i]) else adjacent[i]:
+        here = holders[i]
+        for j in borders[i] if here >= 0 and friends[here] else adjacent[i]:
             holder = holders[j]
             if holder < 0 or friends[holder]:
                 continue
-            score = wins[odds.cell(armies - 1, totals[j])]
+            defending = totals[j]
+            if 1 < armies <= ODDS_SIZE and 0 < defending <= ODDS_SIZE:
+                k = (armies - 2) * ODDS_SIZE + defending - 1  # odds.cell, at hand
+            else:
+                k = odds.cell(armies - 1, defending)
+            score = wins[k]
             if score > best_score:
                 best, best_score = t, score
     if best is None:
