@@ -108,7 +108,8 @@ class Rules:
 
     def value(self, rule_id: str) -> m.Value | None:
         """The clause's value with any `assumed` wrapper removed (None when absent)."""
-        self.note(rule_id)
+        if self._open[0]:  # no call while nothing records
+            self.note(rule_id)
         try:
             return self._values[rule_id]
         except KeyError:
@@ -131,7 +132,8 @@ class Rules:
 
     def _scalar(self, rule_id: str) -> Scalar:
         """The rule's value read as a number, a yes/no or a word, once (noted every time)."""
-        self.note(rule_id)
+        if self._open[0]:
+            self.note(rule_id)
         found = self._scalars.get(rule_id)
         if found is None:
             found = self._scalars[rule_id] = Scalar(self.value(rule_id))
@@ -170,7 +172,8 @@ class Rules:
         return found.word if found.kind == NAME or found.kind == PHRASE else default
 
     def words(self, rule_id: str) -> tuple[str, ...]:
-        self.note(rule_id)
+        if self._open[0]:
+            self.note(rule_id)
         cached = self._words.get(rule_id)
         if cached is not None:
             return cached
@@ -193,7 +196,8 @@ class Rules:
     def _expr(self, rule_id: str) -> m.Expr:
         found = self._exprs.get(rule_id)
         if found is not None:
-            self.note(rule_id)
+            if self._open[0]:
+                self.note(rule_id)
             return found
         value = self.value(rule_id)
         if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
