@@ -43,6 +43,7 @@ class Watch:
         self._deck = len(game.rules.deck)
         self._sole = game.rules.word("territory.control") == "sole_occupant"
         self._was_setting_up = True  # whether the last position checked was
+        self._look = _Look(self._sole)
 
     def check(self, state: GameState) -> list[str]:
         last = self._last
@@ -68,7 +69,8 @@ class Watch:
         self._was_setting_up = setting_up
         # Control is read only once territories are all handed out; the engine's reading of
         # it (its view, which the next decision reads too) against each row looked at here.
-        looking = _Look(None if setting_up else rel.view(state).control, state, self._sole)
+        looking = self._look
+        looking.begin(None if setting_up else rel.view(state).control, state)
         negative = self._rows(state, changed, looking)
         if self._on_board + self._in_reserve != state.created - state.destroyed:
             out.append(
@@ -120,16 +122,30 @@ class Watch:
 class _Look:
     """Rows looked at one by one, each in one pass: its armies, and (once the territories are
     handed out) whether it is held by its rightful seat and not left empty (but the one a
-    conquest is waiting to move into). What it finds is in `wrong`, `empty`, `negative`."""
+    conquest is waiting to move into). What it finds is in `wrong`, `empty`, `negative`,
+    from `begin` on."""
 
-    def __init__(self, control: list[int] | None, state: GameState, sole: bool) -> None:
-        self.control = control
-        self.names = state.territories
-        self.pending = state.pending.target if state.pending else None
+    def __init__(self, sole: bool) -> None:
         self.sole = sole
+        self.control: list[int] | None = None
+        self.names: tuple[str, ...] = ()
+        self.pending: str | None = None
         self.wrong: list[str] = []
         self.empty: list[str] = []
         self.negative = False
+
+    def begin(self, control: list[int] | None, state: GameState) -> None:
+        """Start looking at a position's rows (one object for a game's positions: most
+        checks find nothing, and the lists are made again only after they found something)."""
+        self.control = control
+        self.names = state.territories
+        pending = state.pending
+        self.pending = pending.target if pending is not None else None
+        self.negative = False
+        if self.wrong:
+            self.wrong = []
+        if self.empty:
+            self.empty = []
 
     def row(self, row: tuple[int, ...], i: int) -> int:
         """Look at territory `i`'s row; its armies."""
