@@ -471,4 +471,9 @@ def _border(near: tuple[int, ...], holders: list[int], holder: int) -> tuple[int
     most armies; none for an empty territory."""
     if holder < 0:
         return ()
-    return tuple([j for j in near if holders[j] >= 0 and holders[j] != holder])
+    out = []  # a loop, not a comprehension: a few neighbours, and no frame of its own
+    for j in near:
+        h = holders[j]
+        if h >= 0 and h != holder:
+            out.append(j)
+    return tuple(out)
