@@ -404,12 +404,7 @@ class Game:
                 rolls=state.rolls + 1,
             )
         # One new state per roll (not one per change): a game is mostly rolls.
-        return state.evolve(
-            armies=rows,
-            destroyed=state.destroyed + lost_a + lost_d,
-            invasion=invasion,
-            rolls=state.rolls + 1,
-        )
+        return state.rolled(rows, state.destroyed + lost_a + lost_d, invasion, state.rolls + 1)
 
     def _track_invasion(
         self, state: GameState, target: str, army: int, defender: int

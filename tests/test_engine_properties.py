@@ -283,3 +283,24 @@ def test_the_dice_are_compared_highest_first_for_every_roll() -> None:
                     lost_d = sum(1 for x, y in pairs if x > y)
                     lost_a = min(a, d) - lost_d
                     assert rules.losses(attack, defence) == (lost_a, lost_d), (attack, defence)
+
+
+def test_a_roll_keeps_every_other_field_as_evolve_does() -> None:
+    """`GameState.rolled` writes the fields out a fourth time (the position after most rolls):
+    it must be `evolve` of its four fields, every other field kept."""
+    import inspect
+
+    from riskrules.engine.state import GameState
+
+    try:
+        names = [n for n in inspect.signature(GameState.evolve).parameters if n != "self"]
+    except ValueError:
+        pytest.skip(NOT_HERE + "the compiled engine's methods carry no signature (and check types)")
+    state = Game(rules_for("classic")).start(["a", "b", "c"])
+    for name in names:  # a marker in each field in turn, kept by the roll
+        state = state.evolve(**{name: object()})
+    given = {name: object() for name in ("armies", "destroyed", "invasion", "rolls")}
+    rolled = state.rolled(**given)  # type: ignore[arg-type]
+    expected = state.evolve(**given)  # type: ignore[arg-type]
+    for name in [*names, "index"]:
+        assert getattr(rolled, name) is getattr(expected, name), name
