@@ -31,6 +31,7 @@ from .actions import (
     Place,
     StartRoll,
     Trade,
+    roll,
 )
 from .game import Game
 from .odds import battle_table
@@ -174,6 +175,8 @@ def _odds(game: Game) -> Odds:
 def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     phase = state.phase
     seat = state.current
+    if phase == "attack" and state.invasion is None and not game.missions.deck:
+        return _attack(game, state, seat, rng)  # most decisions: what the branches below reach
     if phase in ("deal", "missions"):
         return game.chance(state, Deal() if phase == "deal" else AssignMissions(), rng)
     if phase == "start_roll":
@@ -261,11 +264,17 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
         i = index[t]
         armies = rows[i][seat] + extra
         # The neighbours another seat holds; of them, those no friend holds.
-        for j in borders[i] if _friend(friends, holders[i]) else adjacent[i]:
+        here = holders[i]
+        for j in borders[i] if here >= 0 and friends[here] else adjacent[i]:
             holder = holders[j]
             if holder < 0 or friends[holder]:
                 continue
-            score = wins[odds.cell(armies - 1, totals[j])]
+            defending = totals[j]
+            if 1 < armies <= ODDS_SIZE and 0 < defending <= ODDS_SIZE:
+                k = (armies - 2) * ODDS_SIZE + defending - 1  # odds.cell, at hand
+            else:
+                k = odds.cell(armies - 1, defending)
+            score = wins[k]
             if score > best_score:
                 best, best_score = t, score
     if best is None:
@@ -328,11 +337,12 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     It reads the position's frontier (`Relations.view`, kept up to date row by row), not the
     whole board: the territories the army holds that border another seat's, and those borders.
     """
-    only = state.invasion.target if game._invasion_open(state) and state.invasion else None
+    invasion = state.invasion
+    only = invasion.target if invasion is not None and game._invasion_open(state) else None
     only_index = -1 if only is None else state.index[only]
     threshold = 0.5 if state.turn < 150 else 0.3
     view = game.rel.view(state)
-    control, holders, held, totals = view.control, view.holders, view.held, view.totals
+    holders, held, totals = view.holders, view.held, view.totals
     borders = view.borders
     odds, may = _tables(game.rules)
     wins, steps = odds.wins, odds.steps
@@ -343,10 +353,9 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     friends = game.rel.friends(state, seat)
     rows = state.armies
     allowed = game.rules.attack_allowed
-    for army in game.rel.armies_commanded(state, seat):
-        for source in range(len(control)):
-            if control[source] != army or not borders[source]:
-                continue
+    rel = game.rel
+    for army in rel.armies_commanded(state, seat):
+        for source in rel.fronts(view, army):
             armies = rows[source][army]
             if not (may[armies] if armies <= ODDS_SIZE else allowed(armies)):
                 continue
@@ -381,8 +390,10 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
         a_high = game.rules.attacker_dice(best_armies)[1]
         d_high = game.rules.defender_dice(best_defending)[1]
         names = state.territories
-        attack = Attack(names[best_source], names[best_target], a_high, d_high)
-        return game.chance(state, attack, rng)
+        # Rolled here as `Game.chance` rolls an attack (the attacker's dice, then the
+        # defender's): one action made a roll, not two.
+        rolled = (roll(rng, a_high), roll(rng, d_high))
+        return Attack(names[best_source], names[best_target], a_high, d_high, rolled)
     if only is not None:
         rolls = list(game.status_rolls(state))
         if rolls:

@@ -246,6 +246,10 @@ class Game:
     def _apply(self, state: GameState, action: Action) -> GameState:
         if state.phase == "over":
             raise self.rel.violation("victory", "the game is over")
+        if isinstance(action, Attack):  # most actions are rolls: no other class is asked first
+            return self._attack(state, action)
+        if isinstance(action, MoveIn):
+            return self._move_in(state, action)
         if isinstance(action, ChooseCapital):
             return self.setup.choose_capital(state, action)
         if isinstance(action, (Deal, AssignMissions, Claim, StartRoll)) or (
@@ -256,10 +260,6 @@ class Game:
             return self.reinforcing.place(state, action)
         if isinstance(action, Trade):
             return self.reinforcing.trade(state, action)
-        if isinstance(action, Attack):
-            return self._attack(state, action)
-        if isinstance(action, MoveIn):
-            return self._move_in(state, action)
         if isinstance(action, EndAttack):
             return self._end_attack(state, action)
         if isinstance(action, Fortify):
@@ -325,12 +325,12 @@ class Game:
             rel.check_territory(action.target)
         view = rel.view(state)  # the position's controllers and strongest seats, at hand
         army = view.control[i]
-        if army < 0 or not rel.commands(state, seat, army):
+        if army < 0 or (army != seat and not rel.commands(state, seat, army)):
             raise rel.violation(
                 "territory.control", f"{state.seats[seat].name} does not control {action.source}"
             )
         ongoing = state.invasion
-        if ongoing is not None and self._invasion_open(state) and action.target != ongoing.target:
+        if ongoing is not None and action.target != ongoing.target and self._invasion_open(state):
             raise rel.violation(
                 "neutrals.status_die.keep",
                 f"the invasion of {ongoing.target} is over: roll the status die "
@@ -388,7 +388,11 @@ class Game:
         lost_a, lost_d = self.rules.losses(attack, defence)
         lost_d = min(lost_d, rows[j][defender])
         rows = shift_two(rows, i, army, -lost_a, j, defender, -lost_d)
-        invasion = self._track_invasion(state, action.target, army, defender)
+        invasion = (
+            self._track_invasion(state, action.target, army, defender)
+            if rel.active_neutrals
+            else None
+        )
         if _empty(rows[j]):
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
             return state.evolve(
@@ -400,12 +404,7 @@ class Game:
                 rolls=state.rolls + 1,
             )
         # One new state per roll (not one per change): a game is mostly rolls.
-        return state.evolve(
-            armies=rows,
-            destroyed=state.destroyed + lost_a + lost_d,
-            invasion=invasion,
-            rolls=state.rolls + 1,
-        )
+        return state.rolled(rows, state.destroyed + lost_a + lost_d, invasion, state.rolls + 1)
 
     def _track_invasion(
         self, state: GameState, target: str, army: int, defender: int

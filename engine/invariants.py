@@ -42,18 +42,21 @@ class Watch:
         self._in_reserve = 0
         self._deck = len(game.rules.deck)
         self._sole = game.rules.word("territory.control") == "sole_occupant"
+        self._was_setting_up = True  # whether the last position checked was
+        self._look = _Look(self._sole)
 
     def check(self, state: GameState) -> list[str]:
         last = self._last
+        rel = self.game.rel
         if last is None or last.territories is not state.territories:
             changed = list(range(len(state.armies)))
             self._totals = [0] * len(changed)
             self._on_board = 0
             whole = True
         else:
-            changed = self.game.rel.changed(state.armies, last.armies)
+            changed = rel.changed(state.armies, last.armies)
             # The whole board when the claiming is over, even if no row changed.
-            whole = _setting_up(last.phase) and not _setting_up(state.phase)
+            whole = self._was_setting_up and not _setting_up(state.phase)
         self._last = state
         out: list[str] = []
         if state.reserves is not self._reserves:
@@ -62,7 +65,13 @@ class Watch:
             for n in state.reserves:
                 total += n
             self._in_reserve = total
-        facts = self._rows(state, changed)
+        setting_up = _setting_up(state.phase)
+        self._was_setting_up = setting_up
+        # Control is read only once territories are all handed out; the engine's reading of
+        # it (its view, which the next decision reads too) against each row looked at here.
+        looking = self._look
+        looking.begin(None if setting_up else rel.view(state).control, state)
+        negative = self._rows(state, changed, looking)
         if self._on_board + self._in_reserve != state.created - state.destroyed:
             out.append(
                 f"armies not conserved: {self._on_board + self._in_reserve} on the board and "
@@ -79,75 +88,67 @@ class Watch:
                 f"cards not conserved: {state.cards_in_play()} in hands and piles, "
                 f"deck of {self._deck}"
             )
-        if facts.negative:
+        if negative:
             out.append("a negative number of armies")
-        if _setting_up(state.phase):
+        if setting_up:
             return out
         if whole and len(changed) < len(state.armies):
-            facts.extend(state, [i for i in range(len(state.armies)) if i not in changed])
+            for i in range(len(state.armies)):
+                if i not in changed:
+                    looking.row(state.armies[i], i)
         # The territory a conquest was waiting to move into, moved into or not.
         if last is not None and last.pending is not None and not whole:
             again = state.index[last.pending.target]
             if again not in changed:
-                facts.extend(state, [again])
-        if facts.looked:
-            self._control(state, facts, out)
+                looking.row(state.armies[again], again)
+        out += looking.wrong
+        if looking.empty:
+            out.append(f"empty territories: {', '.join(looking.empty[:5])}")
         return out
 
-    def _rows(self, state: GameState, changed: list[int]) -> _Facts:
+    def _rows(self, state: GameState, changed: list[int], looking: _Look) -> bool:
         """One pass over each changed row: its armies (kept, for the count of the board),
-        and what the control check needs."""
-        facts = _Facts()
+        and its control looked at; whether a count is negative."""
         totals, rows = self._totals, state.armies
         on_board = self._on_board
         for i in changed:
-            total = facts.add(rows[i], i)
+            total = looking.row(rows[i], i)
             on_board += total - totals[i]
             totals[i] = total
         self._on_board = on_board
-        return facts
-
-    def _control(self, state: GameState, facts: _Facts, out: list[str]) -> None:
-        """Every territory looked at is held by its rightful seat, and none is left empty
-        (but the one a conquest is waiting to move into)."""
-        pending = state.pending.target if state.pending else None
-        control = self.game.rel.view(state).control
-        names = state.territories
-        empty = []
-        for k in range(len(facts.looked)):
-            i = facts.looked[k]
-            occupied = facts.occupied[k]
-            if not occupied:
-                if names[i] != pending:
-                    empty.append(names[i])
-                continue
-            first = facts.first[k]
-            if self._sole:
-                if occupied > 1:
-                    out.append(
-                        f"{names[i]} is shared, but this ruleset lets one player hold a territory"
-                    )
-                elif control[i] != first:
-                    out.append(f"{names[i]} is controlled by the wrong seat")
-            elif control[i] != (first if facts.alone[k] else -1):
-                out.append(f"{names[i]} is controlled by the wrong seat")
-        if empty:
-            out.append(f"empty territories: {', '.join(empty[:5])}")
+        return looking.negative
 
 
-class _Facts:
-    """What one pass over some territories' rows found: for each, the seats with armies, the
-    first seat with the most, and whether it is alone with that many; any negative count."""
+class _Look:
+    """Rows looked at one by one, each in one pass: its armies, and (once the territories are
+    handed out) whether it is held by its rightful seat and not left empty (but the one a
+    conquest is waiting to move into). What it finds is in `wrong`, `empty`, `negative`,
+    from `begin` on."""
 
-    def __init__(self) -> None:
-        self.looked: list[int] = []
-        self.occupied: list[int] = []
-        self.first: list[int] = []
-        self.alone: list[bool] = []
+    def __init__(self, sole: bool) -> None:
+        self.sole = sole
+        self.control: list[int] | None = None
+        self.names: tuple[str, ...] = ()
+        self.pending: str | None = None
+        self.wrong: list[str] = []
+        self.empty: list[str] = []
         self.negative = False
 
-    def add(self, row: tuple[int, ...], i: int) -> int:
-        """Read territory `i`'s row; its armies."""
+    def begin(self, control: list[int] | None, state: GameState) -> None:
+        """Start looking at a position's rows (one object for a game's positions: most
+        checks find nothing, and the lists are made again only after they found something)."""
+        self.control = control
+        self.names = state.territories
+        pending = state.pending
+        self.pending = pending.target if pending is not None else None
+        self.negative = False
+        if self.wrong:
+            self.wrong = []
+        if self.empty:
+            self.empty = []
+
+    def row(self, row: tuple[int, ...], i: int) -> int:
+        """Look at territory `i`'s row; its armies."""
         total, occupied, top, first, tops = 0, 0, 0, -1, 0
         for k in range(len(row)):
             n = row[k]
@@ -160,16 +161,22 @@ class _Facts:
                     top, first, tops = n, k, 1
                 elif n == top:
                     tops += 1
-        self.looked.append(i)
-        self.occupied.append(occupied)
-        self.first.append(first)
-        self.alone.append(tops == 1)
+        control = self.control
+        if control is None:
+            return total
+        if not occupied:
+            if self.names[i] != self.pending:
+                self.empty.append(self.names[i])
+        elif self.sole:
+            if occupied > 1:
+                self.wrong.append(
+                    f"{self.names[i]} is shared, but this ruleset lets one player hold a territory"
+                )
+            elif control[i] != first:
+                self.wrong.append(f"{self.names[i]} is controlled by the wrong seat")
+        elif control[i] != (first if tops == 1 else -1):
+            self.wrong.append(f"{self.names[i]} is controlled by the wrong seat")
         return total
-
-    def extend(self, state: GameState, indices: list[int]) -> None:
-        """Territories looked at for control only (their armies have not changed)."""
-        for i in indices:
-            self.add(state.armies[i], i)
 
 
 def _setting_up(phase: str) -> bool:

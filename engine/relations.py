@@ -11,6 +11,7 @@ from .actions import RuleViolation
 from .rows import changed_rows
 from .rules import UNLIMITED, Rules
 from .state import GameState
+from .trace import OPEN
 
 TRACK_DEFAULT: Final = ("ally_of_first", "not_involved", "ally_of_second")
 
@@ -63,6 +64,7 @@ class Relations:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.geo = rules.geo
+        self._open = OPEN  # recordings open: none, and `view` notes nothing (no call)
         # The board's lookups the hot paths read, held here as well: compiled, an attribute
         # of this class is read in C, one of the (interpreted) Geography through a lookup.
         self.index: dict[str, int] = rules.geo.index
@@ -88,6 +90,8 @@ class Relations:
         self._changed_old: object = None
         self._changed: list[int] = []
         self._friends: list[list[bool]] = []
+        self._fronts_of: tuple[list[int], list[tuple[int, ...]]] | None = None
+        self._fronts: dict[int, list[int]] = {}
 
     # ---------------------------------------------------------------- errors
 
@@ -138,7 +142,8 @@ class Relations:
     def view(self, state: GameState) -> View:
         """The position's `View`: the last one when the rows are the very same, else the last
         one patched where rows differ (found by identity), else made afresh."""
-        self.rules.note("territory.control")
+        if self._open[0]:
+            self.rules.note("territory.control")
         last = self._view
         rows = state.armies
         if last is not None:
@@ -182,10 +187,22 @@ class Relations:
         copied = 0  # bits: control, holders, present, held
         seats = len(present)
         moved: list[int] = []  # territories whose strongest seat changed
+        majority = self._most_armies
         for i in self.changed(rows, old):
             row = rows[i]
             was = old[i]
-            owner, holder, total, entered = self._compare(row, was)
+            # `_read(row)`, and whether a seat came or went, in one pass over both rows.
+            best, holder, tied, entered, total = 0, -1, False, False, 0
+            for k in range(seats):
+                n = row[k]
+                total += n
+                if (n > 0) != (was[k] > 0):
+                    entered = True
+                if n > best:
+                    best, holder, tied = n, k, False
+                elif n == best and n > 0:
+                    tied = True
+            owner = -1 if tied and majority else holder
             totals[i] = total
             before = control[i]
             if owner != before:
@@ -225,6 +242,27 @@ class Relations:
                         borders[j] = _border(adjacent[j], holders, hj)
         return View(rows, control, holders, totals, present, held, borders)
 
+    def fronts(self, view: View, army: int) -> list[int]:
+        """The territories `army` controls that border another seat's, in board order: where
+        its attacks start. Remembered while the view's controllers and frontier are the very
+        lists of the last view asked about (a view copies a list only when an entry changes,
+        so most rolls keep both), so a decision reads a few territories, not the board."""
+        control, borders = view.control, view.borders
+        known = self._fronts_of
+        if known is None or known[0] is not control or known[1] is not borders:
+            self._fronts_of = (control, borders)
+            self._fronts = {}
+        else:
+            found = self._fronts.get(army)
+            if found is not None:
+                return found
+        made = []
+        for i in range(len(control)):
+            if control[i] == army and borders[i]:
+                made.append(i)
+        self._fronts[army] = made
+        return made
+
     def changed(
         self, new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]
     ) -> list[int]:
@@ -235,22 +273,6 @@ class Relations:
         found = changed_rows(new, old)
         self._changed_new, self._changed_old, self._changed = new, old, found
         return found
-
-    def _compare(self, row: tuple[int, ...], was: tuple[int, ...]) -> tuple[int, int, int, bool]:
-        """`_read(row)`, and whether a seat has armies in `row` that had none in `was` or the
-        other way round (one pass over both)."""
-        best, holder, tied, entered, total = 0, -1, False, False, 0
-        for k in range(len(row)):
-            n = row[k]
-            total += n
-            if (n > 0) != (was[k] > 0):
-                entered = True
-            if n > best:
-                best, holder, tied = n, k, False
-            elif n == best and n > 0:
-                tied = True
-        owner = -1 if tied and self._most_armies else holder
-        return owner, holder, total, entered
 
     def _read(self, row: tuple[int, ...]) -> tuple[int, int, int]:
         """A row's controller and its strongest seat (the first on a tie; -1: none), and its
@@ -274,7 +296,11 @@ class Relations:
     def owned(self, state: GameState, seat: int) -> list[str]:
         control = self.view(state).control
         names = state.territories
-        return [names[i] for i in range(len(control)) if control[i] == seat]
+        out = []  # a loop: no comprehension's frame (CPython 3.11), compiled the same
+        for i in range(len(control)):
+            if control[i] == seat:
+                out.append(names[i])
+        return out
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play
@@ -452,4 +478,9 @@ def _border(near: tuple[int, ...], holders: list[int], holder: int) -> tuple[int
     most armies; none for an empty territory."""
     if holder < 0:
         return ()
-    return tuple([j for j in near if holders[j] >= 0 and holders[j] != holder])
+    out = []  # a loop, not a comprehension: a few neighbours, and no frame of its own
+    for j in near:
+        h = holders[j]
+        if h >= 0 and h != holder:
+            out.append(j)
+    return tuple(out)

@@ -66,8 +66,12 @@ def shift_two(
     if delta_j == 0:
         return shift_armies(armies, i, seat_i, delta_i)
     out = list(armies)
-    out[i] = _shifted(armies[i], seat_i, delta_i)
-    out[j] = _shifted(armies[j], seat_j, delta_j)
+    row = list(armies[i])  # _shifted, written out: two rows a roll
+    row[seat_i] += delta_i
+    out[i] = tuple(row)
+    row = list(armies[j])
+    row[seat_j] += delta_j
+    out[j] = tuple(row)
     made = tuple(out)
     _MADE[0] = _Made(made, armies, (i, j) if i < j else (j, i))
     return made

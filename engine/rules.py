@@ -108,7 +108,8 @@ class Rules:
 
     def value(self, rule_id: str) -> m.Value | None:
         """The clause's value with any `assumed` wrapper removed (None when absent)."""
-        self.note(rule_id)
+        if self._open[0]:  # no call while nothing records
+            self.note(rule_id)
         try:
             return self._values[rule_id]
         except KeyError:
@@ -131,7 +132,8 @@ class Rules:
 
     def _scalar(self, rule_id: str) -> Scalar:
         """The rule's value read as a number, a yes/no or a word, once (noted every time)."""
-        self.note(rule_id)
+        if self._open[0]:
+            self.note(rule_id)
         found = self._scalars.get(rule_id)
         if found is None:
             found = self._scalars[rule_id] = Scalar(self.value(rule_id))
@@ -170,7 +172,8 @@ class Rules:
         return found.word if found.kind == NAME or found.kind == PHRASE else default
 
     def words(self, rule_id: str) -> tuple[str, ...]:
-        self.note(rule_id)
+        if self._open[0]:
+            self.note(rule_id)
         cached = self._words.get(rule_id)
         if cached is not None:
             return cached
@@ -193,7 +196,8 @@ class Rules:
     def _expr(self, rule_id: str) -> m.Expr:
         found = self._exprs.get(rule_id)
         if found is not None:
-            self.note(rule_id)
+            if self._open[0]:
+                self.note(rule_id)
             return found
         value = self.value(rule_id)
         if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
@@ -426,7 +430,8 @@ class Rules:
         """May a territory holding `armies` attack?"""
         found = self._attack_ok.get(armies)
         if found is not None:
-            self.note("combat.attack_requires")
+            if self._open[0]:  # the call only while a recording is open
+                self.note("combat.attack_requires")
             return found
         rule = "combat.attack_requires"
         found = bool(self._one(rule, self._expr(rule), "armies", armies))
@@ -437,7 +442,8 @@ class Rules:
     def _dice(self, rule_id: str, armies: int, memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
         cached = memo.get(armies)
         if cached is not None:
-            self.note(rule_id)
+            if self._open[0]:
+                self.note(rule_id)
             return cached
         value = self.value(rule_id)
         if not isinstance(value, m.Range):
@@ -452,9 +458,15 @@ class Rules:
 
     def attacker_dice(self, armies: int) -> tuple[int, int]:
         """Fewest and most dice the attacker may roll from a territory holding `armies`."""
+        cached = self._attacker.get(armies)  # `_dice`'s memo read here: one call a roll, not two
+        if cached is not None and not self._open[0]:
+            return cached
         return self._dice("combat.attacker.dice", armies, self._attacker)
 
     def defender_dice(self, armies: int) -> tuple[int, int]:
+        cached = self._defender.get(armies)
+        if cached is not None and not self._open[0]:
+            return cached
         return self._dice("combat.defender.dice", armies, self._defender)
 
     def battle(self, attacker_dice: Iterable[int], defender_dice: Iterable[int]) -> tuple[int, int]:
@@ -473,8 +485,10 @@ class Rules:
         """`battle` of dice known to show 1 to 6 (the game has checked them)."""
         attack_sorted = _descending(attack)
         defence_sorted = _descending(defence)
-        ties_to_attacker, cap, capped = self._battle_rules()
-        self.note("combat.ties")
+        battle = self._battle
+        ties_to_attacker, cap, capped = battle if battle is not None else self._battle_rules()
+        if self._open[0]:
+            self.note("combat.ties")
         attacker_losses = defender_losses = 0
         for k in range(min(len(attack_sorted), len(defence_sorted))):
             a, d = attack_sorted[k], defence_sorted[k]
@@ -483,7 +497,8 @@ class Rules:
             else:
                 attacker_losses += 1
         if capped:
-            self.note("combat.loss_cap")
+            if self._open[0]:
+                self.note("combat.loss_cap")
             if cap >= 0:
                 attacker_losses = min(attacker_losses, cap)
         return attacker_losses, defender_losses
@@ -508,8 +523,9 @@ class Rules:
         key = armies * 8 + dice  # dice are 1 to 6
         cached = self._move_in.get(key) if 0 <= dice < 8 else None
         if cached is not None:
-            self.note("conquest.move_in.minimum")
-            self.note("conquest.move_in.maximum")
+            if self._open[0]:
+                self.note("conquest.move_in.minimum")
+                self.note("conquest.move_in.maximum")
             return cached
         names = {"dice": dice, "armies": armies}
         low = int(self.evaluate("conquest.move_in.minimum", names))
@@ -546,8 +562,22 @@ class Rules:
         return result.attacker_wins
 
 
-def _descending(dice: Iterable[int]) -> list[int]:
-    """The dice from highest to lowest (a few of them: sorted by insertion)."""
+def _descending(dice: tuple[int, ...]) -> list[int]:
+    """The dice from highest to lowest: two or three by comparisons (most rolls), more by
+    insertion."""
+    n = len(dice)
+    if n == 2:
+        a, b = dice[0], dice[1]
+        return [a, b] if a >= b else [b, a]
+    if n == 3:
+        a, b, c = dice[0], dice[1], dice[2]
+        if a < b:
+            a, b = b, a
+        if b < c:
+            b, c = c, b
+            if a < b:
+                a, b = b, a
+        return [a, b, c]
     out: list[int] = []
     for die in dice:
         k = len(out)

@@ -237,5 +237,52 @@ class GameState:
             self.forced_left if forced_left is KEEP else forced_left,
         )
 
+    def rolled(
+        self,
+        armies: tuple[tuple[int, ...], ...],
+        destroyed: int,
+        invasion: Invasion | None,
+        rolls: int,
+    ) -> GameState:
+        """`evolve(armies=, destroyed=, invasion=, rolls=)`, written out: the position after a
+        roll that took no territory, most of a game's positions (no test of the other fields)."""
+        return GameState(
+            self.seats,
+            self.territories,
+            armies,
+            self.hands,
+            self.draw_pile,
+            self.discards,
+            self.reserves,
+            self.phase,
+            self.current,
+            self.turn,
+            self.sets_traded,
+            self.placed,
+            self.conquered,
+            self.traded,
+            self.must_trade,
+            self.trade_down_to,
+            self.bonus_taken,
+            self.fortifies_left,
+            self.pending,
+            self.eliminated,
+            self.winner,
+            self.created,
+            destroyed,
+            self.status,
+            self.placed_neutrals,
+            self.allies_reinforced,
+            self.ally_moves,
+            invasion,
+            self.missions,
+            self.completed,
+            self.claims,
+            self.capitals,
+            self.index,
+            rolls,
+            self.forced_left,
+        )
+
     def cards_in_play(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.draw_pile) + len(self.discards)

@@ -237,3 +237,70 @@ def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
             expected = marker if other == name else getattr(start, other)
             assert getattr(changed, other) is expected, (name, other)
         assert changed.index is start.index
+
+
+def test_the_remembered_frontier_is_the_boards_at_every_position() -> None:
+    """`Relations.fronts` (where an army's attacks start, remembered while the view's lists
+    are the very same) must be what a scan of the position finds, for every seat after every
+    action of real games, a conquest's new frontier included; and the agent's attack is the
+    one the scan would choose (the records are the same)."""
+    from riskrules.engine.agents import aggressive_agent
+
+    for name, players in (("classic", 4), ("da-2006-2p-active", 2)):
+        game = Game(rules_for(name))
+        rng = random.Random(5)
+        state = game.start([f"p{i}" for i in range(players)])
+        conquests = 0
+        for _ in range(1500):
+            if state.phase == "over":
+                break
+            action = aggressive_agent(game, state, rng)
+            state = game.apply(state, action)
+            conquests += state.phase == "move_in"
+            view = game.rel.view(state)
+            for seat in range(len(state.seats)):
+                scanned = [
+                    i
+                    for i in range(len(view.control))
+                    if view.control[i] == seat and view.borders[i]
+                ]
+                assert game.rel.fronts(view, seat) == scanned, (name, state.turn, seat)
+        assert conquests > 10
+
+
+def test_the_dice_are_compared_highest_first_for_every_roll() -> None:
+    """`Rules.losses` sorts two or three dice by comparisons: every roll of one to three dice
+    against one to three loses what pairing the sorted dice loses."""
+    import itertools
+
+    rules = rules_for("classic")
+    for a in range(1, 4):
+        for d in range(1, 4):
+            for attack in itertools.product(range(1, 7), repeat=a):
+                for defence in itertools.product(range(1, 7), repeat=d):
+                    high_a, high_d = sorted(attack, reverse=True), sorted(defence, reverse=True)
+                    pairs = zip(high_a, high_d, strict=False)  # the fewer dice are compared
+                    lost_d = sum(1 for x, y in pairs if x > y)
+                    lost_a = min(a, d) - lost_d
+                    assert rules.losses(attack, defence) == (lost_a, lost_d), (attack, defence)
+
+
+def test_a_roll_keeps_every_other_field_as_evolve_does() -> None:
+    """`GameState.rolled` writes the fields out a fourth time (the position after most rolls):
+    it must be `evolve` of its four fields, every other field kept."""
+    import inspect
+
+    from riskrules.engine.state import GameState
+
+    try:
+        names = [n for n in inspect.signature(GameState.evolve).parameters if n != "self"]
+    except ValueError:
+        pytest.skip(NOT_HERE + "the compiled engine's methods carry no signature (and check types)")
+    state = Game(rules_for("classic")).start(["a", "b", "c"])
+    for name in names:  # a marker in each field in turn, kept by the roll
+        state = state.evolve(**{name: object()})
+    given = {name: object() for name in ("armies", "destroyed", "invasion", "rolls")}
+    rolled = state.rolled(**given)  # type: ignore[arg-type]
+    expected = state.evolve(**given)  # type: ignore[arg-type]
+    for name in [*names, "index"]:
+        assert getattr(rolled, name) is getattr(expected, name), name

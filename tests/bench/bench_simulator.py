@@ -5,10 +5,10 @@
 Classic, 4 players, the aggressive agent, played as `riskrules simulate` plays them (its `play`:
 every invariant checked after every action). Each engine is built as a user gets it, a plain
 `pip install` of the commit's files into a scratch venv (mypyc compiles the engine; setup.py),
-and the pure-Python engine of `--head` the same way with RISKRULES_PURE_PYTHON=1. The venvs are
+and the pure-Python engines of both the same way with RISKRULES_PURE_PYTHON=1. The venvs are
 kept in build/bench/ by the commit's tree, so a second run builds nothing.
 
-The engines are measured in alternation (A B C A B C …), each in a process of its own with the
+The engines are measured in alternation (A B C D A B C D …), each in a process of its own with the
 dice calibration (calibration.py, per CPU-second) measured just before and just after its games,
 and the load average printed beside: the machine is shared and its speed drifts, so the figure
 to read is the ratio to the calibration, and main against the branch measured in the same
@@ -222,6 +222,7 @@ def main() -> None:
     engines = [
         (f"{args.base} compiled", build(args.base, False), args.games),
         (f"{args.head} compiled", build(args.head, False), args.games),
+        (f"{args.base} pure Python", build(args.base, True), args.pure_games),
         (f"{args.head} pure Python", build(args.head, True), args.pure_games),
     ]
     print(f"classic, 4 players, aggressive agent, invariants checked; seeds {args.seed}… ")
@@ -246,10 +247,11 @@ def main() -> None:
                 flush=True,
             )
     print()
-    base, head, pure = (label for label, _, _ in engines)
+    base, head, pure_base, pure = (label for label, _, _ in engines)
     over = [h / b for h, b in zip(rates[head], rates[base], strict=True)]
     over_cal = [h / b for h, b in zip(ratios[head], ratios[base], strict=True)]
-    for label, wanted in ((base, None), (head, COMPILED_MIN), (pure, PURE_MIN)):
+    pure_over = [h / b for h, b in zip(ratios[pure], ratios[pure_base], strict=True)]
+    for label, wanted in ((base, None), (head, COMPILED_MIN), (pure_base, None), (pure, PURE_MIN)):
         median = statistics.median(ratios[label])
         verdict = "" if wanted is None else (" ok" if median >= wanted else " BELOW") + f" {wanted}"
         print(
@@ -262,6 +264,10 @@ def main() -> None:
         f"{head} over {base}, same round: median {statistics.median(over):.2f}x "
         f"(range {min(over):.2f}-{max(over):.2f}; as calibration ratios "
         f"{statistics.median(over_cal):.2f}x) {verdict} {OVER_MAIN_MIN}"
+    )
+    print(
+        f"{pure} over {pure_base}, same round, as calibration ratios: median "
+        f"{statistics.median(pure_over):.2f}x (range {min(pure_over):.2f}-{max(pure_over):.2f})"
     )
     print(f"load average after the run: {os.getloadavg()}", flush=True)
     if args.scaling:

@@ -131,13 +131,16 @@ def play(job: Job) -> GameResult:
             agents = list(seated) if job.seats else []
             line = header(rules.name, names, neutrals, job.seed, agents)
             out.write(encode(line).decode() + "\n")
-        while state.phase != "over" and state.turn <= job.max_turns and count < job.max_actions:
+        max_turns, max_actions, observe_turn = job.max_turns, job.max_actions, job.observe_turn
+        seen = state.eliminated  # the set of eliminated seats last looked at
+        apply, check = game.apply, watch.check
+        while state.phase != "over" and state.turn <= max_turns and count < max_actions:
             seat = state.current
             action = (by_seat[seat] if seat < len(by_seat) else default)(game, state, rng)
             if out is not None:
                 out.write(encode(to_json(state, action)).decode() + "\n")
             turn = state.turn
-            state = game.apply(state, action)
+            state = apply(state, action)
             count += 1
             if isinstance(action, Trade):
                 trades += 1
@@ -148,14 +151,16 @@ def play(job: Job) -> GameResult:
                 began = now <= place  # back to (or past) the first player: a new round
                 rounds += began
                 place = now
-            if len(state.eliminated) > len(eliminated):
-                known = {seat for seat, _ in eliminated}
-                eliminated += [(s, state.turn) for s in sorted(state.eliminated - known)]
-            found = watch.check(state)
+            if state.eliminated is not seen:  # a state keeps the very set until someone goes
+                seen = state.eliminated
+                if len(seen) > len(eliminated):
+                    known = {seat for seat, _ in eliminated}
+                    eliminated += [(s, state.turn) for s in sorted(seen - known)]
+            found = check(state)
             if found:
                 problem = f"after line {count + 1}: {'; '.join(found)}"
                 break
-            if holders is None and state.turn >= job.observe_turn:
+            if holders is None and state.turn >= observe_turn:
                 holders = continent_holders(game, state)
     finally:
         if out is not None:
