@@ -8,6 +8,7 @@ tools/pdf.py prints the HTML.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -486,11 +487,14 @@ def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word:
     return "; ".join(parts)
 
 
+@functools.cache
 def _environment(for_markdown: bool = False) -> jinja2.Environment:
     """The sheets' and the concordance's templates; summary.css reads the body type the PDF
     fitting chooses (tools/sheets/pdf.py), BASE_TYPE unless a template sets it. HTML escapes
     every value (`escape.html_value` and autoescape); Markdown passes every value through
-    `escape.markdown` (a sentence, HTML, is made Markdown)."""
+    `escape.markdown` (a sentence, HTML, is made Markdown). One of each a process: it keeps
+    its templates compiled (compiling them was an eighth of each layout the fitting makes, and
+    most of a preview)."""
     from .pdf import BASE_TYPE
 
     env = jinja2.Environment(
