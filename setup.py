@@ -29,6 +29,7 @@ COMPILED = (
     "fortify",
     "game",
     "invariants",
+    "ladder",
     "lookahead",
     "missions",
     "reinforce",

@@ -36,9 +36,9 @@ from .agents import (
 )
 from .game import Game
 from .lookahead import board_of as _board
-from .lookahead import fortify_lookahead
 from .lookahead import income as _income
 from .lookahead import invasion as _invasion
+from .lookahead import weigh_fortify
 from .relations import View
 from .state import GameState
 
@@ -294,13 +294,15 @@ class Evaluator:
         return mine - 0.6 * rivals + 0.4 * progress + 0.03 * armies - 0.5 * risk - 2.0 * alive
 
 
-def _search_attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Action:
+def _search_attack(
+    game: Game, state: GameState, seat: int, rng: random.Random
+) -> tuple[Action, int]:
     """The invasion worth the most by the exact odds (the chance of the conquest times the
     position after it, plus the chance of failing times the position after that), or stopping
     when that is worth more; the candidates are the positional player's best, as many as the
     budget evaluates."""
     if state.invasion is not None or len(game.rel.armies_commanded(state, seat)) > 1:
-        return _positional_attack(game, state, seat, rng)
+        return _positional_attack(game, state, seat, rng), 0
     view = game.rel.view(state)
     ev = Evaluator(game, state, seat)
     friends = ev.friends
@@ -322,7 +324,7 @@ def _search_attack(game: Game, state: GameState, seat: int, rng: random.Random) 
             score = p + _attack_bonus(game, state, view, seat, target)
             candidates.append((score, source, target, armies))
     if not candidates:
-        return EndAttack()
+        return EndAttack(), 0
     candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
     holders, totals = list(view.holders), list(view.totals)
     card = 0.0 if state.conquered else 1.5  # a first conquest this turn earns a card
@@ -345,24 +347,30 @@ def _search_attack(game: Game, state: GameState, seat: int, rng: random.Random) 
         if worth > best_value:
             best, best_value = (source, target, armies), worth
     if best is None:
-        return EndAttack()
-    return _roll(game, state, *best, rng)
+        return EndAttack(), ev.count
+    return _roll(game, state, *best, rng), ev.count
 
 
 def search_agent(game: Game, state: GameState, rng: random.Random) -> Action:
     """The positional player, with every attack decision (which invasion to press, or to stop)
     and its fortifying move looked ahead by the exact odds within the budget (see
     _search_attack, and lookahead.fortify_lookahead)."""
+    return search_decision(game, state, rng)[0]
+
+
+def search_decision(game: Game, state: GameState, rng: random.Random) -> tuple[Action, int]:
+    """search_agent's action and the positions or moves it weighed to choose it (0 where it
+    plays as positional): what the budget bounds."""
     phase = state.phase
     alone = len(game.rel.armies_commanded(state, state.current)) == 1
     if phase not in ("attack", "fortify") or not alone:
-        return positional_agent(game, state, rng)
+        return positional_agent(game, state, rng), 0
     if game.missions.deck:
         claim = next(iter(game.mission_claims(state)), None)
         if claim is not None:
-            return claim
+            return claim, 0
     if phase == "fortify":
-        return fortify_lookahead(game, state, state.current)
+        return weigh_fortify(game, state, state.current)
     return _search_attack(game, state, state.current, rng)
 
 
