@@ -359,3 +359,12 @@ def _warnings_as_in_a_new_process() -> Iterator[None]:
             warnings.filterwarnings(action, category=category, module=module)
         warnings.showwarning = show
         yield
+
+
+def pdf_pages(pdf: bytes) -> list[str]:
+    """The text of each page of a PDF (pypdf's reading of it)."""
+    import io
+
+    import pypdf
+
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
