@@ -540,3 +540,15 @@ def test_a_combat_rule_that_leaves_the_odds_alone_gets_no_battle_box(tmp_path: P
     assert "## Changes from Classic Risk" in md and "## Battles" not in md
     capped = _md(_house(tmp_path, "classic", "  combat.loss_cap: 1", name="capped"))
     assert "## Battles" in capped  # one army a roll does change them
+
+
+def test_the_start_armies_table_has_a_column_for_each_count_the_ruleset_allows() -> None:
+    """A house rule for 3 to 4 players (`override players: 3 .. 4`) keeps its base's start
+    armies for 5 and 6: its sheet's table gives 3 and 4 only, in every language."""
+    path = ROOT / "examples" / "house-rules" / "three-and-a-neutral.rules"
+    assert "override players: 3 .. 4" in path.read_text(encoding="utf-8")
+    for lang, word in (("en", "players"), ("da", "spillere"), ("nl", "spelers")):
+        sheet = run_cli("summary", str(path), "--lang", lang, "--format", "md", "-o", "-")
+        assert sheet.code == 0, sheet.err
+        header = next(ln for ln in sheet.out.splitlines() if ln.strip().startswith(f"| {word} |"))
+        assert [c.strip() for c in header.strip().strip("|").split("|")][1:] == ["3", "4"], header

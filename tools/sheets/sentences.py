@@ -130,9 +130,13 @@ class Sentences:
         elif rid == "players" and isinstance(value, m.Range):
             facts.update(low=w.amount(value.low), high=w.amount(value.high))
         elif rid == "setup.start_armies" and isinstance(value, m.Table):
+            # Only the counts the ruleset is played by: a house rule for 3 to 4 players keeps
+            # its base's entries for 5 and 6, which no table of its plays.
+            low, high = rules.players
+            entries = [e for e in value.entries if not _a_count_outside(e.key, low, high)]
             cells = [
-                [_("players"), *(str(e.key) for e in value.entries)],
-                [_("armies each"), *(w.value(e.value) for e in value.entries)],
+                [_("players"), *(str(e.key) for e in entries)],
+                [_("armies each"), *(w.value(e.value) for e in entries)],
             ]
         elif rid == "reinforcements.territories":
             per = _per(value)
@@ -229,3 +233,13 @@ def _per(value: m.Value) -> int | None:
     ):
         return value.right.value
     return None
+
+
+def _a_count_outside(key: object, low: int, high: int) -> bool:
+    """Whether a table's key is a player count the ruleset does not allow (a key that is no
+    whole number is kept: the sheet shows what it cannot judge)."""
+    try:
+        count = int(str(key))
+    except ValueError:
+        return False
+    return not low <= count <= high
