@@ -198,7 +198,7 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
                 )
     if spec.kind == Kind.SCHEDULE and not re.match(r"(sequence|track|fixed|by)\b", value):
         numbers = re.fullmatch(r"\d+(\s*,\s*\d+)*(\s+then\s+\+?\s*\d+)?", value)
-        if numbers and re.fullmatch(r"\d+", value):
+        if re.fullmatch(r"\d+", value):
             # One number is what every set is worth, as the checker's RR0201 reads it too.
             return error(
                 "RR0001",

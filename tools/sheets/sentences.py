@@ -133,7 +133,9 @@ class Sentences:
             # Only the counts the ruleset is played by: a house rule for 3 to 4 players keeps
             # its base's entries for 5 and 6, which no table of its plays.
             low, high = rules.players
-            entries = [e for e in value.entries if not _a_count_outside(e.key, low, high)]
+            entries = [
+                e for e in value.entries if not isinstance(e.key, int) or low <= e.key <= high
+            ]
             cells = [
                 [_("players"), *(str(e.key) for e in entries)],
                 [_("armies each"), *(w.value(e.value) for e in entries)],
@@ -233,13 +235,3 @@ def _per(value: m.Value) -> int | None:
     ):
         return value.right.value
     return None
-
-
-def _a_count_outside(key: object, low: int, high: int) -> bool:
-    """Whether a table's key is a player count the ruleset does not allow (a key that is no
-    whole number is kept: the sheet shows what it cannot judge)."""
-    try:
-        count = int(str(key))
-    except ValueError:
-        return False
-    return not low <= count <= high
