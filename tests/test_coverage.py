@@ -254,16 +254,17 @@ FEATURE = ROOT / "features" / "nl-classic.feature"
 
 
 def test_uncovered_is_linear_in_the_manuals_size(seeds: Path, tmp_path: Path) -> None:
-    """A 64,000-line manual (6 MB; 20 MB are allowed) made of the real 000 and some 21,000
-    further pages of its sentences: `trace --uncovered` takes under 10 s of processor time
-    (it took 160 s when each passage looked through every page). Processor time, not the
-    clock: the machine is shared, and the clock measures the other processes too. The real
-    pages are still wholly covered (1,000 of the later passages are listed, the rest counted),
-    and each later page is found with its number."""
+    """A 32,000-line manual (3 MB; 20 MB are allowed, read whole under the `limits` marker)
+    made of the real 000 and some 10,000 further pages of its sentences: `trace --uncovered`
+    takes under 5 s of processor time (about 2.5 s here; when each passage looked through every
+    page, twice the manual took 160 s, so this one 40). Processor time, not the clock: the
+    machine is shared, and the clock measures the other processes too. The real pages are
+    still wholly covered (1,000 of the later passages are listed, the rest counted), and each
+    later page is found with its number."""
     import resource
 
-    big = large_manual((seeds / KOMMANDOMANUAL).read_text(encoding="utf-8"), 64_000)
-    assert big.count("\n") >= 64_000
+    big = large_manual((seeds / KOMMANDOMANUAL).read_text(encoding="utf-8"), 32_000)
+    assert big.count("\n") >= 32_000
     (tmp_path / KOMMANDOMANUAL).write_text(big, encoding="utf-8")
 
     def used() -> float:  # this process's and its children's (run_cli may run either way)
@@ -277,14 +278,14 @@ def test_uncovered_is_linear_in_the_manuals_size(seeds: Path, tmp_path: Path) ->
     result = run_cli("trace", "da-2006", "--uncovered", "--sources", str(tmp_path))
     wall = time.perf_counter() - start
     spent = used() - before
-    assert spent < 10, f"{spent:.1f} s of processor time ({wall:.1f} s on the clock)"
+    assert spent < 5, f"{spent:.1f} s of processor time ({wall:.1f} s on the clock)"
     assert result.code == 1, result.err  # the later pages are cited by no rule
     listed = [int(n) for n in re.findall(r"^  p\. (\d+):", result.out, re.M)]
     assert len(listed) == 1_000 and min(listed) > 10, listed[:5]
     assert re.search(r"^  … and [\d,]+ more \(the first 1,000 are listed\)$", result.out, re.M)
     passages = split("da000", big, "da")
     last = int(re.findall(r"^(\d+) ", big, re.M)[-1])
-    assert last > 20_000 and passages[-1].page == last
+    assert last > 10_000 and passages[-1].page == last
     pages = [p.page for p in passages if p.page is not None]
     assert pages == sorted(pages) and set(pages) == set(range(1, last + 1))
 

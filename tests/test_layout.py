@@ -7,6 +7,7 @@ compliance, authoring); a workflow uses no other, except through what they share
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -58,7 +59,11 @@ def _imports(name: str, path: Path) -> set[str]:
     return found
 
 
-GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+@functools.cache
+def _graph() -> dict[str, set[str]]:
+    """Every module's imports: parsed when a test first asks (not as pytest collects each
+    worker's tests, where it cost a second of every worker's start)."""
+    return {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def _layer(module: str) -> str:
@@ -68,7 +73,7 @@ def _layer(module: str) -> str:
 def test_the_language_imports_nothing_of_the_game_or_the_tools() -> None:
     bad = {
         (name, imported)
-        for name, imports in GRAPH.items()
+        for name, imports in _graph().items()
         if _layer(name) == "grammar"
         for imported in imports
         if imported.startswith("riskrules") and _layer(imported) != "grammar"
@@ -79,7 +84,7 @@ def test_the_language_imports_nothing_of_the_game_or_the_tools() -> None:
 def test_the_engine_imports_neither_lark_nor_the_tools() -> None:
     bad = {
         (name, imported)
-        for name, imports in GRAPH.items()
+        for name, imports in _graph().items()
         if _layer(name) == "engine"
         for imported in imports
         if imported.split(".")[0] == "lark"
@@ -97,7 +102,7 @@ def test_the_tools_and_features_do_not_import_each_other_the_wrong_way() -> None
     # features/ (the scenarios) may not use the command line; tools/ may run the step library.
     bad = {
         (name, imported)
-        for name, imports in GRAPH.items()
+        for name, imports in _graph().items()
         if _layer(name) == "features"
         for imported in imports
         if imported.startswith("riskrules.tools")
@@ -106,7 +111,7 @@ def test_the_tools_and_features_do_not_import_each_other_the_wrong_way() -> None
 
 
 def test_no_import_cycles() -> None:
-    internal = {n: {i for i in deps if i in MODULES and i != n} for n, deps in GRAPH.items()}
+    internal = {n: {i for i in deps if i in MODULES and i != n} for n, deps in _graph().items()}
     cycles = _cycles(internal)
     assert not cycles, cycles
 
@@ -153,7 +158,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 def test_every_module_is_seen() -> None:
     assert "riskrules.grammar.syntax" in MODULES and "riskrules.engine.game" in MODULES
     assert "riskrules.features.steps.cards" in MODULES
-    assert "riskrules.grammar.model" in GRAPH["riskrules.engine.rules"]
+    assert "riskrules.grammar.model" in _graph()["riskrules.engine.rules"]
 
 
 # tools/, folder by folder (docs/architecture.md says why each is where it is).
@@ -219,7 +224,7 @@ def test_every_module_of_the_tools_is_in_a_known_folder() -> None:
 
 
 def test_front_ends_call_the_service_layer_and_workflows_use_no_other() -> None:
-    assert not _crossings(GRAPH)
+    assert not _crossings(_graph())
 
 
 def test_a_wrong_way_import_is_found() -> None:
@@ -249,13 +254,13 @@ def test_a_wrong_way_import_is_found() -> None:
 def test_the_front_ends_do_not_do_the_services_work() -> None:
     # The command line plays, reads and finds rulesets only through the service layer; the
     # language server checks and formats through it (no second copy of either).
-    cli = {n: GRAPH[n] for n in MODULES if n.startswith("riskrules.tools.cli")}
+    cli = {n: _graph()[n] for n in MODULES if n.startswith("riskrules.tools.cli")}
     work = ("riskrules.engine", "riskrules.grammar.library", "riskrules.grammar.reader")
     assert not {(n, i) for n, imports in cli.items() for i in imports if i.startswith(work)}
-    front = {n: GRAPH[n] for n in MODULES if _folder(n) in FRONT_ENDS}
+    front = {n: _graph()[n] for n in MODULES if _folder(n) in FRONT_ENDS}
     formatter = ("riskrules.grammar.layout", "riskrules.grammar.check")
     assert not {(n, i) for n, imports in front.items() for i in imports if i.startswith(formatter)}
-    assert "riskrules.tools.service.language" in GRAPH["riskrules.tools.editor.lsp"]
+    assert "riskrules.tools.service.language" in _graph()["riskrules.tools.editor.lsp"]
 
 
 def test_no_module_is_too_long() -> None:

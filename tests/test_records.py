@@ -127,9 +127,27 @@ def test_records_match_the_schema(records: Records) -> None:
         resources.files("riskrules.engine").joinpath("record.schema.json").read_text()
     )
     validator = jsonschema.Draft202012Validator(shipped)
+    # Each line of an action is held to the schema whole once, and every other line of that
+    # action to the one branch that can take it (each names its action in an enum of one, and
+    # no line holds the header's "format"): the same verdict, at a twentieth of the cost of
+    # trying every branch of the schema's oneOf for each of some 20,000 lines.
+    branches = shipped["oneOf"][1]["discriminator"]["mapping"]
+    rest = {k: v for k, v in shipped.items() if k not in ("oneOf", "$id")}
+    branch = {
+        action: jsonschema.Draft202012Validator({**rest, "$ref": ref})
+        for action, ref in branches.items()
+    }
     for folder in records.values():
-        for line in next(iter(sorted(folder.glob("*.jsonl")))).read_text().splitlines():
-            validator.validate(json.loads(line))
+        seen: set[object] = set()
+        for text in next(iter(sorted(folder.glob("*.jsonl")))).read_text().splitlines():
+            line = json.loads(text)
+            action = line.get("action")
+            if action in seen and "format" not in line:
+                branch[action].validate(line)
+            else:
+                validator.validate(line)
+                seen.add(action)
+        assert seen - {None} <= set(branch)
 
 
 def _lines(records: Records, name: str = "classic", game: int = 0) -> list[dict[str, object]]:

@@ -328,6 +328,20 @@ def _group_gone(group: int | None) -> bool:
     return False
 
 
+def _members(group: int) -> list[int]:
+    """The processes of a process group (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+        except (OSError, ValueError):
+            continue
+        fields = stat.rsplit(")", 1)[-1].split()  # after the command's name, which may hold ')'
+        if entry.name.isdigit() and int(fields[2]) == group:
+            found.append(int(entry.name))
+    return found
+
+
 def _stopped_within(c: TestClient, seconds: float) -> tuple[str, float]:
     import time
 
@@ -352,8 +366,12 @@ def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) 
     again = c.post("/study", data={"file": "a.rules", "games": "10"})
     assert "A study is running already" in again.text
     run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
-    time.sleep(3)  # the workers are playing
-    assert run.group is not None and not _group_gone(run.group)
+    assert run.group is not None
+    began = time.monotonic()  # until a worker is playing (the study's process and one more)
+    while len(_members(run.group)) < 2 and time.monotonic() - began < 30:
+        time.sleep(0.1)
+    time.sleep(0.5)  # into their games
+    assert len(_members(run.group)) >= 2 and not _group_gone(run.group)
     c.post("/study/cancel")
     text, took = _stopped_within(c, 5)
     assert "The study was cancelled." in text
@@ -364,14 +382,14 @@ def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) 
 def test_the_time_limit_stops_a_study(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from riskrules.tools.studio import study
 
-    monkeypatch.setattr(study, "MAX_STUDIO_SECONDS", 3)
+    monkeypatch.setattr(study, "MAX_STUDIO_SECONDS", 2)
     (tmp_path / "a.rules").write_text(HOUSE)
     c = client(tmp_path)
     c.post("/study", data={"file": "a.rules", "games": "2000"})
     run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
-    text, took = _stopped_within(c, 3 + 5)
+    text, took = _stopped_within(c, 2 + 5)
     assert "The study took too long and was stopped." in text
-    assert took < 3 + 5, took
+    assert took < 2 + 5, took
     assert _group_gone(run.group)
 
 

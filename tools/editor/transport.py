@@ -104,6 +104,11 @@ class Output:
 _LENGTH = re.compile(rb"content-length[ \t]*:[ \t]*([^\r\n]*?)[ \t]*\r?\n?$", re.IGNORECASE)
 _PARSE_ERROR, _INVALID_REQUEST = -32700, -32600
 _CHUNK = 65_536
+# What stops a run of header lines read past at once (Messages._skip_lines): a blank line (as
+# bytes.strip() sees it), a Content-Length, or a line past MAX_LSP_HEADER.
+_PASSED_OVER = re.compile(
+    rb"(?:^|\n)[ \t\r\x0b\x0c]*\n|content-length|[^\n]{%d}" % (MAX_LSP_HEADER + 1), re.IGNORECASE
+)
 
 
 class _Refused(Exception):
@@ -193,7 +198,11 @@ class Messages:
             started = True
             found = _LENGTH.search(line)  # (anywhere: what precedes it is a lost body)
             if found is None:
-                continue  # Content-Type, or another header
+                read += self._skip_lines()  # Content-Type, another header, or what is not LSP
+                if read > MAX_LSP_MESSAGE:
+                    self._not_lsp()
+                    return None
+                continue
             value = found.group(1)
             if not value.isdigit():
                 shown = value[:40].decode("utf-8", errors="replace")
@@ -205,6 +214,20 @@ class Messages:
         if not length:
             raise _Refused("a message with no Content-Length (or 0)")
         return length
+
+    def _skip_lines(self) -> int:
+        """Read past the whole lines already buffered that the header loop would only pass
+        over (none blank, none naming a Content-Length, none too long), in one read: an
+        endless stream of short lines is refused in a second, not line by line in ten. The
+        bytes read; 0 where the stream cannot be looked ahead in."""
+        peek = getattr(self.stream, "peek", None)
+        if peek is None:
+            return 0
+        ahead = peek(_CHUNK)
+        whole = ahead[: ahead.rfind(b"\n") + 1]
+        if not whole or _PASSED_OVER.search(whole) is not None:
+            return 0
+        return len(self.stream.read(len(whole)))
 
     def _not_lsp(self) -> None:
         """Stop reading: over MAX_LSP_MESSAGE bytes without the end of a header (/dev/zero)."""
