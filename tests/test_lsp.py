@@ -309,6 +309,9 @@ MALFORMED: list[tuple[bytes, int | None]] = [
     (b"Content-Length: 0\r\n\r\n", -32600),
     (b"Content-Length: 2\n\n{}", -32600),
     (b"X-Junk: " + b"a" * 10_000 + b"\r\n\r\n", -32600),
+    # Lines passed over by the thousand (read past in one read), then a message's header.
+    (b"y\n" * 50_000 + b"content-length: 2\r\n\r\n42", -32600),
+    (b"X-A: 1\r\n" * 3_000 + b" \t\r\n", -32600),  # a blank line ends it: no length
 ]  # fmt: skip
 
 
