@@ -4,8 +4,8 @@ reads its arguments), then forks a child for every command. The child is a real 
 own exit status, standard streams (files, or a pipe for standard input), working directory,
 environment, address-space limit (RLIMIT_AS) and time limit (SIGALRM ends it), its CPU time
 measured by the kernel; it starts from the state a new process has after that import (and
-the import of the libraries its command loads, see _PRELOAD), before any command ran (the
-server runs none). Starting Python and importing the command line costs
+the import of the libraries its command loads, see _PRELOAD, and the built-ins read), before
+any command ran (the server runs none). Starting Python and importing the command line costs
 0.3-0.6 CPU-s a process; a fork costs a few milliseconds.
 
 Use `run_forked` where the test is about a command's behaviour as a process (a limit, a status,
@@ -36,6 +36,14 @@ for name in sys.argv[1:]:  # the libraries this server's commands import (see _P
     importlib.import_module(name)
 sys.argv = ["riskrules"]
 from riskrules.tools import cli
+# What every command that reads rules does first, done once here: the built-ins read (from
+# the cache) and the grammar's tables loaded, so that a child spends its time on its own input
+# (the reading itself, and the cache's safety, are tests/test_cache.py's).
+from riskrules.grammar import library, syntax
+library.Workspace.open()
+syntax.parser()
+import gc
+gc.freeze()  # what is loaded stays out of the children's collections (and shared, not copied)
 
 def child(request):
     code = 1
