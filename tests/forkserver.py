@@ -151,6 +151,7 @@ _PRELOAD = {
     "test": ("pytest_bdd",),
     "trace": ("pytest_bdd",),
     "summary": ("weasyprint",),
+    "lsp": ("riskrules.tools.editor.lsp",),  # pygls and the protocol's types: 1.3 CPU-s
 }
 _ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
@@ -184,16 +185,18 @@ class ForkServer:
         env: Mapping[str, str] | None = None,
         memory: int = 0,
         seconds: int = 120,
+        stdin_path: str = "",
     ) -> Forked:
         with self._lock:
             paths = {name: self._folder / name for name in ("stdin", "stdout", "stderr")}
             if stdin is not None:
                 paths["stdin"].write_bytes(stdin)
+                stdin_path = str(paths["stdin"])
             request = {
                 "args": list(args),
                 "cwd": str(cwd or os.getcwd()),
                 "env": dict(os.environ if env is None else env),
-                "stdin": str(paths["stdin"]) if stdin is not None else "",
+                "stdin": stdin_path,
                 "stdout": str(paths["stdout"]),
                 "stderr": str(paths["stderr"]),
                 "memory": memory,
@@ -245,10 +248,12 @@ def run_forked(
     env: Mapping[str, str] | None = None,
     memory: int = 0,
     seconds: int = 120,
+    stdin_path: str = "",
 ) -> Forked:
     """`python -m riskrules ARGS` in `cwd` with the environment `env` (this process's by
-    default), `stdin` through a pipe (else /dev/null), at most `memory` bytes of address space
-    (0: no limit) and `seconds` of wall time: a child of this worker's fork server."""
+    default), `stdin` (or the file at `stdin_path`, /dev/zero as well) through a pipe (else
+    /dev/null), at most `memory` bytes of address space (0: no limit) and `seconds` of wall
+    time: a child of this worker's fork server."""
     global CPU_FORKED
     command = next(
         (a for a in args if not a.startswith("-") and a not in ("auto", "always", "never")), ""
@@ -259,7 +264,7 @@ def run_forked(
             atexit.register(_stop)
         _SERVERS[preload] = ForkServer(preload)
     done = _SERVERS[preload].run(
-        *args, cwd=cwd, stdin=stdin, env=env, memory=memory, seconds=seconds
+        *args, cwd=cwd, stdin=stdin, env=env, memory=memory, seconds=seconds, stdin_path=stdin_path
     )
     CPU_FORKED += done.cpu
     return done

@@ -32,10 +32,15 @@ def _limit() -> None:  # pragma: no cover - runs in the child
 _ENV = {k: v for k, v in os.environ.items() if k != "RISKRULES_SOURCES"}
 
 
-def run(*args: str, cwd: Path | None = None, stdin: bytes | None = None) -> tuple[int, str]:
+def run(
+    *args: str, cwd: Path | None = None, stdin: bytes | None = None, stdin_path: str = ""
+) -> tuple[int, str]:
     """`python -m riskrules ARGS` as a process of its own, forked from a server that has
-    imported the command line (tests/forkserver.py), within MEMORY bytes and SECONDS."""
-    proc = run_forked(*args, cwd=cwd, stdin=stdin, env=_ENV, memory=MEMORY, seconds=SECONDS)
+    imported the command line (tests/forkserver.py), within MEMORY bytes and SECONDS; its
+    standard input `stdin`, or the file at `stdin_path` copied in as long as it reads."""
+    proc = run_forked(
+        *args, cwd=cwd, stdin=stdin, env=_ENV, memory=MEMORY, seconds=SECONDS, stdin_path=stdin_path
+    )
     out = (proc.out + proc.err).decode("utf-8", errors="replace")
     assert proc.code >= 0, f"ended by signal {-proc.code} (14: after {SECONDS} s)\n{out[-2000:]}"
     assert "internal error" not in out and "Traceback" not in out, out[-2000:]
@@ -99,13 +104,14 @@ def run_streaming(*args: str, stdin: BinaryIO | Iterator[bytes]) -> tuple[int, s
     as the command reads them: an endless stream must be refused, not read to the end."""
     feed = None
     if isinstance(stdin, io.IOBase):  # (a file is an iterator too, of lines: not that way)
-        source: BinaryIO | int = stdin
-    else:
-        source, chunks = subprocess.PIPE, stdin
+        # A file (/dev/zero) is piped in by the fork server, which copies it for as long as
+        # the command reads: the same endless pipe, without Python's start-up.
+        return run(*args, stdin_path=str(stdin.name))
+    chunks = stdin
     with tempfile.TemporaryFile() as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "riskrules", *args],
-            stdin=source,
+            stdin=subprocess.PIPE,
             stdout=out,
             stderr=subprocess.STDOUT,
             preexec_fn=_limit if os.name == "posix" else None,
