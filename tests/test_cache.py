@@ -40,10 +40,26 @@ def _evil(marker: Path) -> bytes:
     return pickle.dumps(_Planted(str(marker)))
 
 
+_BUILD = syntax.build_parser
+_BUILT: list[object] = []
+
+
+def _built_once(**options: bool) -> object:
+    """syntax.build_parser, its plain parser built once a worker: Lark compiling the grammar
+    (0.7 s, the same tables each time) is not what these tests test, but what the cache does
+    with the parser it is given, from an empty folder each time."""
+    if options:
+        return _BUILD(**options)
+    if not _BUILT:
+        _BUILT.append(_BUILD())
+    return _BUILT[0]
+
+
 @pytest.fixture
 def tmpdir_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A temporary directory of the test's own, as TMPDIR, with the cache on and nothing read
     yet in this process."""
+    monkeypatch.setattr(syntax, "build_parser", _built_once)
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.delenv("RISKRULES_NO_CACHE", raising=False)
     monkeypatch.setattr(tempfile, "tempdir", None)
