@@ -87,15 +87,18 @@ def child(request):
         finally:
             os._exit(code)
 
-def feed(path):  # a pipe as the command's standard input, written by a process of its own
-    read, write = os.pipe()
+def feed(path, endless):  # a pipe as the command's standard input, written by a process of
+    read, write = os.pipe()  # its own: the file, or the file again and again for ever
     feeder = os.fork()
     if feeder == 0:
         os.close(read)
         try:
-            with open(path, "rb") as source:
-                while chunk := source.read(65536):
-                    os.write(write, chunk)
+            while True:
+                with open(path, "rb") as source:
+                    while chunk := source.read(65536):
+                        os.write(write, chunk)
+                if not endless:
+                    break
         except OSError:  # the command stopped reading
             pass
         os._exit(0)
@@ -113,7 +116,7 @@ while True:
     request = json.loads(line)
     feeder = None
     if request["stdin"]:
-        pipe, feeder = feed(request["stdin"])
+        pipe, feeder = feed(request["stdin"], request["endless"])
         request["stdin"] = f"/dev/fd/{pipe}"
     pid = os.fork()
     if pid == 0:
@@ -186,6 +189,7 @@ class ForkServer:
         memory: int = 0,
         seconds: int = 120,
         stdin_path: str = "",
+        endless: bool = False,
     ) -> Forked:
         with self._lock:
             paths = {name: self._folder / name for name in ("stdin", "stdout", "stderr")}
@@ -197,6 +201,7 @@ class ForkServer:
                 "cwd": str(cwd or os.getcwd()),
                 "env": dict(os.environ if env is None else env),
                 "stdin": stdin_path,
+                "endless": endless,
                 "stdout": str(paths["stdout"]),
                 "stderr": str(paths["stderr"]),
                 "memory": memory,
@@ -249,11 +254,12 @@ def run_forked(
     memory: int = 0,
     seconds: int = 120,
     stdin_path: str = "",
+    endless: bool = False,
 ) -> Forked:
     """`python -m riskrules ARGS` in `cwd` with the environment `env` (this process's by
-    default), `stdin` (or the file at `stdin_path`, /dev/zero as well) through a pipe (else
-    /dev/null), at most `memory` bytes of address space (0: no limit) and `seconds` of wall
-    time: a child of this worker's fork server."""
+    default), `stdin` (or the file at `stdin_path`, /dev/zero as well; `endless`: again and
+    again, for as long as it reads) through a pipe (else /dev/null), at most `memory` bytes of
+    address space (0: no limit) and `seconds` of wall time: a child of this worker's server."""
     global CPU_FORKED
     command = next(
         (a for a in args if not a.startswith("-") and a not in ("auto", "always", "never")), ""
@@ -264,7 +270,14 @@ def run_forked(
             atexit.register(_stop)
         _SERVERS[preload] = ForkServer(preload)
     done = _SERVERS[preload].run(
-        *args, cwd=cwd, stdin=stdin, env=env, memory=memory, seconds=seconds, stdin_path=stdin_path
+        *args,
+        cwd=cwd,
+        stdin=stdin,
+        env=env,
+        memory=memory,
+        seconds=seconds,
+        stdin_path=stdin_path,
+        endless=endless,
     )
     CPU_FORKED += done.cpu
     return done

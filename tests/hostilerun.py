@@ -33,13 +33,25 @@ _ENV = {k: v for k, v in os.environ.items() if k != "RISKRULES_SOURCES"}
 
 
 def run(
-    *args: str, cwd: Path | None = None, stdin: bytes | None = None, stdin_path: str = ""
+    *args: str,
+    cwd: Path | None = None,
+    stdin: bytes | None = None,
+    stdin_path: str = "",
+    endless: bool = False,
 ) -> tuple[int, str]:
     """`python -m riskrules ARGS` as a process of its own, forked from a server that has
     imported the command line (tests/forkserver.py), within MEMORY bytes and SECONDS; its
-    standard input `stdin`, or the file at `stdin_path` copied in as long as it reads."""
+    standard input `stdin` or the file at `stdin_path` (`endless`: again and again, for as
+    long as it reads)."""
     proc = run_forked(
-        *args, cwd=cwd, stdin=stdin, env=_ENV, memory=MEMORY, seconds=SECONDS, stdin_path=stdin_path
+        *args,
+        cwd=cwd,
+        stdin=stdin,
+        env=_ENV,
+        memory=MEMORY,
+        seconds=SECONDS,
+        stdin_path=stdin_path,
+        endless=endless,
     )
     out = (proc.out + proc.err).decode("utf-8", errors="replace")
     assert proc.code >= 0, f"ended by signal {-proc.code} (14: after {SECONDS} s)\n{out[-2000:]}"
