@@ -108,8 +108,7 @@ def test_the_language_server_survives_what_is_not_lsp(tmp: Path) -> None:
     """/dev/zero or an endless stream of short lines as the language server's input: it stops
     with a message after MAX_LSP_MESSAGE bytes without a message header's end. A message past
     the limit is refused, and the session goes on to its end."""
-    with open("/dev/zero", "rb") as zeros:
-        code, out = run_streaming("lsp", stdin=zeros)
+    code, out = run("lsp", stdin_path="/dev/zero")
     assert code == 1 and "this is not the Language Server Protocol" in out, out
     lines = tmp / "y-lines"
     lines.write_bytes(b"y\n" * 32_768)
