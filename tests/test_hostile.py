@@ -33,7 +33,6 @@ TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
 SIXTY_FOUR = ",".join(str(n) for n in range(1, 65))
 THOUSAND = ",".join(str(n) for n in range(1, 1001))
 
-
 HEADER = encode(header("classic", ["a", "b", "c"], [], None)) + b"\n"
 
 
