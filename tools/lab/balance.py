@@ -224,7 +224,7 @@ def run_on_cluster(
     with _dask_quiet():
         try:
             _handshake(where, connect_timeout)
-            client = Client(where, timeout=connect_timeout, set_as_default=False)  # type: ignore[no-untyped-call]
+            client = Client(where, timeout=connect_timeout, set_as_default=False)
         except TimeoutError:
             raise ClusterError(
                 f"no Dask scheduler answered at {where} within {2 * connect_timeout:g} s: "
@@ -249,7 +249,7 @@ def run_on_cluster(
                 raise ClusterError(f"lost the Dask scheduler at {where}: {_why(exc)}") from None
             yield from _stream(client, plan, batch, where, connect_timeout, worker_timeout)
         finally:
-            client.close(timeout=connect_timeout)  # type: ignore[no-untyped-call]
+            client.close(timeout=connect_timeout)
 
 
 def _handshake(where: str, timeout: float) -> None:
@@ -263,10 +263,10 @@ def _handshake(where: str, timeout: float) -> None:
     from distributed.security import Security
 
     # What a client would use: TLS certificates set in Dask's configuration, if any.
-    options = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+    options = Security().get_connection_args("client")
 
     async def greet() -> None:
-        shaking = connect(where, timeout=timeout, **options)  # type: ignore[no-untyped-call]
+        shaking = connect(where, timeout=timeout, **options)
         comm = await asyncio.wait_for(shaking, 2 * timeout)
         await comm.close()
 
@@ -287,17 +287,17 @@ def _stream(
     from distributed import as_completed
 
     todo = iter(plan)
-    running = as_completed(loop=client.loop)  # type: ignore[no-untyped-call]
+    running = as_completed(loop=client.loop)
     window = 1
     checked = 0.0
     alone: float | None = None  # since when the cluster has had no worker
 
     def top_up() -> None:
-        while running.count() < window:  # type: ignore[no-untyped-call]
+        while running.count() < window:
             chunk = [job for _, job in zip(range(batch), todo, strict=False)]
             if not chunk:
                 return
-            running.add(client.submit(play_batch, chunk, pure=False))  # type: ignore[no-untyped-call]
+            running.add(client.submit(play_batch, chunk, pure=False))
 
     def lost(exc: BaseException | None = None) -> ClusterLost:
         # A cancelled future is what a lost connection leaves; an OSError names what broke it.
@@ -329,12 +329,12 @@ def _stream(
                     f"within {worker_timeout:g} s (--worker-timeout)"
                 )
         top_up()
-        if running.is_empty():  # type: ignore[no-untyped-call]
+        if running.is_empty():
             return
-        if not running.has_ready():  # type: ignore[no-untyped-call]
+        if not running.has_ready():
             time.sleep(0.02)
             continue
-        for future in running.next_batch(block=False):  # type: ignore[no-untyped-call]
+        for future in running.next_batch(block=False):
             try:
                 if future.status == "error":
                     failure = future.exception()
@@ -344,7 +344,7 @@ def _stream(
                     )
                 results: list[GameResult] = future.result(timeout=connect_timeout)
             except TimeoutError:  # its worker left with the results: Dask plays them again
-                running.add(future)  # type: ignore[no-untyped-call]
+                running.add(future)
                 continue
             except CancelledError:
                 raise lost() from None
