@@ -59,11 +59,45 @@ class PdfUnavailable(Exception):
 
 def _weasyprint() -> Any:
     try:
-        import weasyprint
+        return _import_weasyprint()
     except (ImportError, OSError) as exc:
         raise PdfUnavailable(
             f"PDF output needs WeasyPrint: pip install 'riskrules[pdf]' ({exc})"
         ) from None
+
+
+def _import_weasyprint() -> Any:
+    """WeasyPrint, imported. Its import opens Pango, HarfBuzz and fontconfig by trying several
+    names for each (a name each platform spells), and cffi hands each name that does not open
+    as it is to ctypes.util.find_library, which on Linux runs ldconfig, gcc and ld: 54 processes,
+    a third of a second, before the name that opens (the library's soname, in the same list).
+    On Linux the import is tried first with that search skipped, so only the names as they are
+    open, as the loader finds them; should that find nothing (a library only the search finds),
+    the import is made again as WeasyPrint makes it, search and messages and all."""
+    import sys
+
+    if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
+        import weasyprint
+
+        return weasyprint
+    import contextlib
+    import ctypes.util
+    import io
+
+    search = ctypes.util.find_library
+    try:
+        ctypes.util.find_library = lambda name: None
+        with contextlib.redirect_stdout(io.StringIO()):  # its advice, should no name open
+            import weasyprint
+
+        return weasyprint
+    except OSError:
+        for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+            del sys.modules[name]
+    finally:
+        ctypes.util.find_library = search
+    import weasyprint
+
     return weasyprint
 
 
