@@ -370,6 +370,8 @@ def _size_in(value: float, largest: float) -> float:
     return round(round(min(largest, max(BASE_TYPE, value)) / TYPE_STEP) * TYPE_STEP, 1)
 
 
-def laid_out(html: str) -> Any:
-    """The HTML laid out as it is (no fitting): WeasyPrint's document, its PDF not written."""
-    return _weasyprint().HTML(string=html).render()
+def laid_out(html: str) -> tuple[Any, int]:
+    """The HTML laid out as it is (no fitting): WeasyPrint's document (its PDF not written)
+    and its pages."""
+    doc = _weasyprint().HTML(string=html).render()
+    return doc, len(doc.pages)

@@ -565,8 +565,7 @@ def render_paged(sheet: Sheet, fmt: str) -> tuple[str | bytes, int | None]:
         if pages <= MOST_PAGES or sheet.pages == pages:
             break
         sheet = replace(sheet, pages=pages)
-        doc = laid_out(render_html(sheet, chosen.fit))
-        pages = len(doc.pages)
+        doc, pages = laid_out(render_html(sheet, chosen.fit))
     return bytes(doc.write_pdf()), pages  # written once: the layout whose count it says
 
 
