@@ -361,9 +361,7 @@ def _card_steps(lay: Callable[[float], Layout], base: Layout) -> Layout:
     else:
         while at(step) is None:  # step 0, the base, fits
             step -= 1
-    chosen = at(step)
-    assert chosen is not None
-    return chosen
+    return tried[step] or base
 
 
 def _size_in(value: float, largest: float) -> float:
