@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 import chromium
 import riskrules
 from chromium import Chromium
-from helpers import ROOT, pdf_pages, run_cli
+from helpers import ROOT, pdf_page_count, run_cli
 from riskrules.grammar.library import locate
 from riskrules.grammar.schema import CATALOGUE
 from riskrules.tools.sheets.describe import CHOICES, LABELS
@@ -139,7 +139,7 @@ def _check_pages(name: str, lang: str, fitted_sheets: Fitted) -> None:
     fills its page and keeps each table with its sentence."""
     html, pdf, pages = fitted_sheets(name, lang)
     assert f'<html lang="{lang}">' in html and pdf.startswith(b"%PDF")
-    assert len(pdf_pages(pdf)) == pages
+    assert pdf_page_count(pdf) == pages
     if name in MANUALS or name == "classic":
         assert pages == 1, (name, lang, pages)
     assert pages <= 2, (name, lang, pages)
@@ -506,7 +506,7 @@ def test_the_html_prints_from_a_browser_as_the_pdf(
         page = tmp_path / f"{lang}.html"
         page.write_text(html, encoding="utf-8")
         printed = browser.print_to_pdf(page)
-        assert len(pdf_pages(printed)) == len(pdf_pages(pdf)), (name, lang)
+        assert pdf_page_count(printed) == pdf_page_count(pdf), (name, lang)
         _check_printed_together(html, printed, (name, lang))
 
 
@@ -570,5 +570,5 @@ def test_the_browser_prints_the_html_sheet_kept_together(
         page = tmp_path / f"{lang}.html"
         page.write_text(html, encoding="utf-8")
         printed = browser.print_to_pdf(page)
-        assert len(pdf_pages(printed)) <= MOST_PAGES, (name, lang)
+        assert pdf_page_count(printed) <= MOST_PAGES, (name, lang)
         _check_printed_together(html, printed, (name, lang))

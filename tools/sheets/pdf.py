@@ -11,6 +11,8 @@ things together), at BASE_TYPE.
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -40,6 +42,19 @@ CARD_LARGEST_TYPE = 16.0
 CARD_COLUMNS = 2
 TIGHT_SAVES = 0.1  # of a page's two columns, measured on the built-in sheets
 MOST_LAYOUTS = 6  # layouts one fitting may try (each 0.2-0.7 s)
+# A page's fill grows as its type size to this power, for the first estimate of the size that
+# fills it: measured on the built-in and example sheets in every language between their base
+# layout and the size chosen, 1.0 to 2.4, median 1.43 (not 2: a table's rows and a heading's
+# line grow only in height, the header's rules not at all). Later estimates use the power
+# measured between the two layouts nearest the aim, within GROWTH_RANGE.
+FILL_GROWTH = 1.5
+GROWTH_RANGE = (1.0, 2.5)
+CARD_STEP = 0.5  # a card's type is one of CARD_TYPE + n * CARD_STEP below CARD_LARGEST_TYPE
+# The fits chosen in this process, by the digest of the sheet's or card's HTML at its first
+# layout: the fitting is a function of the HTML, so one asked for again (the studio's preview
+# of an unchanged sheet, the same sheet in PDF and in a card's test) is laid out once, at the
+# fit it was given. At most this many are kept (a digest and a Fit each), the oldest let go.
+FITS_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -59,11 +74,45 @@ class PdfUnavailable(Exception):
 
 def _weasyprint() -> Any:
     try:
-        import weasyprint
+        return _import_weasyprint()
     except (ImportError, OSError) as exc:
         raise PdfUnavailable(
             f"PDF output needs WeasyPrint: pip install 'riskrules[pdf]' ({exc})"
         ) from None
+
+
+def _import_weasyprint() -> Any:
+    """WeasyPrint, imported. Its import opens Pango, HarfBuzz and fontconfig by trying several
+    names for each (a name each platform spells), and cffi hands each name that does not open
+    as it is to ctypes.util.find_library, which on Linux runs ldconfig, gcc and ld: 54 processes,
+    a third of a second, before the name that opens (the library's soname, in the same list).
+    On Linux the import is tried first with that search skipped, so only the names as they are
+    open, as the loader finds them; should that find nothing (a library only the search finds),
+    the import is made again as WeasyPrint makes it, search and messages and all."""
+    import sys
+
+    if "weasyprint" in sys.modules or not sys.platform.startswith("linux"):
+        import weasyprint
+
+        return weasyprint
+    import contextlib
+    import ctypes.util
+    import io
+
+    search = ctypes.util.find_library
+    try:
+        ctypes.util.find_library = lambda name: None
+        with contextlib.redirect_stdout(io.StringIO()):  # its advice, should no name open
+            import weasyprint
+
+        return weasyprint
+    except OSError:
+        for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+            del sys.modules[name]
+    finally:
+        ctypes.util.find_library = search
+    import weasyprint
+
     return weasyprint
 
 
@@ -136,33 +185,73 @@ def fitted(render: Callable[[Fit], str]) -> tuple[str, bytes, int]:
     return best.html, bytes(best.doc.write_pdf()), best.pages
 
 
+_CHOSEN: dict[tuple[str, str], Fit] = {}
+_CHOSEN_LOCK = threading.Lock()
+
+
+def _chosen(kind: str, html: str) -> tuple[tuple[str, str], Fit | None]:
+    """The key a fitting of `html` (a sheet's or a card's, at its first layout) is kept by,
+    and the fit chosen for it before in this process, if any."""
+    key = (kind, hashlib.sha256(html.encode("utf-8")).hexdigest())
+    with _CHOSEN_LOCK:
+        return key, _CHOSEN.get(key)
+
+
+def _keep(key: tuple[str, str], layout: Layout) -> Layout:
+    with _CHOSEN_LOCK:
+        _CHOSEN.pop(key, None)
+        _CHOSEN[key] = layout.fit
+        while len(_CHOSEN) > FITS_KEPT:
+            del _CHOSEN[next(iter(_CHOSEN))]
+    return layout
+
+
 def fit_layout(render: Callable[[Fit], str]) -> Layout:
-    """The layout the fitting chooses (see the module's docstring)."""
+    """The layout the fitting chooses (see the module's docstring), laid out once if this
+    process has fitted the same HTML before (FITS_KEPT)."""
     weasyprint = _weasyprint()
     tried = 0
+    first = render(Fit())
 
     def lay(fit: Fit) -> Layout:
         nonlocal tried
         tried += 1
-        html = render(fit)
+        html = first if fit == Fit() else render(fit)
         return Layout(fit, html, weasyprint.HTML(string=html).render())
 
+    key, known = _chosen("sheet", first)
+    if known is not None:
+        return lay(known)
+    return _keep(key, _fit(lay, lambda: tried < MOST_LAYOUTS))
+
+
+def _fit(lay: Callable[[Fit], Layout], more: Callable[[], bool]) -> Layout:
     base = lay(Fit())
     if base.one_page:
-        return _grow(lay, base, lambda: tried < MOST_LAYOUTS)
+        return _grow(lay, base, more)
     # Tighter spacing saves about a tenth: worth a layout only for a sheet just over.
     just_over = base.pages == 1 or (base.pages == 2 and base.fill(1) <= TIGHT_SAVES)
     if just_over:
         tight = lay(Fit(tight=True))
         if tight.one_page:
-            return _grow(lay, tight, lambda: tried < MOST_LAYOUTS)
+            return _grow(lay, tight, more)
     return _spread(lay, base)
 
 
-def _estimate(size: float, full: float, aim: float) -> float:
-    """The size at which a page `full` at `size` would be `aim` full (text grows with the
-    square of its size)."""
-    return _size(size * (aim / max(full, 0.05)) ** 0.5)
+def _estimate(size: float, full: float, aim: float, growth: float = FILL_GROWTH) -> float:
+    """The size at which a page `full` at `size` would be `aim` full, its fill growing as the
+    size to the power `growth`."""
+    return _size(size * (aim / max(full, 0.05)) ** (1 / growth))
+
+
+def _growth(size: float, full: float, other_size: float, other_full: float) -> float:
+    """The power the fill grew by between two layouts (FILL_GROWTH if it cannot be told)."""
+    import math
+
+    if size == other_size or min(full, other_full) <= 0:
+        return FILL_GROWTH
+    measured = math.log(other_full / full) / math.log(other_size / size)
+    return min(GROWTH_RANGE[1], max(GROWTH_RANGE[0], measured))
 
 
 def _grow(lay: Callable[[Fit], Layout], base: Layout, more: Callable[[], bool]) -> Layout:
@@ -175,10 +264,11 @@ def _grow(lay: Callable[[Fit], Layout], base: Layout, more: Callable[[], bool]) 
     while more() and good.fit.size < size < over and good.fill() < LEAST_PAGE_FILL:
         layout = lay(replace(base.fit, size=size))
         if layout.one_page:
+            growth = _growth(good.fit.size, good.fill(), size, layout.fill())
             good = layout
             if layout.fill() >= LEAST_PAGE_FILL or size >= LARGEST_TYPE:
                 break
-            size = _estimate(size, layout.fill(), AIM_FILL)
+            size = _estimate(size, layout.fill(), AIM_FILL, growth)
         else:
             over = size
             size = _size((good.fit.size + size) / 2)
@@ -205,29 +295,44 @@ def _spread(lay: Callable[[Fit], Layout], best: Layout) -> Layout:
             if size <= best.fit.size:
                 break
             continue
+        growth = _growth(best.fit.size, 1 + best.fill(1), size, 1 + bigger.fill(1))
         best = bigger
         if bigger.fill(1) >= LEAST_SECOND_FILL or size >= LARGEST_TYPE:
             break
-        size = _estimate(size, 1 + bigger.fill(1), 1 + AIM_SECOND_FILL)
+        size = _estimate(size, 1 + bigger.fill(1), 1 + AIM_SECOND_FILL, growth)
     return best
 
 
 def fit_card(render: Callable[[Fit], str]) -> Layout:
     """A reference card at the largest type, between BASE_TYPE and CARD_LARGEST_TYPE, that
-    keeps it on its one side (at most MOST_FILL full), found by halving the range."""
+    keeps it on its one side (at most MOST_FILL full). One that fits at CARD_TYPE is set in the
+    largest of CARD_TYPE + n * CARD_STEP that fits, below CARD_LARGEST_TYPE: the first tried is
+    estimated from CARD_TYPE's fill (see FILL_GROWTH), then the next step up or down until the
+    largest that fits is next to one that does not (what halving the range finds, in about
+    three layouts instead of four). One that does not is set smaller, found by halving the
+    range down to BASE_TYPE."""
     weasyprint = _weasyprint()
+    first = render(Fit(CARD_TYPE))
 
     def lay(size: float) -> Layout:
-        html = render(Fit(size))
+        html = first if size == CARD_TYPE else render(Fit(size))
         return Layout(Fit(size), html, weasyprint.HTML(string=html).render(), CARD_COLUMNS)
 
+    key, known = _chosen("card", first)
+    if known is not None:
+        return lay(known.size)
+    return _keep(key, _fit_card(lay))
+
+
+def _fit_card(lay: Callable[[float], Layout]) -> Layout:
     best = lay(CARD_TYPE)
-    low, high = (CARD_TYPE, CARD_LARGEST_TYPE) if best.one_page else (BASE_TYPE, CARD_TYPE)
+    if best.one_page:
+        return _card_steps(lay, best)
+    low, high = BASE_TYPE, CARD_TYPE
+    best = lay(BASE_TYPE)  # what cannot fit at BASE_TYPE prints on more sides
     if not best.one_page:
-        best = lay(BASE_TYPE)  # what cannot fit at BASE_TYPE prints on more sides
-        if not best.one_page:
-            return best
-    while high - low > 0.5:
+        return best
+    while high - low > CARD_STEP:
         middle = _size_in((low + high) / 2, CARD_LARGEST_TYPE)
         layout = lay(middle)
         if layout.one_page:
@@ -237,11 +342,34 @@ def fit_card(render: Callable[[Fit], str]) -> Layout:
     return best
 
 
+def _card_steps(lay: Callable[[float], Layout], base: Layout) -> Layout:
+    """The card that fits at CARD_TYPE (`base`) in the largest step that fits (fit_card)."""
+    steps = int((CARD_LARGEST_TYPE - CARD_TYPE) / CARD_STEP - 1e-9)  # the steps above CARD_TYPE
+    estimate = CARD_TYPE * (AIM_FILL / max(base.fill(), 0.05)) ** (1 / FILL_GROWTH)
+    step = min(steps, max(0, int((estimate - CARD_TYPE) / CARD_STEP + 1e-9)))
+    tried: dict[int, Layout | None] = {0: base}  # by step: its layout, None if it does not fit
+
+    def at(n: int) -> Layout | None:
+        if n not in tried:
+            layout = lay(round(CARD_TYPE + n * CARD_STEP, 1))
+            tried[n] = layout if layout.one_page else None
+        return tried[n]
+
+    if at(step) is not None:
+        while step < steps and at(step + 1) is not None:
+            step += 1
+    else:
+        while at(step) is None:  # step 0, the base, fits
+            step -= 1
+    return tried[step] or base
+
+
 def _size_in(value: float, largest: float) -> float:
     return round(round(min(largest, max(BASE_TYPE, value)) / TYPE_STEP) * TYPE_STEP, 1)
 
 
-def laid_out(html: str) -> tuple[bytes, int]:
-    """The PDF of the HTML as it is (no fitting), and its pages."""
+def laid_out(html: str) -> tuple[Any, int]:
+    """The HTML laid out as it is (no fitting): WeasyPrint's document (its PDF not written)
+    and its pages."""
     doc = _weasyprint().HTML(string=html).render()
-    return bytes(doc.write_pdf()), len(doc.pages)
+    return doc, len(doc.pages)

@@ -560,13 +560,13 @@ def render_paged(sheet: Sheet, fmt: str) -> tuple[str | bytes, int | None]:
     from .pdf import fit_layout, laid_out
 
     chosen = fit_layout(lambda fit: render_html(sheet, fit))
-    fit, pdf, pages = chosen.fit, bytes(chosen.doc.write_pdf()), chosen.pages
+    doc, pages = chosen.doc, chosen.pages
     for _ in range(3):  # the line adds a line: the count settles at once or after one more
         if pages <= MOST_PAGES or sheet.pages == pages:
             break
         sheet = replace(sheet, pages=pages)
-        pdf, pages = laid_out(render_html(sheet, fit))
-    return pdf, pages
+        doc, pages = laid_out(render_html(sheet, chosen.fit))
+    return bytes(doc.write_pdf()), pages  # written once: the layout whose count it says
 
 
 def render_html(sheet: Sheet, fit: Fit | None = None) -> str:
