@@ -68,6 +68,7 @@ def child(request):
             os.dup2(fd, target)
             os.close(fd)
         sys.argv = ["riskrules", *request["args"]]
+        exec(request["prelude"], {})  # a test's own look into the command (run_forked)
         try:
             cli.main(request["args"])
             code = 0
@@ -194,6 +195,7 @@ class ForkServer:
         seconds: int = 120,
         stdin_path: str = "",
         endless: bool = False,
+        prelude: str = "",
     ) -> Forked:
         with self._lock:
             paths = {name: self._folder / name for name in ("stdin", "stdout", "stderr")}
@@ -206,6 +208,7 @@ class ForkServer:
                 "env": dict(os.environ if env is None else env),
                 "stdin": stdin_path,
                 "endless": endless,
+                "prelude": prelude,
                 "stdout": str(paths["stdout"]),
                 "stderr": str(paths["stderr"]),
                 "memory": memory,
@@ -259,16 +262,22 @@ def run_forked(
     seconds: int = 120,
     stdin_path: str = "",
     endless: bool = False,
+    prelude: str = "",
+    preload: tuple[str, ...] | None = None,
 ) -> Forked:
     """`python -m riskrules ARGS` in `cwd` with the environment `env` (this process's by
     default), `stdin` (or the file at `stdin_path`, /dev/zero as well; `endless`: again and
     again, for as long as it reads) through a pipe (else /dev/null), at most `memory` bytes of
-    address space (0: no limit) and `seconds` of wall time: a child of this worker's server."""
+    address space (0: no limit) and `seconds` of wall time: a child of this worker's server.
+    `prelude`, Python code, runs in the child first (a test's hook into the command);
+    `preload` names the server's libraries where the command's own (_PRELOAD) are not wanted
+    (() for a process that has imported nothing a command loads later)."""
     global CPU_FORKED
     command = next(
         (a for a in args if not a.startswith("-") and a not in ("auto", "always", "never")), ""
     )
-    preload = _PRELOAD.get(command, ())
+    if preload is None:
+        preload = _PRELOAD.get(command, ())
     if preload not in _SERVERS:
         if not _SERVERS:
             atexit.register(_stop)
@@ -282,6 +291,7 @@ def run_forked(
         seconds=seconds,
         stdin_path=stdin_path,
         endless=endless,
+        prelude=prelude,
     )
     CPU_FORKED += done.cpu
     return done

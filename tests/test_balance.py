@@ -350,7 +350,10 @@ def test_balance_json_has_every_figure() -> None:
     assert len(found["outcomes"][0]["games"]) == 4 and found["verdicts"][0]["sentences"]
 
 
-# What a study process has imported when its first game starts and when it ends (issue 31).
+# What a study process has imported when its first game starts and when it ends (issue 31):
+# the command is forked from a server that has imported only what `python -m riskrules` does
+# before it reads its arguments (tests/forkserver.py, with none of the libraries a command
+# loads later), and this hook, run in it first, looks when the first game is played.
 _IMPORTS = """
 import atexit, sys
 from riskrules.tools.lab import simulate
@@ -366,20 +369,14 @@ def play(job):
 
 simulate.play = play
 atexit.register(lambda: print("IMPORTED", first, [m for m in HEAVY if m in sys.modules]))
-sys.argv = ["riskrules", *sys.argv[1:]]
-from riskrules.tools.cli import main
-main()
 """
 
 
 def _study_imports(*args: str) -> str:
-    import subprocess
-    import sys
+    from forkserver import run_forked
 
-    found = subprocess.run(
-        [sys.executable, "-c", _IMPORTS, *args], capture_output=True, text=True, timeout=300
-    )
-    return found.stdout.splitlines()[-1]
+    found = run_forked(*args, prelude=_IMPORTS, preload=(), seconds=300)
+    return found.out.decode().splitlines()[-1]
 
 
 def test_a_study_imports_scipy_to_compute_and_matplotlib_only_to_plot(tmp_path: Path) -> None:
