@@ -275,13 +275,10 @@ def test_a_message_past_the_limit_is_refused_and_the_session_goes_on(
 
 
 def test_a_content_length_no_client_means_is_refused() -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "riskrules", "lsp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    out, err = proc.communicate(b"Content-Length: 1000000000000\r\n\r\n{}", timeout=60)
+    from forkserver import run_forked  # (a process of its own, without Python's start-up)
+
+    proc = run_forked("lsp", stdin=b"Content-Length: 1000000000000\r\n\r\n{}", seconds=60)
+    out, err = proc.out, proc.err
     assert b"of 1,000,000,000,000 bytes, past the limit" in err and b"Traceback" not in err
     assert b"past the language server's limit" in out  # (the editor shows it)
 
