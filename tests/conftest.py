@@ -12,37 +12,26 @@ from helpers import NOT_HERE, SEEDS, run_cli
 from riskrules.tools.compliance import steplookup
 
 
-def _bytecode_in_a_private_folder() -> None:
+def _bytecode_written() -> None:
     """Where PYTHONDONTWRITEBYTECODE is set (as on the project's machine), every Python process
     the tests start, and every pytest-xdist worker, would compile riskrules' modules from
-    source again: about a third of a command's start-up. Its bytecode goes instead to a folder
-    of this user's own in the temporary directory (PYTHONPYCACHEPREFIX, so nothing is written
-    in the checkout), used only when it is a real folder, owned by this user, that nobody else
-    may enter (another's bytecode would be code run). Python checks each file against its
-    source as always; what the tests test is not how Python caches bytecode."""
+    source again: about a third of a command's start-up. For the test run, Python writes their
+    bytecode where it does by default, in `__pycache__` beside each module (git ignores it);
+    the libraries' own, written when they were installed, is read as it always is. (Until
+    2026-12-01 it went to a private folder in the temporary directory, PYTHONPYCACHEPREFIX:
+    Python then reads bytecode only there, so a run with an empty temporary directory, as in
+    CI and a new user's first run, compiled 2,000 modules of the standard library and the
+    libraries again, 50 CPU-s.) Python checks each file against its source as always; what
+    the tests test is not how Python caches bytecode."""
     if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
         return
-    import stat
     import sys
-    import tempfile
 
-    folder = Path(tempfile.gettempdir()) / f"riskrules-tests-{os.getuid()}"
-    try:
-        folder.mkdir(mode=0o700, exist_ok=True)
-        info = folder.lstat()
-    except OSError:
-        return
-    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
-        return
-    prefix = str(folder / "pycache")
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = prefix  # for the workers and every process started
+    del os.environ["PYTHONDONTWRITEBYTECODE"]  # for the workers and every process started
     sys.dont_write_bytecode = False
-    sys.pycache_prefix = prefix
 
 
-if hasattr(os, "getuid"):
-    _bytecode_in_a_private_folder()
+_bytecode_written()
 
 # The step library of the manuals' features (and of users' own, via `riskrules test`), found
 # by the faster step search `riskrules test` uses (tests/test_steplookup.py compares the two).
