@@ -9,6 +9,7 @@ engine stays pure: `apply(state, action)` never changes its argument.
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Final, Literal
 
 from .plain import Plain
@@ -198,78 +199,9 @@ class GameState:
         rolls: int | Literal[_Keep.KEEP] = KEEP,
         forced_left: int | Literal[_Keep.KEEP] = KEEP,
     ) -> GameState:
-        """A copy with the fields given changed (a field not given keeps its value)."""
-        if _DICTS:  # the Python engine: the attributes copied at once, the changes set
-            fields = self.__dict__.copy()
-            if seats is not KEEP:
-                fields["seats"] = seats
-            if territories is not KEEP:
-                fields["territories"] = territories
-            if armies is not KEEP:
-                fields["armies"] = armies
-            if hands is not KEEP:
-                fields["hands"] = hands
-            if draw_pile is not KEEP:
-                fields["draw_pile"] = draw_pile
-            if discards is not KEEP:
-                fields["discards"] = discards
-            if reserves is not KEEP:
-                fields["reserves"] = reserves
-            if phase is not KEEP:
-                fields["phase"] = phase
-            if current is not KEEP:
-                fields["current"] = current
-            if turn is not KEEP:
-                fields["turn"] = turn
-            if sets_traded is not KEEP:
-                fields["sets_traded"] = sets_traded
-            if placed is not KEEP:
-                fields["placed"] = placed
-            if conquered is not KEEP:
-                fields["conquered"] = conquered
-            if traded is not KEEP:
-                fields["traded"] = traded
-            if must_trade is not KEEP:
-                fields["must_trade"] = must_trade
-            if trade_down_to is not KEEP:
-                fields["trade_down_to"] = trade_down_to
-            if bonus_taken is not KEEP:
-                fields["bonus_taken"] = bonus_taken
-            if fortifies_left is not KEEP:
-                fields["fortifies_left"] = fortifies_left
-            if pending is not KEEP:
-                fields["pending"] = pending
-            if eliminated is not KEEP:
-                fields["eliminated"] = eliminated
-            if winner is not KEEP:
-                fields["winner"] = winner
-            if created is not KEEP:
-                fields["created"] = created
-            if destroyed is not KEEP:
-                fields["destroyed"] = destroyed
-            if status is not KEEP:
-                fields["status"] = status
-            if placed_neutrals is not KEEP:
-                fields["placed_neutrals"] = placed_neutrals
-            if allies_reinforced is not KEEP:
-                fields["allies_reinforced"] = allies_reinforced
-            if ally_moves is not KEEP:
-                fields["ally_moves"] = ally_moves
-            if invasion is not KEEP:
-                fields["invasion"] = invasion
-            if missions is not KEEP:
-                fields["missions"] = missions
-            if completed is not KEEP:
-                fields["completed"] = completed
-            if claims is not KEEP:
-                fields["claims"] = claims
-            if capitals is not KEEP:
-                fields["capitals"] = capitals
-            if rolls is not KEEP:
-                fields["rolls"] = rolls
-            if forced_left is not KEEP:
-                fields["forced_left"] = forced_left
-            return _made(fields)
+        """A copy with the fields given changed (a field not given keeps its value).
+
+        The Python engine calls `_evolve_dict` instead (see the end of this module)."""
         return GameState(
             self.seats if seats is KEEP else seats,
             self.territories if territories is KEEP else territories,
@@ -384,3 +316,18 @@ def _has_dicts() -> bool:
 
 
 _DICTS: Final = _has_dicts()
+
+
+def _evolve_dict(self: GameState, **changes: object) -> GameState:
+    """`GameState.evolve` for the Python engine, with its signature: the state's attributes
+    copied and the changes set, with no test of the 34 fields not given (1.3 us an evolve
+    instead of 7: mypy checks the keywords against `evolve`'s at every call)."""
+    fields = self.__dict__.copy()
+    fields.update(changes)
+    made: GameState = object.__new__(GameState)
+    made.__dict__ = fields
+    return made
+
+
+if _DICTS:
+    setattr(GameState, "evolve", functools.wraps(GameState.evolve)(_evolve_dict))  # noqa: B010
