@@ -96,7 +96,7 @@ class Watch:
             total, occupied, top, first, tops = 0, 0, 0, -1, 0
             for k in range(len(row)):
                 n = row[k]
-                if n != 0:
+                if n:
                     total += n
                     occupied += 1
                     if n < 0:

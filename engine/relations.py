@@ -195,13 +195,16 @@ class Relations:
             best, holder, tied, entered, total = 0, -1, False, False, 0
             for k in range(seats):
                 n = row[k]
-                total += n
-                if (n > 0) != (was[k] > 0):
+                if n:
+                    total += n
+                    if (n > 0) != (was[k] > 0):
+                        entered = True
+                    if n > best:
+                        best, holder, tied = n, k, False
+                    elif n == best and n > 0:
+                        tied = True
+                elif was[k] > 0:  # most seats have no armies here: one test each
                     entered = True
-                if n > best:
-                    best, holder, tied = n, k, False
-                elif n == best and n > 0:
-                    tied = True
             owner = -1 if tied and majority else holder
             totals[i] = total
             before = control[i]
