@@ -241,8 +241,9 @@ class Relations:
                 h = holders[i]
                 for j in adjacent[i]:
                     hj = holders[j]
-                    if (h >= 0 and hj >= 0 and h != hj) != (i in borders[j]):
-                        borders[j] = _border(adjacent[j], holders, hj)
+                    near = borders[j]
+                    if (h >= 0 and hj >= 0 and h != hj) != (i in near):
+                        borders[j] = _toggled(near, i) if hj >= 0 else ()
         return View(rows, control, holders, totals, present, held, borders)
 
     def fronts(self, view: View, army: int) -> list[int]:
@@ -474,6 +475,17 @@ class Relations:
             if seat.name == name:
                 return i
         raise self.violation(rule, f"no seat is called '{name}'")
+
+
+def _toggled(near: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """A frontier (territories in board order) with `i` taken out if it is in, put in its
+    place if not: a neighbour's frontier when territory i joins or leaves it."""
+    k = 0
+    while k < len(near) and near[k] < i:
+        k += 1
+    if k < len(near) and near[k] == i:
+        return near[:k] + near[k + 1 :]
+    return (*near[:k], i, *near[k:])
 
 
 def _border(near: tuple[int, ...], holders: list[int], holder: int) -> tuple[int, ...]:

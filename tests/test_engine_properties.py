@@ -239,6 +239,38 @@ def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
         assert changed.index is start.index
 
 
+def test_the_view_kept_up_to_date_is_the_one_made_afresh_at_every_position() -> None:
+    """`Relations.view` patches the last position's view where rows changed (a frontier
+    changed a neighbour at a time): after every action of real games, conquests, placements
+    and eliminations among them, every list of it must be what reading the board afresh
+    gives."""
+    from riskrules.engine.agents import AGENTS
+
+    for name, players, agent in (
+        ("classic", 4, "aggressive"),
+        ("classic", 6, "random"),
+        ("da-2006-2p-active", 2, "aggressive"),
+    ):
+        game = Game(rules_for(name))
+        rng = random.Random(2)
+        state = game.start([f"p{i}" for i in range(players)])
+        moved = 0
+        for _ in range(1500):
+            if state.phase == "over":
+                break
+            before = game.rel.view(state).holders
+            state = game.apply(state, AGENTS[agent](game, state, rng))
+            view, fresh = game.rel.view(state), game.rel._fresh(state.armies)
+            moved += view.holders != before
+            assert view.control == fresh.control, (name, state.turn)
+            assert view.holders == fresh.holders, (name, state.turn)
+            assert view.totals == fresh.totals, (name, state.turn)
+            assert view.present == fresh.present, (name, state.turn)
+            assert view.held == fresh.held, (name, state.turn)
+            assert view.borders == fresh.borders, (name, state.turn)
+        assert moved > 50, name  # territories changed hands, the frontier with them
+
+
 def test_the_remembered_frontier_is_the_boards_at_every_position() -> None:
     """`Relations.fronts` (where an army's attacks start, remembered while the view's lists
     are the very same) must be what a scan of the position finds, for every seat after every
