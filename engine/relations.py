@@ -188,23 +188,32 @@ class Relations:
         seats = len(present)
         moved: list[int] = []  # territories whose strongest seat changed
         majority = self._most_armies
-        for i in self.changed(rows, old):
+        if self._changed_new is rows and self._changed_old is old:  # self.changed, at hand
+            changed = self._changed
+        else:
+            changed = self.changed(rows, old)
+        for i in changed:
             row = rows[i]
             was = old[i]
-            # `_read(row)`, and whether a seat came or went, in one pass over both rows.
-            best, holder, tied, entered, total = 0, -1, False, False, 0
+            # `_read(row)`, and the seats that came or went, in one pass over both rows.
+            best, holder, tied, total = 0, -1, False, 0
             for k in range(seats):
                 n = row[k]
                 if n:
                     total += n
-                    if (n > 0) != (was[k] > 0):
-                        entered = True
                     if n > best:
                         best, holder, tied = n, k, False
                     elif n == best and n > 0:
                         tied = True
-                elif was[k] > 0:  # most seats have no armies here: one test each
-                    entered = True
+                    if (n > 0) == (was[k] > 0):
+                        continue
+                elif was[k] <= 0:  # most seats have no armies here: one test each
+                    continue
+                # Seat k came (armies now, none before) or went.
+                if not copied & 4:
+                    present = present.copy()
+                    copied |= 4
+                present[k] = present[k] + (1 if n > 0 else -1)
             owner = -1 if tied and majority else holder
             totals[i] = total
             before = control[i]
@@ -217,14 +226,6 @@ class Relations:
                 if owner >= 0:
                     held[owner] = held[owner] + 1
                 control[i] = owner
-            if entered:  # some seat came or went
-                if not copied & 4:
-                    present = present.copy()
-                    copied |= 4
-                for k in range(seats):
-                    now = row[k] > 0
-                    if now != (was[k] > 0):
-                        present[k] = present[k] + (1 if now else -1)
             if holder != holders[i]:
                 if not copied & 2:
                     holders = holders.copy()
