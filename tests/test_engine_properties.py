@@ -317,6 +317,26 @@ def test_the_dice_are_compared_highest_first_for_every_roll() -> None:
                     assert rules.losses(attack, defence) == (lost_a, lost_d), (attack, defence)
 
 
+def test_the_dice_lost_are_those_of_the_sorted_pairs_for_either_tie_rule() -> None:
+    """`dice_lost` finds the highest and second highest die by comparisons (up to three
+    against two) and sorts more: for every roll of one to four dice against one to three,
+    under either tie rule, it loses what comparing the sorted dice pair by pair loses."""
+    import itertools
+
+    from riskrules.engine.actions import dice_lost
+
+    for ties_to_attacker in (False, True):
+        for a in range(1, 5):
+            for d in range(1, 4):
+                for attack in itertools.product(range(1, 7), repeat=a):
+                    for defence in itertools.product(range(1, 7), repeat=d):
+                        high_a, high_d = sorted(attack, reverse=True), sorted(defence, reverse=True)
+                        pairs = zip(high_a, high_d, strict=False)  # the fewer dice are compared
+                        won = [x > y or (x == y and ties_to_attacker) for x, y in pairs]
+                        expected = (won.count(False), won.count(True))
+                        assert dice_lost(attack, defence, ties_to_attacker) == expected
+
+
 def test_a_roll_keeps_every_other_field_as_evolve_does() -> None:
     """`GameState.rolled` writes the fields out a fourth time (the position after most rolls):
     it must be `evolve` of its four fields, every other field kept."""
