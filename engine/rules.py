@@ -417,11 +417,15 @@ class Rules:
 
     def _sets_in(self, cards: tuple[int, ...]) -> list[tuple[int, int, int]]:
         out = []
+        kinds = self._kinds  # set_kinds' memo read here: a hand of five has ten trios
+        if len(cards) >= 3:
+            self.note("cards.sets")  # as set_kinds notes it for every trio
         for i in range(len(cards)):
             for j in range(i + 1, len(cards)):
                 for k in range(j + 1, len(cards)):
                     trio = (cards[i], cards[j], cards[k])
-                    if self.set_kinds(trio):
+                    known = kinds.get(trio)
+                    if known if known is not None else self.set_kinds(trio):
                         out.append(trio)
         return out
 
