@@ -92,6 +92,9 @@ class Relations:
         self._friends: list[list[bool]] = []
         self._fronts_of: tuple[list[int], list[tuple[int, ...]]] | None = None
         self._fronts: dict[int, list[int]] = {}
+        self._owned_of: list[int] | None = None
+        self._owned_names: tuple[str, ...] = ()
+        self._owned: dict[int, list[str]] = {}
 
     # ---------------------------------------------------------------- errors
 
@@ -299,13 +302,24 @@ class Relations:
         return None if found < 0 else found
 
     def owned(self, state: GameState, seat: int) -> list[str]:
+        """The territories `seat` controls, in board order (a new list). Remembered while the
+        view's controllers are the very list of the last view asked about (it is copied only
+        when a territory changes hands: placing, most rolls and turns keep it)."""
         control = self.view(state).control
         names = state.territories
+        if self._owned_of is not control or self._owned_names is not names:
+            self._owned_of, self._owned_names = control, names
+            self._owned = {}
+        else:
+            known = self._owned.get(seat)
+            if known is not None:
+                return known.copy()
         out = []  # a loop: no comprehension's frame (CPython 3.11), compiled the same
         for i in range(len(control)):
             if control[i] == seat:
                 out.append(names[i])
-        return out
+        self._owned[seat] = out
+        return out.copy()
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play

@@ -243,7 +243,8 @@ def test_the_view_kept_up_to_date_is_the_one_made_afresh_at_every_position() -> 
     """`Relations.view` patches the last position's view where rows changed (a frontier
     changed a neighbour at a time): after every action of real games, conquests, placements
     and eliminations among them, every list of it must be what reading the board afresh
-    gives."""
+    gives, and so must each seat's territories (`owned`, remembered while the controllers
+    stay the very list)."""
     from riskrules.engine.agents import AGENTS
 
     for name, players, agent in (
@@ -268,6 +269,12 @@ def test_the_view_kept_up_to_date_is_the_one_made_afresh_at_every_position() -> 
             assert view.present == fresh.present, (name, state.turn)
             assert view.held == fresh.held, (name, state.turn)
             assert view.borders == fresh.borders, (name, state.turn)
+            for seat in range(players):  # owned: remembered while the controllers stay
+                owned = game.rel.owned(state, seat)
+                assert owned == [
+                    t for t, c in zip(state.territories, fresh.control, strict=True) if c == seat
+                ], (name, state.turn, seat)
+                owned.append("a caller's own list")  # a new list each time, the memo unharmed
         assert moved > 50, name  # territories changed hands, the frontier with them
 
 
