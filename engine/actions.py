@@ -255,3 +255,75 @@ def with_chance(action: Action, rng: random.Random, draw_pile: frozenset[int]) -
     if isinstance(action, StatusRoll) and action.die is None:
         return StatusRoll(action.neutral, die(rng))
     return action
+
+
+def dice_lost(
+    attack: tuple[int, ...], defence: tuple[int, ...], ties_to_attacker: bool
+) -> tuple[int, int]:
+    """(attacker losses, defender losses) of one roll before any cap: the highest die of each
+    side compared, then the second highest, as far as the fewer dice go; a tie goes to the
+    defender unless `ties_to_attacker`. Most rolls (up to three dice against two) by
+    comparisons, with no sorted copies."""
+    lost_a = lost_d = 0
+    na, nd = len(attack), len(defence)
+    if 0 < na <= 3 and 0 < nd <= 2:
+        a1, a2 = attack[0], 0
+        if na > 1:
+            b = attack[1]
+            a1, a2 = (b, a1) if b > a1 else (a1, b)
+            if na > 2:
+                c = attack[2]
+                if c > a1:
+                    a1, a2 = c, a1
+                elif c > a2:
+                    a2 = c
+        d1, d2 = defence[0], 0
+        if nd > 1:
+            b = defence[1]
+            d1, d2 = (b, d1) if b > d1 else (d1, b)
+        if a1 > d1 or (a1 == d1 and ties_to_attacker):
+            lost_d = 1
+        else:
+            lost_a = 1
+        if na > 1 and nd > 1:
+            if a2 > d2 or (a2 == d2 and ties_to_attacker):
+                lost_d += 1
+            else:
+                lost_a += 1
+        return lost_a, lost_d
+    attack_sorted = _descending(attack)
+    defence_sorted = _descending(defence)
+    for k in range(min(len(attack_sorted), len(defence_sorted))):
+        a, d = attack_sorted[k], defence_sorted[k]
+        if a > d or (a == d and ties_to_attacker):
+            lost_d += 1
+        else:
+            lost_a += 1
+    return lost_a, lost_d
+
+
+def _descending(dice: tuple[int, ...]) -> list[int]:
+    """The dice from highest to lowest: two or three by comparisons (most rolls), more by
+    insertion."""
+    n = len(dice)
+    if n == 2:
+        a, b = dice[0], dice[1]
+        return [a, b] if a >= b else [b, a]
+    if n == 3:
+        a, b, c = dice[0], dice[1], dice[2]
+        if a < b:
+            a, b = b, a
+        if b < c:
+            b, c = c, b
+            if a < b:
+                a, b = b, a
+        return [a, b, c]
+    out: list[int] = []
+    for die in dice:
+        k = len(out)
+        out.append(die)
+        while k > 0 and out[k - 1] < die:
+            out[k] = out[k - 1]
+            k -= 1
+        out[k] = die
+    return out

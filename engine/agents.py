@@ -359,6 +359,8 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
             armies = rows[source][army]
             if not (may[armies] if armies <= ODDS_SIZE else allowed(armies)):
                 continue
+            # odds.cell(armies - 1, defending), at hand: this row's start in the table.
+            row = (armies - 2) * ODDS_SIZE - 1 if 1 < armies <= ODDS_SIZE else -1
             for target in borders[source]:
                 if only_index >= 0 and target != only_index:
                     continue
@@ -366,8 +368,8 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 if friends[defender] or defender == army:
                     continue
                 defending = totals[target]
-                if 1 < armies <= ODDS_SIZE and 0 < defending <= ODDS_SIZE:
-                    k = (armies - 2) * ODDS_SIZE + defending - 1  # odds.cell, at hand
+                if row >= 0 and 0 < defending <= ODDS_SIZE:
+                    k = row + defending
                 else:
                     k = odds.cell(armies - 1, defending)
                 if wins[k] < threshold:

@@ -52,7 +52,8 @@ from .victory import Victory
 
 
 class Game:
-    """Pure functions of (rules, state): nothing is stored between calls.
+    """Pure functions of (rules, state): nothing is stored between calls but memos of them
+    (of the last position asked about, as `Relations` keeps).
 
     The rule families are parts it holds and calls, each built on the same `Relations` (the
     read-only questions about a position): `setup` (engine/setup.py), `reinforcing` (placing
@@ -71,6 +72,11 @@ class Game:
         self.missions = Missions(self.rel, self.victory)
         self.reinforcing = Reinforcing(self.rel, self.neutral_allies)
         self.fortifying = Fortifying(self.rel)
+        # After every action: the rules that change a position besides the action's own.
+        self._after = self.rel.max_armies is not None or self.rel.teams
+        # The last position's move-in bounds (see _bounds): a memo, as Relations keeps.
+        self._bounds_of: GameState | None = None
+        self._bounds_found: tuple[int | None, int, int] = (None, 0, 0)
 
     # ---------------------------------------------------------------- starting a game
 
@@ -239,7 +245,7 @@ class Game:
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
         after = self._apply(state, action)
-        if self.rel.max_armies is not None or self.rel.teams:
+        if self._after:
             after = self.reinforcing.no_room(after)
         return after
 
@@ -418,6 +424,15 @@ class Game:
         return Invasion(target, frozenset(involved)) if involved else None
 
     def _move_in_range(self, state: GameState) -> tuple[int, int]:
+        found = self._bounds(state)
+        return found[1], found[2]
+
+    def _bounds(self, state: GameState) -> tuple[int | None, int, int]:
+        """The army that moves into the pending conquest, and the fewest and most armies it
+        may move: remembered for the last position asked about (the player asks it to decide,
+        `apply` to check), unless a recording of the rules consulted is open."""
+        if state is self._bounds_of and not self.rel._open[0]:
+            return self._bounds_found
         pending = state.pending
         assert pending is not None
         army = self.rel.controller(state, pending.source)
@@ -425,16 +440,17 @@ class Game:
         low, high = self.rules.move_in(pending.dice, own)
         if self.rel.max_armies is not None:
             high = max(low, min(high, self.rel.room(state, pending.target)))
-        return low, high
+        found = (army, low, high)
+        self._bounds_of, self._bounds_found = state, found
+        return found
 
     def _move_in(self, state: GameState, action: MoveIn) -> GameState:
         if state.phase != "move_in" or state.pending is None:
             raise self.rel.phase_error(state, "moving in")
         pending = state.pending
         seat = state.current
-        army = self.rel.controller(state, pending.source)
+        army, low, high = self._bounds(state)
         assert army is not None
-        low, high = self._move_in_range(state)
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
             raise self.rel.violation(rule, f"move in {low} to {high} armies, not {action.armies}")

@@ -43,21 +43,24 @@ class Watch:
         self._deck = len(game.rules.deck)
         self._sole = game.rules.word("territory.control") == "sole_occupant"
         self._was_setting_up = True  # whether the last position checked was
-        self._look = _Look(self._sole)
 
     def check(self, state: GameState) -> list[str]:
         last = self._last
         rel = self.game.rel
+        rows = state.armies
+        phase = state.phase
+        setting_up = phase == "deal" or phase == "missions" or phase == "claim"  # _setting_up
         if last is None or last.territories is not state.territories:
-            changed = list(range(len(state.armies)))
-            self._totals = [0] * len(changed)
+            changed = list(range(len(rows)))
+            self._totals = [0] * len(rows)
             self._on_board = 0
             whole = True
         else:
-            changed = rel.changed(state.armies, last.armies)
+            changed = rel.changed(rows, last.armies)
             # The whole board when the claiming is over, even if no row changed.
-            whole = self._was_setting_up and not _setting_up(state.phase)
+            whole = self._was_setting_up and not setting_up
         self._last = state
+        self._was_setting_up = setting_up
         out: list[str] = []
         if state.reserves is not self._reserves:
             self._reserves = state.reserves
@@ -65,16 +68,63 @@ class Watch:
             for n in state.reserves:
                 total += n
             self._in_reserve = total
-        setting_up = _setting_up(state.phase)
-        self._was_setting_up = setting_up
         # Control is read only once territories are all handed out; the engine's reading of
         # it (its view, which the next decision reads too) against each row looked at here.
-        looking = self._look
-        looking.begin(None if setting_up else rel.view(state).control, state)
-        negative = self._rows(state, changed, looking)
-        if self._on_board + self._in_reserve != state.created - state.destroyed:
+        control = None if setting_up else rel.view(state).control
+        looked = changed
+        if control is not None:
+            if whole:
+                looked = list(range(len(rows)))
+            elif last is not None and last.pending is not None:
+                # The territory a conquest was waiting to move into, moved into or not.
+                again = state.index[last.pending.target]
+                if again not in changed:
+                    looked = [*changed, again]
+        pending = state.pending.target if state.pending is not None else None
+        names = state.territories
+        sole = self._sole
+        totals = self._totals
+        on_board = self._on_board
+        negative = False
+        wrong: list[str] = []
+        empty: list[str] = []
+        for i in looked:
+            # One pass over the row: its armies (kept, for the count of the board: a row not
+            # changed adds nothing), and whether it is held by its rightful seat and not left
+            # empty (but the one a conquest is waiting to move into).
+            row = rows[i]
+            total, occupied, top, first, tops = 0, 0, 0, -1, 0
+            for k in range(len(row)):
+                n = row[k]
+                if n:
+                    total += n
+                    occupied += 1
+                    if n < 0:
+                        negative = True
+                    elif n > top:
+                        top, first, tops = n, k, 1
+                    elif n == top:
+                        tops += 1
+            on_board += total - totals[i]
+            totals[i] = total
+            if control is None:
+                continue
+            if not occupied:
+                if names[i] != pending:
+                    empty.append(names[i])
+            elif sole:
+                if occupied > 1:
+                    wrong.append(
+                        f"{names[i]} is shared, but this ruleset lets one player hold a territory"
+                    )
+                elif control[i] != first:
+                    wrong.append(f"{names[i]} is controlled by the wrong seat")
+            elif control[i] != (first if tops == 1 else -1):
+                wrong.append(f"{names[i]} is controlled by the wrong seat")
+        self._on_board = on_board
+        if on_board + self._in_reserve != state.created - state.destroyed:
             out.append(
-                f"armies not conserved: {self._on_board + self._in_reserve} on the board and "
+                f"armies not conserved: {on_board + self._in_reserve} on the board and "
                 f"in reserve, {state.created} handed out, {state.destroyed} lost"
             )
         cards_moved = (
@@ -90,93 +140,11 @@ class Watch:
             )
         if negative:
             out.append("a negative number of armies")
-        if setting_up:
-            return out
-        if whole and len(changed) < len(state.armies):
-            for i in range(len(state.armies)):
-                if i not in changed:
-                    looking.row(state.armies[i], i)
-        # The territory a conquest was waiting to move into, moved into or not.
-        if last is not None and last.pending is not None and not whole:
-            again = state.index[last.pending.target]
-            if again not in changed:
-                looking.row(state.armies[again], again)
-        out += looking.wrong
-        if looking.empty:
-            out.append(f"empty territories: {', '.join(looking.empty[:5])}")
+        if wrong:
+            out += wrong
+        if empty:
+            out.append(f"empty territories: {', '.join(empty[:5])}")
         return out
-
-    def _rows(self, state: GameState, changed: list[int], looking: _Look) -> bool:
-        """One pass over each changed row: its armies (kept, for the count of the board),
-        and its control looked at; whether a count is negative."""
-        totals, rows = self._totals, state.armies
-        on_board = self._on_board
-        for i in changed:
-            total = looking.row(rows[i], i)
-            on_board += total - totals[i]
-            totals[i] = total
-        self._on_board = on_board
-        return looking.negative
-
-
-class _Look:
-    """Rows looked at one by one, each in one pass: its armies, and (once the territories are
-    handed out) whether it is held by its rightful seat and not left empty (but the one a
-    conquest is waiting to move into). What it finds is in `wrong`, `empty`, `negative`,
-    from `begin` on."""
-
-    def __init__(self, sole: bool) -> None:
-        self.sole = sole
-        self.control: list[int] | None = None
-        self.names: tuple[str, ...] = ()
-        self.pending: str | None = None
-        self.wrong: list[str] = []
-        self.empty: list[str] = []
-        self.negative = False
-
-    def begin(self, control: list[int] | None, state: GameState) -> None:
-        """Start looking at a position's rows (one object for a game's positions: most
-        checks find nothing, and the lists are made again only after they found something)."""
-        self.control = control
-        self.names = state.territories
-        pending = state.pending
-        self.pending = pending.target if pending is not None else None
-        self.negative = False
-        if self.wrong:
-            self.wrong = []
-        if self.empty:
-            self.empty = []
-
-    def row(self, row: tuple[int, ...], i: int) -> int:
-        """Look at territory `i`'s row; its armies."""
-        total, occupied, top, first, tops = 0, 0, 0, -1, 0
-        for k in range(len(row)):
-            n = row[k]
-            if n != 0:
-                total += n
-                occupied += 1
-                if n < 0:
-                    self.negative = True
-                elif n > top:
-                    top, first, tops = n, k, 1
-                elif n == top:
-                    tops += 1
-        control = self.control
-        if control is None:
-            return total
-        if not occupied:
-            if self.names[i] != self.pending:
-                self.empty.append(self.names[i])
-        elif self.sole:
-            if occupied > 1:
-                self.wrong.append(
-                    f"{self.names[i]} is shared, but this ruleset lets one player hold a territory"
-                )
-            elif control[i] != first:
-                self.wrong.append(f"{self.names[i]} is controlled by the wrong seat")
-        elif control[i] != (first if tops == 1 else -1):
-            self.wrong.append(f"{self.names[i]} is controlled by the wrong seat")
-        return total
 
 
 def _setting_up(phase: str) -> bool:

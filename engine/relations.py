@@ -92,6 +92,9 @@ class Relations:
         self._friends: list[list[bool]] = []
         self._fronts_of: tuple[list[int], list[tuple[int, ...]]] | None = None
         self._fronts: dict[int, list[int]] = {}
+        self._owned_of: list[int] | None = None
+        self._owned_names: tuple[str, ...] = ()
+        self._owned: dict[int, list[str]] = {}
 
     # ---------------------------------------------------------------- errors
 
@@ -188,20 +191,32 @@ class Relations:
         seats = len(present)
         moved: list[int] = []  # territories whose strongest seat changed
         majority = self._most_armies
-        for i in self.changed(rows, old):
+        if self._changed_new is rows and self._changed_old is old:  # self.changed, at hand
+            changed = self._changed
+        else:
+            changed = self.changed(rows, old)
+        for i in changed:
             row = rows[i]
             was = old[i]
-            # `_read(row)`, and whether a seat came or went, in one pass over both rows.
-            best, holder, tied, entered, total = 0, -1, False, False, 0
+            # `_read(row)`, and the seats that came or went, in one pass over both rows.
+            best, holder, tied, total = 0, -1, False, 0
             for k in range(seats):
                 n = row[k]
-                total += n
-                if (n > 0) != (was[k] > 0):
-                    entered = True
-                if n > best:
-                    best, holder, tied = n, k, False
-                elif n == best and n > 0:
-                    tied = True
+                if n:
+                    total += n
+                    if n > best:
+                        best, holder, tied = n, k, False
+                    elif n == best and n > 0:
+                        tied = True
+                    if (n > 0) == (was[k] > 0):
+                        continue
+                elif was[k] <= 0:  # most seats have no armies here: one test each
+                    continue
+                # Seat k came (armies now, none before) or went.
+                if not copied & 4:
+                    present = present.copy()
+                    copied |= 4
+                present[k] = present[k] + (1 if n > 0 else -1)
             owner = -1 if tied and majority else holder
             totals[i] = total
             before = control[i]
@@ -214,14 +229,6 @@ class Relations:
                 if owner >= 0:
                     held[owner] = held[owner] + 1
                 control[i] = owner
-            if entered:  # some seat came or went
-                if not copied & 4:
-                    present = present.copy()
-                    copied |= 4
-                for k in range(seats):
-                    now = row[k] > 0
-                    if now != (was[k] > 0):
-                        present[k] = present[k] + (1 if now else -1)
             if holder != holders[i]:
                 if not copied & 2:
                     holders = holders.copy()
@@ -238,8 +245,9 @@ class Relations:
                 h = holders[i]
                 for j in adjacent[i]:
                     hj = holders[j]
-                    if (h >= 0 and hj >= 0 and h != hj) != (i in borders[j]):
-                        borders[j] = _border(adjacent[j], holders, hj)
+                    near = borders[j]
+                    if (h >= 0 and hj >= 0 and h != hj) != (i in near):
+                        borders[j] = _toggled(near, i) if hj >= 0 else ()
         return View(rows, control, holders, totals, present, held, borders)
 
     def fronts(self, view: View, army: int) -> list[int]:
@@ -294,13 +302,24 @@ class Relations:
         return None if found < 0 else found
 
     def owned(self, state: GameState, seat: int) -> list[str]:
+        """The territories `seat` controls, in board order (a new list). Remembered while the
+        view's controllers are the very list of the last view asked about (it is copied only
+        when a territory changes hands: placing, most rolls and turns keep it)."""
         control = self.view(state).control
         names = state.territories
+        if self._owned_of is not control or self._owned_names is not names:
+            self._owned_of, self._owned_names = control, names
+            self._owned = {}
+        else:
+            known = self._owned.get(seat)
+            if known is not None:
+                return known.copy()
         out = []  # a loop: no comprehension's frame (CPython 3.11), compiled the same
         for i in range(len(control)):
             if control[i] == seat:
                 out.append(names[i])
-        return out
+        self._owned[seat] = out
+        return out.copy()
 
     def placeable(self, state: GameState, seat: int) -> list[str]:
         """Where a player may put reinforcements: territories they control and, in team play
@@ -471,6 +490,17 @@ class Relations:
             if seat.name == name:
                 return i
         raise self.violation(rule, f"no seat is called '{name}'")
+
+
+def _toggled(near: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """A frontier (territories in board order) with `i` taken out if it is in, put in its
+    place if not: a neighbour's frontier when territory i joins or leaves it."""
+    k = 0
+    while k < len(near) and near[k] < i:
+        k += 1
+    if k < len(near) and near[k] == i:
+        return near[:k] + near[k + 1 :]
+    return (*near[:k], i, *near[k:])
 
 
 def _border(near: tuple[int, ...], holders: list[int], holder: int) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from typing import Final, TypeVar
 from .state import GameState
 
 _T = TypeVar("_T")
+Board = tuple[tuple[int, ...], ...]
 
 
 def with_seat(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
@@ -46,7 +47,7 @@ def shift_armies(
     out = list(armies)
     out[i] = _shifted(armies[i], seat, delta)
     made = tuple(out)
-    _MADE[0] = _Made(made, armies, (i,))
+    _MADE[0] = (made, armies, (i,))
     return made
 
 
@@ -73,7 +74,7 @@ def shift_two(
     row[seat_j] += delta_j
     out[j] = tuple(row)
     made = tuple(out)
-    _MADE[0] = _Made(made, armies, (i, j) if i < j else (j, i))
+    _MADE[0] = (made, armies, (i, j) if i < j else (j, i))
     return made
 
 
@@ -90,28 +91,16 @@ def changed_rows(new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], .
     standard library (a loop of Python over 42 rows costs the Python engine three times as
     much, and compiled about the same)."""
     made = _MADE[0]
-    if made is not None and made.new is new and made.old is old:
-        return list(made.rows)
+    if made is not None and made[0] is new and made[1] is old:
+        return list(made[2])
     return list(compress(range(len(new)), map(is_not, new, old)))
 
 
-class _Made:
-    """A board a shift made: from which board, and the rows it replaced."""
-
-    def __init__(
-        self,
-        new: tuple[tuple[int, ...], ...],
-        old: tuple[tuple[int, ...], ...],
-        rows: tuple[int, ...],
-    ) -> None:
-        self.new: Final = new
-        self.old: Final = old
-        self.rows: Final = rows
-
-
-# The last board a shift made (one reference, replaced whole: safe for threads). It holds two
-# boards at most; it saves the board-wide comparison for the positions most actions make.
-_MADE: Final[list[_Made | None]] = [None]
+# The last board a shift made: (the board, the board it was made from, the rows it replaced);
+# one reference, replaced whole (safe for threads). It holds two boards at most; it saves the
+# board-wide comparison for the positions most actions make. A tuple, not a class: made for
+# every roll, and a tuple is the cheaper to make in Python.
+_MADE: Final[list[tuple[Board, Board, tuple[int, ...]] | None]] = [None]
 
 
 def refill(state: GameState) -> GameState:

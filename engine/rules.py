@@ -16,6 +16,7 @@ from ..grammar import model as m
 from ..grammar.geography import Geography
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SET_KINDS, SYMBOLS
+from .actions import dice_lost
 from .formulas import Formula, Given, One, Quantities, compile_formula
 from .odds import battle_odds
 from .trace import CONSULTED, OPEN, consult
@@ -416,11 +417,15 @@ class Rules:
 
     def _sets_in(self, cards: tuple[int, ...]) -> list[tuple[int, int, int]]:
         out = []
+        kinds = self._kinds  # set_kinds' memo read here: a hand of five has ten trios
+        if len(cards) >= 3:
+            self.note("cards.sets")  # as set_kinds notes it for every trio
         for i in range(len(cards)):
             for j in range(i + 1, len(cards)):
                 for k in range(j + 1, len(cards)):
                     trio = (cards[i], cards[j], cards[k])
-                    if self.set_kinds(trio):
+                    known = kinds.get(trio)
+                    if known if known is not None else self.set_kinds(trio):
                         out.append(trio)
         return out
 
@@ -483,19 +488,11 @@ class Rules:
 
     def losses(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
         """`battle` of dice known to show 1 to 6 (the game has checked them)."""
-        attack_sorted = _descending(attack)
-        defence_sorted = _descending(defence)
         battle = self._battle
         ties_to_attacker, cap, capped = battle if battle is not None else self._battle_rules()
         if self._open[0]:
             self.note("combat.ties")
-        attacker_losses = defender_losses = 0
-        for k in range(min(len(attack_sorted), len(defence_sorted))):
-            a, d = attack_sorted[k], defence_sorted[k]
-            if a > d or (a == d and ties_to_attacker):
-                defender_losses += 1
-            else:
-                attacker_losses += 1
+        attacker_losses, defender_losses = dice_lost(attack, defence, ties_to_attacker)
         if capped:
             if self._open[0]:
                 self.note("combat.loss_cap")
@@ -560,33 +557,6 @@ class Rules:
         take a territory held by `defenders`, each side rolling the most dice it may."""
         result = battle_odds(self, attackers, defenders, exact=exact)
         return result.attacker_wins
-
-
-def _descending(dice: tuple[int, ...]) -> list[int]:
-    """The dice from highest to lowest: two or three by comparisons (most rolls), more by
-    insertion."""
-    n = len(dice)
-    if n == 2:
-        a, b = dice[0], dice[1]
-        return [a, b] if a >= b else [b, a]
-    if n == 3:
-        a, b, c = dice[0], dice[1], dice[2]
-        if a < b:
-            a, b = b, a
-        if b < c:
-            b, c = c, b
-            if a < b:
-                a, b = b, a
-        return [a, b, c]
-    out: list[int] = []
-    for die in dice:
-        k = len(out)
-        out.append(die)
-        while k > 0 and out[k - 1] < die:
-            out[k] = out[k - 1]
-            k -= 1
-        out[k] = die
-    return out
 
 
 def _shown(quantities: Quantities) -> str:

@@ -239,6 +239,45 @@ def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
         assert changed.index is start.index
 
 
+def test_the_view_kept_up_to_date_is_the_one_made_afresh_at_every_position() -> None:
+    """`Relations.view` patches the last position's view where rows changed (a frontier
+    changed a neighbour at a time): after every action of real games, conquests, placements
+    and eliminations among them, every list of it must be what reading the board afresh
+    gives, and so must each seat's territories (`owned`, remembered while the controllers
+    stay the very list)."""
+    from riskrules.engine.agents import AGENTS
+
+    for name, players, agent in (
+        ("classic", 4, "aggressive"),
+        ("classic", 6, "random"),
+        ("da-2006-2p-active", 2, "aggressive"),
+    ):
+        game = Game(rules_for(name))
+        rng = random.Random(2)
+        state = game.start([f"p{i}" for i in range(players)])
+        moved = 0
+        for _ in range(1500):
+            if state.phase == "over":
+                break
+            before = game.rel.view(state).holders
+            state = game.apply(state, AGENTS[agent](game, state, rng))
+            view, fresh = game.rel.view(state), game.rel._fresh(state.armies)
+            moved += view.holders != before
+            assert view.control == fresh.control, (name, state.turn)
+            assert view.holders == fresh.holders, (name, state.turn)
+            assert view.totals == fresh.totals, (name, state.turn)
+            assert view.present == fresh.present, (name, state.turn)
+            assert view.held == fresh.held, (name, state.turn)
+            assert view.borders == fresh.borders, (name, state.turn)
+            for seat in range(players):  # owned: remembered while the controllers stay
+                owned = game.rel.owned(state, seat)
+                assert owned == [
+                    t for t, c in zip(state.territories, fresh.control, strict=True) if c == seat
+                ], (name, state.turn, seat)
+                owned.append("a caller's own list")  # a new list each time, the memo unharmed
+        assert moved > 50, name  # territories changed hands, the frontier with them
+
+
 def test_the_remembered_frontier_is_the_boards_at_every_position() -> None:
     """`Relations.fronts` (where an army's attacks start, remembered while the view's lists
     are the very same) must be what a scan of the position finds, for every seat after every
@@ -283,6 +322,26 @@ def test_the_dice_are_compared_highest_first_for_every_roll() -> None:
                     lost_d = sum(1 for x, y in pairs if x > y)
                     lost_a = min(a, d) - lost_d
                     assert rules.losses(attack, defence) == (lost_a, lost_d), (attack, defence)
+
+
+def test_the_dice_lost_are_those_of_the_sorted_pairs_for_either_tie_rule() -> None:
+    """`dice_lost` finds the highest and second highest die by comparisons (up to three
+    against two) and sorts more: for every roll of one to four dice against one to three,
+    under either tie rule, it loses what comparing the sorted dice pair by pair loses."""
+    import itertools
+
+    from riskrules.engine.actions import dice_lost
+
+    for ties_to_attacker in (False, True):
+        for a in range(1, 5):
+            for d in range(1, 4):
+                for attack in itertools.product(range(1, 7), repeat=a):
+                    for defence in itertools.product(range(1, 7), repeat=d):
+                        high_a, high_d = sorted(attack, reverse=True), sorted(defence, reverse=True)
+                        pairs = zip(high_a, high_d, strict=False)  # the fewer dice are compared
+                        won = [x > y or (x == y and ties_to_attacker) for x, y in pairs]
+                        expected = (won.count(False), won.count(True))
+                        assert dice_lost(attack, defence, ties_to_attacker) == expected
 
 
 def test_a_roll_keeps_every_other_field_as_evolve_does() -> None:
