@@ -126,8 +126,7 @@ def h(name: str) -> str:
 
 
 KOMMANDO = "000_c088f9ca3cbe1af9.txt"  # the manual da-2006 encodes
-# (arguments, the exit code, words the output must hold)
-CASES = [
+CASES = [  # (arguments, the exit code, words the output must hold)
     # the studio: a folder that is not one, an address it cannot listen on, a port out of range
     (("studio", "{tmp}/file", "--no-browser"), 2, "is a file"),
     (("studio", "{tmp}", "--host", "256.0.0.1", "--no-browser"), 2, "cannot listen on"),
@@ -587,9 +586,10 @@ def test_hostile_input_within_a_budget(
 
 
 @pytest.mark.skipif(not hasattr(os, "wait4"), reason="no per-process usage here")
+@pytest.mark.limits  # (its pages and words in the default run: test_sheet_layouts.py)
 def test_a_long_house_rule_prints_on_two_pages_at_most(tmp: Path) -> None:
     """Every rule changed, 60 reasons of 1,000 characters: seven pages and 6 s of CPU before
-    reasons were shortened and many changes counted; now one page in about 2 s."""
+    reasons were shortened and many changes counted; now one page within its budget."""
     pypdf = pytest.importorskip("pypdf")
     pytest.importorskip("weasyprint")
     pdf = tmp / "long-house.pdf"
