@@ -69,14 +69,24 @@ def test_the_card_is_set_in_the_size_halving_found_in_fewer_layouts(fits: float)
     assert 1 + len(steps) <= min(3, halving), (fits, steps)
 
 
+def _page(words: str, columns: int) -> object:
+    """A page of `words` set at a Fit's size in `columns` columns: what the fitting lays out,
+    a fraction of a real sheet's cost (what is remembered is a fit, whatever the page)."""
+
+    def render(fit: pdf.Fit) -> str:
+        size = fit.size if isinstance(fit, pdf.Fit) else fit
+        short = f"<p>{fit.short}% full</p>" if isinstance(fit, pdf.Fit) and fit.short else ""
+        style = f"body {{ font-size: {size}pt; columns: {columns} }}"
+        body = f"<body><main>{short}{words}</main></body>"
+        return f"<html><head><style>{style}</style></head>{body}</html>"
+
+    return render
+
+
 def test_a_sheet_fitted_again_is_laid_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same sheet, and the same card, asked for again in a process (the studio's preview
     of a sheet not changed since) is laid out once, at the fit chosen the first time, and is
     the same; a sheet that differs is fitted afresh."""
-    from riskrules.grammar.library import locate
-    from riskrules.tools.sheets.card import build_card, render_card_html
-    from riskrules.tools.sheets.summary import build_for, render_html
-
     weasyprint = pdf._weasyprint()
     layouts: list[object] = []
     render = weasyprint.HTML.render
@@ -87,23 +97,21 @@ def test_a_sheet_fitted_again_is_laid_out_once(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(weasyprint.HTML, "render", counted)
     monkeypatch.setattr(pdf, "_CHOSEN", {})  # none fitted yet in this process
-    sheet = build_for(*locate("nl-classic"), "nl")
-    card = build_card(locate("nl-classic")[1], "nl")
+    text = "<p>Attack from a territory you hold to one that borders it.</p>" * 60
     for fit_with, html_of in (
-        (pdf.fit_layout, lambda fit: render_html(sheet, fit)),
-        (pdf.fit_card, lambda fit: render_card_html(card, fit)),
+        (pdf.fit_layout, _page(text, 2)),
+        (pdf.fit_card, _page(text[: len(text) // 3], pdf.CARD_COLUMNS)),
     ):
         layouts.clear()
-        first = fit_with(html_of)
+        first = fit_with(html_of)  # type: ignore[arg-type]
         searched = len(layouts)
         layouts.clear()
-        again = fit_with(html_of)
+        again = fit_with(html_of)  # type: ignore[arg-type]
         assert searched >= 2 and len(layouts) == 1, (searched, len(layouts))
         assert again.fit == first.fit and again.html == first.html
         assert again.pages == first.pages and again.fill() == first.fill()
     layouts.clear()
-    other = build_for(*locate("classic"), "nl")  # 73% full at BASE_TYPE
-    pdf.fit_layout(lambda fit: render_html(other, fit))
+    pdf.fit_layout(_page(text.replace("Attack", "Fortify"), 2))  # type: ignore[arg-type]
     assert len(layouts) >= 2  # not the first sheet's fit: its own search
 
 
