@@ -4,6 +4,7 @@ random other actions either refused with a known rule id or among those offered.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -239,30 +240,39 @@ def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
         assert changed.index is start.index
 
 
+def _played(name: str, players: int, agent: str, seed: int) -> Iterator[tuple[Game, GameState]]:
+    """The positions of a seeded game of `agent` players, its start and after each of its
+    actions (1,500 at most): the game and the position."""
+    from riskrules.engine.agents import AGENTS
+
+    game = Game(rules_for(name))
+    rng = random.Random(seed)
+    state = game.start([f"p{i}" for i in range(players)])
+    yield game, state
+    for _ in range(1500):
+        if state.phase == "over":
+            return
+        state = game.apply(state, AGENTS[agent](game, state, rng))
+        yield game, state
+
+
 def test_the_view_kept_up_to_date_is_the_one_made_afresh_at_every_position() -> None:
     """`Relations.view` patches the last position's view where rows changed (a frontier
     changed a neighbour at a time): after every action of real games, conquests, placements
     and eliminations among them, every list of it must be what reading the board afresh
     gives, and so must each seat's territories (`owned`, remembered while the controllers
     stay the very list)."""
-    from riskrules.engine.agents import AGENTS
-
     for name, players, agent in (
         ("classic", 4, "aggressive"),
         ("classic", 6, "random"),
         ("da-2006-2p-active", 2, "aggressive"),
     ):
-        game = Game(rules_for(name))
-        rng = random.Random(2)
-        state = game.start([f"p{i}" for i in range(players)])
         moved = 0
-        for _ in range(1500):
-            if state.phase == "over":
-                break
-            before = game.rel.view(state).holders
-            state = game.apply(state, AGENTS[agent](game, state, rng))
+        before: list[int] | None = None
+        for game, state in _played(name, players, agent, seed=2):
             view, fresh = game.rel.view(state), game.rel._fresh(state.armies)
-            moved += view.holders != before
+            moved += before is not None and view.holders != before
+            before = view.holders
             assert view.control == fresh.control, (name, state.turn)
             assert view.holders == fresh.holders, (name, state.turn)
             assert view.totals == fresh.totals, (name, state.turn)
@@ -283,18 +293,9 @@ def test_the_remembered_frontier_is_the_boards_at_every_position() -> None:
     are the very same) must be what a scan of the position finds, for every seat after every
     action of real games, a conquest's new frontier included; and the agent's attack is the
     one the scan would choose (the records are the same)."""
-    from riskrules.engine.agents import aggressive_agent
-
     for name, players in (("classic", 4), ("da-2006-2p-active", 2)):
-        game = Game(rules_for(name))
-        rng = random.Random(5)
-        state = game.start([f"p{i}" for i in range(players)])
         conquests = 0
-        for _ in range(1500):
-            if state.phase == "over":
-                break
-            action = aggressive_agent(game, state, rng)
-            state = game.apply(state, action)
+        for game, state in _played(name, players, "aggressive", seed=5):
             conquests += state.phase == "move_in"
             view = game.rel.view(state)
             for seat in range(len(state.seats)):
