@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .game import Game
 from .state import GameState
 
@@ -49,7 +51,7 @@ class Watch:
         rel = self.game.rel
         rows = state.armies
         phase = state.phase
-        setting_up = phase == "deal" or phase == "missions" or phase == "claim"  # _setting_up
+        setting_up = phase in _SETTING_UP
         if last is None or last.territories is not state.territories:
             changed = list(range(len(rows)))
             self._totals = [0] * len(rows)
@@ -140,13 +142,12 @@ class Watch:
             )
         if negative:
             out.append("a negative number of armies")
-        if wrong:
-            out += wrong
+        out += wrong
         if empty:
             out.append(f"empty territories: {', '.join(empty[:5])}")
         return out
 
 
-def _setting_up(phase: str) -> bool:
-    """Territories are still being handed out (they may be empty, and control is not read)."""
-    return phase == "deal" or phase == "missions" or phase == "claim"
+# The phases in which territories are still being handed out (they may be empty, and control
+# is not read).
+_SETTING_UP: Final = frozenset(("deal", "missions", "claim"))

@@ -324,9 +324,7 @@ def _evolve_dict(self: GameState, **changes: object) -> GameState:
     instead of 7: mypy checks the keywords against `evolve`'s at every call)."""
     fields = self.__dict__.copy()
     fields.update(changes)
-    made: GameState = object.__new__(GameState)
-    made.__dict__ = fields
-    return made
+    return _made(fields)
 
 
 if _DICTS:
