@@ -179,12 +179,6 @@ def _size(value: float) -> float:
     return round(steps * TYPE_STEP, 1)
 
 
-def fitted(render: Callable[[Fit], str]) -> tuple[str, bytes, int]:
-    """The sheet's HTML (rendered for a Fit) and PDF at the best fit, and its pages."""
-    best = fit_layout(render)
-    return best.html, bytes(best.doc.write_pdf()), best.pages
-
-
 _CHOSEN: dict[tuple[str, str], Fit] = {}
 _CHOSEN_LOCK = threading.Lock()
 
@@ -240,8 +234,13 @@ def _fit(lay: Callable[[Fit], Layout], more: Callable[[], bool]) -> Layout:
 
 def _estimate(size: float, full: float, aim: float, growth: float = FILL_GROWTH) -> float:
     """The size at which a page `full` at `size` would be `aim` full, its fill growing as the
-    size to the power `growth`."""
-    return _size(size * (aim / max(full, 0.05)) ** (1 / growth))
+    size to the power `growth`, on the sheet's steps of type."""
+    return _size(_grown(size, full, aim, growth))
+
+
+def _grown(size: float, full: float, aim: float, growth: float = FILL_GROWTH) -> float:
+    """`_estimate` as it is, before it is set on a step of type (a card's steps are its own)."""
+    return float(size * (aim / max(full, 0.05)) ** (1 / growth))  # (float ** float is Any)
 
 
 def _growth(size: float, full: float, other_size: float, other_full: float) -> float:
@@ -345,7 +344,7 @@ def _fit_card(lay: Callable[[float], Layout]) -> Layout:
 def _card_steps(lay: Callable[[float], Layout], base: Layout) -> Layout:
     """The card that fits at CARD_TYPE (`base`) in the largest step that fits (fit_card)."""
     steps = int((CARD_LARGEST_TYPE - CARD_TYPE) / CARD_STEP - 1e-9)  # the steps above CARD_TYPE
-    estimate = CARD_TYPE * (AIM_FILL / max(base.fill(), 0.05)) ** (1 / FILL_GROWTH)
+    estimate = _grown(CARD_TYPE, base.fill(), AIM_FILL)
     step = min(steps, max(0, int((estimate - CARD_TYPE) / CARD_STEP + 1e-9)))
     tried: dict[int, Layout | None] = {0: base}  # by step: its layout, None if it does not fit
 
