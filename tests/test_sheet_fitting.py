@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
@@ -69,14 +70,13 @@ def test_the_card_is_set_in_the_size_halving_found_in_fewer_layouts(fits: float)
     assert 1 + len(steps) <= min(3, halving), (fits, steps)
 
 
-def _page(words: str, columns: int) -> object:
+def _page(words: str, columns: int) -> Callable[[pdf.Fit], str]:
     """A page of `words` set at a Fit's size in `columns` columns: what the fitting lays out,
     a fraction of a real sheet's cost (what is remembered is a fit, whatever the page)."""
 
     def render(fit: pdf.Fit) -> str:
-        size = fit.size if isinstance(fit, pdf.Fit) else fit
-        short = f"<p>{fit.short}% full</p>" if isinstance(fit, pdf.Fit) and fit.short else ""
-        style = f"body {{ font-size: {size}pt; columns: {columns} }}"
+        short = f"<p>{fit.short}% full</p>" if fit.short else ""
+        style = f"body {{ font-size: {fit.size}pt; columns: {columns} }}"
         body = f"<body><main>{short}{words}</main></body>"
         return f"<html><head><style>{style}</style></head>{body}</html>"
 
@@ -103,15 +103,15 @@ def test_a_sheet_fitted_again_is_laid_out_once(monkeypatch: pytest.MonkeyPatch) 
         (pdf.fit_card, _page(text[: len(text) // 3], pdf.CARD_COLUMNS)),
     ):
         layouts.clear()
-        first = fit_with(html_of)  # type: ignore[arg-type]
+        first = fit_with(html_of)
         searched = len(layouts)
         layouts.clear()
-        again = fit_with(html_of)  # type: ignore[arg-type]
+        again = fit_with(html_of)
         assert searched >= 2 and len(layouts) == 1, (searched, len(layouts))
         assert again.fit == first.fit and again.html == first.html
         assert again.pages == first.pages and again.fill() == first.fill()
     layouts.clear()
-    pdf.fit_layout(_page(text.replace("Attack", "Fortify"), 2))  # type: ignore[arg-type]
+    pdf.fit_layout(_page(text.replace("Attack", "Fortify"), 2))
     assert len(layouts) >= 2  # not the first sheet's fit: its own search
 
 
