@@ -47,6 +47,7 @@ from .rows import refill, shift_two, with_hand
 from .rules import Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
+from .trace import OPEN
 from .turns import begin_turn, forced_sets
 from .victory import Victory
 
@@ -431,7 +432,7 @@ class Game:
         """The army that moves into the pending conquest, and the fewest and most armies it
         may move: remembered for the last position asked about (the player asks it to decide,
         `apply` to check), unless a recording of the rules consulted is open."""
-        if state is self._bounds_of and not self.rel._open[0]:
+        if state is self._bounds_of and not OPEN[0]:
             return self._bounds_found
         pending = state.pending
         assert pending is not None
