@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import forkserver
 from helpers import NOT_HERE, SEEDS, run_cli
 from riskrules.tools.compliance import steplookup
 
@@ -77,6 +78,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+def _shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder this run's pytest-xdist workers share (the parent of each one's temporary
+    folder; only this user can enter it), or this process's own without workers."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fork_servers_shared(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The workers share one fork server of each kind (tests/forkserver.py): each costs 0.4-2.2
+    CPU-s to start (the command line and the libraries it preloads)."""
+    forkserver.SHARED = _shared(tmp_path_factory)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def builtin_scenarios_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """The built-in features' scenarios (what `riskrules trace` runs when given no features: a
@@ -92,8 +107,7 @@ def builtin_scenarios_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator
 
     from riskrules.tools.compliance import scenarios
 
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    shared = _shared(tmp_path_factory)
     real = scenarios.run_features
 
     def once(features: list[str], ruleset: str | None = None):  # type: ignore[no-untyped-def]

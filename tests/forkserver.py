@@ -6,7 +6,8 @@ environment, address-space limit (RLIMIT_AS) and time limit (SIGALRM ends it), i
 measured by the kernel; it starts from the state a new process has after that import (and
 the import of the libraries its command loads, see _PRELOAD, and the built-ins read), before
 any command ran (the server runs none). Starting Python and importing the command line costs
-0.3-0.6 CPU-s a process; a fork costs a few milliseconds.
+0.3-0.6 CPU-s a process, and a server's libraries up to 2 more; a fork costs a few
+milliseconds. The workers of a pytest-xdist run share one server of each kind (SHARED).
 
 Use `run_forked` where the test is about a command's behaviour as a process (a limit, a status,
 what it prints on its streams) and the interpreter's own start-up is not under test; use
@@ -15,10 +16,12 @@ helpers.run_process for that (the entry point, signals, hash seeds)."""
 from __future__ import annotations
 
 import atexit
+import fcntl
 import json
 import os
 import select
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -27,12 +30,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-# The server: read one request a line on fd 0, fork, report the child's status and usage on
-# fd 1. Neither fd goes through sys.stdin or sys.stdout, so a child finds both unread and empty.
+# The server: it listens on a Unix socket (argv[1], in a folder only this user can enter) and
+# forks a handler for each client that connects (a pytest worker: every worker of a run shares
+# one server of each kind, see SHARED). A handler reads one request a line, forks the command,
+# and answers with its status and usage. A client's requests run one at a time, two clients'
+# side by side. It stops listening when the process that started it closes its fd 0 (it
+# exits), and exits once its last handler has, having waited for each: their CPU time, and
+# their children's, counts in the run's. Neither fd 0 nor 1 goes through sys.stdin or
+# sys.stdout, and a command's process has its own in their place.
 _SERVER = r"""
-import atexit, json, os, resource, signal, sys, tempfile, threading, traceback
+import atexit, json, os, resource, select, signal, socket, sys, tempfile, threading, traceback
 import importlib
-for name in sys.argv[1:]:  # the libraries this server's commands import (see _PRELOAD)
+where = sys.argv[1]
+for name in sys.argv[2:]:  # the libraries this server's commands import (see _PRELOAD)
     importlib.import_module(name)
 sys.argv = ["riskrules"]
 from riskrules.tools import cli
@@ -110,33 +120,58 @@ def feed(path, endless):  # a pipe as the command's standard input, written by a
     os.close(write)
     return read, feeder
 
-buffer = b""
+def serve(conn):  # one client's requests, one at a time, until it hangs up
+    buffer = b""
+    while True:
+        while b"\n" not in buffer:
+            chunk = conn.recv(65536)
+            if not chunk:
+                os._exit(0)
+            buffer += chunk
+        line, buffer = buffer.split(b"\n", 1)
+        request = json.loads(line)
+        feeder = None
+        if request["stdin"]:
+            pipe, feeder = feed(request["stdin"], request["endless"])
+            request["stdin"] = f"/dev/fd/{pipe}"
+        pid = os.fork()
+        if pid == 0:
+            conn.close()
+            child(request)
+        if feeder is not None:
+            os.close(pipe)
+        _, status, usage = os.wait4(pid, 0)
+        if feeder is not None:
+            os.kill(feeder, signal.SIGKILL)
+            os.waitpid(feeder, 0)
+        reply = {
+            "status": os.waitstatus_to_exitcode(status),
+            "cpu": usage.ru_utime + usage.ru_stime,
+        }
+        conn.sendall(json.dumps(reply).encode() + b"\n")
+
+listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+listener.bind(where)
+listener.listen(16)
+os.write(1, b"ready\n")
+handlers = set()
 while True:
-    while b"\n" not in buffer:
-        chunk = os.read(0, 65536)
-        if not chunk:
-            sys.exit(0)
-        buffer += chunk
-    line, buffer = buffer.split(b"\n", 1)
-    request = json.loads(line)
-    feeder = None
-    if request["stdin"]:
-        pipe, feeder = feed(request["stdin"], request["endless"])
-        request["stdin"] = f"/dev/fd/{pipe}"
-    pid = os.fork()
-    if pid == 0:
-        child(request)
-    if feeder is not None:
-        os.close(pipe)
-    _, status, usage = os.wait4(pid, 0)
-    if feeder is not None:
-        os.kill(feeder, signal.SIGKILL)
-        os.waitpid(feeder, 0)
-    reply = {
-        "status": os.waitstatus_to_exitcode(status),
-        "cpu": usage.ru_utime + usage.ru_stime,
-    }
-    os.write(1, json.dumps(reply).encode() + b"\n")
+    ready, _, _ = select.select([listener, 0], [], [])
+    if 0 in ready and not os.read(0, 1):  # the process that started it is exiting
+        break
+    if listener in ready:
+        conn, _ = listener.accept()
+        pid = os.fork()
+        if pid == 0:
+            listener.close()
+            serve(conn)
+        conn.close()
+        handlers.add(pid)
+    handlers = {pid for pid in handlers if not os.waitpid(pid, os.WNOHANG)[0]}
+os.unlink(where)  # first: a server started after this one binds the name afresh
+listener.close()
+for pid in handlers:
+    os.waitpid(pid, 0)
 """
 
 
@@ -164,26 +199,61 @@ _PRELOAD = {
 _ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
+# Where the servers listen: a folder every pytest-xdist worker of this run can find and only
+# this user can enter (tests/conftest.py sets it to the run's temporary folder), so that one
+# server of each kind serves them all. None: each process starts its own (in a folder of its
+# own), as in a run without workers.
+SHARED: Path | None = None
+_SOCKET_PATH_MAX = 100  # bytes: a Unix socket's name is at most 107
+
+
 class ForkServer:
-    """One server process (started on first use, one per pytest worker and set of libraries it
-    imports first); `run` forks a child."""
+    """A client of one server process, of one set of libraries imported first; the server is
+    found where SHARED says (or started there, on first use). `run` has it fork a child."""
 
     def __init__(self, preload: tuple[str, ...] = ()) -> None:
         self.preload = preload
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._proc: subprocess.Popen[bytes] | None = None  # the server, if this process began it
+        self._conn: socket.socket | None = None
         self._lock = threading.Lock()
         self._folder = Path(tempfile.mkdtemp(prefix="riskrules-forks-"))
 
-    def _server(self) -> subprocess.Popen[bytes]:
-        if self._proc is None or self._proc.poll() is not None:
-            self._proc = subprocess.Popen(
-                [sys.executable, "-c", _SERVER, *self.preload],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                cwd=self._folder,
-                env={**os.environ, **_ONE_THREAD},
-            )
-        return self._proc
+    def _socket(self) -> Path:
+        name = "forks-" + ("-".join(self.preload) or "plain") + ".sock"
+        for folder in (SHARED, self._folder):
+            if folder is not None and len(os.fsencode(folder / name)) <= _SOCKET_PATH_MAX:
+                return folder / name
+        return Path(tempfile.mkdtemp(prefix="rr-forks-", dir="/tmp")) / name
+
+    def _connection(self) -> socket.socket:
+        if self._conn is None:
+            path = self._socket()
+            with open(path.with_suffix(".lock"), "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # one process starts it while the others wait
+                conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                try:
+                    conn.connect(str(path))
+                except OSError:  # none listens there (yet, or any more)
+                    path.unlink(missing_ok=True)
+                    self._start(path)
+                    conn.connect(str(path))
+            self._conn = conn
+        return self._conn
+
+    def _start(self, path: Path) -> None:
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", _SERVER, str(path), *self.preload],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=self._folder,
+            env={**os.environ, **_ONE_THREAD},
+        )
+        assert self._proc.stdout is not None
+        ready, _, _ = select.select([self._proc.stdout], [], [], 120)
+        if not ready or self._proc.stdout.readline() != b"ready\n":
+            self._proc.kill()
+            self._proc.wait()
+            raise RuntimeError(f"the fork server for {self.preload} did not start")
 
     def run(
         self,
@@ -214,23 +284,44 @@ class ForkServer:
                 "memory": memory,
                 "seconds": seconds,
             }
-            server = self._server()
-            assert server.stdin is not None and server.stdout is not None
-            server.stdin.write(json.dumps(request).encode() + b"\n")
-            server.stdin.flush()
-            ready, _, _ = select.select([server.stdout], [], [], seconds + 60)
-            line = server.stdout.readline() if ready else b""
-            if not line:
-                server.kill()
-                server.wait()
-                raise RuntimeError(f"the fork server gave no answer for riskrules {args}")
-            reply = json.loads(line)
+            conn = self._connection()
+            conn.sendall(json.dumps(request).encode() + b"\n")
+            reply = b""
+            while not reply.endswith(b"\n"):
+                ready, _, _ = select.select([conn], [], [], seconds + 60)
+                chunk = conn.recv(65536) if ready else b""
+                if not chunk:
+                    self.close()
+                    raise RuntimeError(f"the fork server gave no answer for riskrules {args}")
+                reply += chunk
+            answer = json.loads(reply)
             return Forked(
-                reply["status"],
+                answer["status"],
                 paths["stdout"].read_bytes(),
                 paths["stderr"].read_bytes(),
-                reply["cpu"],
+                answer["cpu"],
             )
+
+    def close(self) -> None:
+        """Hang up (the server's handler for this process ends)."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def stop(self) -> None:
+        """End the server this process started, once every process it serves has hung up
+        (their processes exit too), and wait for it: then its CPU time is counted in this
+        process's (a process not waited for takes it away)."""
+        proc = self._proc
+        if proc is not None:
+            if proc.stdin is not None:
+                proc.stdin.close()
+            try:
+                proc.wait(timeout=600)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        shutil.rmtree(self._folder, ignore_errors=True)
 
 
 _SERVERS: dict[tuple[str, ...], ForkServer] = {}
@@ -238,19 +329,12 @@ CPU_FORKED = 0.0  # the CPU seconds of every child so far (the server's own are 
 
 
 def _stop() -> None:
-    """The servers are ended and waited for at exit, so that their children's CPU time is
-    counted in this process's (a process not waited for takes it away)."""
+    """At exit: hang up on every server first (one another process started waits for it),
+    then end those this process started."""
     for server in _SERVERS.values():
-        proc = server._proc
-        if proc is not None:
-            if proc.stdin is not None:
-                proc.stdin.close()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        shutil.rmtree(server._folder, ignore_errors=True)
+        server.close()
+    for server in _SERVERS.values():
+        server.stop()
 
 
 def run_forked(
@@ -268,7 +352,7 @@ def run_forked(
     """`python -m riskrules ARGS` in `cwd` with the environment `env` (this process's by
     default), `stdin` (or the file at `stdin_path`, /dev/zero as well; `endless`: again and
     again, for as long as it reads) through a pipe (else /dev/null), at most `memory` bytes of
-    address space (0: no limit) and `seconds` of wall time: a child of this worker's server.
+    address space (0: no limit) and `seconds` of wall time: a child of this run's server.
     `prelude`, Python code, runs in the child first (a test's hook into the command);
     `preload` names the server's libraries where the command's own (_PRELOAD) are not wanted
     (() for a process that has imported nothing a command loads later)."""
