@@ -147,6 +147,7 @@ def serve(conn):  # one client's requests, one at a time, until it hangs up
         reply = {
             "status": os.waitstatus_to_exitcode(status),
             "cpu": usage.ru_utime + usage.ru_stime,
+            "peak": usage.ru_maxrss,
         }
         conn.sendall(json.dumps(reply).encode() + b"\n")
 
@@ -181,6 +182,7 @@ class Forked:
     out: bytes
     err: bytes
     cpu: float  # the child's user and system CPU seconds
+    peak: int  # the kernel's figure for its peak memory (KiB), the server's pages counted
 
 
 # Libraries a command imports as it starts (SciPy's statistics for a study, pytest-bdd for
@@ -300,6 +302,7 @@ class ForkServer:
                 paths["stdout"].read_bytes(),
                 paths["stderr"].read_bytes(),
                 answer["cpu"],
+                answer["peak"],
             )
 
     def close(self) -> None:
