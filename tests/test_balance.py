@@ -76,14 +76,14 @@ def test_identical_rules_play_identical_games(tmp_path: Path) -> None:
     the same dice): every difference is exactly zero. This is what pairing by seed buys."""
     copy = tmp_path / "same.rules"
     copy.write_text('ruleset same "Classic, unchanged" extends classic {\n}\n')
-    found = study(arms("classic", str(copy)), Settings(players=3, games=6))
+    found = study(arms("classic", str(copy)), Settings(players=3, games=3))
     assert _lengths(found, 0) == _lengths(found, 1)
     for measure in found["differences"][0]["measures"]:
         assert measure["difference"] == 0, measure
 
 
 def test_a_rule_that_matters_changes_the_games() -> None:
-    found = study(arms("classic", TIES), Settings(players=3, games=6))
+    found = study(arms("classic", TIES), Settings(players=3, games=3))
     assert _lengths(found, 0) != _lengths(found, 1)
 
 

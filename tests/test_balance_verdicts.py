@@ -341,7 +341,7 @@ def test_balance_json_holds_every_game_and_its_schema(tmp_path: Path) -> None:
 def test_the_service_gives_the_verdicts_typed_in_the_language_asked() -> None:
     from riskrules.tools.service.lab import Study, plan_balance, run_study
 
-    plan = plan_balance("classic", [TIES], Study(players=3, games=6, workers=1, max_turns=60))
+    plan = plan_balance("classic", [TIES], Study(players=3, games=3, workers=1, max_turns=60))
     found = run_study(plan, lang="da")
     (verdict,) = found.verdicts
     assert verdict.lang == "da" and verdict.variant == "ties-to-attacker"
