@@ -405,12 +405,13 @@ def test_a_study_imports_scipy_to_compute_and_matplotlib_only_to_plot(tmp_path: 
     """SciPy (about a CPU-second to import) only once the games are played and their figures
     computed, Matplotlib only for a report's plots; a usage error imports neither."""
     assert _study_imports("balance", "classic", "classic") == "IMPORTED [] []"
-    study = ("balance", "classic", TIES, "-g", "2", "-w", "1", "--format", "json")
+    one = ("-g", "2", "-w", "1", "--agent", "aggressive")  # two games, one strength of players
+    study = ("balance", "classic", TIES, *one, "--format", "json")
     assert _study_imports(*study) == "IMPORTED [[]] ['scipy']"
     reported = _study_imports(*study, "--report", str(tmp_path))
     assert reported == "IMPORTED [[]] ['scipy', 'matplotlib']"
     assert (tmp_path / "balance.html").exists()
-    vary = ("sweep", "classic", "--vary", "combat.ties=attacker,defender", "-g", "2", "-w", "1")
+    vary = ("sweep", "classic", "--vary", "combat.ties=attacker,defender", *one)
     assert _study_imports(*vary, "--format", "json") == "IMPORTED [[]] ['scipy']"
 
 
@@ -447,6 +448,8 @@ def test_sweep_takes_values_that_hold_commas() -> None:
         "2",
         "-w",
         "1",
+        "--agent",
+        "aggressive",
         "--format",
         "json",
     )
