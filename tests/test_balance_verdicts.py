@@ -356,9 +356,11 @@ def test_the_service_gives_the_verdicts_typed_in_the_language_asked() -> None:
 
 
 def test_a_two_rule_sweep_draws_its_grid_as_heat_maps(tmp_path: Path) -> None:
+    # One strength of players (--agent): the grid's heat maps are drawn from the first.
     result = run_cli(
         "sweep", "classic", "--vary", "combat.ties=attacker,defender", "--vary",
-        "fortify.moves=1,3", "-g", "2", "-w", "1", "--max-turns", "30", "--report", str(tmp_path),
+        "fortify.moves=1,3", "-g", "2", "-w", "1", "--max-turns", "30", "--agent", "aggressive",
+        "--report", str(tmp_path),
     )  # fmt: skip
     assert result.code == 0, result.err
     page = (tmp_path / "balance.html").read_text(encoding="utf-8")
