@@ -111,7 +111,7 @@ def test_a_local_dask_cluster_gives_the_single_process_results() -> None:
 def test_an_unreachable_scheduler_is_a_clear_error() -> None:
     pytest.importorskip("distributed")
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
-        next(run_on_cluster(plan_for([], Settings(3, 2)), "tcp://127.0.0.1:9", 1, 0.5))
+        next(run_on_cluster(plan_for([], Settings(3, 2)), "tcp://127.0.0.1:9", 1, 1))
 
 
 def test_a_study_plans_its_games_without_making_them() -> None:
