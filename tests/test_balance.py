@@ -396,7 +396,7 @@ atexit.register(lambda: print("IMPORTED", first, [m for m in HEAVY if m in sys.m
 def _study_imports(*args: str) -> str:
     from forkserver import run_forked
 
-    found = run_forked(*args, prelude=_IMPORTS, seconds=300)
+    found = run_forked(*args, prelude=_IMPORTS, preload=("scipy.stats",), seconds=300)
     assert found.code in (0, 2), found.err.decode()
     return found.out.decode().splitlines()[-1]
 
