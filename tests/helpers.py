@@ -361,13 +361,14 @@ def _warnings_as_in_a_new_process() -> Iterator[None]:
         yield
 
 
-def pdf_pages(pdf: bytes) -> list[str]:
-    """The text of each page of a PDF (pypdf's reading of it)."""
+def pdf_pages(pdf: bytes, first: int | None = None) -> list[str]:
+    """The text of each page of a PDF (pypdf's reading of it: 0.3-0.9 CPU-s a sheet's page),
+    or of its `first` pages only."""
     import io
 
     import pypdf
 
-    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages[:first]]
 
 
 def pdf_page_count(pdf: bytes) -> int:
