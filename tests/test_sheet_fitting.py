@@ -71,12 +71,12 @@ def test_the_card_is_set_in_the_size_halving_found_in_fewer_layouts(fits: float)
 
 
 def _page(words: str, columns: int) -> Callable[[pdf.Fit], str]:
-    """A page of `words` set at a Fit's size in `columns` columns: what the fitting lays out,
-    a fraction of a real sheet's cost (what is remembered is a fit, whatever the page)."""
+    """An A6 page of `words` set at a Fit's size in `columns` columns: what the fitting lays
+    out, a fraction of a real sheet's cost (what is remembered is a fit, whatever the page)."""
 
     def render(fit: pdf.Fit) -> str:
         short = f"<p>{fit.short}% full</p>" if fit.short else ""
-        style = f"body {{ font-size: {fit.size}pt; columns: {columns} }}"
+        style = f"@page {{ size: a6 }} body {{ font-size: {fit.size}pt; columns: {columns} }}"
         body = f"<body><main>{short}{words}</main></body>"
         return f"<html><head><style>{style}</style></head>{body}</html>"
 
@@ -97,7 +97,7 @@ def test_a_sheet_fitted_again_is_laid_out_once(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(weasyprint.HTML, "render", counted)
     monkeypatch.setattr(pdf, "_CHOSEN", {})  # none fitted yet in this process
-    text = "<p>Attack from a territory you hold to one that borders it.</p>" * 60
+    text = "<p>Attack from a territory you hold to one that borders it.</p>" * 15
     for fit_with, html_of in (
         (pdf.fit_layout, _page(text, 2)),
         (pdf.fit_card, _page(text[: len(text) // 3], pdf.CARD_COLUMNS)),
