@@ -41,9 +41,10 @@ from pathlib import Path
 _SERVER = r"""
 import atexit, json, os, resource, select, signal, socket, sys, tempfile, threading, traceback
 import importlib
-where = sys.argv[1]
-for name in sys.argv[2:]:  # the libraries this server's commands import (see _PRELOAD)
-    importlib.import_module(name)
+where, preload = sys.argv[1], sys.argv[2:]
+for name in preload:  # the libraries this server's commands import (see _PRELOAD)
+    if not name.startswith(":"):
+        importlib.import_module(name)
 sys.argv = ["riskrules"]
 from riskrules.tools import cli
 # What every command that reads rules does first, done once here: the built-ins read (from
@@ -56,6 +57,17 @@ syntax.parser()
 # Babel, the project settings' TOML reader): 40 ms of every child otherwise.
 import babel.dates, babel.numbers, babel.support, riskrules.docs, sysconfig, tomllib
 import riskrules.tools.authoring.ignores
+if ":sheets" in preload:  # the sheets' templates compiled, as a first sheet compiles them
+    from importlib import resources  # (0.35 CPU-s of every `summary` otherwise)
+    from riskrules.grammar.library import locate
+    from riskrules.tools.sheets import i18n, sentences, summary
+    folder = resources.files("riskrules.tools.sheets").joinpath("templates/rules")
+    for lang in i18n.LANGUAGES:
+        for name in (t.name for t in folder.iterdir() if t.name.endswith(".j2")):
+            sentences.environment(lang).get_template(f"rules/{name}").module
+    summary.render_markdown(summary.build_for(*locate("classic"), "en"))
+    for name in ("summary.html.j2", "card.html.j2"):
+        summary._environment().get_template(name)
 import gc
 gc.freeze()  # what is loaded stays out of the children's collections (and shared, not copied)
 
@@ -196,7 +208,7 @@ _PRELOAD = {
     "sweep": ("scipy.stats",),
     "test": ("pytest_bdd",),
     "trace": ("pytest_bdd",),
-    "summary": ("weasyprint",),
+    "summary": ("weasyprint", ":sheets"),  # (":sheets": its templates compiled, see _SERVER)
     "lsp": ("riskrules.tools.editor.lsp",),  # pygls and the protocol's types: 1.3 CPU-s
 }
 _ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
