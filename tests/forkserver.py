@@ -21,6 +21,7 @@ import json
 import os
 import select
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -133,17 +134,21 @@ def feed(path, endless):  # a pipe as the command's standard input, written by a
     return read, feeder
 
 def serve(conn):  # one client's requests, one at a time, until it hangs up
-    buffer = b""
+    buffer, passed = b"", []
     while True:
         while b"\n" not in buffer:
-            chunk = conn.recv(65536)
+            chunk, fds, _, _ = socket.recv_fds(conn, 65536, 3)
             if not chunk:
                 os._exit(0)
             buffer += chunk
+            passed += fds
         line, buffer = buffer.split(b"\n", 1)
         request = json.loads(line)
         feeder = None
-        if request["stdin"]:
+        if passed:  # the client's own pipes as the command's standard streams (spawn)
+            for name, fd in zip(("stdin", "stdout", "stderr"), passed):
+                request[name] = f"/dev/fd/{fd}"
+        elif request["stdin"]:
             pipe, feeder = feed(request["stdin"], request["endless"])
             request["stdin"] = f"/dev/fd/{pipe}"
         pid = os.fork()
@@ -152,6 +157,11 @@ def serve(conn):  # one client's requests, one at a time, until it hangs up
             child(request)
         if feeder is not None:
             os.close(pipe)
+        for fd in passed:
+            os.close(fd)  # the command's now: its pipes end when it does
+        if passed:
+            conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+            passed = []
         _, status, usage = os.wait4(pid, 0)
         if feeder is not None:
             os.kill(feeder, signal.SIGKILL)
@@ -214,6 +224,61 @@ _PRELOAD = {
 _ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
+def _line(conn: socket.socket, timeout: float | None) -> dict[str, int | float] | None:
+    """The server's next answer on `conn` (None: none within `timeout` seconds)."""
+    reply = b""
+    while not reply.endswith(b"\n"):
+        ready, _, _ = select.select([conn], [], [], timeout)
+        if not ready:
+            return None
+        chunk = conn.recv(1)  # one byte at a time: what follows is the next answer's
+        if not chunk:
+            raise RuntimeError("the fork server hung up")
+        reply += chunk
+    answer: dict[str, int | float] = json.loads(reply)
+    return answer
+
+
+class Spawned:
+    """A command forked by `ForkServer.spawn`, as subprocess.Popen gives one: its pipes, and
+    `poll`, `wait` and `kill`."""
+
+    def __init__(self, conn: socket.socket, stdin: int, stdout: int, stderr: int) -> None:
+        self._conn = conn
+        self.stdin = os.fdopen(stdin, "wb")
+        self.stdout = os.fdopen(stdout, "rb")
+        self.stderr = os.fdopen(stderr, "rb")
+        started = _line(conn, 120)
+        if started is None:
+            raise RuntimeError("the fork server did not fork the command")
+        self.pid = int(started["pid"])
+        self._pidfd = os.pidfd_open(self.pid)  # a handle no other process can come to own
+        self.returncode: int | None = None
+
+    def wait(self, timeout: float | None = None) -> int:
+        global CPU_FORKED
+        if self.returncode is None:
+            done = _line(self._conn, timeout)
+            if done is None:
+                raise subprocess.TimeoutExpired("riskrules", timeout or 0)
+            self.returncode = int(done["status"])
+            CPU_FORKED += done["cpu"]
+            self._conn.close()
+            os.close(self._pidfd)
+        return self.returncode
+
+    def poll(self) -> int | None:
+        try:
+            return self.wait(0)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def kill(self) -> None:
+        if self.poll() is None:
+            signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
+            self.wait()
+
+
 # Where the servers listen: a folder every pytest-xdist worker of this run can find and only
 # this user can enter (tests/conftest.py sets it to the run's temporary folder), so that one
 # server of each kind serves them all. None: each process starts its own (in a folder of its
@@ -242,18 +307,21 @@ class ForkServer:
 
     def _connection(self) -> socket.socket:
         if self._conn is None:
-            path = self._socket()
-            with open(path.with_suffix(".lock"), "a") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)  # one process starts it while the others wait
-                conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                try:
-                    conn.connect(str(path))
-                except OSError:  # none listens there (yet, or any more)
-                    path.unlink(missing_ok=True)
-                    self._start(path)
-                    conn.connect(str(path))
-            self._conn = conn
+            self._conn = self._connect()
         return self._conn
+
+    def _connect(self) -> socket.socket:
+        path = self._socket()
+        with open(path.with_suffix(".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # one process starts it while the others wait
+            conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                conn.connect(str(path))
+            except OSError:  # none listens there (yet, or any more)
+                path.unlink(missing_ok=True)
+                self._start(path)
+                conn.connect(str(path))
+        return conn
 
     def _start(self, path: Path) -> None:
         self._proc = subprocess.Popen(
@@ -318,6 +386,30 @@ class ForkServer:
                 answer["peak"],
             )
 
+    def spawn(self, *args: str, env: Mapping[str, str] | None = None) -> Spawned:
+        """`riskrules ARGS` forked with this process's pipes as its standard streams, over a
+        connection of its own (its handler waits for it alone), running while this process
+        talks to it."""
+        conn = self._connect()
+        ends = [os.pipe() for _ in range(3)]
+        theirs = [ends[0][0], ends[1][1], ends[2][1]]
+        request = {
+            "args": list(args),
+            "cwd": os.getcwd(),
+            "env": dict(os.environ if env is None else env),
+            "stdin": "",
+            "endless": False,
+            "prelude": "",
+            "stdout": "",
+            "stderr": "",
+            "memory": 0,
+            "seconds": 600,
+        }
+        socket.send_fds(conn, [json.dumps(request).encode() + b"\n"], theirs)
+        for fd in theirs:
+            os.close(fd)
+        return Spawned(conn, ends[0][1], ends[1][0], ends[2][0])
+
     def close(self) -> None:
         """Hang up (the server's handler for this process ends)."""
         if self._conn is not None:
@@ -357,6 +449,25 @@ def _stop() -> None:
         server.wait()
 
 
+def spawn_forked(*args: str, env: Mapping[str, str] | None = None) -> Spawned:
+    """`python -m riskrules ARGS`, with pipes to talk to it as it runs (Spawned: a language
+    server's session), a child of this run's server."""
+    return _server_for(args, None).spawn(*args, env=env)
+
+
+def _server_for(args: tuple[str, ...], preload: tuple[str, ...] | None) -> ForkServer:
+    command = next(
+        (a for a in args if not a.startswith("-") and a not in ("auto", "always", "never")), ""
+    )
+    if preload is None:
+        preload = _PRELOAD.get(command, ())
+    if preload not in _SERVERS:
+        if not _SERVERS:
+            atexit.register(_stop)
+        _SERVERS[preload] = ForkServer(preload)
+    return _SERVERS[preload]
+
+
 def run_forked(
     *args: str,
     cwd: Path | str | None = None,
@@ -377,16 +488,7 @@ def run_forked(
     `preload` names the server's libraries where the command's own (_PRELOAD) are not wanted
     (() for a process that has imported nothing a command loads later)."""
     global CPU_FORKED
-    command = next(
-        (a for a in args if not a.startswith("-") and a not in ("auto", "always", "never")), ""
-    )
-    if preload is None:
-        preload = _PRELOAD.get(command, ())
-    if preload not in _SERVERS:
-        if not _SERVERS:
-            atexit.register(_stop)
-        _SERVERS[preload] = ForkServer(preload)
-    done = _SERVERS[preload].run(
+    done = _server_for(args, preload).run(
         *args,
         cwd=cwd,
         stdin=stdin,
