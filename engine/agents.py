@@ -301,13 +301,18 @@ def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
     view = game.rel.view(state)
     control, holders = view.control, view.holders
     adjacent = game.rel.adjacent
-    free = [i for i in range(len(holders)) if holders[i] < 0]
+    # The free territories, and those beside the seat's (borders go both ways), in one pass.
+    free = []
+    beside: set[int] = set()
+    for i in range(len(holders)):
+        if holders[i] < 0:
+            free.append(i)
+        elif control[i] == seat:
+            beside.update(adjacent[i])
     near = []
     for i in free:
-        for j in adjacent[i]:
-            if control[j] == seat:
-                near.append(i)
-                break
+        if i in beside:
+            near.append(i)
     return Claim(state.territories[rng.choice(near or free)])
 
 
