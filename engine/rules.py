@@ -238,8 +238,12 @@ class Rules:
     def compute(self, rule_id: str, expr: m.Expr, quantities: Quantities) -> int:
         """The value of one of the ruleset's expressions for these quantities; a failure is
         the ruleset's (RulesError)."""
+        return self.run(rule_id, self.formula(expr), quantities)
+
+    def run(self, rule_id: str, formula: Formula, quantities: Quantities) -> int:
+        """`compute` of an expression already compiled (`formula`): its value, or RulesError."""
         try:
-            return self.formula(expr)(quantities)
+            return formula(quantities)
         except ex.EvalError as exc:
             raise RulesError(
                 f"{self.name}: rule '{rule_id}' with {_shown(quantities)}: {exc}"
