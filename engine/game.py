@@ -245,7 +245,10 @@ class Game:
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
-        after = self._apply(state, action)
+        if isinstance(action, Attack) and state.phase != "over":
+            after = self._attack(state, action)  # most actions are rolls: no dispatch
+        else:
+            after = self._apply(state, action)
         if self._after:
             after = self.reinforcing.no_room(after)
         return after
@@ -388,7 +391,7 @@ class Game:
             raise rel.violation(
                 "combat.attacker.dice", "the dice rolled do not match the dice declared"
             )
-        if not (_dice_shown(attack) and _dice_shown(defence)):
+        if not _dice_shown(attack, defence):
             raise rel.violation("combat.attacker.dice", "a die shows 1 to 6")
         if state.seats[defender].neutral:
             self.rules.note("neutrals.defence_rolled_by")
@@ -577,11 +580,12 @@ class Game:
         return state.evolve(hands=with_hand(with_hand(state.hands, seat, ()), nxt, hand))
 
 
-def _dice_shown(dice: tuple[int, ...]) -> bool:
-    """Does every die show 1 to 6?"""
-    for d in dice:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
-        if not 1 <= d <= 6:
-            return False
+def _dice_shown(attack: tuple[int, ...], defence: tuple[int, ...]) -> bool:
+    """Does every die of a roll, the attacker's and the defender's, show 1 to 6?"""
+    for dice in (attack, defence):  # one call a roll, not one a side
+        for d in dice:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
+            if not 1 <= d <= 6:
+                return False
     return True
 
 

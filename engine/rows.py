@@ -45,7 +45,9 @@ def shift_armies(
     if delta == 0:
         return armies
     out = list(armies)
-    out[i] = _shifted(armies[i], seat, delta)
+    row = list(armies[i])
+    row[seat] += delta
+    out[i] = tuple(row)
     made = tuple(out)
     _MADE[0] = (made, armies, (i,))
     return made
@@ -62,12 +64,14 @@ def shift_two(
 ) -> tuple[tuple[int, ...], ...]:
     """`shift_armies` of two territories at once (an attack's losses, a move between two),
     making one new board instead of two. A row shifted by 0 stays the very same row."""
-    if delta_i == 0 or i == j:
+    if i == j:
         return shift_armies(shift_armies(armies, i, seat_i, delta_i), j, seat_j, delta_j)
+    if delta_i == 0:  # one row shifted (a roll that cost one side only): one board made
+        return shift_armies(armies, j, seat_j, delta_j)
     if delta_j == 0:
         return shift_armies(armies, i, seat_i, delta_i)
     out = list(armies)
-    row = list(armies[i])  # _shifted, written out: two rows a roll
+    row = list(armies[i])  # as shift_armies shifts a row: two rows a roll
     row[seat_i] += delta_i
     out[i] = tuple(row)
     row = list(armies[j])
@@ -76,12 +80,6 @@ def shift_two(
     made = tuple(out)
     _MADE[0] = (made, armies, (i, j) if i < j else (j, i))
     return made
-
-
-def _shifted(row: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
-    new = list(row)
-    new[seat] += delta
-    return tuple(new)
 
 
 def changed_rows(new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]) -> list[int]:
