@@ -177,6 +177,9 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     seat = state.current
     if phase == "attack" and state.invasion is None and not game.missions.deck:
         return _attack(game, state, seat, rng)  # most decisions: what the branches below reach
+    if phase == "move_in":  # every other decision of the attack phase: a conquest's
+        _low, high = game._move_in_range(state)
+        return MoveIn(high)
     if phase in ("deal", "missions"):
         return game.chance(state, Deal() if phase == "deal" else AssignMissions(), rng)
     if phase == "start_roll":
@@ -216,9 +219,6 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
             if rolls:
                 return game.chance(state, rolls[0], rng)
         return _attack(game, state, seat, rng)
-    if phase == "move_in":
-        _low, high = game._move_in_range(state)
-        return MoveIn(high)
     if phase == "fortify":
         return _fortify(game, state, seat)
     if phase == "draw":
