@@ -82,14 +82,13 @@ class Watch:
                 again = state.index[last.pending.target]
                 if again not in changed:
                     looked = [*changed, again]
-        pending = state.pending.target if state.pending is not None else None
         names = state.territories
         sole = self._sole
         totals = self._totals
         on_board = self._on_board
         negative = False
-        wrong: list[str] = []
-        empty: list[str] = []
+        wrong: list[str] | None = None  # made when something is found (most checks find nothing)
+        empty: list[str] | None = None
         for i in looked:
             # One pass over the row: its armies (kept, for the count of the board: a row not
             # changed adds nothing), and whether it is held by its rightful seat and not left
@@ -112,17 +111,18 @@ class Watch:
             if control is None:
                 continue
             if not occupied:
-                if names[i] != pending:
-                    empty.append(names[i])
+                if state.pending is None or names[i] != state.pending.target:
+                    empty = _noted(empty, names[i])
             elif sole:
                 if occupied > 1:
-                    wrong.append(
-                        f"{names[i]} is shared, but this ruleset lets one player hold a territory"
+                    wrong = _noted(
+                        wrong,
+                        f"{names[i]} is shared, but this ruleset lets one player hold a territory",
                     )
                 elif control[i] != first:
-                    wrong.append(f"{names[i]} is controlled by the wrong seat")
+                    wrong = _noted(wrong, f"{names[i]} is controlled by the wrong seat")
             elif control[i] != (first if tops == 1 else -1):
-                wrong.append(f"{names[i]} is controlled by the wrong seat")
+                wrong = _noted(wrong, f"{names[i]} is controlled by the wrong seat")
         self._on_board = on_board
         if on_board + self._in_reserve != state.created - state.destroyed:
             out.append(
@@ -142,10 +142,19 @@ class Watch:
             )
         if negative:
             out.append("a negative number of armies")
-        out += wrong
-        if empty:
+        if wrong is not None:
+            out += wrong
+        if empty is not None:
             out.append(f"empty territories: {', '.join(empty[:5])}")
         return out
+
+
+def _noted(found: list[str] | None, what: str) -> list[str]:
+    """`found` with `what` added (a list made for the first: most checks find nothing)."""
+    if found is None:
+        return [what]
+    found.append(what)
+    return found
 
 
 # The phases in which territories are still being handed out (they may be empty, and control
