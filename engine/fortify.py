@@ -131,4 +131,3 @@ class Fortifying:
             ):
                 out.add(t)
         return out
-

@@ -582,8 +582,9 @@ class Game:
 
 def _dice_shown(attack: tuple[int, ...], defence: tuple[int, ...]) -> bool:
     """Does every die of a roll, the attacker's and the defender's, show 1 to 6?"""
-    for dice in (attack, defence):  # one call a roll, not one a side
-        for d in dice:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
+    # Loops, not all() over a generator (compiled, that calls into Python); one call a roll.
+    for dice in (attack, defence):
+        for d in dice:
             if not 1 <= d <= 6:
                 return False
     return True
