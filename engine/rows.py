@@ -101,6 +101,18 @@ def changed_rows(new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], .
 _MADE: Final[list[tuple[Board, Board, tuple[int, ...]] | None]] = [None]
 
 
+def _interpreted() -> bool:
+    """Is the engine run by the interpreter (the Python engine), not compiled by mypyc? A
+    compiled function has no code object."""
+    return hasattr(_interpreted, "__code__")
+
+
+# The Python engine: a memo of what is read of an army row pays there (a dictionary looks a
+# row up in C, where a loop of Python over it costs several times as much); compiled, the loop
+# is the cheaper.
+INTERPRETED: Final = _interpreted()
+
+
 def refill(state: GameState) -> GameState:
     """An empty draw pile is refilled from the traded cards."""
     if not state.draw_pile and state.discards:
