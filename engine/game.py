@@ -44,7 +44,7 @@ from .missions import Mission, Missions
 from .reinforce import Reinforcing
 from .relations import Relations
 from .rows import refill, shift_two, with_hand
-from .rules import Rules
+from .rules import MEMO, Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
 from .trace import OPEN
@@ -384,18 +384,26 @@ class Game:
                 f"with {defending} armies the defender rolls {d_low} to {d_high} dice, "
                 f"not {action.defender_dice}",
             )
-        if action.rolls is None:
+        rolled = action.rolls
+        if rolled is None:
             raise ValueError("an attack needs its dice rolled (see with_chance)")
-        attack, defence = action.rolls
+        attack, defence = rolled
         if len(attack) != action.attacker_dice or len(defence) != action.defender_dice:
             raise rel.violation(
                 "combat.attacker.dice", "the dice rolled do not match the dice declared"
             )
-        if not _dice_shown(attack, defence):
-            raise rel.violation("combat.attacker.dice", "a die shows 1 to 6")
+        known = self.rules.rolled  # the rolls checked before and their losses (Python engine)
+        if known is None or OPEN[0]:
+            lost_a, lost_d = self._losses(attack, defence)
+        else:
+            found = known.get(rolled)
+            if found is None:
+                found = self._losses(attack, defence)
+                if len(known) < MEMO:
+                    known[rolled] = found
+            lost_a, lost_d = found
         if state.seats[defender].neutral:
             self.rules.note("neutrals.defence_rolled_by")
-        lost_a, lost_d = self.rules.losses(attack, defence)
         lost_d = min(lost_d, rows[j][defender])
         rows = shift_two(rows, i, army, -lost_a, j, defender, -lost_d)
         invasion = (
@@ -415,6 +423,12 @@ class Game:
             )
         # One new state per roll (not one per change): a game is mostly rolls.
         return state.rolled(rows, state.destroyed + lost_a + lost_d, invasion, state.rolls + 1)
+
+    def _losses(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
+        """The losses of a roll whose dice match those declared, once its dice are checked."""
+        if not _dice_shown(attack, defence):
+            raise self.rel.violation("combat.attacker.dice", "a die shows 1 to 6")
+        return self.rules.losses(attack, defence)
 
     def _track_invasion(
         self, state: GameState, target: str, army: int, defender: int

@@ -19,6 +19,7 @@ from ..grammar.schema import SET_KINDS, SYMBOLS
 from .actions import dice_lost
 from .formulas import Formula, Given, One, Quantities, compile_formula
 from .odds import battle_odds
+from .rows import INTERPRETED
 from .trace import CONSULTED, OPEN, consult
 
 WILD: Final = "wild"
@@ -97,6 +98,12 @@ class Rules:
         self._defender: dict[int, tuple[int, int]] = {}
         self._income: dict[int, int] = {}
         self._move_in: dict[int, tuple[int, int]] = {}
+        # The Python engine's memo of the rolls a game has checked, and their losses (`Game`
+        # reads it: a lookup, where checking and comparing the dice is a dozen lines of
+        # Python); compiled, none (comparing them is the cheaper). At most MEMO rolls.
+        self.rolled: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int]] | None = (
+            {} if INTERPRETED else None
+        )
         # The battle's rules, read once: a tie to the attacker, the cap on the attacker's
         # losses (-1: none), whether the ruleset has a cap rule at all.
         self._battle: tuple[bool, int, bool] | None = None
