@@ -8,7 +8,7 @@ from typing import Final
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
-from .rows import changed_rows
+from .rows import INTERPRETED, changed_rows
 from .rules import UNLIMITED, Rules
 from .state import GameState
 from .trace import OPEN
@@ -238,6 +238,7 @@ class Relations:
         borders = last.borders
         if moved:
             adjacent = self.adjacent
+            toggles = _TOGGLED
             borders = borders.copy()
             for i in moved:
                 borders[i] = _border(adjacent[i], holders, holders[i])
@@ -247,7 +248,18 @@ class Relations:
                     hj = holders[j]
                     near = borders[j]
                     if (h >= 0 and hj >= 0 and h != hj) != (i in near):
-                        borders[j] = _toggled(near, i) if hj >= 0 else ()
+                        if hj < 0:
+                            borders[j] = ()
+                        elif toggles is None:
+                            borders[j] = _toggled(near, i)
+                        else:  # the Python engine: the frontiers toggled before, remembered
+                            key = (near, i)
+                            found = toggles.get(key)
+                            if found is None:
+                                found = _toggled(near, i)
+                                if len(toggles) < MEMO_TOGGLED:
+                                    toggles[key] = found
+                            borders[j] = found
         return View(rows, control, holders, totals, present, held, borders)
 
     def fronts(self, view: View, army: int) -> list[int]:
@@ -490,6 +502,14 @@ class Relations:
             if seat.name == name:
                 return i
         raise self.violation(rule, f"no seat is called '{name}'")
+
+
+# `_toggled` of the frontiers the Python engine's views have toggled (a conquest toggles the
+# same few again and again), at most MEMO_TOGGLED of them; compiled, none (it is cheaper).
+MEMO_TOGGLED: Final = 8_192
+_TOGGLED: Final[dict[tuple[tuple[int, ...], int], tuple[int, ...]] | None] = (
+    {} if INTERPRETED else None
+)
 
 
 def _toggled(near: tuple[int, ...], i: int) -> tuple[int, ...]:
