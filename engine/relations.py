@@ -257,12 +257,12 @@ class Relations:
                             borders[j] = _toggled(near, i)
                         else:  # the Python engine: the frontiers toggled before, remembered
                             key = (near, i)
-                            found = toggles.get(key)
-                            if found is None:
-                                found = _toggled(near, i)
+                            toggled = toggles.get(key)
+                            if toggled is None:
+                                toggled = _toggled(near, i)
                                 if len(toggles) < MEMO_TOGGLED:
-                                    toggles[key] = found
-                            borders[j] = found
+                                    toggles[key] = toggled
+                            borders[j] = toggled
         return View(rows, control, holders, totals, present, held, borders)
 
     def fronts(self, view: View, army: int) -> list[int]:
