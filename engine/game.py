@@ -36,6 +36,7 @@ from .actions import (
     StatusRoll,
     TakeCards,
     Trade,
+    dice_shown,
     with_chance,
 )
 from .allies import Allies
@@ -43,7 +44,7 @@ from .fortify import Fortifying
 from .missions import Mission, Missions
 from .reinforce import Reinforcing
 from .relations import Relations
-from .rows import refill, shift_two, with_hand
+from .rows import empty, refill, shift_two, with_hand
 from .rules import MEMO, Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
@@ -411,7 +412,7 @@ class Game:
             if rel.active_neutrals
             else None
         )
-        if _empty(rows[j]):
+        if empty(rows[j]):
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
             return state.evolve(
                 armies=rows,
@@ -426,7 +427,7 @@ class Game:
 
     def _losses(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
         """The losses of a roll whose dice match those declared, once its dice are checked."""
-        if not _dice_shown(attack, defence):
+        if not dice_shown(attack, defence):
             raise self.rel.violation("combat.attacker.dice", "a die shows 1 to 6")
         return self.rules.losses(attack, defence)
 
@@ -592,20 +593,3 @@ class Game:
         nxt = min(mates, key=lambda m: (m - seat) % n)
         hand = [*state.hands[nxt], *state.hands[seat]]
         return state.evolve(hands=with_hand(with_hand(state.hands, seat, ()), nxt, hand))
-
-
-def _dice_shown(attack: tuple[int, ...], defence: tuple[int, ...]) -> bool:
-    """Does every die of a roll, the attacker's and the defender's, show 1 to 6?"""
-    # Loops, not all() over a generator (compiled, that calls into Python); one call a roll.
-    for dice in (attack, defence):
-        for d in dice:
-            if not 1 <= d <= 6:
-                return False
-    return True
-
-
-def _empty(row: tuple[int, ...]) -> bool:
-    for n in row:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
-        if n:
-            return False
-    return True

@@ -82,6 +82,14 @@ def shift_two(
     return made
 
 
+def empty(row: tuple[int, ...]) -> bool:
+    """Has no seat an army in the row?"""
+    for n in row:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
+        if n:
+            return False
+    return True
+
+
 def changed_rows(new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]) -> list[int]:
     """The territories whose row in `new` is not the very row of `old` (positions share the
     rows an action did not change), in board order. When `new` is the board the last shift
