@@ -302,6 +302,16 @@ def dice_lost(
     return lost_a, lost_d
 
 
+def dice_shown(attack: tuple[int, ...], defence: tuple[int, ...]) -> bool:
+    """Does every die of a roll, the attacker's and the defender's, show 1 to 6?"""
+    # Loops, not all() over a generator (compiled, that calls into Python); one call a roll.
+    for dice in (attack, defence):
+        for d in dice:
+            if not 1 <= d <= 6:
+                return False
+    return True
+
+
 def _descending(dice: tuple[int, ...]) -> list[int]:
     """The dice from highest to lowest: two or three by comparisons (most rolls), more by
     insertion."""

@@ -177,6 +177,9 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     seat = state.current
     if phase == "attack" and state.invasion is None and not game.missions.deck:
         return _attack(game, state, seat, rng)  # most decisions: what the branches below reach
+    if phase == "move_in":  # every other decision of the attack phase: a conquest's
+        _low, high = game._move_in_range(state)
+        return MoveIn(high)
     if phase in ("deal", "missions"):
         return game.chance(state, Deal() if phase == "deal" else AssignMissions(), rng)
     if phase == "start_roll":
@@ -216,9 +219,6 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
             if rolls:
                 return game.chance(state, rolls[0], rng)
         return _attack(game, state, seat, rng)
-    if phase == "move_in":
-        _low, high = game._move_in_range(state)
-        return MoveIn(high)
     if phase == "fortify":
         return _fortify(game, state, seat)
     if phase == "draw":
@@ -249,19 +249,23 @@ def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
 
 def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
     """The territory where `extra` more armies would give the best attack."""
-    best, best_score = None, -1.0
-    friends = game.rel.friends(state, seat)
-    rows, index = state.armies, state.index
-    view = game.rel.view(state)
+    best, best_score = -1, -1.0
+    rel = game.rel
+    friends = rel.friends(state, seat)
+    rows = state.armies
+    view = rel.view(state)
     holders, borders, totals = view.holders, view.borders, view.totals
-    adjacent = game.rel.adjacent
+    adjacent = rel.adjacent
     odds = _odds(game)
     wins = odds.wins
-    places = game.placeable(state, seat)
-    if game.rel.max_armies is not None:  # only where armies still fit
-        places = [t for t in places if game.rel.room(state, t) > 0] or places
-    for t in places:
-        i = index[t]
+    if rel.teams or rel.max_armies is not None:
+        index = state.index
+        candidates = [index[t] for t in _places(game, state, seat)]
+    else:
+        # Without team-mates or a cap, a player places where they control (`placeable`), and
+        # only those of them at the front (`Relations.fronts`, kept) border another seat's.
+        candidates = rel.fronts(view, seat)
+    for i in candidates:
         armies = rows[i][seat] + extra
         # The neighbours another seat holds; of them, those no friend holds.
         here = holders[i]
@@ -276,10 +280,20 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
                 k = odds.cell(armies - 1, defending)
             score = wins[k]
             if score > best_score:
-                best, best_score = t, score
-    if best is None:
+                best, best_score = i, score
+    if best < 0:
+        places = _places(game, state, seat)
         return places[0] if places else game.owned(state, seat)[0]
-    return best
+    return state.territories[best]
+
+
+def _places(game: Game, state: GameState, seat: int) -> list[str]:
+    """Where `seat` may place reinforcements (`placeable`); with a cap, those with room (all
+    of them when none has)."""
+    places = game.placeable(state, seat)
+    if game.rel.max_armies is not None:  # only where armies still fit
+        places = [t for t in places if game.rel.room(state, t) > 0] or places
+    return places
 
 
 def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -287,13 +301,18 @@ def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
     view = game.rel.view(state)
     control, holders = view.control, view.holders
     adjacent = game.rel.adjacent
-    free = [i for i in range(len(holders)) if holders[i] < 0]
+    # The free territories, and those beside the seat's (borders go both ways), in one pass.
+    free = []
+    beside: set[int] = set()
+    for i in range(len(holders)):
+        if holders[i] < 0:
+            free.append(i)
+        elif control[i] == seat:
+            beside.update(adjacent[i])
     near = []
     for i in free:
-        for j in adjacent[i]:
-            if control[j] == seat:
-                near.append(i)
-                break
+        if i in beside:
+            near.append(i)
     return Claim(state.territories[rng.choice(near or free)])
 
 

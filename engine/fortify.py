@@ -118,10 +118,10 @@ class Fortifying:
         if len(friends) == 1:  # no team-mates: the territories the mover alone occupies
             alone = set()
             names, rows = state.territories, state.armies
+            totals = self.rel.view(state).totals  # each territory's armies, kept by the view
             for i in range(len(rows)):
-                row = rows[i]
-                own = row[mover]
-                if own > 0 and _sum(row) == own:
+                own = rows[i][mover]
+                if own > 0 and totals[i] == own:
                     alone.add(names[i])
             return alone
         out = set()
@@ -131,10 +131,3 @@ class Fortifying:
             ):
                 out.add(t)
         return out
-
-
-def _sum(row: tuple[int, ...]) -> int:
-    total = 0
-    for n in row:  # compiled, sum() calls into Python
-        total += n
-    return total

@@ -36,6 +36,7 @@ from .actions import (
     StatusRoll,
     TakeCards,
     Trade,
+    dice_shown,
     with_chance,
 )
 from .allies import Allies
@@ -43,8 +44,8 @@ from .fortify import Fortifying
 from .missions import Mission, Missions
 from .reinforce import Reinforcing
 from .relations import Relations
-from .rows import refill, shift_two, with_hand
-from .rules import Rules
+from .rows import empty, refill, shift_two, with_hand
+from .rules import MEMO, Rules
 from .setup import Setup
 from .state import GameState, Invasion, Pending
 from .trace import OPEN
@@ -245,7 +246,10 @@ class Game:
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
-        after = self._apply(state, action)
+        if isinstance(action, Attack) and state.phase != "over":
+            after = self._attack(state, action)  # most actions are rolls: no dispatch
+        else:
+            after = self._apply(state, action)
         if self._after:
             after = self.reinforcing.no_room(after)
         return after
@@ -381,18 +385,26 @@ class Game:
                 f"with {defending} armies the defender rolls {d_low} to {d_high} dice, "
                 f"not {action.defender_dice}",
             )
-        if action.rolls is None:
+        rolled = action.rolls
+        if rolled is None:
             raise ValueError("an attack needs its dice rolled (see with_chance)")
-        attack, defence = action.rolls
+        attack, defence = rolled
         if len(attack) != action.attacker_dice or len(defence) != action.defender_dice:
             raise rel.violation(
                 "combat.attacker.dice", "the dice rolled do not match the dice declared"
             )
-        if not (_dice_shown(attack) and _dice_shown(defence)):
-            raise rel.violation("combat.attacker.dice", "a die shows 1 to 6")
+        known = self.rules.rolled  # the rolls checked before and their losses (Python engine)
+        if known is None or OPEN[0]:
+            lost_a, lost_d = self._losses(attack, defence)
+        else:
+            found = known.get(rolled)
+            if found is None:
+                found = self._losses(attack, defence)
+                if len(known) < MEMO:
+                    known[rolled] = found
+            lost_a, lost_d = found
         if state.seats[defender].neutral:
             self.rules.note("neutrals.defence_rolled_by")
-        lost_a, lost_d = self.rules.losses(attack, defence)
         lost_d = min(lost_d, rows[j][defender])
         rows = shift_two(rows, i, army, -lost_a, j, defender, -lost_d)
         invasion = (
@@ -400,7 +412,7 @@ class Game:
             if rel.active_neutrals
             else None
         )
-        if _empty(rows[j]):
+        if empty(rows[j]):
             pending = Pending(action.source, action.target, action.attacker_dice, defender)
             return state.evolve(
                 armies=rows,
@@ -412,6 +424,12 @@ class Game:
             )
         # One new state per roll (not one per change): a game is mostly rolls.
         return state.rolled(rows, state.destroyed + lost_a + lost_d, invasion, state.rolls + 1)
+
+    def _losses(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
+        """The losses of a roll whose dice match those declared, once its dice are checked."""
+        if not dice_shown(attack, defence):
+            raise self.rel.violation("combat.attacker.dice", "a die shows 1 to 6")
+        return self.rules.losses(attack, defence)
 
     def _track_invasion(
         self, state: GameState, target: str, army: int, defender: int
@@ -575,18 +593,3 @@ class Game:
         nxt = min(mates, key=lambda m: (m - seat) % n)
         hand = [*state.hands[nxt], *state.hands[seat]]
         return state.evolve(hands=with_hand(with_hand(state.hands, seat, ()), nxt, hand))
-
-
-def _dice_shown(dice: tuple[int, ...]) -> bool:
-    """Does every die show 1 to 6?"""
-    for d in dice:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
-        if not 1 <= d <= 6:
-            return False
-    return True
-
-
-def _empty(row: tuple[int, ...]) -> bool:
-    for n in row:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
-        if n:
-            return False
-    return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from .game import Game
+from .rows import INTERPRETED
 from .state import GameState
 
 
@@ -82,47 +83,47 @@ class Watch:
                 again = state.index[last.pending.target]
                 if again not in changed:
                     looked = [*changed, again]
-        pending = state.pending.target if state.pending is not None else None
         names = state.territories
         sole = self._sole
         totals = self._totals
         on_board = self._on_board
         negative = False
-        wrong: list[str] = []
-        empty: list[str] = []
+        memo = _MEMO
+        wrong: list[str] | None = None  # made when something is found (most checks find nothing)
+        empty: list[str] | None = None
         for i in looked:
-            # One pass over the row: its armies (kept, for the count of the board: a row not
-            # changed adds nothing), and whether it is held by its rightful seat and not left
-            # empty (but the one a conquest is waiting to move into).
+            # The row read in one pass (`_read`): its armies (kept, for the count of the
+            # board: a row not changed adds nothing), and whether it is held by its rightful
+            # seat and not left empty (but the one a conquest is waiting to move into).
             row = rows[i]
-            total, occupied, top, first, tops = 0, 0, 0, -1, 0
-            for k in range(len(row)):
-                n = row[k]
-                if n:
-                    total += n
-                    occupied += 1
-                    if n < 0:
-                        negative = True
-                    elif n > top:
-                        top, first, tops = n, k, 1
-                    elif n == top:
-                        tops += 1
+            if memo is None:
+                total, occupied, first, tops, below = _read(row)
+            else:
+                found = memo.get(row)
+                if found is None:
+                    found = _read(row)
+                    if len(memo) < MEMO_ROWS:
+                        memo[row] = found
+                total, occupied, first, tops, below = found
+            if below:
+                negative = True
             on_board += total - totals[i]
             totals[i] = total
             if control is None:
                 continue
             if not occupied:
-                if names[i] != pending:
-                    empty.append(names[i])
+                if state.pending is None or names[i] != state.pending.target:
+                    empty = _noted(empty, names[i])
             elif sole:
                 if occupied > 1:
-                    wrong.append(
-                        f"{names[i]} is shared, but this ruleset lets one player hold a territory"
+                    wrong = _noted(
+                        wrong,
+                        f"{names[i]} is shared, but this ruleset lets one player hold a territory",
                     )
                 elif control[i] != first:
-                    wrong.append(f"{names[i]} is controlled by the wrong seat")
+                    wrong = _noted(wrong, f"{names[i]} is controlled by the wrong seat")
             elif control[i] != (first if tops == 1 else -1):
-                wrong.append(f"{names[i]} is controlled by the wrong seat")
+                wrong = _noted(wrong, f"{names[i]} is controlled by the wrong seat")
         self._on_board = on_board
         if on_board + self._in_reserve != state.created - state.destroyed:
             out.append(
@@ -142,10 +143,46 @@ class Watch:
             )
         if negative:
             out.append("a negative number of armies")
-        out += wrong
-        if empty:
+        if wrong is not None:
+            out += wrong
+        if empty is not None:
             out.append(f"empty territories: {', '.join(empty[:5])}")
         return out
+
+
+def _read(row: tuple[int, ...]) -> tuple[int, int, int, int, bool]:
+    """What the watch reads of a row, in one pass: its armies, how many seats have armies in
+    it, the seat with most (the first of them; -1: none) and how many seats have that many,
+    and whether a count is negative."""
+    total, occupied, top, first, tops, negative = 0, 0, 0, -1, 0, False
+    for k in range(len(row)):
+        n = row[k]
+        if n:
+            total += n
+            occupied += 1
+            if n < 0:
+                negative = True
+            elif n > top:
+                top, first, tops = n, k, 1
+            elif n == top:
+                tops += 1
+    return total, occupied, first, tops, negative
+
+
+# `_read` of the rows the Python engine's watch has read (rows repeat: a few hundred in a
+# thousand games of classic), at most MEMO_ROWS of them; compiled, none (the loop is cheaper).
+MEMO_ROWS: Final = 8_192
+_MEMO: Final[dict[tuple[int, ...], tuple[int, int, int, int, bool]] | None] = (
+    {} if INTERPRETED else None
+)
+
+
+def _noted(found: list[str] | None, what: str) -> list[str]:
+    """`found` with `what` added (a list made for the first: most checks find nothing)."""
+    if found is None:
+        return [what]
+    found.append(what)
+    return found
 
 
 # The phases in which territories are still being handed out (they may be empty, and control

@@ -8,7 +8,7 @@ from typing import Final
 
 from ..grammar.diagnostics import did_you_mean
 from .actions import RuleViolation
-from .rows import changed_rows
+from .rows import INTERPRETED, changed_rows
 from .rules import UNLIMITED, Rules
 from .state import GameState
 from .trace import OPEN
@@ -89,6 +89,7 @@ class Relations:
         self._changed_new: object = None
         self._changed_old: object = None
         self._changed: list[int] = []
+        self._seated: list[int] = []  # the seats in each row of the last view (`_facts`)
         self._friends: list[list[bool]] = []
         self._fronts_of: tuple[list[int], list[tuple[int, ...]]] | None = None
         self._fronts: dict[int, list[int]] = {}
@@ -158,6 +159,7 @@ class Relations:
                 return found
         found = self._fresh(rows)
         self._view = found
+        self._seated = [_facts(row)[3] for row in rows]
         return found
 
     def _fresh(self, rows: tuple[tuple[int, ...], ...]) -> View:
@@ -168,14 +170,15 @@ class Relations:
         present = [0] * seats
         held = [0] * seats
         for row in rows:
-            owner, holder, total = self._read(row)
+            total, holder, tied, seated = _facts(row)
+            owner = -1 if tied and self._most_armies else holder
             control.append(owner)
             holders.append(holder)
             totals.append(total)
             if owner >= 0:
                 held[owner] = held[owner] + 1
             for k in range(seats):
-                if row[k] > 0:
+                if seated >> k & 1:
                     present[k] = present[k] + 1
         adjacent = self.adjacent
         borders = [_border(adjacent[i], holders, holders[i]) for i in range(len(rows))]
@@ -195,28 +198,28 @@ class Relations:
             changed = self._changed
         else:
             changed = self.changed(rows, old)
+        facts = _FACTS
+        seated_in = self._seated  # the seats in each row of `last` (kept with the last view)
         for i in changed:
             row = rows[i]
-            was = old[i]
-            # `_read(row)`, and the seats that came or went, in one pass over both rows.
-            best, holder, tied, total = 0, -1, False, 0
-            for k in range(seats):
-                n = row[k]
-                if n:
-                    total += n
-                    if n > best:
-                        best, holder, tied = n, k, False
-                    elif n == best and n > 0:
-                        tied = True
-                    if (n > 0) == (was[k] > 0):
-                        continue
-                elif was[k] <= 0:  # most seats have no armies here: one test each
-                    continue
-                # Seat k came (armies now, none before) or went.
+            if facts is None:
+                total, holder, tied, seated = _facts(row)
+            else:  # the Python engine: the rows read before, remembered
+                found = facts.get(row)
+                if found is None:
+                    found = _facts(row)
+                    if len(facts) < MEMO_FACTS:
+                        facts[row] = found
+                total, holder, tied, seated = found
+            was = seated_in[i]
+            if seated != was:  # seats came (armies now, none before) or went
+                seated_in[i] = seated
                 if not copied & 4:
                     present = present.copy()
                     copied |= 4
-                present[k] = present[k] + (1 if n > 0 else -1)
+                for k in range(seats):
+                    if (seated ^ was) >> k & 1:
+                        present[k] = present[k] + (1 if seated >> k & 1 else -1)
             owner = -1 if tied and majority else holder
             totals[i] = total
             before = control[i]
@@ -238,6 +241,7 @@ class Relations:
         borders = last.borders
         if moved:
             adjacent = self.adjacent
+            toggles = _TOGGLED
             borders = borders.copy()
             for i in moved:
                 borders[i] = _border(adjacent[i], holders, holders[i])
@@ -247,7 +251,18 @@ class Relations:
                     hj = holders[j]
                     near = borders[j]
                     if (h >= 0 and hj >= 0 and h != hj) != (i in near):
-                        borders[j] = _toggled(near, i) if hj >= 0 else ()
+                        if hj < 0:
+                            borders[j] = ()
+                        elif toggles is None:
+                            borders[j] = _toggled(near, i)
+                        else:  # the Python engine: the frontiers toggled before, remembered
+                            key = (near, i)
+                            toggled = toggles.get(key)
+                            if toggled is None:
+                                toggled = _toggled(near, i)
+                                if len(toggles) < MEMO_TOGGLED:
+                                    toggles[key] = toggled
+                            borders[j] = toggled
         return View(rows, control, holders, totals, present, held, borders)
 
     def fronts(self, view: View, army: int) -> list[int]:
@@ -281,20 +296,6 @@ class Relations:
         found = changed_rows(new, old)
         self._changed_new, self._changed_old, self._changed = new, old, found
         return found
-
-    def _read(self, row: tuple[int, ...]) -> tuple[int, int, int]:
-        """A row's controller and its strongest seat (the first on a tie; -1: none), and its
-        armies."""
-        best, holder, tied, total = 0, -1, False, 0
-        for k in range(len(row)):
-            n = row[k]
-            total += n
-            if n > best:
-                best, holder, tied = n, k, False
-            elif n == best and n > 0:
-                tied = True
-        owner = -1 if tied and self._most_armies else holder
-        return owner, holder, total
 
     def strongest(self, state: GameState, territory: str) -> int | None:
         """The seat with most armies in a territory (the first of them on a tie)."""
@@ -490,6 +491,38 @@ class Relations:
             if seat.name == name:
                 return i
         raise self.violation(rule, f"no seat is called '{name}'")
+
+
+def _facts(row: tuple[int, ...]) -> tuple[int, int, bool, int]:
+    """A row's armies, its strongest seat (the first of them; -1: none), whether another seat
+    has as many, and the seats with armies in it (bit k for seat k), in one pass."""
+    best, holder, tied, total, seated = 0, -1, False, 0, 0
+    for k in range(len(row)):
+        n = row[k]
+        if n:
+            total += n
+            if n > 0:
+                seated |= 1 << k
+                if n > best:
+                    best, holder, tied = n, k, False
+                elif n == best:
+                    tied = True
+    return total, holder, tied, seated
+
+
+# `_facts` of the rows the Python engine's views have read (rows repeat: a few hundred in a
+# thousand games of classic), at most MEMO_FACTS of them; compiled, none (the loop is cheaper).
+MEMO_FACTS: Final = 8_192
+_FACTS: Final[dict[tuple[int, ...], tuple[int, int, bool, int]] | None] = (
+    {} if INTERPRETED else None
+)
+
+# `_toggled` of the frontiers the Python engine's views have toggled (a conquest toggles the
+# same few again and again), at most MEMO_TOGGLED of them; compiled, none (it is cheaper).
+MEMO_TOGGLED: Final = 8_192
+_TOGGLED: Final[dict[tuple[tuple[int, ...], int], tuple[int, ...]] | None] = (
+    {} if INTERPRETED else None
+)
 
 
 def _toggled(near: tuple[int, ...], i: int) -> tuple[int, ...]:

@@ -45,7 +45,9 @@ def shift_armies(
     if delta == 0:
         return armies
     out = list(armies)
-    out[i] = _shifted(armies[i], seat, delta)
+    row = list(armies[i])
+    row[seat] += delta
+    out[i] = tuple(row)
     made = tuple(out)
     _MADE[0] = (made, armies, (i,))
     return made
@@ -62,12 +64,14 @@ def shift_two(
 ) -> tuple[tuple[int, ...], ...]:
     """`shift_armies` of two territories at once (an attack's losses, a move between two),
     making one new board instead of two. A row shifted by 0 stays the very same row."""
-    if delta_i == 0 or i == j:
+    if i == j:
         return shift_armies(shift_armies(armies, i, seat_i, delta_i), j, seat_j, delta_j)
+    if delta_i == 0:  # one row shifted (a roll that cost one side only): one board made
+        return shift_armies(armies, j, seat_j, delta_j)
     if delta_j == 0:
         return shift_armies(armies, i, seat_i, delta_i)
     out = list(armies)
-    row = list(armies[i])  # _shifted, written out: two rows a roll
+    row = list(armies[i])  # as shift_armies shifts a row: two rows a roll
     row[seat_i] += delta_i
     out[i] = tuple(row)
     row = list(armies[j])
@@ -78,10 +82,12 @@ def shift_two(
     return made
 
 
-def _shifted(row: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
-    new = list(row)
-    new[seat] += delta
-    return tuple(new)
+def empty(row: tuple[int, ...]) -> bool:
+    """Has no seat an army in the row?"""
+    for n in row:  # noqa: SIM110 (compiled, all() over a generator calls into Python)
+        if n:
+            return False
+    return True
 
 
 def changed_rows(new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...]) -> list[int]:
@@ -101,6 +107,18 @@ def changed_rows(new: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], .
 # board-wide comparison for the positions most actions make. A tuple, not a class: made for
 # every roll, and a tuple is the cheaper to make in Python.
 _MADE: Final[list[tuple[Board, Board, tuple[int, ...]] | None]] = [None]
+
+
+def _interpreted() -> bool:
+    """Is the engine run by the interpreter (the Python engine), not compiled by mypyc? A
+    compiled function has no code object."""
+    return hasattr(_interpreted, "__code__")
+
+
+# The Python engine: a memo of what is read of an army row pays there (a dictionary looks a
+# row up in C, where a loop of Python over it costs several times as much); compiled, the loop
+# is the cheaper.
+INTERPRETED: Final = _interpreted()
 
 
 def refill(state: GameState) -> GameState:

@@ -19,6 +19,7 @@ from ..grammar.schema import SET_KINDS, SYMBOLS
 from .actions import dice_lost
 from .formulas import Formula, Given, One, Quantities, compile_formula
 from .odds import battle_odds
+from .rows import INTERPRETED
 from .trace import CONSULTED, OPEN, consult
 
 WILD: Final = "wild"
@@ -97,6 +98,12 @@ class Rules:
         self._defender: dict[int, tuple[int, int]] = {}
         self._income: dict[int, int] = {}
         self._move_in: dict[int, tuple[int, int]] = {}
+        # The Python engine's memo of the rolls a game has checked, and their losses (`Game`
+        # reads it: a lookup, where checking and comparing the dice is a dozen lines of
+        # Python); compiled, none (comparing them is the cheaper). At most MEMO rolls.
+        self.rolled: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int]] | None = (
+            {} if INTERPRETED else None
+        )
         # The battle's rules, read once: a tie to the attacker, the cap on the attacker's
         # losses (-1: none), whether the ruleset has a cap rule at all.
         self._battle: tuple[bool, int, bool] | None = None
@@ -238,8 +245,12 @@ class Rules:
     def compute(self, rule_id: str, expr: m.Expr, quantities: Quantities) -> int:
         """The value of one of the ruleset's expressions for these quantities; a failure is
         the ruleset's (RulesError)."""
+        return self.run(rule_id, self.formula(expr), quantities)
+
+    def run(self, rule_id: str, formula: Formula, quantities: Quantities) -> int:
+        """`compute` of an expression already compiled (`formula`): its value, or RulesError."""
         try:
-            return self.formula(expr)(quantities)
+            return formula(quantities)
         except ex.EvalError as exc:
             raise RulesError(
                 f"{self.name}: rule '{rule_id}' with {_shown(quantities)}: {exc}"

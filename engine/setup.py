@@ -312,10 +312,12 @@ class Setup:
         seat = state.current
         armies = add_armies(state, action.territory, seat, 1)
         reserves = with_seat(state.reserves, seat, state.reserves[seat] - 1)
-        state = state.evolve(armies=armies, reserves=reserves)
-        if all(sum(row) > 0 for row in armies):
-            return state.evolve(phase="place", current=self._next_placer(state, seat), placed=0)
-        return state.evolve(current=self._next_placer(state, seat))
+        after = self._next_placer(state, seat, reserves)
+        if all(sum(row) > 0 for row in armies):  # every territory claimed
+            return state.evolve(
+                armies=armies, reserves=reserves, phase="place", current=after, placed=0
+            )
+        return state.evolve(armies=armies, reserves=reserves, current=after)
 
     def per_round(self) -> int:
         return self.rules.integer("setup.place_per_turn")
@@ -332,19 +334,20 @@ class Setup:
             if state.reserves[n] > 0 and n not in state.placed_neutrals
         ]
 
-    def _next_placer(self, state: GameState, seat: int) -> int:
-        """The next seat to claim or place: players in turn, and neutrals that act for
-        themselves in the setup (when no player places their armies for them)."""
+    def _next_placer(self, state: GameState, seat: int, reserves: tuple[int, ...]) -> int:
+        """The next seat to claim or place, the seats' reserves now being `reserves`: players
+        in turn, and neutrals that act for themselves in the setup (when no player places
+        their armies for them)."""
         n = len(state.seats)
         by_players = self._neutrals_placed_by_players()
-        neutral_left = by_players and any(state.reserves[x] > 0 for x in self.rel.neutrals(state))
+        neutral_left = by_players and any(reserves[x] > 0 for x in self.rel.neutrals(state))
         for step in range(1, n + 1):
             nxt = (seat + step) % n
             if state.seats[nxt].neutral:
-                if not by_players and state.reserves[nxt] > 0:
+                if not by_players and reserves[nxt] > 0:
                     return nxt
                 continue
-            if state.reserves[nxt] > 0 or neutral_left:
+            if reserves[nxt] > 0 or neutral_left:
                 return nxt
         return seat
 
@@ -395,7 +398,9 @@ class Setup:
                 )
             return self._first_turn(state, first)
         return state.evolve(
-            placed=0, placed_neutrals=frozenset(), current=self._next_placer(state, seat)
+            placed=0,
+            placed_neutrals=frozenset(),
+            current=self._next_placer(state, seat, state.reserves),
         )
 
     # ---------------------------------------------------------------- capitals

@@ -6,9 +6,10 @@ from typing import Final
 
 from ..grammar import expr as ex
 from ..grammar.schema import PLAYER_QUANTITIES
-from .formulas import Quantities
+from .formulas import Formula, Quantities
 from .relations import Relations
 from .state import GameState
+from .trace import OPEN
 
 
 class Victory:
@@ -18,10 +19,15 @@ class Victory:
         self.rel = relations
         self.rules = relations.rules
         self.geo = relations.geo
+        self._goal: Formula | None = None  # the victory expression, compiled when first read
 
     def has_won(self, state: GameState, seat: int) -> bool:
-        goal = self.rules.expression("victory")
-        return bool(self.rules.compute("victory", goal, self.position(state, seat)))
+        """Has `seat` won (it is asked after every conquest)? The expression compiled once,
+        and noted each time, as reading it notes it, while a recording is open."""
+        goal = self._goal
+        if goal is None or OPEN[0]:
+            goal = self._goal = self.rules.formula(self.rules.expression("victory"))
+        return bool(self.rules.run("victory", goal, Position(self, state, seat)))
 
     def position(self, state: GameState, seat: int) -> Quantities:
         """What a victory or mission condition reads of one seat of a position: each quantity

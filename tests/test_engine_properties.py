@@ -216,6 +216,38 @@ def test_the_watch_checks_the_whole_board_when_the_setup_ends() -> None:
     assert any("empty territories" in found for found in watch.check(unclaimed))
 
 
+def test_the_watch_remembers_what_reading_a_row_again_gives() -> None:
+    """The Python engine's watch remembers what it read of each army row (rows repeat from
+    game to game); what it remembers must be what reading the row again gives, for every row
+    of real games, and a row is read as a count of its armies and seats would read it (a tie
+    at the top, a negative count). Compiled, it remembers nothing (`rows.INTERPRETED`)."""
+    import riskrules
+    from riskrules.engine import invariants
+    from riskrules.engine.rows import INTERPRETED
+
+    assert INTERPRETED is (riskrules.engine_kind() == "pure Python")
+    for row, read in {
+        (0, 0, 0): (0, 0, -1, 0, False),
+        (0, 3, 1): (4, 2, 1, 1, False),
+        (2, 0, 2, 1): (5, 3, 0, 2, False),
+        (1, -1, 0): (0, 2, 0, 1, True),
+    }.items():
+        assert invariants._read(row) == read, row
+    memo = invariants._MEMO
+    if memo is None:
+        assert not INTERPRETED
+        return
+    memo.clear()
+    for name, players in (("classic", 4), ("da-2006-2p-active", 2)):
+        watch = None
+        for game, state in _played(name, players, "aggressive", seed=6):
+            watch = watch or invariants.Watch(game)
+            assert watch.check(state) == []
+    assert len(memo) > 50
+    for row, read in memo.items():
+        assert read == invariants._read(row), row
+
+
 def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
     """A state's fields are written three times in engine/state.py (the constructor's
     parameters, its attributes, evolve's keywords): evolve must change exactly the field it is
