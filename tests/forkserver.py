@@ -239,6 +239,36 @@ def _line(conn: socket.socket, timeout: float | None) -> dict[str, int | float] 
     return answer
 
 
+def _request(
+    args: tuple[str, ...],
+    *,
+    cwd: Path | str | None = None,
+    env: Mapping[str, str] | None = None,
+    stdin: str = "",
+    endless: bool = False,
+    prelude: str = "",
+    stdout: str = "",
+    stderr: str = "",
+    memory: int = 0,
+    seconds: int = 120,
+) -> dict[str, object]:
+    """What the server's `child` is asked to run: `riskrules ARGS` in `cwd` (this process's by
+    default) with `env` (this process's by default), its streams the files named (none: the
+    pipes passed with the request, or /dev/null for an input)."""
+    return {
+        "args": list(args),
+        "cwd": str(cwd or os.getcwd()),
+        "env": dict(os.environ if env is None else env),
+        "stdin": stdin,
+        "endless": endless,
+        "prelude": prelude,
+        "stdout": stdout,
+        "stderr": stderr,
+        "memory": memory,
+        "seconds": seconds,
+    }
+
+
 class Spawned:
     """A command forked by `ForkServer.spawn`, as subprocess.Popen gives one: its pipes, and
     `poll`, `wait` and `kill`."""
@@ -297,8 +327,10 @@ class ForkServer:
         self._conn: socket.socket | None = None
         self._lock = threading.Lock()
         self._folder = Path(tempfile.mkdtemp(prefix="riskrules-forks-"))
+        self._path = self._socket()
 
     def _socket(self) -> Path:
+        """Where the server listens (found once: a folder made here is this client's)."""
         name = "forks-" + ("-".join(self.preload) or "plain") + ".sock"
         for folder in (SHARED, self._folder):
             if folder is not None and len(os.fsencode(folder / name)) <= _SOCKET_PATH_MAX:
@@ -311,7 +343,7 @@ class ForkServer:
         return self._conn
 
     def _connect(self) -> socket.socket:
-        path = self._socket()
+        path = self._path
         with open(path.with_suffix(".lock"), "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # one process starts it while the others wait
             conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -355,35 +387,33 @@ class ForkServer:
             if stdin is not None:
                 paths["stdin"].write_bytes(stdin)
                 stdin_path = str(paths["stdin"])
-            request = {
-                "args": list(args),
-                "cwd": str(cwd or os.getcwd()),
-                "env": dict(os.environ if env is None else env),
-                "stdin": stdin_path,
-                "endless": endless,
-                "prelude": prelude,
-                "stdout": str(paths["stdout"]),
-                "stderr": str(paths["stderr"]),
-                "memory": memory,
-                "seconds": seconds,
-            }
+            request = _request(
+                args,
+                cwd=cwd,
+                env=env,
+                stdin=stdin_path,
+                endless=endless,
+                prelude=prelude,
+                stdout=str(paths["stdout"]),
+                stderr=str(paths["stderr"]),
+                memory=memory,
+                seconds=seconds,
+            )
             conn = self._connection()
             conn.sendall(json.dumps(request).encode() + b"\n")
-            reply = b""
-            while not reply.endswith(b"\n"):
-                ready, _, _ = select.select([conn], [], [], seconds + 60)
-                chunk = conn.recv(65536) if ready else b""
-                if not chunk:
-                    self.close()
-                    raise RuntimeError(f"the fork server gave no answer for riskrules {args}")
-                reply += chunk
-            answer = json.loads(reply)
+            try:
+                answer = _line(conn, seconds + 60)
+            except RuntimeError:  # hung up
+                answer = None
+            if answer is None:
+                self.close()
+                raise RuntimeError(f"the fork server gave no answer for riskrules {args}")
             return Forked(
-                answer["status"],
+                int(answer["status"]),
                 paths["stdout"].read_bytes(),
                 paths["stderr"].read_bytes(),
-                answer["cpu"],
-                answer["peak"],
+                float(answer["cpu"]),
+                int(answer["peak"]),
             )
 
     def spawn(self, *args: str, env: Mapping[str, str] | None = None) -> Spawned:
@@ -393,18 +423,7 @@ class ForkServer:
         conn = self._connect()
         ends = [os.pipe() for _ in range(3)]
         theirs = [ends[0][0], ends[1][1], ends[2][1]]
-        request = {
-            "args": list(args),
-            "cwd": os.getcwd(),
-            "env": dict(os.environ if env is None else env),
-            "stdin": "",
-            "endless": False,
-            "prelude": "",
-            "stdout": "",
-            "stderr": "",
-            "memory": 0,
-            "seconds": 600,
-        }
+        request = _request(args, env=env, seconds=600)  # (its streams: the pipes passed)
         socket.send_fds(conn, [json.dumps(request).encode() + b"\n"], theirs)
         for fd in theirs:
             os.close(fd)
