@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import forkserver
+import inturns
 from helpers import NOT_HERE, SEEDS, run_cli
 from riskrules.tools.compliance import steplookup
 
@@ -86,6 +87,10 @@ def seeds() -> Path:
 # Started first, so that no worker is left running it alone at the end: mypy takes 20 s or more
 # in a fresh clone (no cache), several times any other test.
 FIRST = ("tests/test_quality.py::test_mypy_strict",)
+
+
+def pytest_collection(session: pytest.Session) -> None:
+    inturns.compile_share(session.config)  # a fresh checkout's bytecode, in turns
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
