@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +37,15 @@ def _bytecode_written() -> None:
 
 
 _bytecode_written()
+
+# A test worker's heap is big (SciPy, WeasyPrint, Matplotlib, pygls, Hypothesis and every test's
+# data, 400,000-700,000 objects), and Python's collector walked all of it on each full
+# collection: 17 and 12 of them in the two workers of a run, 12.5 CPU-s in all with the young
+# generations'. Rarer collections: 3.2 CPU-s, and the same peak memory (373 MB). The commands
+# whose memory and CPU the tests hold to a budget run in processes of their own, which keep
+# Python's settings (tests/forkserver.py); the one test of when the product's code collects
+# sets Python's own back for itself (test_grammar).
+gc.set_threshold(10_000, 20, 50)
 
 _FINISHED: list[bool] = []  # a pytest-xdist worker's session ended (pytest_sessionfinish)
 
@@ -91,6 +101,12 @@ FIRST = ("tests/test_quality.py::test_mypy_strict",)
 
 def pytest_collection(session: pytest.Session) -> None:
     inturns.compile_share(session.config)  # a fresh checkout's bytecode, in turns
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What a worker holds once it has collected (the libraries, the test modules, their
+    items) lives until it exits: frozen, Python's collector no longer walks it."""
+    gc.freeze()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

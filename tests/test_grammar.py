@@ -179,11 +179,14 @@ def test_the_index_and_resolve_run_without_garbage_collections(tmp_path: Path, m
             inside[0] = False
 
     monkeypatch.setattr(library, "resolve_all", resolve_all)
+    thresholds = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)  # Python's own (the test workers collect less often)
     gc.callbacks.append(count)
     try:
         ws = library.Workspace.open([str(path)])
     finally:
         gc.callbacks.remove(count)
+        gc.set_threshold(*thresholds)
     assert len(ws.resolved) > 300
     assert collections == []
     assert gc.isenabled()
