@@ -321,7 +321,12 @@ class Game:
         invasion = state.invasion
         if invasion is None:
             return False
-        return any(n not in invasion.rolled and self.rel.alive(state, n) for n in invasion.neutrals)
+        # A loop, not any() over a generator: the Python engine would make the generator's
+        # cells on every call, most of them with no invasion at all (it is asked every move-in).
+        for n in invasion.neutrals:
+            if n not in invasion.rolled and self.rel.alive(state, n):
+                return True
+        return False
 
     def _attack(self, state: GameState, action: Attack) -> GameState:
         if state.phase != "attack":
