@@ -246,9 +246,11 @@ class Game:
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
-        if isinstance(action, Attack) and state.phase != "over":
-            after = self._attack(state, action)  # most actions are rolls: no dispatch
-        else:
+        if type(action) is Attack and state.phase != "over":  # most actions are rolls
+            after = self._attack(state, action)
+        elif type(action) is MoveIn and state.phase != "over":  # most others, conquests'
+            after = self._move_in(state, action)
+        else:  # by isinstance: a failed test costs the Python engine a lookup of __class__
             after = self._apply(state, action)
         if self._after:
             after = self.reinforcing.no_room(after)
@@ -318,14 +320,11 @@ class Game:
     # -- combat
 
     def _invasion_open(self, state: GameState) -> bool:
-        invasion = state.invasion
-        if invasion is None:
-            return False
-        # A loop, not any() over a generator: the Python engine would make the generator's
-        # cells on every call, most of them with no invasion at all (it is asked every move-in).
-        for n in invasion.neutrals:
-            if n not in invasion.rolled and self.rel.alive(state, n):
-                return True
+        invasion = state.invasion  # a loop, not any(): no generator's cells (Python engine)
+        if invasion is not None:
+            for n in invasion.neutrals:
+                if n not in invasion.rolled and self.rel.alive(state, n):
+                    return True
         return False
 
     def _attack(self, state: GameState, action: Attack) -> GameState:
