@@ -380,7 +380,8 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     rows = state.armies
     allowed = game.rules.attack_allowed
     rel = game.rel
-    for army in rel.armies_commanded(state, seat):
+    # `armies_commanded`, asked only where neutral armies may be commanded: most rulesets.
+    for army in rel.armies_commanded(state, seat) if rel.active_neutrals else (seat,):
         for source in rel.fronts(view, army):
             armies = rows[source][army]
             if not (may[armies] if armies <= ODDS_SIZE else allowed(armies)):
