@@ -96,9 +96,9 @@ def compile_formula(expr: m.Expr) -> Formula:
         return lambda q: 0 if inner(q) else 1
     if isinstance(expr, m.BinOp):
         if isinstance(expr.left, m.Name) and expr.op in _COMPARISONS:
-            value = _constant(expr.right)
-            if value is not None:
-                return _compared(expr.op, expr.left.name, value)
+            bound = _constant(expr.right)
+            if bound is not None:
+                return _compared(expr.op, expr.left.name, bound)
         return _binop(expr.op, compile_formula(expr.left), compile_formula(expr.right))
     if isinstance(expr, m.Call):
         return _call(expr)
