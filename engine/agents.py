@@ -190,9 +190,8 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
         return _claim(game, state, rng)
     if phase == "place":
         return _setup_place(game, state, rng)
-    if phase == "capital":  # the strongest territory, the first in board order on a tie
-        owned = game.owned(state, seat)
-        return ChooseCapital(max(owned, key=lambda t: state.armies_in(t)[seat]))
+    if phase == "capital":
+        return _capital(game, state, seat)
     if game.missions.deck and phase in (
         "reinforce",
         "attack",
@@ -224,6 +223,14 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "draw":
         return game.chance(state, Draw(), rng)
     return game.chance(state, rng.choice(game.legal_actions(state)), rng)
+
+
+def _capital(game: Game, state: GameState, seat: int) -> Action:
+    """The strongest territory, the first in board order on a tie: a function of its own, so
+    that its key's closure makes no cells in every call of `aggressive_agent` (the Python
+    engine makes a closure's cells when the function is entered, used or not)."""
+    owned = game.owned(state, seat)
+    return ChooseCapital(max(owned, key=lambda t: state.armies_in(t)[seat]))
 
 
 def _at_front(view: View, friends: list[bool], i: int, adjacent: tuple[int, ...]) -> bool:
@@ -373,7 +380,8 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     rows = state.armies
     allowed = game.rules.attack_allowed
     rel = game.rel
-    for army in rel.armies_commanded(state, seat):
+    # `armies_commanded`, asked only where neutral armies may be commanded: most rulesets.
+    for army in rel.armies_commanded(state, seat) if rel.active_neutrals else (seat,):
         for source in rel.fronts(view, army):
             armies = rows[source][army]
             if not (may[armies] if armies <= ODDS_SIZE else allowed(armies)):

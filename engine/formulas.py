@@ -12,6 +12,7 @@ by mypyc with the engine. The results are those of `grammar.expr.evaluate`, bool
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Final
 
 from ..grammar import expr as ex
 from ..grammar import model as m
@@ -94,6 +95,10 @@ def compile_formula(expr: m.Expr) -> Formula:
         inner = compile_formula(expr.operand)
         return lambda q: 0 if inner(q) else 1
     if isinstance(expr, m.BinOp):
+        if isinstance(expr.left, m.Name) and expr.op in _COMPARISONS:
+            bound = _constant(expr.right)
+            if bound is not None:
+                return _compared(expr.op, expr.left.name, bound)
         return _binop(expr.op, compile_formula(expr.left), compile_formula(expr.right))
     if isinstance(expr, m.Call):
         return _call(expr)
@@ -142,6 +147,25 @@ def _binop(op: str, left: Formula, right: Formula) -> Formula:
     if op == ">=":
         return lambda q: 1 if left(q) >= right(q) else 0
     raise ex.EvalError(f"unknown operator {op}")
+
+
+_COMPARISONS: Final = frozenset(("==", "!=", "<", "<=", ">", ">="))
+
+
+def _compared(op: str, name: str, value: int) -> Formula:
+    """A quantity compared with a constant (`opponents == 0`, the victory condition of most
+    rulesets, asked after every conquest): one closure, where `_binop` would call three."""
+    if op == "==":
+        return lambda q: 1 if q.get(name) == value else 0
+    if op == "!=":
+        return lambda q: 1 if q.get(name) != value else 0
+    if op == "<":
+        return lambda q: 1 if q.get(name) < value else 0
+    if op == "<=":
+        return lambda q: 1 if q.get(name) <= value else 0
+    if op == ">":
+        return lambda q: 1 if q.get(name) > value else 0
+    return lambda q: 1 if q.get(name) >= value else 0
 
 
 def _floordiv(a: int, b: int) -> int:

@@ -246,9 +246,11 @@ class Game:
 
     def apply(self, state: GameState, action: Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
-        if isinstance(action, Attack) and state.phase != "over":
-            after = self._attack(state, action)  # most actions are rolls: no dispatch
-        else:
+        if type(action) is Attack and state.phase != "over":  # most actions are rolls
+            after = self._attack(state, action)
+        elif type(action) is MoveIn and state.phase != "over":  # most others, conquests'
+            after = self._move_in(state, action)
+        else:  # by isinstance: a failed test costs the Python engine a lookup of __class__
             after = self._apply(state, action)
         if self._after:
             after = self.reinforcing.no_room(after)
@@ -257,28 +259,30 @@ class Game:
     def _apply(self, state: GameState, action: Action) -> GameState:
         if state.phase == "over":
             raise self.rel.violation("victory", "the game is over")
-        if isinstance(action, Attack):  # most actions are rolls: no other class is asked first
+        # The commonest classes first (no action class derives from another, so the order
+        # changes nothing else): a failed isinstance test costs the Python engine a lookup.
+        if isinstance(action, Place):
+            if state.phase == "place":
+                return self.setup.apply_setup(state, action)
+            return self.reinforcing.place(state, action)
+        if isinstance(action, EndAttack):
+            return self._end_attack(state, action)
+        if isinstance(action, EndTurn):
+            return self._end_turn(state, action)
+        if isinstance(action, (Claim, Deal, AssignMissions, StartRoll)):
+            return self.setup.apply_setup(state, action)
+        if isinstance(action, Draw):
+            return self._draw(state, action)
+        if isinstance(action, Trade):
+            return self.reinforcing.trade(state, action)
+        if isinstance(action, Fortify):
+            return self.fortifying.fortify(state, action)
+        if isinstance(action, Attack):  # apply hands on an attack of this class itself
             return self._attack(state, action)
         if isinstance(action, MoveIn):
             return self._move_in(state, action)
         if isinstance(action, ChooseCapital):
             return self.setup.choose_capital(state, action)
-        if isinstance(action, (Deal, AssignMissions, Claim, StartRoll)) or (
-            isinstance(action, Place) and state.phase == "place"
-        ):
-            return self.setup.apply_setup(state, action)
-        if isinstance(action, Place):
-            return self.reinforcing.place(state, action)
-        if isinstance(action, Trade):
-            return self.reinforcing.trade(state, action)
-        if isinstance(action, EndAttack):
-            return self._end_attack(state, action)
-        if isinstance(action, Fortify):
-            return self.fortifying.fortify(state, action)
-        if isinstance(action, EndTurn):
-            return self._end_turn(state, action)
-        if isinstance(action, Draw):
-            return self._draw(state, action)
         if isinstance(action, Bribe):
             return self.neutral_allies.bribe(state, action)
         if isinstance(action, AllyReinforce):
@@ -318,10 +322,12 @@ class Game:
     # -- combat
 
     def _invasion_open(self, state: GameState) -> bool:
-        invasion = state.invasion
-        if invasion is None:
-            return False
-        return any(n not in invasion.rolled and self.rel.alive(state, n) for n in invasion.neutrals)
+        invasion = state.invasion  # a loop, not any(): no generator's cells (Python engine)
+        if invasion is not None:
+            for n in invasion.neutrals:
+                if n not in invasion.rolled and self.rel.alive(state, n):
+                    return True
+        return False
 
     def _attack(self, state: GameState, action: Attack) -> GameState:
         if state.phase != "attack":
@@ -350,11 +356,8 @@ class Game:
         defender = view.holders[j]  # as _defender decides
         if defender < 0 or defender == army or rel.is_friend(state, seat, defender):
             friendly = defender >= 0 and rel.is_friend(state, seat, defender)
-            rule = (
-                "teams.friendly_fire"
-                if friendly and rel.teammates(state, seat)
-                else ("combat.adjacency")
-            )
+            mates = friendly and bool(rel.teammates(state, seat))
+            rule = "teams.friendly_fire" if mates else "combat.adjacency"
             raise rel.violation(
                 rule, f"{action.target} is not held by an opponent of {state.seats[seat].name}"
             )

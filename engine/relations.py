@@ -191,7 +191,6 @@ class Relations:
         control, holders, present, held = last.control, last.holders, last.present, last.held
         totals = last.totals.copy()
         copied = 0  # bits: control, holders, present, held
-        seats = len(present)
         moved: list[int] = []  # territories whose strongest seat changed
         majority = self._most_armies
         if self._changed_new is rows and self._changed_old is old:  # self.changed, at hand
@@ -217,9 +216,12 @@ class Relations:
                 if not copied & 4:
                     present = present.copy()
                     copied |= 4
-                for k in range(seats):
-                    if (seated ^ was) >> k & 1:
+                diff, k = seated ^ was, 0
+                while diff:  # the seats that came or went (mostly one), not every seat
+                    if diff & 1:
                         present[k] = present[k] + (1 if seated >> k & 1 else -1)
+                    diff >>= 1
+                    k += 1
             owner = -1 if tied and majority else holder
             totals[i] = total
             before = control[i]

@@ -66,14 +66,18 @@ def shift_two(
     making one new board instead of two. A row shifted by 0 stays the very same row."""
     if i == j:
         return shift_armies(shift_armies(armies, i, seat_i, delta_i), j, seat_j, delta_j)
-    if delta_i == 0:  # one row shifted (a roll that cost one side only): one board made
-        return shift_armies(armies, j, seat_j, delta_j)
-    if delta_j == 0:
-        return shift_armies(armies, i, seat_i, delta_i)
+    if delta_i == 0:  # one row shifted (a roll that cost one side only): j's, as i's below
+        i, seat_i, delta_i, delta_j = j, seat_j, delta_j, 0
+        if delta_i == 0:
+            return armies
     out = list(armies)
-    row = list(armies[i])  # as shift_armies shifts a row: two rows a roll
+    row = list(armies[i])  # as shift_armies shifts a row
     row[seat_i] += delta_i
     out[i] = tuple(row)
+    if delta_j == 0:  # one row: `shift_armies`'s board, made here (a call fewer, most rolls)
+        made = tuple(out)
+        _MADE[0] = (made, armies, (i,))
+        return made
     row = list(armies[j])
     row[seat_j] += delta_j
     out[j] = tuple(row)

@@ -227,14 +227,14 @@ class Setup:
     # ---------------------------------------------------------------- apply
 
     def apply_setup(self, state: GameState, action: Action) -> GameState:
+        if isinstance(action, Place):  # the commonest first: a failed isinstance test costs
+            return self._setup_place(state, action)  # the Python engine a lookup
+        if isinstance(action, Claim):
+            return self._claim(state, action)
         if isinstance(action, AssignMissions):
             return self._assign(state, action)
         if isinstance(action, Deal):
             return self._deal(state, action)
-        if isinstance(action, Claim):
-            return self._claim(state, action)
-        if isinstance(action, Place):
-            return self._setup_place(state, action)
         if isinstance(action, StartRoll):
             return self.start_roll(state, action)
         raise ValueError(f"not a setup action: {action!r}")

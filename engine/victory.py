@@ -54,21 +54,9 @@ class Victory:
                 if not (seats[i].neutral or flags[i] or i in state.eliminated) and present[i]:
                     count += 1
             return count
-        if name == "armies":
-            return sum(row[seat] for row in state.armies)
         if name == "missions_completed":
             return len(state.completed[seat]) if state.completed else 0
-        if name == "opposing_players_eliminated":
-            friends = rel.friendly(state, seat)
-            seats = state.seats
-            return sum(1 for i in state.eliminated if i not in friends and not seats[i].neutral)
-        if name == "capitals":
-            return sum(
-                1 for c in state.capitals if c is not None and rel.controller(state, c) == seat
-            )
-        if name == "capitals_in_play":
-            return sum(1 for c in state.capitals if c is not None)
-        raise KeyError(name)
+        return _counted(rel, name, state, seat)
 
     def call(self, name: str, state: GameState, seat: int) -> ex.Function:
         """One function (FUNCTIONS) for one seat of a position."""
@@ -99,6 +87,23 @@ class Victory:
             "eliminated": eliminated,
         }
         return found[name]
+
+
+def _counted(rel: Relations, name: str, state: GameState, seat: int) -> int:
+    """`Victory.count` of the quantities counted by a generator: a function of its own, as
+    the Python engine makes a generator's cells when a function is entered (`count` is asked
+    after every conquest, mostly for territories or opponents)."""
+    if name == "armies":
+        return sum(row[seat] for row in state.armies)
+    if name == "opposing_players_eliminated":
+        friends = rel.friendly(state, seat)
+        seats = state.seats
+        return sum(1 for i in state.eliminated if i not in friends and not seats[i].neutral)
+    if name == "capitals":
+        return sum(1 for c in state.capitals if c is not None and rel.controller(state, c) == seat)
+    if name == "capitals_in_play":
+        return sum(1 for c in state.capitals if c is not None)
+    raise KeyError(name)
 
 
 # What `count` and `call` answer: the names the language lets a condition read or call.

@@ -142,9 +142,12 @@ def play(job: Job) -> GameResult:
             turn = state.turn
             state = apply(state, action)
             count += 1
-            if isinstance(action, Trade):
+            # The agents' actions are these very classes: compared by identity, as an
+            # isinstance test that fails costs the Python engine a lookup of __class__.
+            kind = type(action)
+            if kind is Trade:
                 trades += 1
-            elif isinstance(action, Attack) and state.pending is not None:
+            elif kind is Attack and state.pending is not None:
                 conquests += 1  # the territory emptied: a conquest to move into
             if state.turn != turn and state.current in order:  # a turn begins
                 now = order.index(state.current)
@@ -155,7 +158,8 @@ def play(job: Job) -> GameResult:
                 seen = state.eliminated
                 if len(seen) > len(eliminated):
                     known = {seat for seat, _ in eliminated}
-                    eliminated += [(s, state.turn) for s in sorted(seen - known)]
+                    for s in sorted(seen - known):  # a loop: `state` in no closure's cell
+                        eliminated.append((s, state.turn))
             found = check(state)
             if found:
                 problem = f"after line {count + 1}: {'; '.join(found)}"
