@@ -9,8 +9,9 @@ and the pure-Python engines of both the same way with RISKRULES_PURE_PYTHON=1. T
 kept in build/bench/ by the commit's tree, so a second run builds nothing.
 
 The engines are measured in alternation (A B C D A B C D …), each in a process of its own with the
-dice calibration (calibration.py, per CPU-second) measured just before and just after its games,
-and the load average printed beside: the machine is shared and its speed drifts, so the figure
+dice calibration (calibration.py, per CPU-second) measured before, between and after slices of
+its games (--slices; a tenth of a second each: the machine's speed can change 1.5x within a
+second), and the load average printed beside: the machine is shared and its speed drifts, so the figure
 to read is the ratio to the calibration, and main against the branch measured in the same
 round. With --scaling, the compiled `--head` engine's speed-up from `--workers 2` (wall time,
 one process against two, in alternation, the load average beside). It prints figures; it is not
@@ -98,8 +99,12 @@ def build(ref: str, pure: bool) -> Path:
     return python
 
 
-def child(games: int, seed: int) -> None:
-    """In the engine's venv: calibration, the games, calibration; one JSON line."""
+def child(games: int, seed: int, slices: int) -> None:
+    """In the engine's venv: the games in `slices` slices, each between two tenths of a
+    second of calibration (the machine's speed can change 1.5x within one second, so a
+    calibration only before and after all the games read it at two moments); one JSON line.
+    The ratio to read is the games' rate over the calibration's rate, both summed over the
+    slices."""
     import calibration
 
     import riskrules
@@ -109,11 +114,15 @@ def child(games: int, seed: int) -> None:
     plan = jobs("classic", 4, games + 1, seed, "aggressive", 500, None)
     prepare(rules_for(plan[0]))
     play(plan[games])  # a game outside the measured ones: everything loaded and made once
-    before = calibration.dice_games_per_second(0.5, time.process_time)
-    cpu, wall = time.process_time(), time.perf_counter()
-    results = [play(plan[i]) for i in range(games)]
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    after = calibration.dice_games_per_second(0.5, time.process_time)
+    calibrations = [calibration.dice_games_per_second(0.1, time.process_time)]
+    cpu = wall = 0.0
+    results = []
+    for k in range(slices):
+        started, began = time.process_time(), time.perf_counter()
+        results += [play(plan[i]) for i in range(k * games // slices, (k + 1) * games // slices)]
+        cpu += time.process_time() - started
+        wall += time.perf_counter() - began
+        calibrations.append(calibration.dice_games_per_second(0.1, time.process_time))
     problems = [r.violation for r in results if r.violation]
     print(
         json.dumps(
@@ -126,8 +135,7 @@ def child(games: int, seed: int) -> None:
                 "problems": problems,
                 "cpu_s": cpu,
                 "wall_s": wall,
-                "before": before,
-                "after": after,
+                "calibrations": calibrations,
             }
         )
     )
@@ -176,10 +184,11 @@ def scaling(python: Path, games: int, rounds: int, seed: int) -> None:
     )
 
 
-def measure(python: Path, games: int, seed: int) -> dict[str, Any]:
+def measure(python: Path, games: int, seed: int, slices: int) -> dict[str, Any]:
     load = os.getloadavg()[0]
+    script = str(Path(__file__).resolve())
     out = subprocess.run(
-        [str(python), str(Path(__file__).resolve()), "--child", str(games), "--seed", str(seed)],
+        [str(python), script, "--child", str(games), "--seed", str(seed), "--slices", str(slices)],
         capture_output=True,
         text=True,
         cwd=tempfile.gettempdir(),  # never the checkout's files: the venv's install
@@ -201,6 +210,9 @@ def main() -> None:
     parser.add_argument("--pure-games", type=int, default=30, help="games per pure measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--slices", type=int, default=10, help="a measurement's slices of games, calibrated each"
+    )
+    parser.add_argument(
         "--scaling", type=int, default=0, help="then N rounds of 1 against 2 workers (wall time)"
     )
     parser.add_argument("--child", type=int, default=0, help=argparse.SUPPRESS)
@@ -210,7 +222,7 @@ def main() -> None:
         child_workers(args.child, args.child_workers, args.seed)
         return
     if args.child:
-        child(args.child, args.seed)
+        child(args.child, args.seed, args.slices)
         return
     dirty = subprocess.run(
         ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
@@ -231,18 +243,20 @@ def main() -> None:
     rates: dict[str, list[float]] = {label: [] for label, _, _ in engines}
     for round_ in range(1, args.rounds + 1):
         for label, python, games in engines:
-            m = measure(python, games, args.seed)
+            m = measure(python, games, args.seed, args.slices)
             if m["problems"]:
                 raise SystemExit(f"{label}: invariants broken: {m['problems']}")
             rate = float(m["games"]) / float(m["cpu_s"])
-            cal = (float(m["before"]) + float(m["after"])) / 2
+            cal = statistics.mean(m["calibrations"])  # slices of equal length: their mean rate
             ratios[label].append(rate / cal)
             rates[label].append(rate)
             print(
                 f"round {round_} {label:>22}: {rate:6.1f} games/CPU-s "
                 f"({m['ended']}/{m['games']} ended, {m['cpu_s']:.2f} CPU-s in "
-                f"{m['wall_s']:.2f} s) | calibration {m['before']:.1f} before, "
-                f"{m['after']:.1f} after /CPU-s | ratio {rate / cal:.3f} | "
+                f"{m['wall_s']:.2f} s) | calibration {cal:.1f} /CPU-s "
+                f"({min(m['calibrations']):.1f}-{max(m['calibrations']):.1f} in "
+                f"{len(m['calibrations'])} slices around {args.slices} of games) | "
+                f"ratio {rate / cal:.3f} | "
                 f"load {m['load']:.2f} -> {m['load_after']:.2f}",
                 flush=True,
             )
