@@ -8,12 +8,12 @@ every invariant checked after every action). Each engine is built as a user gets
 and the pure-Python engines of both the same way with RISKRULES_PURE_PYTHON=1. The venvs are
 kept in build/bench/ by the commit's tree, so a second run builds nothing.
 
-The engines are measured in alternation (A B C D A B C D …), each in a process of its own with the
-dice calibration (calibration.py, per CPU-second) measured before, between and after slices of
-its games (--slices; a tenth of a second each: the machine's speed can change 1.5x within a
-second), and the load average printed beside: the machine is shared and its speed drifts, so the figure
-to read is the ratio to the calibration, and main against the branch measured in the same
-round. With --scaling, the compiled `--head` engine's speed-up from `--workers 2` (wall time,
+The engines are measured in alternation (A B C D A B C D …), each in a process of its own with
+the dice calibration (calibration.py, per CPU-second) measured before, between and after slices
+of its games (--slices; a tenth of a second each: the machine's speed can change 1.5x within a
+second), and the load average printed beside: the machine is shared and its speed drifts, so
+the figure to read is the ratio to the calibration, and main against the branch measured in the
+same round. With --scaling, the compiled `--head` engine's speed-up from `--workers 2` (wall time,
 one process against two, in alternation, the load average beside). It prints figures; it is not
 a timed test.
 """
