@@ -255,7 +255,7 @@ class GameState:
             fields["destroyed"] = destroyed
             fields["invasion"] = invasion
             fields["rolls"] = rolls
-            made: GameState = object.__new__(GameState)  # `_made`, written out: one call fewer
+            made: GameState = object.__new__(GameState)  # as `_evolve_dict` makes a state
             made.__dict__ = fields
             return made
         return GameState(
@@ -300,17 +300,6 @@ class GameState:
         return sum(len(h) for h in self.hands) + len(self.draw_pile) + len(self.discards)
 
 
-def _made(fields: dict[str, object]) -> GameState:
-    """A state with these attributes (the Python engine's `evolve`): an instance made without
-    its `__init__`, given a copy of another's attributes with the changes set. Copying a
-    dictionary of 35 entries is one call into C; calling the constructor with 35 arguments
-    that set 35 attributes cost the Python engine four times as much (7 us an evolve, 20% of a
-    simulated game)."""
-    made: GameState = object.__new__(GameState)
-    made.__dict__ = fields
-    return made
-
-
 def _has_dicts() -> bool:
     """Do states keep their attributes in a dictionary (the Python engine), or natively (the
     engine compiled by mypyc, where the constructor is the cheap way: 0.07 us)?"""
@@ -321,12 +310,15 @@ _DICTS: Final = _has_dicts()
 
 
 def _evolve_dict(self: GameState, **changes: object) -> GameState:
-    """`GameState.evolve` for the Python engine, with its signature: the state's attributes
-    copied and the changes set, with no test of the 34 fields not given (1.3 us an evolve
-    instead of 7: mypy checks the keywords against `evolve`'s at every call)."""
+    """`GameState.evolve` for the Python engine, with its signature: an instance made without
+    its `__init__`, given a copy of the state's attributes with the changes set, and no test of
+    the 34 fields not given. Copying a dictionary of 35 entries is one call into C; calling the
+    constructor with 35 arguments that set 35 attributes cost four times as much (7 us an
+    evolve, not 1.3: 20% of a simulated game). mypy checks the keywords against `evolve`'s at
+    every call. Written out here and in `rolled`, not called: a call is a tenth of it."""
     fields = self.__dict__.copy()
     fields |= changes  # an operator, not a method's call (dict.update's takes *args, **kwargs)
-    made: GameState = object.__new__(GameState)  # `_made`, written out: one call fewer
+    made: GameState = object.__new__(GameState)
     made.__dict__ = fields
     return made
 
