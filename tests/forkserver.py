@@ -4,10 +4,11 @@ reads its arguments), then forks a child for every command. The child is a real 
 own exit status, standard streams (files, or a pipe for standard input), working directory,
 environment, address-space limit (RLIMIT_AS) and time limit (SIGALRM ends it), its CPU time
 measured by the kernel; it starts from the state a new process has after that import (and
-the import of the libraries its command loads, see _PRELOAD, and the built-ins read), before
-any command ran (the server runs none). Starting Python and importing the command line costs
-0.3-0.6 CPU-s a process, and a server's libraries up to 2 more; a fork costs a few
-milliseconds. The workers of a pytest-xdist run share one server of each kind (SHARED).
+the import of the libraries its command loads, see _PRELOAD, the built-ins read and the
+grammar's scanners built), before any command ran (the server runs none). Starting Python
+and importing the command line costs 0.3-0.6 CPU-s a process, and a server's libraries up to
+2 more; a fork costs a few milliseconds. The workers of a pytest-xdist run share one server of
+each kind (SHARED).
 
 Use `run_forked` where the test is about a command's behaviour as a process (a limit, a status,
 what it prints on its streams) and the interpreter's own start-up is not under test; use
@@ -515,7 +516,7 @@ def run_forked(
     address space (0: no limit) and `seconds` of wall time: a child of this run's server.
     `prelude`, Python code, runs in the child first (a test's hook into the command);
     `preload` names the server's libraries where the command's own (_PRELOAD) are not wanted
-    (() for a process that has imported nothing a command loads later)."""
+    (`()`: the plain server's, the command line, the game and the built-ins only)."""
     global CPU_FORKED
     done = _server_for(args, preload).run(
         *args,

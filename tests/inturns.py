@@ -40,18 +40,25 @@ def _share(files: list[Path]) -> list[Path]:
 def _rewritten(config: pytest.Config, files: list[Path]) -> None:
     """The test files' asserts rewritten and cached, as pytest's import of them would."""
     try:
-        from _pytest.assertion import rewrite
+        from _pytest.assertion.rewrite import (
+            PYC_TAIL,
+            _read_pyc,
+            _rewrite_test,
+            _write_pyc,
+            assertstate_key,
+            get_cache_dir,
+            try_makedirs,
+        )
 
-        state = config.stash[rewrite.assertstate_key]
-        steps = (rewrite.get_cache_dir, rewrite._read_pyc, rewrite._rewrite_test)
-    except (ImportError, AttributeError, KeyError):
+        state = config.stash[assertstate_key]
+    except (ImportError, KeyError):  # another pytest: collection rewrites them, as always
         return
     for path in files:
-        folder = steps[0](path)
-        pyc = folder / (path.name[:-3] + rewrite.PYC_TAIL)
-        if steps[1](path, pyc) is None and rewrite.try_makedirs(folder):
-            source_hash, code = steps[2](path, config)
-            rewrite._write_pyc(state, code, source_hash, pyc)
+        folder = get_cache_dir(path)
+        pyc = folder / (path.name[:-3] + PYC_TAIL)
+        if _read_pyc(path, pyc) is None and try_makedirs(folder):
+            source_hash, code = _rewrite_test(path, config)
+            _write_pyc(state, code, source_hash, pyc)
 
 
 def compile_share(config: pytest.Config) -> None:
