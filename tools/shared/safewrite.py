@@ -1,0 +1,197 @@
+"""Every file riskrules writes (the studio's saves and drafts, every command's outputs) is
+written here, the one way that a link planted in a folder cannot redirect: the temporary is
+created beside the target with O_CREAT|O_EXCL|O_NOFOLLOW, relative to the folder's descriptor,
+under a random name; it is written, synced, and renamed over the target (a rename replaces a
+link, it never writes through one). A link, a folder, a pipe or a device already at the target
+is refused, not followed and not replaced; on any failure the temporary is removed, so no stray
+file is left. Why not tempfile: it follows links in its folder argument's last part and keeps
+no descriptor of the folder, so the rename could land elsewhere."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import secrets
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+LINK_SAYS = "it is a link; riskrules never writes through a link (remove it, or name another file)"
+REASONS = {
+    "link": LINK_SAYS,
+    "not-a-file": "it is not a plain file (a folder, a pipe or a device)",
+    "exists": "a file of that name exists already",
+    "denied": "the folder may not be written to (read-only, or another user's)",
+    "no-folder": "its folder does not exist",
+    "failed": "the disk refused it",
+}
+
+
+DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+class Refused(OSError):
+    """A write refused before anything was written. `reason` is a key of REASONS (a front end
+    says it in the reader's words), `path` the name as given."""
+
+    def __init__(self, path: str | os.PathLike[str], reason: str, detail: str = "") -> None:
+        self.path = os.fspath(path)
+        self.reason = reason
+        self.detail = detail
+        super().__init__(f"cannot write {self.path}: {detail or REASONS[reason]}")
+
+
+def _refused(path: str | os.PathLike[str], exc: OSError) -> Refused:
+    """An error of the system, as a refusal in words."""
+    if isinstance(exc, Refused):
+        return exc
+    if exc.errno in DENIED:
+        return Refused(path, "denied")
+    if exc.errno == errno.ENOENT:
+        return Refused(path, "no-folder")
+    if exc.errno == errno.EEXIST:
+        return Refused(path, "exists")
+    return Refused(path, "failed", exc.strerror or str(exc))
+
+
+def write(path: str | os.PathLike[str], data: str | bytes, *, new: bool = False) -> None:
+    """Write `data` (text as UTF-8, newlines as given) to `path`, atomically; with `new`, only
+    if no file of that name exists (the check and the write are one step: a hard link)."""
+    body = data.encode("utf-8") if isinstance(data, str) else data
+    with _Temporary(path) as temporary:
+        view = memoryview(body)
+        try:
+            while view:
+                view = view[os.write(temporary.fd, view) :]
+        except OSError as exc:  # the disk full, a quota
+            raise _refused(path, exc) from None
+        temporary.commit(new=new)
+
+
+@contextlib.contextmanager
+def open_text(path: str | os.PathLike[str]) -> Iterator[TextIO]:
+    """A text file to write line by line (a game's record): renamed into place when the block
+    ends, also when it ends in an error (what was written so far is what went wrong)."""
+    with _Temporary(path) as temporary:
+        handle = io.open(temporary.fd, "w", encoding="utf-8", newline="", closefd=False)
+        try:
+            yield handle
+        finally:
+            handle.close()
+            temporary.commit()
+
+
+def folder(path: str | os.PathLike[str]) -> Path:
+    """Make the folder `path` (and its parents) if missing; a link or a file at its own name is
+    refused (a link planted where an output folder goes would send every file elsewhere)."""
+    found = Path(path)
+    try:
+        found.parent.mkdir(parents=True, exist_ok=True)
+        os.mkdir(found, 0o777)
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise _refused(found, exc) from None
+    info = os.lstat(found)
+    if stat.S_ISLNK(info.st_mode):
+        raise Refused(found, "link")
+    if not stat.S_ISDIR(info.st_mode):
+        raise Refused(found, "not-a-file", "it is a file, not a folder")
+    return found
+
+
+def check(path: str | os.PathLike[str]) -> None:
+    """Refuse now, before any work, what `write` would refuse at `path`'s own name."""
+    with _Folder(path) as (fd, name):
+        _target(fd, name, path)
+
+
+def _target(fd: int, name: str, path: str | os.PathLike[str]) -> os.stat_result | None:
+    """The target's own entry (never followed): None when absent; a link or anything but a
+    plain file is refused."""
+    try:
+        info = os.stat(name, dir_fd=fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        raise Refused(path, "link")
+    if not stat.S_ISREG(info.st_mode):
+        raise Refused(path, "not-a-file")
+    return info
+
+
+class _Folder:
+    """The target's folder, open as a descriptor, and the target's name in it."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = path
+        parent, name = os.path.split(os.path.abspath(os.fspath(path)))
+        if not name or name in (".", ".."):
+            raise Refused(path, "not-a-file")
+        self.parent, self.name = parent, name
+
+    def __enter__(self) -> tuple[int, str]:
+        try:
+            self.fd = os.open(self.parent, os.O_RDONLY | DIRECTORY | CLOEXEC)
+        except OSError as exc:
+            raise _refused(self.path, exc) from None
+        return self.fd, self.name
+
+    def __exit__(self, *exc: object) -> None:
+        os.close(self.fd)
+
+
+class _Temporary:
+    """A temporary beside the target, created without following a link, removed unless
+    committed."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = path
+        self.place = _Folder(path)
+        self.fd = -1
+        self.temporary = ""
+        self.done = False
+
+    def __enter__(self) -> _Temporary:
+        dir_fd, name = self.place.__enter__()
+        try:
+            self.before = _target(dir_fd, name, self.path)
+            self.temporary = f".{name[:80]}.{secrets.token_hex(8)}.tmp"
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | CLOEXEC
+            mode = stat.S_IMODE(self.before.st_mode) if self.before else 0o666
+            self.fd = os.open(self.temporary, flags, mode, dir_fd=dir_fd)
+        except OSError as exc:
+            self.place.__exit__()
+            raise _refused(self.path, exc) from None
+        return self
+
+    def commit(self, new: bool = False) -> None:
+        dir_fd, name = self.place.fd, self.place.name
+        try:
+            os.fsync(self.fd)
+            if new:  # a hard link fails if the name is taken, whatever is there
+                os.link(self.temporary, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+            else:
+                _target(dir_fd, name, self.path)  # planted since the start: refused still
+                os.rename(self.temporary, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                self.done = True
+            with contextlib.suppress(OSError):
+                os.fsync(dir_fd)  # the rename itself survives a crash
+        except OSError as exc:
+            raise _refused(self.path, exc) from None
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            if self.fd >= 0:
+                os.close(self.fd)
+            if not self.done:
+                with contextlib.suppress(OSError):
+                    os.unlink(self.temporary, dir_fd=self.place.fd)
+        finally:
+            self.place.__exit__()
