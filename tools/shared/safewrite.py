@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import io
 import os
 import secrets
 import stat
@@ -22,6 +21,7 @@ from typing import TextIO
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+TRIES = 8  # random temporary names tried before giving up
 LINK_SAYS = "it is a link; riskrules never writes through a link (remove it, or name another file)"
 REASONS = {
     "link": LINK_SAYS,
@@ -79,11 +79,10 @@ def open_text(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     """A text file to write line by line (a game's record): renamed into place when the block
     ends, also when it ends in an error (what was written so far is what went wrong)."""
     with _Temporary(path) as temporary:
-        handle = io.open(temporary.fd, "w", encoding="utf-8", newline="", closefd=False)
         try:
-            yield handle
+            with open(temporary.fd, "w", encoding="utf-8", newline="", closefd=False) as handle:
+                yield handle
         finally:
-            handle.close()
             temporary.commit()
 
 
@@ -131,8 +130,11 @@ class _Folder:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = path
-        parent, name = os.path.split(os.path.abspath(os.fspath(path)))
-        if not name or name in (".", ".."):
+        given = os.fspath(path)
+        parent, name = os.path.split(os.path.abspath(given))
+        if not given:
+            raise Refused(path, "not-a-file", "no file name was given (an empty name)")
+        if given.endswith(os.sep) or name in ("", ".", ".."):
             raise Refused(path, "not-a-file")
         self.parent, self.name = parent, name
 
@@ -162,10 +164,16 @@ class _Temporary:
         dir_fd, name = self.place.__enter__()
         try:
             self.before = _target(dir_fd, name, self.path)
-            self.temporary = f".{name[:80]}.{secrets.token_hex(8)}.tmp"
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | CLOEXEC
             mode = stat.S_IMODE(self.before.st_mode) if self.before else 0o666
-            self.fd = os.open(self.temporary, flags, mode, dir_fd=dir_fd)
+            for attempt in range(TRIES):  # a name taken (planted, even) is passed over
+                self.temporary = f".{name[:80]}.{secrets.token_hex(8)}.tmp"
+                try:
+                    self.fd = os.open(self.temporary, flags, mode, dir_fd=dir_fd)
+                    break
+                except FileExistsError:
+                    if attempt == TRIES - 1:
+                        raise Refused(self.path, "failed", "no free temporary name") from None
         except OSError as exc:
             self.place.__exit__()
             raise _refused(self.path, exc) from None

@@ -177,4 +177,3 @@ def _read(path: Path, head: int = 0) -> str:
         return path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         raise BadName(f"{path.name} is not UTF-8 text") from None
-

@@ -41,7 +41,9 @@ async def save(request: Request) -> Response:
     asked = _name(form.get("overwrite"))
     if target != current and on_disk is not None and asked != version(on_disk):
         # Another file: asked first; asked again when it changed since the question.
-        return _answer(request, "_save.j2", file=current, name=target, ask=True, over=version(on_disk))
+        return _answer(
+            request, "_save.j2", file=current, name=target, ask=True, over=version(on_disk)
+        )
     if target == current and on_disk is not None and on_disk != doc.text:
         base = _name(form.get("base")) or version(folder.read(current))  # a page of before
         if base != version(on_disk) and asked != version(on_disk):
@@ -49,7 +51,9 @@ async def save(request: Request) -> Response:
     try:
         folder.save(target, doc.text, new=on_disk is None)
     except safewrite.Refused as exc:
-        return _answer(request, "_save.j2", status(exc), file=current, name=target, refused=words(request, exc))
+        return _answer(
+            request, "_save.j2", status(exc), file=current, name=target, refused=words(request, exc)
+        )
     _forget(folder, current, doc.text)
     if target != current:
         _forget(folder, target, doc.text)
@@ -103,9 +107,7 @@ async def compare(request: Request) -> Response:
     doc = document(request, name, str(form["text"]) if "text" in form else None)
     on_disk = studio_of(request).folder.read(name) or ""
     lines = list(
-        difflib.unified_diff(
-            on_disk.splitlines(), doc.text.splitlines(), lineterm="", n=2
-        )
+        difflib.unified_diff(on_disk.splitlines(), doc.text.splitlines(), lineterm="", n=2)
     )[2:]  # without the two lines of file names
     shown = [(line[:1], line[1:]) for line in lines[:MOST_LINES]]
     return _answer(
