@@ -34,19 +34,15 @@ def version(text: str | None) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def save_name(typed: str) -> str:
-    """The file a name typed in Save as names: `family` is family.rules, `h.RULES` is h.rules;
-    a name that ends otherwise (h.rules.tmp, notes.txt) is refused, not given a second
-    suffix (it left h.rules.tmp.rules and h.RULES.rules beside the file)."""
+def save_name(typed: str) -> str | None:
+    """The file a name typed in Save as names: `family` is family.rules, `h.RULES` is h.rules,
+    nothing typed is nothing; a name that ends otherwise (h.rules.tmp, notes.txt) names none
+    (it was given a second suffix, and left h.rules.tmp.rules and h.RULES.rules behind)."""
     name = typed.strip()
     if "." not in name:
         return name + ".rules" if name else name
     stem, _, suffix = name.rpartition(".")
-    if suffix.lower() == "rules" and stem:
-        return stem + ".rules"
-    raise BadName(
-        f"'{name}' does not end in .rules: a house-rules file's name does (such as family.rules)"
-    )
+    return stem + ".rules" if suffix.lower() == "rules" and stem else None
 
 
 @dataclass(frozen=True)

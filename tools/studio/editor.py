@@ -12,6 +12,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ...grammar.limits import MAX_STUDIO_BODY
 from ..service.errors import UsageError
 from ..shared import safewrite
 from . import form as rule_form
@@ -101,6 +102,7 @@ async def edit(request: Request) -> Response:
         saved=on_disk is not None and on_disk == doc.text,
         base=base,
         tab=secrets.token_hex(8),
+        limit=MAX_STUDIO_BODY // 1024,
         **_work(request, doc),
     )
 

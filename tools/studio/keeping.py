@@ -12,26 +12,36 @@ from starlette.responses import Response
 from ..shared.safewrite import Refused
 from .render import page, say
 
+
+def N_(message: str) -> str:
+    """A message for the catalogue (extracted by this name), translated where it is said."""
+    return message
+
+
 WORDS = {
-    "link": (
+    "link": N_(
         "A link lies at {path} in the folder, where the studio would write. The studio never "
         "writes through a link, so nothing was written: remove the link, or save under another "
         "name."
     ),
-    "not-a-file": (
+    "not-a-file": N_(
         "{path} in the folder is not a plain file (a folder, a pipe or a device), so nothing "
         "was written there."
     ),
-    "denied": (
+    "denied": N_(
         "The folder cannot be written to (it is read-only, or another user's), so nothing was "
         "written. What you typed stays in this page and in this browser; to keep it in a file, "
         "start the studio in a folder you can write to."
     ),
-    "exists": "{path} exists already, so nothing was written.",
-    "no-folder": "The studio's folder is gone, so nothing was written. What you typed stays "
-    "in this page and in this browser.",
-    "failed": "{path} could not be written ({why}), so nothing was written. What you typed "
-    "stays in this page and in this browser.",
+    "exists": N_("{path} exists already, so nothing was written."),
+    "no-folder": N_(
+        "The studio's folder is gone, so nothing was written. What you typed stays in this "
+        "page and in this browser."
+    ),
+    "failed": N_(
+        "{path} could not be written ({why}), so nothing was written. What you typed stays in "
+        "this page and in this browser."
+    ),
 }
 # The header that tells studio.js an answer in words is to be shown, whatever its status.
 SHOWN = {"x-studio-words": "1"}

@@ -13,6 +13,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from ..service.errors import UsageError
 from ..shared import safewrite
 from .drafts import Folder, save_name, version
 from .editor import document
@@ -34,7 +35,17 @@ async def save(request: Request) -> Response:
     form = await request.form()
     folder = studio_of(request).folder
     current = _name(form.get("file"))
-    target = save_name(_name(form.get("name"))) or current
+    typed = _name(form.get("name")).strip()
+    named = save_name(typed)
+    if named is None:
+        said = say(
+            request,
+            "'{name}' does not end in .rules, as a house-rules file's name does (such as "
+            "family.rules), so nothing was saved.",
+            name=typed,
+        )
+        raise UsageError(said)
+    target = named or current
     doc = document(request, current, str(form["text"]) if "text" in form else None)
     folder.file(target)  # a name out of the folder is refused before anything is read
     on_disk = folder.read(target)
