@@ -197,3 +197,15 @@ def test_read_only_is_said_for_typing_save_and_new_and_the_text_stays(tmp_path: 
         assert "Er kan niet in de map worden geschreven" in dutch
     assert sorted(p.name for p in folder.iterdir()) == ["h.rules"]
     assert (folder / "h.rules").read_text() == HOUSE
+
+
+def test_the_form_changes_the_pages_own_text_not_another_tabs_draft(tmp_path: Path) -> None:
+    (tmp_path / "h.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    a, b = Tab(c, "h.rules"), Tab(c, "h.rules")
+    b.type(THEIRS)  # the draft on disk is B's
+    fields = a.fields(text=MINE, rule="reinforcements.minimum", value="4", set="1")
+    answer = c.post("/rule", data=fields)
+    assert answer.status_code == 200
+    assert "override reinforcements.minimum: 4" in answer.text
+    assert "defender" in answer.text and "Their table" not in answer.text  # A's text, changed

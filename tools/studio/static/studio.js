@@ -150,14 +150,15 @@
     }
     if (xhr.getResponseHeader("x-studio-draft") === "kept") {
       unstore();
-      var note = document.getElementById("unkept");
-      if (note && document.getElementById("unkept-back").hidden) {
-        note.hidden = true;
+      var shown = document.getElementById("unkept");
+      if (shown && document.getElementById("unkept-back").hidden) {
+        shown.hidden = true;
       }
     }
-    if (xhr.status === 413) {
+    var note = document.getElementById("unkept");
+    if (xhr.status === 413 && note) {
       store();
-      say(document.getElementById("unkept").dataset.tooLong);
+      say(note.dataset.tooLong);
       event.detail.shouldSwap = false;
     }
   });
