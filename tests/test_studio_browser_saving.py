@@ -129,7 +129,7 @@ def test_a_read_only_folder_is_said_once_and_the_text_stays_in_the_browser(
         page.click("text=Put it back in the editor")
         assert page.input_value("#text") == HOUSE + MINE
         new = page.context.new_page()
-        new.goto(running.origin + "/")
+        new.goto(running.url)
         new.click("button[value=da-2006]")
         new.wait_for_selector("text=cannot be written to")
     assert sorted(p.name for p in folder.iterdir()) == ["h.rules"]

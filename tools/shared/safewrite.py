@@ -92,12 +92,11 @@ def folder(path: str | os.PathLike[str]) -> Path:
     found = Path(path)
     try:
         found.parent.mkdir(parents=True, exist_ok=True)
-        os.mkdir(found, 0o777)
-    except FileExistsError:
-        pass
-    except OSError as exc:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(found, 0o777)
+        info = os.lstat(found)
+    except OSError as exc:  # a file where a folder goes, no permission, …
         raise _refused(found, exc) from None
-    info = os.lstat(found)
     if stat.S_ISLNK(info.st_mode):
         raise Refused(found, "link")
     if not stat.S_ISDIR(info.st_mode):

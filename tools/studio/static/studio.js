@@ -18,6 +18,11 @@
     return document.querySelector("#doc input[name=" + name + "]");
   }
 
+  function root() {
+    // The studio's addresses begin with the body's data-root (its token's path), if any.
+    return document.body.getAttribute("data-root") || "";
+  }
+
   function textarea() {
     return document.getElementById("text");
   }
@@ -37,10 +42,11 @@
         body.set(name, found.value);
       }
     });
-    var queued = navigator.sendBeacon && navigator.sendBeacon("/draft", body);
+    var draft = root() + "/draft";
+    var queued = navigator.sendBeacon && navigator.sendBeacon(draft, body);
     if (!queued) {
       // Too long for a beacon (64 KiB): a request that outlives the page if it can.
-      fetch("/draft", { method: "POST", body: body, keepalive: body.toString().length < 65536 })
+      fetch(draft, { method: "POST", body: body, keepalive: body.toString().length < 65536 })
         .catch(function () {});
     }
     sent = text.value;
@@ -125,6 +131,9 @@
   // The page's text, version and name go with every change made through the form or a fix.
   document.addEventListener("htmx:configRequest", function (event) {
     var path = event.detail.path.split("?")[0];
+    if (root() && path.indexOf(root()) === 0) {
+      path = path.slice(root().length);
+    }
     var params = event.detail.parameters;
     if (["/rule", "/fix", "/save", "/compare"].indexOf(path) < 0 || !textarea()) {
       return;
