@@ -22,6 +22,8 @@ NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 TRIES = 8  # random temporary names tried before giving up
+# Every call below relative to the folder's descriptor, where the system offers it.
+AT = {os.open, os.stat, os.rename, os.link, os.unlink} <= os.supports_dir_fd
 LINK_SAYS = "it is a link; riskrules never writes through a link (remove it, or name another file)"
 REASONS = {
     "link": LINK_SAYS,
@@ -106,26 +108,13 @@ def folder(path: str | os.PathLike[str]) -> Path:
 
 def check(path: str | os.PathLike[str]) -> None:
     """Refuse now, before any work, what `write` would refuse at `path`'s own name."""
-    with _Folder(path) as (fd, name):
-        _target(fd, name, path)
-
-
-def _target(fd: int, name: str, path: str | os.PathLike[str]) -> os.stat_result | None:
-    """The target's own entry (never followed): None when absent; a link or anything but a
-    plain file is refused."""
-    try:
-        info = os.stat(name, dir_fd=fd, follow_symlinks=False)
-    except FileNotFoundError:
-        return None
-    if stat.S_ISLNK(info.st_mode):
-        raise Refused(path, "link")
-    if not stat.S_ISREG(info.st_mode):
-        raise Refused(path, "not-a-file")
-    return info
+    with _Folder(path) as place:
+        place.target()
 
 
 class _Folder:
-    """The target's folder, open as a descriptor, and the target's name in it."""
+    """The target's folder, open as a descriptor (where the system offers the *at calls;
+    else by its path, as in Pyodide's file system), and the target's name in it."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = path
@@ -136,60 +125,108 @@ class _Folder:
         if given.endswith(os.sep) or name in ("", ".", ".."):
             raise Refused(path, "not-a-file")
         self.parent, self.name = parent, name
+        self.fd: int | None = None
+        self.renamed = False  # the temporary is the target now (nothing to remove)
 
-    def __enter__(self) -> tuple[int, str]:
+    def __enter__(self) -> _Folder:
         try:
-            self.fd = os.open(self.parent, os.O_RDONLY | DIRECTORY | CLOEXEC)
+            if AT:
+                self.fd = os.open(self.parent, os.O_RDONLY | DIRECTORY | CLOEXEC)
+            else:
+                os.stat(self.parent)
         except OSError as exc:
             raise _refused(self.path, exc) from None
-        return self.fd, self.name
+        return self
 
     def __exit__(self, *exc: object) -> None:
-        os.close(self.fd)
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def at(self, name: str) -> str:
+        """`name` as the calls below take it: relative to the descriptor, else joined."""
+        return name if self.fd is not None else os.path.join(self.parent, name)
+
+    def target(self) -> os.stat_result | None:
+        """The target's own entry (never followed): None when absent; a link or anything but
+        a plain file is refused."""
+        try:
+            info = os.stat(self.at(self.name), dir_fd=self.fd, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise _refused(self.path, exc) from None
+        if stat.S_ISLNK(info.st_mode):
+            raise Refused(self.path, "link")
+        if not stat.S_ISREG(info.st_mode):
+            raise Refused(self.path, "not-a-file")
+        return info
+
+    def create(self, name: str, mode: int) -> int:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | CLOEXEC
+        return os.open(self.at(name), flags, mode, dir_fd=self.fd)
+
+    def rename(self, source: str, new: bool) -> None:
+        """Put `source` in place under the target's name; with `new`, only if that name is
+        free (a hard link fails if it is taken, whatever is there)."""
+        here, there = self.at(source), self.at(self.name)
+        if new:
+            try:
+                os.link(here, there, src_dir_fd=self.fd, dst_dir_fd=self.fd)
+                return
+            except FileExistsError:
+                raise
+            except OSError:  # no hard links on this file system: checked, then renamed
+                if self.target() is not None:
+                    raise FileExistsError(errno.EEXIST, "exists") from None
+        else:
+            self.target()  # planted since the start: refused still
+        os.rename(here, there, src_dir_fd=self.fd, dst_dir_fd=self.fd)
+        self.renamed = True
+
+    def unlink(self, name: str) -> None:
+        with contextlib.suppress(OSError):
+            os.unlink(self.at(name), dir_fd=self.fd)
+
+    def sync(self) -> None:
+        if self.fd is not None:
+            with contextlib.suppress(OSError):
+                os.fsync(self.fd)  # the rename itself survives a crash
 
 
 class _Temporary:
     """A temporary beside the target, created without following a link, removed unless
-    committed."""
+    renamed into place."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = path
         self.place = _Folder(path)
         self.fd = -1
         self.temporary = ""
-        self.done = False
 
     def __enter__(self) -> _Temporary:
-        dir_fd, name = self.place.__enter__()
+        place = self.place.__enter__()
         try:
-            self.before = _target(dir_fd, name, self.path)
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | CLOEXEC
-            mode = stat.S_IMODE(self.before.st_mode) if self.before else 0o666
+            before = place.target()
+            mode = stat.S_IMODE(before.st_mode) if before else 0o666
             for attempt in range(TRIES):  # a name taken (planted, even) is passed over
-                self.temporary = f".{name[:80]}.{secrets.token_hex(8)}.tmp"
+                self.temporary = f".{place.name[:80]}.{secrets.token_hex(8)}.tmp"
                 try:
-                    self.fd = os.open(self.temporary, flags, mode, dir_fd=dir_fd)
+                    self.fd = place.create(self.temporary, mode)
                     break
                 except FileExistsError:
                     if attempt == TRIES - 1:
                         raise Refused(self.path, "failed", "no free temporary name") from None
         except OSError as exc:
-            self.place.__exit__()
+            place.__exit__()
             raise _refused(self.path, exc) from None
         return self
 
     def commit(self, new: bool = False) -> None:
-        dir_fd, name = self.place.fd, self.place.name
         try:
             os.fsync(self.fd)
-            if new:  # a hard link fails if the name is taken, whatever is there
-                os.link(self.temporary, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
-            else:
-                _target(dir_fd, name, self.path)  # planted since the start: refused still
-                os.rename(self.temporary, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
-                self.done = True
-            with contextlib.suppress(OSError):
-                os.fsync(dir_fd)  # the rename itself survives a crash
+            self.place.rename(self.temporary, new)
+            self.place.sync()
         except OSError as exc:
             raise _refused(self.path, exc) from None
 
@@ -197,8 +234,7 @@ class _Temporary:
         try:
             if self.fd >= 0:
                 os.close(self.fd)
-            if not self.done:
-                with contextlib.suppress(OSError):
-                    os.unlink(self.temporary, dir_fd=self.place.fd)
+            if not self.place.renamed:
+                self.place.unlink(self.temporary)
         finally:
             self.place.__exit__()
