@@ -209,3 +209,18 @@ def test_the_form_changes_the_pages_own_text_not_another_tabs_draft(tmp_path: Pa
     assert answer.status_code == 200
     assert "override reinforcements.minimum: 4" in answer.text
     assert "defender" in answer.text and "Their table" not in answer.text  # A's text, changed
+
+
+def test_a_draft_in_a_folder_made_read_only_since_is_said_not_a_500(tmp_path: Path) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "h.rules").write_text(HOUSE)
+    c = client(folder)
+    tab = Tab(c, "h.rules")
+    tab.type(MINE)  # a draft kept
+    with read_only(folder):
+        back = c.post("/draft", data=tab.fields(text=HOUSE))  # typed back: the draft would go
+        assert back.status_code == 403 and "cannot be written to" in back.text
+        status, said = tab.save(MINE)
+        assert status == 403 and "Saved" not in said
+    assert Folder.of(folder).draft("h.rules") == MINE

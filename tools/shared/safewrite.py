@@ -106,6 +106,17 @@ def folder(path: str | os.PathLike[str]) -> Path:
     return found
 
 
+def remove(path: str | os.PathLike[str]) -> None:
+    """Remove the file `path` names if there (a link there is removed, never what it names)."""
+    with _Folder(path) as place:
+        try:
+            os.unlink(place.at(place.name), dir_fd=place.fd)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise _refused(path, exc) from None
+
+
 def check(path: str | os.PathLike[str]) -> None:
     """Refuse now, before any work, what `write` would refuse at `path`'s own name."""
     with _Folder(path) as place:

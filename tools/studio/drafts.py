@@ -149,7 +149,7 @@ class Folder:
 
     def forget(self, name: str) -> None:
         """Drop the draft (a link planted at its name is removed, never followed)."""
-        self.draft_of(name).unlink(missing_ok=True)
+        safewrite.remove(self.draft_of(name))
 
     def free_name(self, stem: str) -> str:
         """`stem.rules`, or `stem-2.rules`, … : a name no file or draft has yet."""
@@ -167,9 +167,11 @@ def _word(value: str) -> str:
 
 
 def _read(path: Path, head: int = 0) -> str:
-    if path.stat().st_size > MAX_FILE_BYTES + head:
-        raise BadName(f"{path.name} is longer than {MAX_FILE_BYTES:,} bytes")
     try:
+        if path.stat().st_size > MAX_FILE_BYTES + head:
+            raise BadName(f"{path.name} is longer than {MAX_FILE_BYTES:,} bytes")
         return path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         raise BadName(f"{path.name} is not UTF-8 text") from None
+    except OSError as exc:  # another user's file, say
+        raise BadName(f"{path.name} cannot be read: {exc.strerror or exc}") from None
