@@ -109,7 +109,7 @@ def test_a_folder_is_made_and_a_link_or_file_at_its_name_refused(tmp_path: Path)
 
 
 def test_a_read_only_folder_is_denied_in_words(tmp_path: Path) -> None:
-    from test_studio_saving import read_only
+    from test_hostile_saving import read_only
 
     folder = tmp_path / "ro"
     folder.mkdir()

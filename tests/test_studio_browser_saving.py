@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from studiohelpers import Running, studio
 from test_studio import HOUSE
-from test_studio_saving import read_only
+from test_hostile_saving import read_only
 
 from helpers import NOT_HERE
 from riskrules.grammar.limits import MAX_STUDIO_BODY

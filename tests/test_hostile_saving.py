@@ -1,7 +1,8 @@
-"""No edit lost and no false "Saved" (issue 42, items 2, 5 and 7), through Starlette's
-TestClient: a save states the version of the file it replaces; two tabs on one file, an outside
-editor's change, a closing tab's draft against another tab's, a read-only folder. What a user
-would notice: which text each file holds afterwards, and what the page said."""
+"""No edit lost and no false "Saved" (issue 42, items 2, 5 and 7), the hostile suite's
+careless user through Starlette's TestClient: a save states the version of the file it
+replaces; two tabs on one file, an outside editor's change, a closing tab's draft against
+another tab's, a read-only folder. What a user would notice: which text each file holds
+afterwards, and what the page said."""
 
 from __future__ import annotations
 
