@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from studiohelpers import Running, studio
-from test_studio import HOUSE
 from test_hostile_saving import read_only
+from test_studio import HOUSE
 
 from helpers import NOT_HERE
 from riskrules.grammar.limits import MAX_STUDIO_BODY
