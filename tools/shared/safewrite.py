@@ -23,7 +23,8 @@ CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 TRIES = 8  # random temporary names tried before giving up
 # Every call below relative to the folder's descriptor, where the system offers it.
-AT = {os.open, os.stat, os.rename, os.link, os.unlink} <= os.supports_dir_fd
+LINK = getattr(os, "link", None)  # hard links (none in some file systems, Pyodide's)
+AT = {os.open, os.stat, os.rename, os.unlink} <= os.supports_dir_fd
 LINK_SAYS = "it is a link; riskrules never writes through a link (remove it, or name another file)"
 REASONS = {
     "link": LINK_SAYS,
@@ -183,11 +184,13 @@ class _Folder:
         here, there = self.at(source), self.at(self.name)
         if new:
             try:
-                os.link(here, there, src_dir_fd=self.fd, dst_dir_fd=self.fd)
+                if LINK is None or (self.fd is not None and LINK not in os.supports_dir_fd):
+                    raise NotImplementedError
+                LINK(here, there, src_dir_fd=self.fd, dst_dir_fd=self.fd)
                 return
             except FileExistsError:
                 raise
-            except OSError:  # no hard links on this file system: checked, then renamed
+            except (OSError, NotImplementedError):  # no hard links here: checked, then renamed
                 if self.target() is not None:
                     raise FileExistsError(errno.EEXIST, "exists") from None
         else:
