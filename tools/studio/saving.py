@@ -6,6 +6,7 @@ the difference, and replaces the file only when asked to with the difference kno
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any
 from urllib.parse import urlencode
 
@@ -111,6 +112,15 @@ def _conflict(request: Request, folder: Folder, name: str, on_disk: str) -> Resp
     )
 
 
+def _line(line: str) -> tuple[str, str]:
+    """A line of the difference: its mark and text; a hunk's header (`@@ -2,3 +2,4 @@`) as
+    the line of the page's text it begins at."""
+    if line.startswith("@@"):
+        found = re.search(r"\+(\d+)", line)
+        return "@", found.group(1) if found else ""
+    return line[:1], line[1:]
+
+
 async def compare(request: Request) -> Response:
     """The difference between the file on disk and the page's text, line by line."""
     form: FormData = await request.form()
@@ -120,7 +130,7 @@ async def compare(request: Request) -> Response:
     lines = list(
         difflib.unified_diff(on_disk.splitlines(), doc.text.splitlines(), lineterm="", n=2)
     )[2:]  # without the two lines of file names
-    shown = [(line[:1], line[1:]) for line in lines[:MOST_LINES]]
+    shown = [_line(line) for line in lines[:MOST_LINES]]
     return _answer(
         request,
         "_compare.j2",
