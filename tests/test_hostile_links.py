@@ -254,3 +254,17 @@ def test_an_output_that_is_no_plain_file_is_a_usage_error(tmp_path: Path, target
         os.mkfifo(tmp_path / "fifo")  # no reader: an open for writing would wait for ever
     result = run_cli("summary", TIES, "--lang", "en", "-o", target, cwd=tmp_path)
     assert result.code == 2 and "Traceback" not in result.err
+
+
+def test_a_pipe_at_the_draft_is_neither_read_nor_written(tmp_path: Path) -> None:
+    """A FIFO planted where the draft goes: opened to read or write, it would wait for ever."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip(NOT_HERE + "no FIFOs on this system")
+    (tmp_path / "h.rules").write_text(HOUSE)
+    os.mkfifo(tmp_path / ".h.rules.draft")
+    c = client(tmp_path)
+    assert "extends da-2006" in c.get("/edit", params={"file": "h.rules"}).text
+    typed = c.post("/text", data={"file": "h.rules", "text": TYPED})
+    assert typed.status_code == 403 and "is not a plain file" in typed.text
+    saved = c.post("/save", data={"file": "h.rules", "name": "h.rules", "text": TYPED})
+    assert saved.status_code == 200 and (tmp_path / "h.rules").read_text() == TYPED
