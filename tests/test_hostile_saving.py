@@ -43,7 +43,9 @@ class Tab:
         return {"file": self.name, "base": self.base, "tab": self.tab, **more}
 
     def type(self, text: str) -> int:
-        return self.c.post("/text", data=self.fields(text=text)).status_code
+        answer = self.c.post("/text", data=self.fields(text=text))
+        self.said = answer.text
+        return answer.status_code
 
     def save(self, text: str, name: str | None = None, **more: str) -> tuple[int, str]:
         answer = self.c.post("/save", data=self.fields(text=text, name=name or self.name, **more))
@@ -71,11 +73,14 @@ def test_two_tabs_neither_edit_is_lost_and_no_saved_is_false(tmp_path: Path) -> 
     a, b = Tab(c, "h.rules"), Tab(c, "h.rules")
     assert a.tab != b.tab and a.base == b.base == version(HOUSE)
     assert a.type(MINE) == 200
-    assert b.type(THEIRS) == 200  # the last keystroke: the draft is B's
+    assert b.type(THEIRS) == 200  # A's draft is not replaced: B's is kept aside, and said
+    assert "Another tab has unsaved changes to h.rules too" in b.said and "h-2.rules" in b.said
+    folder = Folder.of(tmp_path)
+    assert folder.draft("h.rules") == MINE and folder.draft("h-2.rules") == THEIRS
     status, said = a.save(MINE)
     assert status == 200 and "Saved as h.rules." in said
-    assert (tmp_path / "h.rules").read_text() == MINE  # A's text, not the draft's (B's)
-    assert Folder.of(tmp_path).draft("h.rules") == THEIRS  # B's work is not thrown away
+    assert (tmp_path / "h.rules").read_text() == MINE  # A's text, as A was told
+    assert folder.draft("h.rules") is None and folder.draft("h-2.rules") == THEIRS
     status, said = b.save(THEIRS)
     assert status == 409 and "was changed on disk after this page opened it" in said
     assert "Saved" not in said and (tmp_path / "h.rules").read_text() == MINE
@@ -85,6 +90,7 @@ def test_two_tabs_neither_edit_is_lost_and_no_saved_is_false(tmp_path: Path) -> 
     assert status == 200 and "Saved as h-mine.rules." in said
     assert (tmp_path / "h.rules").read_text() == MINE
     assert (tmp_path / "h-mine.rules").read_text() == THEIRS
+    assert folder.drafts() == []  # each tab's work is in a file: no draft left over
     status, said = a.save(MINE + "# and more\n")  # A's page follows its own save
     assert status == 200 and "Saved as h.rules." in said
 
@@ -120,20 +126,27 @@ def test_replace_asks_again_when_the_file_changed_once_more(tmp_path: Path) -> N
     assert status == 409 and (tmp_path / "h.rules").read_text() == THEIRS + "# once more\n"
 
 
-def test_a_closing_tab_does_not_replace_another_tabs_draft(tmp_path: Path) -> None:
+def test_tabs_that_close_or_crash_unsaved_each_leave_their_own_draft(tmp_path: Path) -> None:
     (tmp_path / "h.rules").write_text(HOUSE)
     c = client(tmp_path)
     a, b = Tab(c, "h.rules"), Tab(c, "h.rules")
     a.type(MINE)
     b.type(THEIRS)
-    assert c.post("/draft", data=a.fields(text=MINE)).status_code == 204  # A closes
-    folder = Folder.of(tmp_path)
-    assert folder.draft("h.rules") == THEIRS and folder.draft("h-2.rules") == MINE
+    b.type(THEIRS + "# more\n")  # found again: the same draft of B's own
+    a.type(MINE + "# more\n")
+    assert c.post("/draft", data=b.fields(text=THEIRS + "# last\n")).status_code == 204
+    folder = Folder.of(tmp_path)  # (A crashes: no beacon)
+    assert folder.draft("h.rules") == MINE + "# more\n"
+    assert folder.draft("h-2.rules") == THEIRS + "# last\n"
+    assert folder.draft("h-3.rules") is None
     start = c.get("/").text
     assert "Go on with h.rules" in start and "Go on with h-2.rules" in start
-    # B types back to the file's text and closes: B's draft goes, nobody else's.
-    assert c.post("/draft", data=b.fields(text=HOUSE)).status_code == 204
-    assert folder.draft("h.rules") is None and folder.draft("h-2.rules") == MINE
+    # A types back to the file's text and closes: A's draft goes, nobody else's.
+    assert c.post("/draft", data=a.fields(text=HOUSE)).status_code == 204
+    assert folder.draft("h.rules") is None and folder.draft("h-2.rules") == THEIRS + "# last\n"
+    # B, typing again with the file's draft free, takes it; its draft aside goes.
+    b.type(THEIRS)
+    assert folder.draft("h.rules") == THEIRS and folder.draft("h-2.rules") is None
 
 
 def test_a_draft_of_an_older_studio_is_read_and_asked_about(tmp_path: Path) -> None:

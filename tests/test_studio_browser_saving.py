@@ -68,6 +68,7 @@ def test_two_tabs_both_edits_kept_and_the_second_save_asks(browser: Any, tmp_pat
         a, b = _tab(browser, running, "h.rules"), _tab(browser, running, "h.rules")
         _type(a, MINE)
         _type(b, THEIRS)
+        b.wait_for_selector("text=Another tab has unsaved changes to h.rules too")
         a.click("#save")
         a.wait_for_selector("text=Saved as h.rules.")
         assert (tmp_path / "h.rules").read_text() == HOUSE + MINE  # A's text, as A was told
@@ -82,7 +83,9 @@ def test_two_tabs_both_edits_kept_and_the_second_save_asks(browser: Any, tmp_pat
         b.wait_for_url("**/edit?file=h-mine.rules")
         assert (tmp_path / "h-mine.rules").read_text() == HOUSE + THEIRS
         _type(a, "# more\n")  # A goes on: its page follows its own save, no question
-        a.click("#save")
+        with a.expect_response(lambda r: r.url.endswith("/save")) as saved:
+            a.click("#save")
+        assert saved.value.status == 200
         a.wait_for_selector("text=Saved as h.rules.")
         assert (tmp_path / "h.rules").read_text() == HOUSE + MINE + "# more\n"
     assert "Traceback" not in log.read_text()

@@ -16,6 +16,7 @@ from ...grammar.limits import MAX_STUDIO_BODY
 from ..service.errors import UsageError
 from ..shared import safewrite
 from . import form as rule_form
+from . import tabs
 from .document import Document
 from .drafts import version
 from .keeping import SHOWN, words
@@ -74,13 +75,14 @@ def _page_of(form: FormData) -> dict[str, str]:
     return {"base": _name(form.get("base")), "tab": _name(form.get("tab"))}
 
 
-def _kept(request: Request, doc: Document, base: str, tab: str) -> str | None:
-    """Keep the draft; None when kept, else why not (in words): the text stays in the page."""
+def _kept(request: Request, doc: Document, base: str, tab: str) -> dict[str, str | None]:
+    """Keep the draft: `kept` is why not, in words, when it could not be (the text stays in the
+    page); `aside` the name whose draft holds it when another tab's draft is the file's."""
     try:
-        studio_of(request).folder.keep(doc.path.name, doc.text, base, tab)
+        held = tabs.keep(studio_of(request).folder, doc.path.name, doc.text, base, tab)
     except safewrite.Refused as exc:
-        return words(request, exc)
-    return None
+        return {"kept": words(request, exc), "aside": None}
+    return {"kept": None, "aside": held if held != doc.path.name else None}
 
 
 async def edit(request: Request) -> Response:
@@ -131,8 +133,8 @@ def _posted(request: Request, form: FormData) -> Document:
 def _changed(request: Request, doc: Document, form: FormData, **extra: Any) -> Response:
     """The text and form panels again, and the preview panels told to follow."""
     mine = _page_of(form)
-    problem = _kept(request, doc, **mine)
-    response = page(request, "_work.j2", **_work(request, doc, kept=problem, **mine, **extra))
+    said = _kept(request, doc, **mine)
+    response = page(request, "_work.j2", **_work(request, doc, **said, **mine, **extra))
     response.headers["HX-Trigger"] = "rules-changed"
     return response
 
@@ -144,27 +146,26 @@ async def text(request: Request) -> Response:
     the disk refuses is said (status 403 or 400) and the text stays in the page."""
     form = await _form(request)
     doc = _posted(request, form)
-    problem = _kept(request, doc, **_page_of(form))
+    said = _kept(request, doc, **_page_of(form))
     response = page(
         request,
         "_diagnostics.j2",
-        status=200 if problem is None else 403,
+        status=200 if said["kept"] is None else 403,
         **where(doc),
         diagnostics=doc.diagnostics(),
         fixes=rule_form.fixes(doc),
-        kept=problem,
+        **said,
     )
     response.headers["HX-Trigger"] = "text-changed, rules-changed"
-    response.headers.update(SHOWN if problem else {"x-studio-draft": "kept"})
+    response.headers.update(SHOWN if said["kept"] else {"x-studio-draft": "kept"})
     return response
 
 
 async def draft(request: Request) -> Response:
     """The text as it was when the tab was closed or hidden (the page's beacon, sent before
     the 0.4 s of typing htmx waits for): kept as the draft, nothing checked or answered. A text
-    that is the saved file's leaves no draft behind (but another page's draft stays). A draft
-    another page kept since, of another text, is not replaced: this one is kept as a draft of
-    a new name (both are offered on the start page)."""
+    that is the saved file's leaves no draft of this page behind (another page's stays); a
+    draft another page kept, of another text, is not replaced (tabs.py)."""
     form = await _form(request)
     name = _name(form.get("file"))
     if "text" not in form:
@@ -173,15 +174,10 @@ async def draft(request: Request) -> Response:
     mine = _page_of(form)
     folder = studio_of(request).folder
     folder.file(name)  # a name out of the folder is refused before anything is written
-    kept = folder.kept(name)
-    others = kept is not None and kept.tab not in ("", mine["tab"]) and kept.text != text
     if folder.read(name) == text:
-        if kept is not None and not others:
-            folder.forget(name)
-    elif others:
-        folder.keep(folder.free_name(name[: -len(".rules")]), text, mine["base"], mine["tab"])
+        tabs.forget(folder, name, text, mine["tab"])
     else:
-        folder.keep(name, text, **mine)
+        tabs.keep(folder, name, text, **mine)
     return Response(status_code=204)
 
 

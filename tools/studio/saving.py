@@ -16,6 +16,7 @@ from starlette.responses import HTMLResponse, Response
 
 from ..service.errors import UsageError
 from ..shared import safewrite
+from . import tabs
 from .drafts import Folder, save_name, version
 from .editor import document
 from .keeping import SHOWN, status, words
@@ -66,9 +67,10 @@ async def save(request: Request) -> Response:
         return _answer(
             request, "_save.j2", status(exc), file=current, name=target, refused=words(request, exc)
         )
-    _forget(folder, current, doc.text)
+    tab = _name(form.get("tab"))
+    tabs.forget(folder, current, doc.text, tab)
     if target != current:
-        _forget(folder, target, doc.text)
+        tabs.forget(folder, target, doc.text, tab)
     message = say(request, "Saved as {name}.", name=target)
     if doc.errors():
         message += " " + say(request, "It still has errors: riskrules check lists them.")
@@ -80,14 +82,6 @@ async def save(request: Request) -> Response:
         query = {"file": target, **({"ruleset": picked} if picked else {})}
         response.headers["HX-Redirect"] = f"/edit?{urlencode(query)}"
     return response
-
-
-def _forget(folder: Folder, name: str, saved: str) -> None:
-    """Drop the draft that the save has put in the file; another page's draft, of another
-    text, stays (it is work not saved yet)."""
-    kept = folder.kept(name)
-    if kept is not None and kept.text == saved:
-        folder.forget(name)
 
 
 def _answer(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
