@@ -30,14 +30,17 @@ class Running:
 
 
 @contextmanager
-def studio(folder: Path, *extra: str) -> Iterator[Running]:
+def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Running]:
+    """The studio started on `folder`; with `log`, what it prints on its terminal's standard
+    error is kept in that file (a traceback there is what a user would see)."""
     script = Path(sys.executable).parent / "riskrules"
     command = [str(script), "studio", str(folder), "--no-browser", "--port", "0", *extra]
     start = time.perf_counter()
+    errors = open(log, "w") if log is not None else None  # noqa: SIM115 - closed below
     process = subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=errors or subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
@@ -49,7 +52,8 @@ def studio(folder: Path, *extra: str) -> Iterator[Running]:
             if found:
                 break
         if found is None:
-            raise AssertionError(f"the studio printed no address: {process.stderr.read()}")
+            said = process.stderr.read() if process.stderr else log and log.read_text()
+            raise AssertionError(f"the studio printed no address: {said}")
         yield Running(
             found.group(1), int(found.group(2)), found.group(3), time.perf_counter() - start
         )
@@ -60,3 +64,5 @@ def studio(folder: Path, *extra: str) -> Iterator[Running]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        if errors is not None:
+            errors.close()

@@ -281,7 +281,9 @@ def test_the_studio_shows_what_the_author_wrote(hostile: Path) -> None:
     # The text as a closing tab's beacon sends it (/draft): kept exactly, shown escaped.
     kept = HOSTILE_RULES + "# typed as the tab closed\n"
     assert client.post("/draft", data={**file, "text": kept}).status_code == 204
-    assert (hostile / ".hostile.rules.draft").read_bytes().decode() == kept
+    from riskrules.tools.studio.drafts import Folder
+
+    assert Folder.of(hostile).draft("hostile.rules") == kept
     page = client.get("/edit", params=file).text
     before, textarea = page.split("<textarea", 1)
     textarea, after = textarea.split("</textarea>", 1)

@@ -5,6 +5,7 @@ may be, and that whatever a person types gets a page in plain words, never a tra
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,20 @@ def client(folder: Path, token: str = "right-token") -> TestClient:
     found = TestClient(guarded(folder, door), base_url=ORIGIN, raise_server_exceptions=False)
     found.cookies.set(door.cookie_name(), token)
     return found
+
+
+def _draft(folder: Path, name: str) -> str:
+    """The text of the draft the studio keeps of `name` (without the line saying its version)."""
+    found = Folder.of(folder).draft(name)
+    assert found is not None, f"no draft of {name}"
+    return found
+
+
+def _said_version(page: str) -> str:
+    """The version of the file a page's Overwrite (or Replace) button replaces."""
+    found = re.search(r"&#34;overwrite&#34;: &#34;(\w+)&#34;|\"overwrite\": \"(\w+)\"", page)
+    assert found is not None, page
+    return found.group(1) or found.group(2)
 
 
 def stranger(folder: Path) -> TestClient:
@@ -156,8 +171,7 @@ def test_starting_from_a_base_keeps_a_draft_and_opens_the_editor(tmp_path: Path)
     c = client(tmp_path)
     answer = c.post("/new", data={"base": "da-2006"}, follow_redirects=False)
     assert answer.headers["location"] == "/edit?file=da-2006-house.rules"
-    draft = tmp_path / ".da-2006-house.rules.draft"
-    assert "extends da-2006" in draft.read_text()
+    assert "extends da-2006" in _draft(tmp_path, "da-2006-house.rules")
     assert not (tmp_path / "da-2006-house.rules").exists()  # nothing saved until Save
     assert "extends da-2006" in c.get(answer.headers["location"]).text
     assert "da-2006-house.rules" in c.get("/").text  # offered back on the next start
@@ -170,7 +184,7 @@ def test_a_typo_is_shown_at_its_line_and_column_with_the_checkers_code(tmp_path:
     assert answer.status_code == 200 and "rules-changed" in answer.headers["hx-trigger"]
     assert "line 2, column 12" in answer.text and "RR0104" in answer.text
     assert "did you mean &#39;combat.ties&#39;?" in answer.text
-    assert (tmp_path / ".a.rules.draft").read_text() == typo  # kept before anything else
+    assert _draft(tmp_path, "a.rules") == typo  # kept before anything else
     assert (tmp_path / "a.rules").read_text() == HOUSE
 
 
@@ -220,7 +234,13 @@ def test_save_never_overwrites_another_file_without_asking(tmp_path: Path) -> No
     c = client(tmp_path)
     asked = c.post("/save", data={"file": "a.rules", "name": "b.rules"})
     assert "exists already" in asked.text and (tmp_path / "b.rules").read_text() == "# mine\n"
-    done = c.post("/save", data={"file": "a.rules", "name": "b.rules", "overwrite": "b.rules"})
+    over = _said_version(asked.text)  # the button says which b.rules it replaces
+    (tmp_path / "b.rules").write_text("# mine, changed since the question\n")
+    again = c.post("/save", data={"file": "a.rules", "name": "b.rules", "overwrite": over})
+    assert "exists already" in again.text  # asked again: not the file the question was about
+    assert (tmp_path / "b.rules").read_text() == "# mine, changed since the question\n"
+    over = _said_version(again.text)
+    done = c.post("/save", data={"file": "a.rules", "name": "b.rules", "overwrite": over})
     assert done.status_code == 200 and (tmp_path / "b.rules").read_text() == HOUSE
     assert done.headers["hx-redirect"] == "/edit?file=b.rules"
 
@@ -421,7 +441,7 @@ def test_the_closing_tabs_beacon_keeps_the_draft(tmp_path: Path) -> None:
     typed = HOUSE.replace("attacker", "defender")
     answer = c.post("/draft", data={"file": "a.rules", "text": typed}, headers={"origin": ORIGIN})
     assert answer.status_code == 204
-    assert (tmp_path / ".a.rules.draft").read_text() == typed
+    assert _draft(tmp_path, "a.rules") == typed
     assert (tmp_path / "a.rules").read_text() == HOUSE  # nothing saved
     assert "defender" in c.get("/edit", params={"file": "a.rules"}).text
     c.post("/draft", data={"file": "a.rules", "text": HOUSE})  # typed back to the saved text
@@ -480,7 +500,7 @@ def test_a_rule_the_base_sets_shows_its_value_from_the_base_and_a_change_overrid
         "/rule",
         data={"file": "a.rules", "rule": "reinforcements.minimum", "value": "4", "set": "1"},
     )
-    assert "override reinforcements.minimum: 4" in (tmp_path / ".a.rules.draft").read_text()
+    assert "override reinforcements.minimum: 4" in _draft(tmp_path, "a.rules")
     now = _field(changed.text, "reinforcements.minimum")
     assert 'value="4"' in now and "from the base" not in now and "Back to the base" in now
     danish = client(tmp_path)
@@ -516,12 +536,12 @@ def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> Non
     assert "Combat is as in the base." in odds
     data = {"file": "two.rules", "ruleset": "quick", "rule": "cards.wild", "value": "3"}
     changed = c.post("/rule", data={**data, "set": "1"})
-    draft = (tmp_path / ".two.rules.draft").read_text()
+    draft = _draft(tmp_path, "two.rules")
     family, quick = draft.split('ruleset quick "A short game"')
     assert "cards.wild" in quick and "cards.wild" not in family
     assert "<code>quick</code>" in changed.text  # still the picked ruleset's form
     c.post("/rule", data={**data, "clear": "1"})
-    assert "cards.wild" not in (tmp_path / ".two.rules.draft").read_text()
+    assert "cards.wild" not in _draft(tmp_path, "two.rules")
     unknown = c.get("/form", params={"file": "two.rules", "ruleset": "nobody"}).text
     assert "<code>family</code>" in unknown  # a name the file does not declare: its first
     saved = c.post("/save", data={"file": "two.rules", "ruleset": "quick", "name": "ours.rules"})
@@ -535,7 +555,7 @@ def test_a_file_started_here_is_titled_in_the_readers_language(tmp_path: Path) -
     danish = client(tmp_path)
     danish.post("/language", data={"lang": "da", "back": "/"})
     danish.post("/new", data={"example": "attacker-wins-ties"})
-    text = (tmp_path / ".attacker-wins-ties.rules.draft").read_text()
+    text = _draft(tmp_path, "attacker-wins-ties.rules")
     assert 'da: "Angriberen vinder ved uafgjort"' in text and 'en: "Attacker wins ties"' in text
     sheet = danish.get("/sheet", params={"file": "attacker-wins-ties.rules", "lang": "da"}).text
     assert "Angriberen vinder ved uafgjort" in sheet and "Attacker wins ties" not in sheet
@@ -544,7 +564,7 @@ def test_a_file_started_here_is_titled_in_the_readers_language(tmp_path: Path) -
     )
     assert "Attacker wins ties" in english.text
     danish.post("/new", data={"base": "da-2006"})
-    started = (tmp_path / ".da-2006-house.rules.draft").read_text()
+    started = _draft(tmp_path, "da-2006-house.rules")
     assert '"Husregler til RISK: Spillet om verdensherredømmet (2006)"' in started, started
 
 

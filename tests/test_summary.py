@@ -56,6 +56,13 @@ def _messages() -> set[str | tuple[str, str]]:
     for source in sources:
         for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords):
             messages.add(message)
+    # The studio's own words in its modules: say(request, MESSAGE, …) and N_(MESSAGE).
+    studio_words = {"say": (2,), "N_": None}
+    for module in sorted((ROOT / "tools" / "studio").glob("*.py")):
+        if module.name == "server.py":  # the terminal's lines, not the page's
+            continue
+        for _, message, _, _ in extract_from_file("python", str(module), studio_words):
+            messages.add(message)
     options = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}
     templates = (ROOT / "tools" / "sheets" / "templates" / "rules").glob("*.j2")
     studio = (ROOT / "tools" / "studio" / "templates").glob("*.j2")  # the studio's page

@@ -23,6 +23,7 @@ from ..service.errors import (
     UnknownExample,
 )
 from ..service.progress import Progress
+from ..shared import safewrite
 from ..shared.escape import terminal
 from ..shared.render import diagnostic_text, use_color
 
@@ -164,13 +165,14 @@ def exit_with(exc: ServiceError) -> NoReturn:
     sys.exit(EXIT[exc.kind])
 
 
-def write_file(path: str | Path, data: str | bytes) -> None:
-    """Write a file the user named; a path that cannot be written is a usage error (exit 2)."""
+def write_file(path: str | Path, data: str | bytes, new: bool = False) -> None:
+    """Write a file the user named, atomically and never through a link (shared/safewrite);
+    a path that cannot be written (a link, a pipe, a device, a folder, no permission) is a
+    usage error (exit 2); with `new`, so is a file of that name made meanwhile."""
     try:
-        with open(path, "wb") as handle:
-            handle.write(data if isinstance(data, bytes) else data.encode("utf-8"))
-    except OSError as exc:
-        usage_error(f"cannot write {path}: {exc.strerror or exc}")
+        safewrite.write(path, data, new=new)
+    except safewrite.Refused as exc:
+        usage_error(str(exc))
 
 
 def read_stdin() -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from ..shared import safewrite
 from . import steplookup
 
 # The step definitions, a pytest plugin of the package.
@@ -217,11 +218,11 @@ def run_features(
         # in this process before as the module it saw (a second run in one process, as the
         # test suite makes them, would run the first run's scenarios).
         module = Path(folder) / f"test_{Path(folder).name.replace('-', '_')}.py"
-        module.write_text(
-            "from pytest_bdd import scenarios\n\nscenarios(*" + repr(paths) + ")\n",
-            encoding="utf-8",
+        # (In a folder of this run's own; written as every file is, all the same.)
+        safewrite.write(
+            module, "from pytest_bdd import scenarios\n\nscenarios(*" + repr(paths) + ")\n"
         )
-        (Path(folder) / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+        safewrite.write(Path(folder) / "pytest.ini", "[pytest]\n")
         args = [
             str(module),
             "-c",

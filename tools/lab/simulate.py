@@ -3,6 +3,7 @@ after every action, records written on request."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import multiprocessing.context
@@ -18,7 +19,6 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TextIO, overload
 
 from ... import load, load_sources
@@ -31,6 +31,7 @@ from ...engine.record import encode, header, to_json
 from ...engine.rules import Rules
 from ...engine.state import GameState
 from ...grammar.limits import DEFAULT_MAX_ACTIONS
+from ..shared import safewrite
 
 _RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 
@@ -111,11 +112,11 @@ def play(job: Job) -> GameResult:
     neutrals = [s.name for s in state.seats if s.neutral]
     out: TextIO | None = None
     path = None
+    written = contextlib.ExitStack()  # the record, put in place on every path (safewrite)
     if job.record_dir is not None:
-        folder = Path(job.record_dir)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = safewrite.folder(job.record_dir)
         path = str(folder / f"game-{job.index + 1:04d}.jsonl")
-        out = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below, on every path
+        out = written.enter_context(safewrite.open_text(path))
     problem = None
     count = 0
     watch = Watch(game)
@@ -167,8 +168,7 @@ def play(job: Job) -> GameResult:
             if holders is None and state.turn >= observe_turn:
                 holders = continent_holders(game, state)
     finally:
-        if out is not None:
-            out.close()
+        written.close()
     if problem is not None and path is None:
         again = replace(job, record_dir=tempfile.mkdtemp(prefix="riskrules-violation-"))
         path = play(again).record

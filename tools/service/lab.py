@@ -22,7 +22,7 @@ from ...grammar.limits import (
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
 from .errors import ServiceError, UsageError
-from .paths import writable_folder
+from .paths import records_writable
 from .progress import Cancel, Progress, Ticker
 from .rulesets import Texts, checked, loadable, playable
 
@@ -103,7 +103,7 @@ def plan_simulation(request: Simulate) -> SimulationPlan:
     seats = seating(request.seats, count)
     _agent(request.agent)
     if request.record is not None:
-        writable_folder(request.record)
+        records_writable(request.record)
     todo = jobs(
         loadable(request.ruleset, rules.name),
         count,

@@ -12,6 +12,7 @@ from ...grammar.library import Workspace
 from ...grammar.printer import value_text
 from ..shared.escape import markdown
 from ..shared.render import display_path
+from .paths import writable_folder, write
 from .rulesets import title_in
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def write_report(
 ) -> Path:
     """Write index.md and one page per ruleset; return the index path. With the manuals'
     texts, the report also gives each manual's coverage (trace --uncovered)."""
-    folder.mkdir(parents=True, exist_ok=True)
+    writable_folder(folder)
     rulesets = [r for f in ws.files if f.path in files for r in f.rulesets]
     errors = sum(1 for d in diags if d.severity == Severity.ERROR)
     lines = [
@@ -67,7 +68,7 @@ def write_report(
                 f"- **{d.severity.value} {d.code}** {markdown(where)}: {markdown(d.message)}"
             )
     index = folder / "index.md"
-    index.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write(index, "\n".join(lines) + "\n")
     return index
 
 
@@ -87,7 +88,7 @@ def _coverage_lines(
         reports = manuals_of(located, manuals, keep=True)
     except ManualMissing as exc:
         return ["", "## Manual coverage", "", markdown(str(exc))]
-    (folder / "manuals.html").write_text(page(reports), encoding="utf-8")
+    write(folder / "manuals.html", page(reports))
     lines = [
         "",
         "## Manual coverage",
@@ -116,7 +117,7 @@ def _write_summaries(ws: Workspace, name: str, folder: Path) -> str:
     links = []
     for lang in ("en", "da", "nl"):
         target = folder / f"{name}.{lang}.html"
-        target.write_text(render_html(build_for(ws, eff, lang)), encoding="utf-8")
+        write(target, render_html(build_for(ws, eff, lang)))
         links.append(f"[{lang}]({target.name})")
     return " ".join(links)
 
@@ -138,7 +139,7 @@ def _write_ruleset(ws: Workspace, name: str, path: Path) -> None:
         )
         value = markdown(_shortened(value_text(clause.value), 160))
         lines.append(f"| `{clause.id}` | {value} | {where} | {cites} |")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write(path, "\n".join(lines) + "\n")
 
 
 def _shortened(text: str, most: int) -> str:

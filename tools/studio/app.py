@@ -14,8 +14,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..service.errors import ServiceError
+from ..shared.safewrite import Refused
 from . import start
 from .drafts import BadName, Folder
+from .keeping import refused
 from .render import page
 from .security import BodyTooLong, Door, Guard, refusal_page
 from .state import Studio
@@ -82,7 +84,8 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
         Route("/fix", _later("editor", "fix"), methods=["POST"]),
         Route("/form", _later("editor", "form_panel")),
         Route("/rule", _later("editor", "rule"), methods=["POST"]),
-        Route("/save", _later("editor", "save"), methods=["POST"]),
+        Route("/save", _later("saving", "save"), methods=["POST"]),
+        Route("/compare", _later("saving", "compare"), methods=["POST"]),
         Route("/sheet", _later("panels", "sheet")),
         Route("/sheet.pdf", _later("panels", "pdf")),
         Route("/sheetpanel", _later("panels", "sheet_panel")),
@@ -100,6 +103,7 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
             ServiceError: _problem,
             BadName: _problem,
             BodyTooLong: _problem,
+            Refused: refused,
             404: _missing,
             405: _missing,
             Exception: _unexpected,

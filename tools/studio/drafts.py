@@ -1,22 +1,55 @@
 """The files the studio may touch: `*.rules` files directly inside FOLDER, named by a plain file
 name (no folder, no `..`, no absolute path, no link leading out), and each one's draft
 (`.NAME.rules.draft` beside it), written at every edit so nothing typed is lost when the tab is
-closed or the server stops."""
+closed or the server stops. Every write goes through shared/safewrite.py (a link at any name
+written is refused, never followed). A draft remembers the version of the file it was made
+from, so a Save never replaces a change made on disk since without asking."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...grammar.limits import MAX_FILE_BYTES, MAX_STUDIO_DRAFTS
+from ..shared import safewrite
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.rules")
 
 
+ABSENT = "none"  # the version of a file not written yet
+DRAFT_HEAD = "#riskrules-draft of "  # a draft's first line: the version it came from, the tab
+
+
 class BadName(Exception):
     """A file name the studio refuses, with the reason in plain words."""
+
+
+def version(text: str | None) -> str:
+    """What a page says it replaces: the content hash of the file as it was loaded."""
+    if text is None:
+        return ABSENT
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_name(typed: str) -> str | None:
+    """The file a name typed in Save as names: `family` is family.rules, `h.RULES` is h.rules,
+    nothing typed is nothing; a name that ends otherwise (h.rules.tmp, notes.txt) names none
+    (it was given a second suffix, and left h.rules.tmp.rules and h.RULES.rules behind)."""
+    name = typed.strip()
+    if "." not in name:
+        return name + ".rules" if name else name
+    stem, _, suffix = name.rpartition(".")
+    return stem + ".rules" if suffix.lower() == "rules" and stem else None
+
+
+@dataclass(frozen=True)
+class Draft:
+    text: str
+    base: str | None  # the version of the file it was made from (None: a draft kept before)
+    tab: str = ""  # the page that wrote it last (each page says its own random name)
 
 
 @dataclass(frozen=True)
@@ -81,46 +114,64 @@ class Folder:
             return None
         return _read(path)
 
-    def draft(self, name: str) -> str | None:
+    def kept(self, name: str) -> Draft | None:
+        """The draft with the version of the file it was made from."""
         path = self.draft_of(name)
         if not path.is_file() or path.is_symlink():
             return None
-        return _read(path)
+        text = _read(path, len(DRAFT_HEAD) + 80)
+        head, newline, rest = text.partition("\n")
+        if head.startswith(DRAFT_HEAD) and newline:
+            base, _, tab = head[len(DRAFT_HEAD) :].partition(" by ")
+            return Draft(rest, base.strip(), tab.strip())
+        return Draft(text, None)  # kept by a studio before drafts said their version
+
+    def draft(self, name: str) -> str | None:
+        found = self.kept(name)
+        return found.text if found is not None else None
 
     def current(self, name: str) -> str | None:
         """What the author sees: the draft when there is one, else the file."""
         found = self.draft(name)
         return found if found is not None else self.read(name)
 
-    def keep(self, name: str, text: str) -> None:
-        """Write the draft (atomically: a crash leaves the old draft or the new, not half)."""
-        _write(self.draft_of(name), text)
+    def keep(self, name: str, text: str, base: str | None = None, tab: str = "") -> None:
+        """Write the draft (atomically: a crash leaves the old draft or the new, not half),
+        with the version of the file it was made from (by default the file as it is now) and
+        the page that wrote it."""
+        made_from = base or version(self.read(name))
+        head = f"{DRAFT_HEAD}{_word(made_from)}" + (f" by {_word(tab)}" if tab else "")
+        safewrite.write(self.draft_of(name), f"{head}\n{text}")
 
-    def save(self, name: str, text: str) -> None:
-        _write(self.file(name), text)
+    def save(self, name: str, text: str, new: bool = False) -> None:
+        """Write the file; with `new`, only if no file of that name exists yet."""
+        safewrite.write(self.file(name), text, new=new)
 
     def forget(self, name: str) -> None:
-        self.draft_of(name).unlink(missing_ok=True)
+        """Drop the draft (a link planted at its name is removed, never followed)."""
+        safewrite.remove(self.draft_of(name))
 
     def free_name(self, stem: str) -> str:
         """`stem.rules`, or `stem-2.rules`, … : a name no file or draft has yet."""
         for k in range(1, 1000):
             name = f"{stem}.rules" if k == 1 else f"{stem}-{k}.rules"
-            if not self.file(name).exists() and not self.draft_of(name).exists():
+            taken = (self.root / name, self.root / f".{name}.draft")
+            if not any(os.path.lexists(path) for path in taken):  # a link, too, is taken
                 return name
         raise BadName(f"too many files named {stem}-N.rules in {self.root}")
 
 
-def _read(path: Path) -> str:
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise BadName(f"{path.name} is longer than {MAX_FILE_BYTES:,} bytes")
+def _word(value: str) -> str:
+    """A version or a tab's name as a page sent it: letters and digits only, bounded."""
+    return re.sub(r"[^A-Za-z0-9]", "", value)[:64] or ABSENT
+
+
+def _read(path: Path, head: int = 0) -> str:
     try:
+        if path.stat().st_size > MAX_FILE_BYTES + head:
+            raise BadName(f"{path.name} is longer than {MAX_FILE_BYTES:,} bytes")
         return path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
         raise BadName(f"{path.name} is not UTF-8 text") from None
-
-
-def _write(path: Path, text: str) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8", newline="")
-    os.replace(temporary, path)
+    except OSError as exc:  # another user's file, say
+        raise BadName(f"{path.name} cannot be read: {exc.strerror or exc}") from None

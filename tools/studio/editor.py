@@ -4,6 +4,7 @@ is kept as a draft on disk before anything else is done with it."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 from urllib.parse import urlencode
 
@@ -11,9 +12,14 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ...grammar.limits import MAX_STUDIO_BODY
 from ..service.errors import UsageError
+from ..shared import safewrite
 from . import form as rule_form
+from . import tabs
 from .document import Document
+from .drafts import version
+from .keeping import SHOWN, words
 from .render import page, say
 from .state import studio_of
 
@@ -63,29 +69,72 @@ def _form_context(request: Request, doc: Document) -> dict[str, Any]:
     return {"form": form, "cites": rule_form.citations(form, say(request, "p."))}
 
 
+def _page_of(form: FormData) -> dict[str, str]:
+    """What a page says of itself in every post: the version of the file it was loaded with
+    (`base`) and its own random name (`tab`)."""
+    return {"base": _name(form.get("base")), "tab": _name(form.get("tab"))}
+
+
+def _kept(request: Request, doc: Document, base: str, tab: str) -> dict[str, str | None]:
+    """Keep the draft: `kept` is why not, in words, when it could not be (the text stays in the
+    page); `aside` the name whose draft holds it when another tab's draft is the file's."""
+    try:
+        held = tabs.keep(studio_of(request).folder, doc.path.name, doc.text, base, tab)
+    except safewrite.Refused as exc:
+        return {"kept": words(request, exc), "aside": None}
+    return {"kept": None, "aside": held if held != doc.path.name else None}
+
+
 async def edit(request: Request) -> Response:
     name = _name(request.query_params.get("file"))
     folder = studio_of(request).folder
     doc = document(request, name)
     on_disk = folder.read(name)
-    restored = folder.draft(name) is not None and on_disk is not None and on_disk != doc.text
+    disk = version(on_disk)
+    kept = folder.kept(name)
+    base, changed = disk, False
+    if kept is not None and kept.text != on_disk:
+        base = kept.base if kept.base is not None else _legacy_base(request, name)
+        changed = base != disk
     return page(
         request,
         "editor.j2",
-        restored=restored,
+        restored=kept is not None and on_disk is not None and kept.text != on_disk,
+        changed_on_disk=changed and on_disk is not None,
         saved=on_disk is not None and on_disk == doc.text,
+        base=base,
+        tab=secrets.token_hex(8),
+        limit=MAX_STUDIO_BODY // 1024,
         **_work(request, doc),
     )
+
+
+def _legacy_base(request: Request, name: str) -> str:
+    """A draft kept before drafts said their version: made from the file as it is when the
+    draft is the newer of the two; else unknown (Save then asks)."""
+    folder = studio_of(request).folder
+    draft, path = folder.draft_of(name), folder.file(name)
+    if path.exists() and draft.stat().st_mtime >= path.stat().st_mtime:
+        return version(folder.read(name))
+    return "unknown"
 
 
 async def _form(request: Request) -> FormData:
     return await request.form()
 
 
-def _changed(request: Request, doc: Document, **extra: Any) -> Response:
+def _posted(request: Request, form: FormData) -> Document:
+    """The document a post names, with the text the page holds when it sent it (a page
+    before this one sent none: the draft's then)."""
+    text = str(form["text"]) if "text" in form else None
+    return document(request, _name(form.get("file")), text, form.get("ruleset"))
+
+
+def _changed(request: Request, doc: Document, form: FormData, **extra: Any) -> Response:
     """The text and form panels again, and the preview panels told to follow."""
-    studio_of(request).folder.keep(doc.path.name, doc.text)
-    response = page(request, "_work.j2", **_work(request, doc, **extra))
+    mine = _page_of(form)
+    said = _kept(request, doc, **mine)
+    response = page(request, "_work.j2", **_work(request, doc, **said, **mine, **extra))
     response.headers["HX-Trigger"] = "rules-changed"
     return response
 
@@ -93,37 +142,42 @@ def _changed(request: Request, doc: Document, **extra: Any) -> Response:
 async def text(request: Request) -> Response:
     """Typed in the text: keep the draft, answer with the diagnostics and quick fixes only
     (the textarea being typed in is not replaced); the form and the previews follow on their
-    own requests (`text-changed`, `rules-changed`), so the diagnostics come first."""
+    own requests (`text-changed`, `rules-changed`), so the diagnostics come first. A draft
+    the disk refuses is said (status 403 or 400) and the text stays in the page."""
     form = await _form(request)
-    text = str(form.get("text") or "")
-    doc = document(request, _name(form.get("file")), text, form.get("ruleset"))
-    studio_of(request).folder.keep(doc.path.name, doc.text)
+    doc = _posted(request, form)
+    said = _kept(request, doc, **_page_of(form))
     response = page(
         request,
         "_diagnostics.j2",
+        status=200 if said["kept"] is None else 403,
         **where(doc),
         diagnostics=doc.diagnostics(),
         fixes=rule_form.fixes(doc),
+        **said,
     )
     response.headers["HX-Trigger"] = "text-changed, rules-changed"
+    response.headers.update(SHOWN if said["kept"] else {"x-studio-draft": "kept"})
     return response
 
 
 async def draft(request: Request) -> Response:
     """The text as it was when the tab was closed or hidden (the page's beacon, sent before
     the 0.4 s of typing htmx waits for): kept as the draft, nothing checked or answered. A text
-    that is the saved file's leaves no draft behind."""
+    that is the saved file's leaves no draft of this page behind (another page's stays); a
+    draft another page kept, of another text, is not replaced (tabs.py)."""
     form = await _form(request)
     name = _name(form.get("file"))
     if "text" not in form:
         raise UsageError("a draft is the file's text: none was sent")
     text = str(form.get("text"))
+    mine = _page_of(form)
     folder = studio_of(request).folder
     folder.file(name)  # a name out of the folder is refused before anything is written
     if folder.read(name) == text:
-        folder.forget(name)
+        tabs.forget(folder, name, text, mine["tab"])
     else:
-        folder.keep(name, text)
+        tabs.keep(folder, name, text, **mine)
     return Response(status_code=204)
 
 
@@ -135,45 +189,12 @@ async def form_panel(request: Request) -> Response:
 
 async def fix(request: Request) -> Response:
     form = await _form(request)
-    doc = document(request, _name(form.get("file")), ruleset=form.get("ruleset"))
-    fixed = rule_form.apply_fix(doc, str(form.get("fix") or ""))
-    return _changed(request, fixed)
+    fixed = rule_form.apply_fix(_posted(request, form), str(form.get("fix") or ""))
+    return _changed(request, fixed, form)
 
 
 async def rule(request: Request) -> Response:
     """A rule set (or cleared) through the form: the file rewritten in `fmt`'s layout."""
     form = await _form(request)
-    doc = document(request, _name(form.get("file")), ruleset=form.get("ruleset"))
-    changed, problems = rule_form.apply_rule(doc, form, request)
-    return _changed(request, changed, form_problems=problems)
-
-
-async def save(request: Request) -> Response:
-    """Save to a file the author names: the file being edited, or a new one; another file that
-    exists is overwritten only when the author has said so."""
-    form = await _form(request)
-    studio = studio_of(request)
-    current = _name(form.get("file"))
-    target = _name(form.get("name")).strip() or current
-    if not target.endswith(".rules"):
-        target += ".rules"
-    doc = document(request, current)
-    path = studio.folder.file(target)
-    exists = path.exists()
-    asked = form.get("overwrite") == target
-    if exists and target != current and not asked:
-        return page(request, "_save.j2", file=current, name=target, ask=True)
-    studio.folder.save(target, doc.text)
-    studio.folder.forget(current)
-    if target != current:
-        studio.folder.forget(target)
-    errors = doc.errors()
-    message = say(request, "Saved as {name}.", name=target)
-    if errors:
-        message += " " + say(request, "It still has errors: riskrules check lists them.")
-    response = page(request, "_save.j2", file=target, name=target, saved=message)
-    if target != current:
-        picked = _name(form.get("ruleset"))  # the ruleset shown goes on being shown
-        query = {"file": target, **({"ruleset": picked} if picked else {})}
-        response.headers["HX-Redirect"] = f"/edit?{urlencode(query)}"
-    return response
+    changed, problems = rule_form.apply_rule(_posted(request, form), form, request)
+    return _changed(request, changed, form, form_problems=problems)

@@ -75,5 +75,5 @@ def new(
     target = Path(output or f"{name}.rules")
     if target.exists() and not force:
         usage_error(f"{target} exists (use --force to overwrite it)")
-    write_file(target, text)
+    write_file(target, text, new=not force)
     click.echo(terminal(f"wrote {target}; check it with: riskrules check {target}"))
