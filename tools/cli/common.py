@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -21,7 +21,9 @@ from ..service.errors import (
     RulesetErrors,
     ServiceError,
     UnknownExample,
+    UsageError,
 )
+from ..service.outputs import file_to_write, folder_to_write
 from ..service.progress import Progress
 from ..shared.escape import terminal
 from ..shared.render import diagnostic_text, use_color
@@ -119,6 +121,27 @@ MAX_TURNS = click.option(
 WORKERS = click.option(
     "--workers", "-w", type=click.IntRange(1, 64), help="Processes (default: one per core)."
 )
+
+
+class WrittenPath(click.Path):
+    """A path a command writes: click's checks, and before them the service's
+    (tools/service/outputs.py: no empty name, no pipe or device for a file), its refusal a
+    usage error naming the option (exit 2). `folder`: a folder the command writes into."""
+
+    def __init__(self, folder: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.folder = folder
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):  # (as typed: a Path is one click made before)
+            try:
+                if self.folder:
+                    folder_to_write(value)
+                else:
+                    file_to_write(value, dash=self.allow_dash)
+            except UsageError as exc:
+                self.fail(exc.message, param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def examples(*lines: str) -> str:

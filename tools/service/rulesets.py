@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import did_you_mean
-from ...grammar.library import RulesetNotFound, Workspace, locate
+from ...grammar.library import RulesetNotFound, Workspace, locate, split_reference
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
@@ -51,9 +51,11 @@ def playable(ref: str, texts: Texts = None) -> Rules:
 
 
 def loadable(ref: str, name: str) -> str:
-    """How another process loads the ruleset `ref` (named `name`): a rules file by its path as
-    given, a built-in by its name."""
-    return ref if (os.sep in ref or ref.endswith(".rules")) else name
+    """How another process (a worker, a scenario's step) loads the ruleset `ref`, named `name`:
+    a rules file as its absolute path and the ruleset's name (`h.rules:h` given in one folder
+    is found from any), a built-in by its name."""
+    path, _ = split_reference(ref)
+    return name if path is None else f"{os.path.abspath(path)}:{name}"
 
 
 def ruleset_names() -> list[str]:
