@@ -12,6 +12,7 @@ from . import expr as ex
 from . import model as m
 from .boards import check_board
 from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
+from .missions import check_missions
 from .playable import check_playable, player_counts
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
@@ -127,6 +128,7 @@ def check_ruleset(
             out.extend(check_citation(cite, index))
     out.extend(_check_whole(eff))
     out.extend(check_playable(eff))
+    out.extend(check_missions(eff))
     out.extend(check_ranges(eff))
     return out
 
