@@ -12,7 +12,7 @@ does (the base's own check says it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from . import model as m
 from .diagnostics import Diagnostic, Span, error, warning
