@@ -213,6 +213,18 @@ class RulesetNotFound(Exception):
         self.diagnostic = diagnostic
 
 
+class RulesetUnusable(RulesetNotFound):
+    """The reference names a ruleset (or a file) that is there, but what is written there has
+    errors that leave no ruleset to use (a syntax error before any ruleset, an `extends`
+    cycle or a chain too deep): a finding in the file, not a wrong name. `diagnostics`: all
+    of them, the first is `diagnostic`."""
+
+    def __init__(self, name: str, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(diagnostics[0])
+        self.name = name
+        self.diagnostics = diagnostics
+
+
 def split_reference(ref: str) -> tuple[str | None, str | None]:
     """`NAME`, `PATH` or `PATH:NAME` → (path, name)."""
     if ref.endswith(".rules") or os.sep in ref or "/" in ref:
@@ -239,8 +251,11 @@ def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, Ef
         problems = [d for d in ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
         rules_file = ws.file(path)
         if rules_file is None or (problems and name is None and not rules_file.rulesets):
-            first = problems[0] if problems else error("RR0005", "cannot read rules", span)
-            raise RulesetNotFound(first)
+            if rules_file is not None:  # read, but no ruleset in it parses
+                raise RulesetUnusable(path, problems)
+            raise RulesetNotFound(
+                problems[0] if problems else error("RR0005", "cannot read rules", span)
+            )
         if name is None:
             if len(rules_file.rulesets) != 1:
                 names = ", ".join(r.name for r in rules_file.rulesets) or "none"
@@ -258,8 +273,8 @@ def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, Ef
     if eff is None:
         if name in ws.index.rulesets:
             diags = ws.resolve_diagnostics.get(name) or []
-            raise RulesetNotFound(
-                diags[0] if diags else error("RR0102", f"ruleset '{name}' cannot be resolved", span)
+            raise RulesetUnusable(
+                name, diags or [error("RR0102", f"ruleset '{name}' cannot be resolved", span)]
             )
         raise RulesetNotFound(
             error(

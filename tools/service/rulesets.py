@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import did_you_mean
-from ...grammar.library import RulesetNotFound, Workspace, locate, split_reference
+from ...grammar.library import (
+    RulesetNotFound,
+    RulesetUnusable,
+    Workspace,
+    locate,
+    split_reference,
+)
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
@@ -26,9 +32,12 @@ name such a path, and what it extends may be one."""
 
 
 def located(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
-    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not."""
+    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not;
+    RulesetErrors when what is written there leaves no ruleset (an `extends` cycle)."""
     try:
         return locate(ref, dict(texts) if texts else None)
+    except RulesetUnusable as exc:  # there, with errors: a finding (exit 1), not a wrong name
+        raise RulesetErrors(exc.name, exc.diagnostics) from None
     except RulesetNotFound as exc:
         raise NotFound(exc.diagnostic) from None
 
