@@ -206,9 +206,41 @@ def read_stdin() -> str:
         usage_error("standard input is not UTF-8 text")
 
 
+TURNS_EVERY = 0.5  # seconds between two redraws of the bar for a game's turns
+
+
+class _Bar:
+    """A service's Progress as a click bar: games done and the time left; and, for a game
+    played in this process, the turn it has reached (a game to 100,000 turns takes half a
+    minute: the bar says how far it is, twice a second at most)."""
+
+    def __init__(self, bar: Any, left: Any, max_turns: int | None) -> None:
+        import time
+
+        self.bar, self.left, self.max_turns = bar, left, max_turns
+        self.clock = time.monotonic
+        self.shown = self.clock()
+
+    def __call__(self, done: int, _total: int) -> None:
+        self.bar.update(done - self.bar.pos, self.left.text(done))
+
+    def turn(self, turn: int) -> None:
+        now = self.clock()
+        if now - self.shown < TURNS_EVERY:
+            return
+        self.shown = now
+        most = f" of at most {self.max_turns:,}" if self.max_turns else ""
+        # (update(0, …) draws nothing: click redraws after a step of at least one game)
+        self.bar.current_item = f"game {self.bar.pos + 1:,}: turn {turn:,}{most}"
+        self.bar.render_progress()
+
+
 @contextmanager
-def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | None]:
-    """A progress bar on standard error, when `shown`, as a service's Progress callback."""
+def progress_bar(
+    label: str, length: int, shown: bool, max_turns: int | None = None
+) -> Iterator[Progress | None]:
+    """A progress bar on standard error, when `shown`, as a service's Progress callback
+    (`max_turns`: the turns a game may last, said with the turn a long game has reached)."""
     if not shown:
         yield None
         return
@@ -220,8 +252,4 @@ def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | No
     with click.progressbar(
         length=length, label=label, file=sys.stderr, show_eta=False, item_show_func=lambda t: t
     ) as bar:
-
-        def progress(done: int, _total: int) -> None:
-            bar.update(done - bar.pos, left.text(done))
-
-        yield progress
+        yield _Bar(bar, left, max_turns)

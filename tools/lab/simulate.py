@@ -14,7 +14,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -93,8 +93,9 @@ def rules_for(job: Job) -> Rules:
     return found
 
 
-def play(job: Job) -> GameResult:
-    """One complete game (or one that reaches the turn or action limit), checked as it goes.
+def play(job: Job, on_turn: Callable[[int], None] | None = None) -> GameResult:
+    """One complete game (or one that reaches the turn or action limit), checked as it goes;
+    `on_turn(turn)` as each turn begins (a long game's progress, played in this process).
 
     It holds one state at a time: a record is written line by line as the game goes, and a game
     that breaks an invariant without a record wanted is played again from its seed (the games
@@ -154,6 +155,8 @@ def play(job: Job) -> GameResult:
                 began = now <= place  # back to (or past) the first player: a new round
                 rounds += began
                 place = now
+                if on_turn is not None:
+                    on_turn(state.turn)
             if state.eliminated is not seen:  # a state keeps the very set until someone goes
                 seen = state.eliminated
                 if len(seen) > len(eliminated):
@@ -404,13 +407,17 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         manager.join(timeout=STOP_SECONDS)
 
 
-def play_all(plan: Plan, workers: int) -> Iterator[GameResult]:
+def play_all(
+    plan: Plan, workers: int, on_turn: Callable[[int], None] | None = None
+) -> Iterator[GameResult]:
     """Each game's result as soon as it is played (not in the plan's order), in this process
     or spread over `workers` processes. The jobs are made as the workers take them: the pool
     is handed a few chunks per worker at a time, never the whole plan. A worker that dies (the
-    machine ran out of memory, someone killed it) ends the run with WorkerLost, not a hang."""
+    machine ran out of memory, someone killed it) ends the run with WorkerLost, not a hang.
+    `on_turn`: each turn's beginning, when the games are played in this process."""
     if workers <= 1:
-        yield from map(play, plan)
+        for job in plan:
+            yield play(job, on_turn)
         return
     context = _context()
     if context.get_start_method() == "fork":  # made once here, inherited by every worker

@@ -78,7 +78,7 @@ def simulate(
     )
     plan = plan_simulation(request)
     shown = fmt == "text" and sys.stderr.isatty()
-    with progress_bar(plan.ruleset, len(plan.jobs), shown) as progress:
+    with progress_bar(plan.ruleset, len(plan.jobs), shown, plan.max_turns) as progress:
         found = play(plan, progress)
     if fmt == "json":
         emit_json(found.to_json())
