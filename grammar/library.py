@@ -96,8 +96,16 @@ class Workspace:
         files = [f for f in self.files if f.path in wanted]
         with collector_paused():  # as in `open` (issue 31)
             checked = check_all(self.index, self.resolved, files, self.builtin & wanted)
-        # A ruleset that lost a statement to a syntax error is not also told it is incomplete.
-        found.extend(d for d in checked if not (d.code == "RR0206" and d.span.file in self.broken))
+        # A ruleset that lost a statement to a syntax error is not also told it is incomplete;
+        # an expression cut at its limit (RR0004: a stand-in of 0 in its place) is not also told
+        # what the stand-in makes of it (not a condition, never true).
+        cut = [d.span for d in found if d.code == "RR0004"]
+        found.extend(
+            d
+            for d in checked
+            if not (d.code == "RR0206" and d.span.file in self.broken)
+            and not any(_inside(c, d.span) for c in cut)
+        )
         unique = list(dict.fromkeys(found))
         return sorted(unique, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
 
@@ -109,6 +117,14 @@ class Workspace:
 
     def ruleset_names(self) -> list[str]:
         return list(self.index.rulesets)
+
+
+def _inside(inner: Span, outer: Span) -> bool:
+    return (
+        inner.file == outer.file
+        and (outer.line, outer.column) <= (inner.line, inner.column)
+        and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
+    )
 
 
 _READ: dict[str, tuple[tuple[int, int], ReadResult]] = {}

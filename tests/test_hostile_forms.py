@@ -334,3 +334,17 @@ def test_an_orphaned_wait_of_a_lost_cluster_prints_nothing(
         asyncio.run(orphans())
     logged = [r.exc_info[1] for r in caplog.records if r.exc_info]
     assert [type(e).__name__ for e in logged] == ["KeyError"], logged
+
+
+def test_an_expression_past_the_limit_is_one_error(tmp_path: Path) -> None:
+    """A victory of 76 operators nested: RR0004 alone. The 0 put in its place was also told
+    it is no condition ('a territory may attack with 0 armies or more', RR0201) and never
+    true (RR0225)."""
+    victory = "opponents == 0"
+    for _ in range(25):
+        victory = f"not (territories < 1 or not {victory})"
+    text = f"ruleset deep extends classic {{\n  override victory: {victory}\n}}\n"
+    (tmp_path / "deep.rules").write_text(text, encoding="utf-8")
+    code, out = run("check", "deep.rules", cwd=tmp_path)
+    assert code == 1 and "RR0004" in out and "1 error" in out, out[-2000:]
+    assert "RR0201" not in out and "RR0225" not in out, out[-2000:]
