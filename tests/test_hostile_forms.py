@@ -247,6 +247,7 @@ UNWINNABLE = (
 )
 
 
+@pytest.mark.skipif(os.name != "posix", reason=NOT_HERE + "no pseudo-terminal")
 def test_a_long_game_says_how_far_it_is_on_a_terminal_only(tmp_path: Path) -> None:
     """An unwinnable house rule to 20,000 turns: on a terminal, the bar names the turn the
     game has reached as it goes (it was silent until the end); into a file, nothing."""
