@@ -12,6 +12,7 @@ from . import expr as ex
 from . import model as m
 from .boards import check_board
 from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
+from .missions import check_missions
 from .playable import check_playable, player_counts
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
@@ -127,6 +128,7 @@ def check_ruleset(
             out.extend(check_citation(cite, index))
     out.extend(_check_whole(eff))
     out.extend(check_playable(eff))
+    out.extend(check_missions(eff))
     out.extend(check_ranges(eff))
     return out
 
@@ -480,6 +482,26 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
     return out
 
 
+def check_source(src: m.Source) -> list[Diagnostic]:
+    """RR0125: a manual's file is named inside the manuals' folder (`trace --sources DIR`),
+    never by an absolute path or one that climbs out of it with `..`: such a file is not read
+    (a rules file from elsewhere must not make riskrules read the reader's other files)."""
+    parts = re.split(r"[/\\]", src.file)
+    if not (src.file.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", src.file) or ".." in parts):
+        return []
+    plain = parts[-1] if parts[-1] not in ("", "..") else "manual.txt"
+    return [
+        error(
+            "RR0125",
+            f"source '{src.id}' names the file '{src.file}', outside the manuals' folder: "
+            "it is never read",
+            src.span,
+            f"name the file as it is in the folder --sources names, such as source {src.id} "
+            f'"{plain}" language {src.language}',
+        )
+    ]
+
+
 def check_all(
     index: Index,
     resolved: dict[str, EffectiveRuleset],
@@ -492,6 +514,7 @@ def check_all(
     for rules_file in files:
         for board in rules_file.boards:
             out.extend(check_board(board))
+        out.extend(d for src in rules_file.sources for d in check_source(src))
         for ruleset in rules_file.rulesets:
             eff = resolved.get(ruleset.name)
             if eff is None or eff.ruleset is not ruleset:

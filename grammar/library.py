@@ -96,8 +96,16 @@ class Workspace:
         files = [f for f in self.files if f.path in wanted]
         with collector_paused():  # as in `open` (issue 31)
             checked = check_all(self.index, self.resolved, files, self.builtin & wanted)
-        # A ruleset that lost a statement to a syntax error is not also told it is incomplete.
-        found.extend(d for d in checked if not (d.code == "RR0206" and d.span.file in self.broken))
+        # A ruleset that lost a statement to a syntax error is not also told it is incomplete;
+        # an expression cut at its limit (RR0004: a stand-in of 0 in its place) is not also told
+        # what the stand-in makes of it (not a condition, never true).
+        cut = [d.span for d in found if d.code == "RR0004"]
+        found.extend(
+            d
+            for d in checked
+            if not (d.code == "RR0206" and d.span.file in self.broken)
+            and not any(_inside(c, d.span) for c in cut)
+        )
         unique = list(dict.fromkeys(found))
         return sorted(unique, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
 
@@ -109,6 +117,14 @@ class Workspace:
 
     def ruleset_names(self) -> list[str]:
         return list(self.index.rulesets)
+
+
+def _inside(inner: Span, outer: Span) -> bool:
+    return (
+        inner.file == outer.file
+        and (outer.line, outer.column) <= (inner.line, inner.column)
+        and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
+    )
 
 
 _READ: dict[str, tuple[tuple[int, int], ReadResult]] = {}
@@ -213,6 +229,18 @@ class RulesetNotFound(Exception):
         self.diagnostic = diagnostic
 
 
+class RulesetUnusable(RulesetNotFound):
+    """The reference names a ruleset (or a file) that is there, but what is written there has
+    errors that leave no ruleset to use (a syntax error before any ruleset, an `extends`
+    cycle or a chain too deep): a finding in the file, not a wrong name. `diagnostics`: all
+    of them, the first is `diagnostic`."""
+
+    def __init__(self, name: str, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(diagnostics[0])
+        self.name = name
+        self.diagnostics = diagnostics
+
+
 def split_reference(ref: str) -> tuple[str | None, str | None]:
     """`NAME`, `PATH` or `PATH:NAME` → (path, name)."""
     if ref.endswith(".rules") or os.sep in ref or "/" in ref:
@@ -239,8 +267,11 @@ def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, Ef
         problems = [d for d in ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
         rules_file = ws.file(path)
         if rules_file is None or (problems and name is None and not rules_file.rulesets):
-            first = problems[0] if problems else error("RR0005", "cannot read rules", span)
-            raise RulesetNotFound(first)
+            if rules_file is not None:  # read, but no ruleset in it parses
+                raise RulesetUnusable(path, problems)
+            raise RulesetNotFound(
+                problems[0] if problems else error("RR0005", "cannot read rules", span)
+            )
         if name is None:
             if len(rules_file.rulesets) != 1:
                 names = ", ".join(r.name for r in rules_file.rulesets) or "none"
@@ -258,8 +289,8 @@ def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, Ef
     if eff is None:
         if name in ws.index.rulesets:
             diags = ws.resolve_diagnostics.get(name) or []
-            raise RulesetNotFound(
-                diags[0] if diags else error("RR0102", f"ruleset '{name}' cannot be resolved", span)
+            raise RulesetUnusable(
+                name, diags or [error("RR0102", f"ruleset '{name}' cannot be resolved", span)]
             )
         raise RulesetNotFound(
             error(

@@ -61,6 +61,8 @@ MAX_GAMES_IN_FLIGHT = 20_000  # ... and at most this many games in them (the res
 MAX_LSP_MESSAGE = 16_000_000  # bytes in one message (a rules file is at most 1 MB; JSON can
 # double it): a longer one is skipped unread and answered with an error, the session goes on
 MAX_LSP_HEADER = 4_096  # bytes in one header line of a message
+LSP_STALL_SECONDS = 1.0  # a message's body that stops coming for this long is cut there and
+# refused (its Content-Length said more than was sent): the editor waiting for an answer gets one
 
 # ---------------------------------------------------------------- diagnostics
 MAX_SYNTAX_ERRORS = 20  # syntax errors reported in one file (the parser resumes at the next rule)

@@ -2,8 +2,8 @@
 
 `check` is the contract: a ruleset it accepts plays as its author meant with any number of
 players its `players` rule allows. These checks look at rules together (the player counts and
-the tables by player count, the teams, the deal and the deck, the phases of a turn, the
-missions), each for every player count, and name the count that breaks.
+the tables by player count, the teams, the deal and the deck, the phases of a turn), each
+for every player count, and name the count that breaks (the missions': grammar/missions.py).
 
 They look at a ruleset's effective rules, but only when the ruleset writes one of the rules
 involved itself: a ruleset that only changes who wins ties is not told again what its base
@@ -12,7 +12,7 @@ does (the base's own check says it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from . import model as m
 from .diagnostics import Diagnostic, Span, error, warning
@@ -150,7 +150,6 @@ def check_playable(eff: EffectiveRuleset) -> list[Diagnostic]:
         out += _start_armies(eff, own, counts)
         out += _teams(eff, own, counts)
         out += _deal(eff, own, counts)
-        out += _missions(eff, own, counts)
     return out
 
 
@@ -543,57 +542,4 @@ def _deal(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
                 f"give each neutral army at least {per_neutral} start armies",
             )
         )
-    return out
-
-
-# ---------------------------------------------------------------- missions
-
-
-def _missions(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
-    """RR0228: each player draws a mission of each rank, so the deck holds as many missions
-    of each rank as there may be players."""
-    if eff.clause("missions.per_player") is None:
-        return []
-    at = own.prefixed("missions.") or own.any(("players",))
-    if at is None:
-        return []
-    ranks = words_of(eff, "missions.ranks")
-    twice = sorted({r for r in ranks if ranks.count(r) > 1})
-    if twice and own.any(("missions.ranks",)) is not None:
-        return [
-            error(
-                "RR0228",
-                f"'missions.ranks' lists {', '.join(twice)} more than once: each player "
-                "draws one mission of each rank",
-                own.clauses["missions.ranks"].value.span,
-                "list each rank once, easiest first, such as captain, major, colonel, general",
-            )
-        ]
-    by_rank: Mapping[str, int] = _deck_ranks(eff)
-    most = counts.stop - 1
-    short = [r for r in ranks if by_rank.get(r, 0) < most]
-    if not short:
-        return []
-    rank = short[0]
-    return [
-        error(
-            "RR0228",
-            f"with {most} players each draws a '{rank}' mission, but the deck has "
-            f"{by_rank.get(rank, 0)} of them",
-            own.span(at) if at.id != "players" else at.id_span,
-            f"add {most - by_rank.get(rank, 0)} more '{rank}' missions "
-            f"(missions.deck.NAME {{ rank: {rank} … }}), or allow fewer players",
-        )
-    ]
-
-
-def _deck_ranks(eff: EffectiveRuleset) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for clause in eff.clauses:
-        parts = clause.id.split(".")
-        if len(parts) == 4 and parts[:2] == ["missions", "deck"] and parts[3] == "rank":
-            rank = word_of(eff, clause.id)
-            goal = eff.clause(f"missions.deck.{parts[2]}.goal")
-            if rank is not None and goal is not None:
-                out[rank] = out.get(rank, 0) + 1
     return out

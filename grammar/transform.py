@@ -440,7 +440,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
 
     def _bounded(self, node: m.Expr, *operands: Any) -> m.Expr:
         """`node`, or a stand-in with an RR0004 error once expressions nest past the limit."""
-        depth = 1 + max((self._depths.get(id(o), 1) for o in operands), default=0)
+        depth = 1 + max((self._depths.get(id(o), 0) for o in operands), default=0)
         if depth > MAX_EXPR_DEPTH:
             if not any(
                 d.code == "RR0004" and node.span.line == d.span.line for d in self.diagnostics

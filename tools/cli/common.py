@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -21,7 +21,9 @@ from ..service.errors import (
     RulesetErrors,
     ServiceError,
     UnknownExample,
+    UsageError,
 )
+from ..service.outputs import file_to_write, folder_to_write
 from ..service.progress import Progress
 from ..shared import safewrite
 from ..shared.escape import terminal
@@ -122,6 +124,27 @@ WORKERS = click.option(
 )
 
 
+class WrittenPath(click.Path):
+    """A path a command writes: click's checks, and before them the service's
+    (tools/service/outputs.py: no empty name, no pipe or device for a file), its refusal a
+    usage error naming the option (exit 2). `folder`: a folder the command writes into."""
+
+    def __init__(self, folder: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.folder = folder
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):  # (as typed: a Path is one click made before)
+            try:
+                if self.folder:
+                    folder_to_write(value)
+                else:
+                    file_to_write(value, dash=self.allow_dash)
+            except UsageError as exc:
+                self.fail(exc.message, param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def examples(*lines: str) -> str:
     """A command's --help epilog: its examples."""
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
@@ -185,9 +208,41 @@ def read_stdin() -> str:
         usage_error("standard input is not UTF-8 text")
 
 
+TURNS_EVERY = 0.5  # seconds between two redraws of the bar for a game's turns
+
+
+class _Bar:
+    """A service's Progress as a click bar: games done and the time left; and, for a game
+    played in this process, the turn it has reached (a game to 100,000 turns takes half a
+    minute: the bar says how far it is, twice a second at most)."""
+
+    def __init__(self, bar: Any, left: Any, max_turns: int | None) -> None:
+        import time
+
+        self.bar, self.left, self.max_turns = bar, left, max_turns
+        self.clock = time.monotonic
+        self.shown = self.clock()
+
+    def __call__(self, done: int, _total: int) -> None:
+        self.bar.update(done - self.bar.pos, self.left.text(done))
+
+    def turn(self, turn: int) -> None:
+        now = self.clock()
+        if now - self.shown < TURNS_EVERY:
+            return
+        self.shown = now
+        most = f" of at most {self.max_turns:,}" if self.max_turns else ""
+        # (update(0, …) draws nothing: click redraws after a step of at least one game)
+        self.bar.current_item = f"game {self.bar.pos + 1:,}: turn {turn:,}{most}"
+        self.bar.render_progress()
+
+
 @contextmanager
-def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | None]:
-    """A progress bar on standard error, when `shown`, as a service's Progress callback."""
+def progress_bar(
+    label: str, length: int, shown: bool, max_turns: int | None = None
+) -> Iterator[Progress | None]:
+    """A progress bar on standard error, when `shown`, as a service's Progress callback
+    (`max_turns`: the turns a game may last, said with the turn a long game has reached)."""
     if not shown:
         yield None
         return
@@ -199,8 +254,4 @@ def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | No
     with click.progressbar(
         length=length, label=label, file=sys.stderr, show_eta=False, item_show_func=lambda t: t
     ) as bar:
-
-        def progress(done: int, _total: int) -> None:
-            bar.update(done - bar.pos, left.text(done))
-
-        yield progress
+        yield _Bar(bar, left, max_turns)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
+import select
 import sys
 import threading
 from typing import Any, BinaryIO
@@ -16,7 +18,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.protocol import LanguageServerProtocol
 
-from ...grammar.limits import MAX_FILE_BYTES, MAX_LSP_HEADER, MAX_LSP_MESSAGE
+from ...grammar.limits import LSP_STALL_SECONDS, MAX_FILE_BYTES, MAX_LSP_HEADER, MAX_LSP_MESSAGE
 
 __all__ = ["Messages", "Output", "Protocol", "one_line"]
 
@@ -111,6 +113,95 @@ _PASSED_OVER = re.compile(
 )
 
 
+# A message's header, where a body should be: the raw line break cannot be in JSON (a string
+# holds it as \n), so a body holding one is not whole, and the next message starts there.
+_HEADER_INSIDE = re.compile(rb"content-length[ \t]*:[ \t]*\d+[ \t]*\r?\n", re.IGNORECASE)
+
+
+class Input:
+    """Standard input as the framing reads it: lines and bodies as a file gives them, but a
+    body within a deadline, and bytes read too far put back. A Content-Length larger than what
+    the editor sent (which then waits for its answer) would hold the session for ever; here
+    the read ends once nothing has come for LSP_STALL_SECONDS, or where the next message's
+    header shows in it. Where standard input cannot be waited on (no descriptor), reads wait
+    as a file's would."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        try:
+            self.fd: int | None = stream.fileno()
+        except (AttributeError, OSError, ValueError):  # (io.BytesIO: no descriptor)
+            self.fd = None
+        self.ahead = bytearray()  # read, not yet taken
+        self.ended = False
+
+    def _fill(self, stall: float | None = None) -> bool:
+        """Read what has come (waiting at most `stall` seconds, None: as long as it takes);
+        False at the end of input or when nothing came in time."""
+        if self.ended:
+            return False
+        if self.fd is None:
+            data = self.stream.read(_CHUNK)
+        else:
+            if stall is not None:
+                try:
+                    ready = select.select([self.fd], [], [], stall)[0]
+                except (OSError, ValueError):  # not a descriptor select takes (Windows' pipes)
+                    ready = [self.fd]
+                if not ready:
+                    return False
+            data = os.read(self.fd, _CHUNK)
+        if not data:
+            self.ended = True
+            return False
+        self.ahead += data
+        return True
+
+    def _take(self, n: int) -> bytes:
+        taken = bytes(self.ahead[:n])
+        del self.ahead[:n]
+        return taken
+
+    def readline(self, limit: int) -> bytes:
+        """A line (with its line break), or its first `limit` bytes; b"" at the end. Once a
+        line has begun, the rest is waited for LSP_STALL_SECONDS at most: what came is then
+        returned without a line break."""
+        if not self.ahead:
+            self._fill()
+        while self.ahead.find(b"\n", 0, limit) < 0 and len(self.ahead) < limit:
+            if not self._fill(LSP_STALL_SECONDS):
+                break
+        end = self.ahead.find(b"\n", 0, limit)
+        return self._take(end + 1 if end >= 0 else limit)
+
+    def read(self, n: int) -> bytes:
+        """`n` bytes, fewer only at the end of input."""
+        while len(self.ahead) < n and self._fill():
+            pass
+        return self._take(n)
+
+    def read_within(self, n: int) -> bytes:
+        """Up to `n` bytes: fewer when nothing more came for LSP_STALL_SECONDS, at the end of
+        input (`ended`), or once a message's header has come among them (no need to wait for
+        more: the body is short, the caller cuts it there)."""
+        looked = 0  # looked for a header up to here (a header is shorter than MAX_LSP_HEADER)
+        while len(self.ahead) < n:
+            if _HEADER_INSIDE.search(self.ahead, max(0, looked - MAX_LSP_HEADER), n):
+                break
+            looked = len(self.ahead)
+            if not self._fill(LSP_STALL_SECONDS):
+                break
+        return self._take(n)
+
+    def peek(self, n: int) -> bytes:
+        if not self.ahead:
+            self._fill()
+        return bytes(self.ahead[:n])
+
+    def unread(self, data: bytes) -> None:
+        self.ahead[:0] = data
+
+
 class _Refused(Exception):
     """A message that is not read on: why, the JSON-RPC error code, the request's id."""
 
@@ -129,7 +220,7 @@ class Messages:
     the session goes on with the next. At most MAX_LSP_MESSAGE bytes are held at a time."""
 
     def __init__(self, stream: BinaryIO, out: Output) -> None:
-        self.stream, self.out = stream, out
+        self.stream, self.out = Input(stream), out
         self.pending: list[bytes] = []  # the header lines pygls is handed, then the body
         self.body = b""
         self.not_lsp = False
@@ -158,13 +249,33 @@ class Messages:
                     if not self._too_large(length):
                         return None
                     continue
-                body = self.stream.read(length)
-                if len(body) < length:
+                body = self._body(length)
+                if body is None:
                     return None  # the input ended inside the message
                 _well_formed(body)
                 return body
             except _Refused as exc:
                 self._refuse(exc)
+
+    def _body(self, length: int) -> bytes | None:
+        """The body of `length` bytes; _Refused for a shorter one (the bytes stopped coming,
+        or the next message's header came first: a Content-Length larger than the body), the
+        next message then read from its header; None at the end of input inside it."""
+        body = self.stream.read_within(length)
+        inside = _HEADER_INSIDE.search(body)
+        if inside is not None:
+            self.stream.unread(body[inside.start() :])
+            body = body[: inside.start()]
+        elif len(body) < length and self.stream.ended:
+            return None
+        if len(body) == length:
+            return body
+        msg_id, method = _named(body)
+        raise _Refused(
+            f"a message of {len(body):,} bytes whose Content-Length says {length:,}",
+            msg_id=msg_id,
+            answer=msg_id is not None or method is None,
+        )
 
     def _header(self) -> int | None:
         """The Content-Length of the next message (its header read up to the blank line that
@@ -181,6 +292,13 @@ class Messages:
             if read > MAX_LSP_MESSAGE:
                 self._not_lsp()
                 return None
+            if not line.endswith(b"\n") and len(line) <= MAX_LSP_HEADER and not self.stream.ended:
+                msg_id, method = _named(line)  # (a body sent with no header, say)
+                why = (
+                    "bytes with no message header before them, or a header line that did not "
+                    f"end (nothing more came for {LSP_STALL_SECONDS:g} s)"
+                )
+                raise _Refused(why, msg_id=msg_id, answer=msg_id is not None or method is None)
             if len(line) > MAX_LSP_HEADER and not line.endswith(b"\n"):
                 problem = _Refused(f"a message with a header line over {MAX_LSP_HEADER:,} bytes")
                 while line and not line.endswith(b"\n"):  # the rest of it, kept nowhere
@@ -238,8 +356,10 @@ class Messages:
         )
 
     def _too_large(self, length: int) -> bool:
-        """Skip a message past the limit, answering it; False if the input ends inside it."""
-        start = self.stream.read(min(length, MAX_LSP_HEADER))
+        """Skip a message past the limit, answering it; False if the input ends inside it.
+        What is skipped ends early, as a short body does (_body): where the bytes stop coming
+        (10^12 bytes said, a few sent) or the next message's header shows."""
+        start = self.stream.read_within(min(length, MAX_LSP_HEADER))
         left = length - len(start)
         msg_id, method = _named(start)
         why = f"a message of {length:,} bytes, past the limit of {MAX_LSP_MESSAGE:,} bytes"
@@ -258,10 +378,24 @@ class Messages:
                 "params": {"type": types.MessageType.Error.value, "message": shown},
             }
         )
-        while left > 0 and len(start) > 0:  # the rest of it, kept nowhere
-            start = self.stream.read(min(left, _CHUNK))
-            left -= len(start)
-        return left == 0
+        return self._skip(start, left)
+
+    def _skip(self, seen: bytes, left: int) -> bool:
+        """Read past `left` bytes of a message (after `seen`), kept nowhere, up to where the
+        bytes stop coming or a header shows; False at the end of input inside it."""
+        tail = seen[-MAX_LSP_HEADER:]
+        while True:
+            inside = _HEADER_INSIDE.search(tail)
+            if inside is not None:
+                self.stream.unread(tail[inside.start() :])
+                return True
+            if left <= 0:
+                return True
+            chunk = self.stream.read_within(min(left, _CHUNK))
+            left -= len(chunk)
+            if len(chunk) == 0:
+                return not self.stream.ended
+            tail = tail[-MAX_LSP_HEADER:] + chunk
 
     def _refuse(self, exc: _Refused) -> None:
         sys.stderr.write(f"riskrules lsp: refused {exc.why}\n")

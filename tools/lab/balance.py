@@ -202,6 +202,16 @@ def _dask_quiet() -> Iterator[None]:
             logger.setLevel(level)
 
 
+def _not_all_exit(record: logging.LogRecord) -> bool:
+    """Dask's client waits on a result's key in a task of its own, which raises its private
+    AllExit when the key is lost; a result waited for with a timeout (`_stream`, when a worker
+    left with the results) leaves that task behind, and asyncio logs it, with its traceback,
+    when it is collected: often after the study has said, once, that its workers left, or at
+    the command's exit. That log line is dropped; every other asyncio message is kept."""
+    exc = record.exc_info[1] if record.exc_info else None
+    return type(exc).__name__ != "AllExit" or type(exc).__module__ != "distributed.client"
+
+
 def run_on_cluster(
     plan: Plan,
     address: str,
@@ -221,6 +231,9 @@ def run_on_cluster(
             "--scheduler needs Dask distributed: pip install 'riskrules[cluster]'"
         ) from None
     where = scheduler_address(address)
+    asyncio_log = logging.getLogger("asyncio")
+    if _not_all_exit not in asyncio_log.filters:  # (for the process: see _not_all_exit)
+        asyncio_log.addFilter(_not_all_exit)
     with _dask_quiet():
         try:
             _handshake(where, connect_timeout)

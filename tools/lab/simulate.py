@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -94,8 +94,9 @@ def rules_for(job: Job) -> Rules:
     return found
 
 
-def play(job: Job) -> GameResult:
-    """One complete game (or one that reaches the turn or action limit), checked as it goes.
+def play(job: Job, on_turn: Callable[[int], None] | None = None) -> GameResult:
+    """One complete game (or one that reaches the turn or action limit), checked as it goes;
+    `on_turn(turn)` as each turn begins (a long game's progress, played in this process).
 
     It holds one state at a time: a record is written line by line as the game goes, and a game
     that breaks an invariant without a record wanted is played again from its seed (the games
@@ -155,6 +156,8 @@ def play(job: Job) -> GameResult:
                 began = now <= place  # back to (or past) the first player: a new round
                 rounds += began
                 place = now
+                if on_turn is not None:
+                    on_turn(state.turn)
             if state.eliminated is not seen:  # a state keeps the very set until someone goes
                 seen = state.eliminated
                 if len(seen) > len(eliminated):
@@ -349,6 +352,7 @@ def jobs(
 
 MAX_CHUNK = 64  # games per task in a pool of processes (a few seconds of work)
 TASKS_AHEAD = 4  # tasks handed to each worker ahead of its results, never the whole plan
+STOP_SECONDS = 5  # how long a stopped pool's thread is waited for, once its workers are ended
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -395,18 +399,25 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     # Taken before the shutdown, which forgets them: the workers would play every task they
     # had been handed (half a minute of games) before the command could end.
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
+    if manager is not None:  # (see play_all: no thread of the pool left as Python exits)
+        manager.join(timeout=STOP_SECONDS)
 
 
-def play_all(plan: Plan, workers: int) -> Iterator[GameResult]:
+def play_all(
+    plan: Plan, workers: int, on_turn: Callable[[int], None] | None = None
+) -> Iterator[GameResult]:
     """Each game's result as soon as it is played (not in the plan's order), in this process
     or spread over `workers` processes. The jobs are made as the workers take them: the pool
     is handed a few chunks per worker at a time, never the whole plan. A worker that dies (the
-    machine ran out of memory, someone killed it) ends the run with WorkerLost, not a hang."""
+    machine ran out of memory, someone killed it) ends the run with WorkerLost, not a hang.
+    `on_turn`: each turn's beginning, when the games are played in this process."""
     if workers <= 1:
-        yield from map(play, plan)
+        for job in plan:
+            yield play(job, on_turn)
         return
     context = _context()
     if context.get_start_method() == "fork":  # made once here, inherited by every worker
@@ -435,8 +446,11 @@ def play_all(plan: Plan, workers: int) -> Iterator[GameResult]:
     except BaseException:
         _stop(pool)
         raise
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    # Every task is done: the workers end at once. Waiting for them (and for the pool's own
+    # thread) leaves no thread of the pool running as Python exits, where it closed the pipe
+    # Python's exit handler was writing to (`OSError: Bad file descriptor` after the output,
+    # in 2 to 4 runs of 100 of `simulate -g 2 --workers 2`).
+    pool.shutdown(wait=True)
 
 
 class WorkerLost(RuntimeError):

@@ -161,7 +161,8 @@ def simulate(
     gathered = Summary(plan.ruleset, plan.players)
     start = time.perf_counter()
     try:
-        for result in play_all(plan.jobs, plan.workers):
+        on_turn = ticker.turn if ticker is not None else None
+        for result in play_all(plan.jobs, plan.workers, on_turn):
             gathered.add(result)
             if ticker is not None:
                 ticker.update(1)

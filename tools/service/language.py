@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...grammar.diagnostics import Diagnostic, Severity, did_you_mean
-from ...grammar.library import Workspace
+from ...grammar.library import Workspace, split_reference
 from ..shared.render import remember_source
 from .errors import UsageError
 from .paths import writable_folder
@@ -72,10 +72,13 @@ def _paths(targets: Sequence[str]) -> list[str]:
                 raise UsageError(f"no .rules files in {target}")
             paths.extend(found)
             continue
-        if os.path.exists(target) or target.endswith(".rules") or "/" in target:
-            if not os.path.exists(target):
-                raise UsageError(f"no such file: {target}")
-            paths.append(target)
+        path, name = split_reference(target)
+        if path is not None:  # a file, or PATH:NAME: the file that holds the ruleset
+            if not os.path.exists(path):
+                raise UsageError(f"no such file: {path}")
+            if name is not None:
+                _declares(path, name)
+            paths.append(path)
             continue
         ruleset = ws.index.rulesets.get(target)
         if ruleset is None:
@@ -83,6 +86,15 @@ def _paths(targets: Sequence[str]) -> list[str]:
             raise UsageError(f"unknown ruleset '{target}' ({hint})")
         paths.append(ruleset.span.file)
     return paths
+
+
+def _declares(path: str, name: str) -> None:
+    """`check PATH:NAME` checks the file; a NAME it does not declare is a usage error."""
+    found = Workspace.open([path]).file(path)
+    names = [r.name for r in found.rulesets] if found is not None else []
+    if found is not None and name not in names:
+        hint = did_you_mean(name, names) or f"it declares {', '.join(names) or 'none'}"
+        raise UsageError(f"{path} declares no ruleset '{name}' ({hint})")
 
 
 def _diagnosed(ws: Workspace, files: Sequence[str], ignore: frozenset[str]) -> Checked:

@@ -4,6 +4,8 @@ is named. Written once, for every front end that writes files."""
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Sequence
 from pathlib import PurePath
 
@@ -58,3 +60,34 @@ def named_file(ruleset: str, lang: str, fmt: str) -> str:
     """The file a sheet is written to when no `-o` names one: the ruleset's name, its
     language and the format's suffix (`da-2006.da.html`), in the current folder."""
     return f"{ruleset}.{lang}{SUFFIX[fmt]}"
+
+
+def file_to_write(path: str, dash: bool = True) -> str:
+    """A file a command is to write (`-o FILE`, `--junitxml FILE`), refused before any work is
+    done when it cannot be one: an empty name (it named the current folder, or was taken as no
+    `-o` at all), and a name already taken by something that is not a regular file (a pipe
+    no program reads would keep the command waiting for ever; a device or a socket is no file
+    to keep). `-` (standard output, where `dash`) is left to the command."""
+    if path == "":
+        raise UsageError("the name is empty: give a file's name")
+    if path == STDOUT and dash:
+        return path
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # not there yet (or not reachable: the write says why)
+        return path
+    if stat.S_ISDIR(mode):
+        raise UsageError(f"{path} is a folder: name a file in it")
+    if not stat.S_ISREG(mode):
+        kind = "a pipe" if stat.S_ISFIFO(mode) else "a device or a socket"
+        hint = "; - writes to standard output, to pipe or redirect" if dash else ""
+        raise UsageError(f"cannot write {path}: it is {kind}, not a file: name a file{hint}")
+    return path
+
+
+def folder_to_write(path: str) -> str:
+    """A folder a command is to write into (`--report`, `--record`): an empty name is refused
+    (it would be the current folder without saying so)."""
+    if path == "":
+        raise UsageError("the name is empty: give a folder's name")
+    return path

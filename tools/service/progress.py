@@ -8,7 +8,8 @@ from collections.abc import Callable
 from .errors import Cancelled
 
 Progress = Callable[[int, int], None]
-"""Called after each game with (games done, games in all)."""
+"""Called after each game with (games done, games in all); one with a `turn(turn)` method too
+as each turn of a game played in this process begins."""
 
 
 class Cancel:
@@ -45,6 +46,16 @@ class Ticker:
         self.done += games
         if self.progress is not None:
             self.progress(self.done, self.total)
+        if self.cancel is not None:
+            self.cancel.check()
+
+    def turn(self, turn: int) -> None:
+        """A turn of a game played in this process began: passed on to the caller's Progress
+        if it follows turns (a `turn` method: one long game is not silent until its end), and
+        the Cancel looked at (one long game is stopped mid-game)."""
+        follow = getattr(self.progress, "turn", None)
+        if follow is not None:
+            follow(turn)
         if self.cancel is not None:
             self.cancel.check()
 

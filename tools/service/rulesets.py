@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import did_you_mean
-from ...grammar.library import RulesetNotFound, Workspace, locate
+from ...grammar.library import (
+    RulesetNotFound,
+    RulesetUnusable,
+    Workspace,
+    locate,
+    split_reference,
+)
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
@@ -26,9 +32,12 @@ name such a path, and what it extends may be one."""
 
 
 def located(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
-    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not."""
+    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not;
+    RulesetErrors when what is written there leaves no ruleset (an `extends` cycle)."""
     try:
         return locate(ref, dict(texts) if texts else None)
+    except RulesetUnusable as exc:  # there, with errors: a finding (exit 1), not a wrong name
+        raise RulesetErrors(exc.name, exc.diagnostics) from None
     except RulesetNotFound as exc:
         raise NotFound(exc.diagnostic) from None
 
@@ -51,9 +60,11 @@ def playable(ref: str, texts: Texts = None) -> Rules:
 
 
 def loadable(ref: str, name: str) -> str:
-    """How another process loads the ruleset `ref` (named `name`): a rules file by its path as
-    given, a built-in by its name."""
-    return ref if (os.sep in ref or ref.endswith(".rules")) else name
+    """How another process (a worker, a scenario's step) loads the ruleset `ref`, named `name`:
+    a rules file as its absolute path and the ruleset's name (`h.rules:h` given in one folder
+    is found from any), a built-in by its name."""
+    path, _ = split_reference(ref)
+    return name if path is None else f"{os.path.abspath(path)}:{name}"
 
 
 def ruleset_names() -> list[str]:

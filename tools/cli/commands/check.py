@@ -22,7 +22,15 @@ from ...shared.render import (
     summary_line,
     use_color,
 )
-from ..common import COLOR, FORMAT, STDIN_NAME, complete_rulesets, emit_json, read_stdin
+from ..common import (
+    COLOR,
+    FORMAT,
+    STDIN_NAME,
+    WrittenPath,
+    complete_rulesets,
+    emit_json,
+    read_stdin,
+)
 
 GROUP_ABOVE = 3  # more warnings of one code than this are shown as a count, unless --verbose
 
@@ -73,7 +81,7 @@ never are."""
 @click.option("--strict", is_flag=True, help="Treat warnings (assumed values …) as failures.")
 @click.option(
     "--report",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=WrittenPath(folder=True, file_okay=False, path_type=Path),
     help="Also write a readable report of every checked ruleset to this folder.",
 )
 @click.option(

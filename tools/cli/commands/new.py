@@ -9,7 +9,7 @@ import click
 
 from ...service.authoring import example_titles, new_rules
 from ...shared.escape import terminal
-from ..common import examples, usage_error, write_file
+from ..common import WrittenPath, examples, usage_error, write_file
 
 
 @click.command(
@@ -33,7 +33,7 @@ from ..common import examples, usage_error, write_file
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=WrittenPath(dir_okay=False, allow_dash=True),
     help="File (default NAME.rules; - for standard output).",
 )
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")

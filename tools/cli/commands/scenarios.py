@@ -11,7 +11,7 @@ from ....grammar.diagnostics import counted
 from ...service import compliance
 from ...shared.escape import terminal
 from ...shared.render import display_path
-from ..common import FORMAT, RULESET, emit_json, examples, usage_error, write_file
+from ..common import FORMAT, RULESET, WrittenPath, emit_json, examples, usage_error, write_file
 
 
 @click.command("test", epilog=examples("riskrules test house.rules house.feature"))
@@ -21,7 +21,7 @@ from ..common import FORMAT, RULESET, emit_json, examples, usage_error, write_fi
 @FORMAT
 @click.option(
     "--junitxml",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=WrittenPath(dir_okay=False, path_type=Path),
     help="Also write the results as JUnit XML (for CI services).",
 )
 def test_cmd(

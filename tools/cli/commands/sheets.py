@@ -11,12 +11,20 @@ from ....grammar.schema import SHEET_LANGUAGES
 from ...service import sheets
 from ...service.outputs import STDOUT, named_file, output_format
 from ...shared.escape import terminal
-from ..common import RULESET, complete_rulesets, examples, json_text, usage_error, write_file
+from ..common import (
+    RULESET,
+    WrittenPath,
+    complete_rulesets,
+    examples,
+    json_text,
+    usage_error,
+    write_file,
+)
 
 OUTPUT = click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=WrittenPath(dir_okay=False, allow_dash=True),
     help="File to write; its suffix (.html, .md, .pdf) gives the format unless --format does "
     "(- for standard output).",
 )
@@ -138,7 +146,7 @@ def summary(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=WrittenPath(dir_okay=False, allow_dash=True),
     help="File to write; its suffix (.txt, .md, .html, .json) gives the format unless "
     "--format does  [default: standard output]",
 )

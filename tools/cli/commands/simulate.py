@@ -18,6 +18,7 @@ from ..common import (
     SEATS,
     SEED,
     WORKERS,
+    WrittenPath,
     emit_json,
     examples,
     progress_bar,
@@ -51,7 +52,11 @@ from ..common import (
     show_default=True,
     help="Stop a game after this many actions (it counts as unfinished).",
 )
-@click.option("--record", type=click.Path(file_okay=False), help="Write each game's record here.")
+@click.option(
+    "--record",
+    type=WrittenPath(folder=True, file_okay=False),
+    help="Write each game's record here.",
+)
 @WORKERS
 @FORMAT
 def simulate(
@@ -73,7 +78,7 @@ def simulate(
     )
     plan = plan_simulation(request)
     shown = fmt == "text" and sys.stderr.isatty()
-    with progress_bar(plan.ruleset, len(plan.jobs), shown) as progress:
+    with progress_bar(plan.ruleset, len(plan.jobs), shown, plan.max_turns) as progress:
         found = play(plan, progress)
     if fmt == "json":
         emit_json(found.to_json())

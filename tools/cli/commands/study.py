@@ -30,6 +30,7 @@ from ..common import (
     SEATS,
     SEED,
     WORKERS,
+    WrittenPath,
     complete_rule_ids,
     complete_rulesets,
     emit_json,
@@ -109,7 +110,7 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option(
             "--report",
-            type=click.Path(file_okay=False, path_type=Path),
+            type=WrittenPath(folder=True, file_okay=False, path_type=Path),
             help="Also write a page with plots (balance.html) and every figure (balance.json).",
         ),
         click.option(
