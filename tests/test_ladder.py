@@ -79,16 +79,17 @@ def test_the_search_player_keeps_to_its_budget() -> None:
         state = game.apply(state, action)
     assert counts and max(counts) <= SEARCH_EVALUATIONS
     assert max(counts) > 2  # it does weigh several moves
-    # A position with more invasions than the budget can weigh: 20 armies in every territory of
-    # the player to attack, each beside an opponent's of 1 to 3 armies.
+    # A position with more invasions than the budget can weigh: the territories dealt round
+    # the seats in turn, 20 armies in every territory of the player to attack, 1 to 3 in the
+    # opponents'.
     game = Game(riskrules.load("classic"))
     state = game.start(["p1", "p2", "p3"])
     while state.phase != "attack":
         state = game.apply(state, ladder.positional_agent(game, state, rng))
     seat = state.current
     rows = tuple(
-        tuple(20 if s == seat and row[s] else (min(n, 3) if n else 0) for s, n in enumerate(row))
-        for row in state.armies
+        tuple((20 if s == seat else 1 + i % 3) if s == i % 3 else 0 for s in range(3))
+        for i in range(len(state.armies))
     )
     state = state.evolve(armies=rows)
     view = game.rel.view(state)
