@@ -25,16 +25,15 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..grammar.limits import LADDER, SEARCH_EVALUATIONS
+from ..grammar.limits import SEARCH_EVALUATIONS
 from .actions import Action, Attack, EndAttack, MoveIn, Place, Trade
 from .agents import (
-    Agent,
     _front,
     _tables,
+    _trade_bonus,
     aggressive_agent,
     best_set,
     fortify_front,
-    random_agent,
 )
 from .game import Game
 from .lookahead import board_of as _board
@@ -222,7 +221,8 @@ def positional_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "reinforce":
         trio = best_set(game, state, seat)
         if trio is not None:
-            return Trade(trio, game.rules.set_kinds(trio)[0])
+            kind = game.rules.set_kinds(trio)[0]
+            return Trade(trio, kind, _trade_bonus(game, state, seat, trio))
         if state.reserves[seat] <= 0:
             return _first_of_kind(game, state, rng)
         return _positional_place(game, state, seat)
@@ -369,8 +369,3 @@ def search_decision(game: Game, state: GameState, rng: random.Random) -> tuple[A
     if phase == "fortify":
         return weigh_fortify(game, state, state.current)
     return _search_attack(game, state, state.current, rng)
-
-
-AGENTS: dict[str, Agent] = dict(
-    zip(LADDER, (random_agent, aggressive_agent, positional_agent, search_agent), strict=True)
-)  # the ladder, weakest first

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +216,27 @@ def test_the_ladder_command() -> None:
     assert bad.code == 2 and "weakest first" in bad.err
 
 
+def test_the_matrix_plays_every_rung_against_every_other() -> None:
+    """`ladder --matrix`: each ordered pair of rungs (one in a seat, the other in the rest)
+    once, and a grid with a row and a column per rung; the same cells in the JSON."""
+    args = ("ladder", "classic", "-p", "3", "-g", "3", "--rungs", "random,aggressive,positional")
+    args += ("--max-turns", "60", "-w", "1", "--matrix")
+    out = run_cli(*args, "--format", "json")
+    assert out.code == 0, out.out + out.err
+    found = json.loads(out.out)
+    assert found["matrix"] == ["random", "aggressive", "positional"]
+    pairs = [(r["agent"], r["against"]) for r in found["rungs"]]
+    names = found["matrix"]
+    assert pairs == [(a, b) for a in names for b in names if a != b]
+    assert all(r["games"] == 3 for r in found["rungs"])
+    text = run_cli(*args).out
+    header, *rows = [re.split(r"\s{2,}", line.strip()) for line in text.splitlines()[2:6]]
+    assert header == names and [row[0] for row in rows] == names
+    assert rows[1][2] == "-"  # aggressive against itself: not played
+    shares = {(r["agent"], r["against"]): f"{100 * r['share']:.0f}%" for r in found["rungs"]}
+    assert rows[2][1].startswith(shares["positional", "random"] + " (")
+
+
 @pytest.mark.games
 def test_each_rung_beats_the_one_below() -> None:
     """On classic with 4 players, each rung wins more than its fair share (the 95% interval
@@ -222,7 +244,13 @@ def test_each_rung_beats_the_one_below() -> None:
     out = run_cli("ladder", "classic", "-p", "4", "-g", "200", "--format", "json")
     assert out.code == 0, out.out + out.err
     rungs = json.loads(out.out)["rungs"]
-    assert [r["agent"] for r in rungs] == ["random", "aggressive", "positional", "search"]
+    assert [r["agent"] for r in rungs] == [
+        "random",
+        "aggressive",
+        "positional",
+        "search",
+        "planner",
+    ]
     for rung in rungs[1:]:
         assert rung["ci"][0] > 0.25, rung
     assert sum(r["unfinished"] for r in rungs) < 0.1 * sum(r["games"] for r in rungs)

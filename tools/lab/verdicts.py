@@ -17,6 +17,7 @@ from babel.numbers import format_decimal, format_percent
 from ...grammar.schema import SHEET_LANGUAGES
 from ..shared.catalogue import compiled
 from .balance_stats import Figure
+from .strengths import strength_name
 
 LANGUAGES = SHEET_LANGUAGES
 DOMAIN = "lab"
@@ -339,7 +340,7 @@ def verdicts(study: Figure, lang: str = "en") -> list[Verdict]:
         for other in others:
             said, found = _reading(w, study | other, k, other["differences"][k - 1])
             strengths.append((str(other["agents"]), tuple(found)))
-            found_others.append((str(other["agents"]), said, found))
+            found_others.append((strength_name(str(other["agents"]), w._), said, found))
         depends = depending(effects, [found for _a, _s, found in found_others])
         for agents, said, found in found_others:
             changed = [
