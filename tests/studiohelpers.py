@@ -14,12 +14,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/\?token=([\w-]+))")
+ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/s/([\w-]+)/)")
 
 
 @dataclass(frozen=True)
 class Running:
-    url: str  # with the token, as printed
+    url: str  # with the token, as printed: http://127.0.0.1:PORT/s/TOKEN/
     port: int
     token: str
     started: float  # seconds from the command to the address printed
@@ -27,6 +27,11 @@ class Running:
     @property
     def origin(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def root(self) -> str:
+        """The studio's addresses: the origin, then the token's path."""
+        return f"{self.origin}/s/{self.token}"
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 from ..service.errors import ServiceError
 from . import start
 from .drafts import BadName, Folder
-from .render import page
+from .render import language, page
 from .security import BodyTooLong, Door, Guard, refusal_page
 from .state import Studio
 from .study import Studies
@@ -54,7 +54,7 @@ def _later(module: str, name: str) -> Endpoint:
 async def _problem(request: Request, exc: Exception) -> Response:
     """Whatever a person typed that cannot be served: said in the page, status 400."""
     if isinstance(exc, BodyTooLong):
-        return HTMLResponse(refusal_page("body"), status_code=413)
+        return HTMLResponse(refusal_page("body", language(request)), status_code=413)
     message = exc.message if isinstance(exc, ServiceError) else str(exc)
     if request.headers.get("hx-request"):
         return page(request, "_problem.j2", status=200, message=message)

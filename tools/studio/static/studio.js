@@ -1,7 +1,8 @@
 // The studio's one script of its own (htmx does the rest): what was typed in the last
 // moments before the tab is closed or hidden (htmx sends the text 0.4 s after the last key)
 // is sent as a beacon to /draft, which keeps it as the file's draft. The request is the
-// page's own (same origin, the token's cookie), bounded by the server like every other.
+// page's own (same origin, under the token's path: the body's data-root), bounded by the
+// server like every other.
 (function () {
   "use strict";
   var sent = null;
@@ -12,13 +13,14 @@
     if (!text || !file || text.value === sent) {
       return;
     }
+    var draft = (document.body.getAttribute("data-root") || "") + "/draft";
     var body = new URLSearchParams();
     body.set("file", file.value);
     body.set("text", text.value);
-    var queued = navigator.sendBeacon && navigator.sendBeacon("/draft", body);
+    var queued = navigator.sendBeacon && navigator.sendBeacon(draft, body);
     if (!queued) {
       // Too long for a beacon (64 KiB): a request that outlives the page if it can.
-      fetch("/draft", { method: "POST", body: body, keepalive: body.toString().length < 65536 })
+      fetch(draft, { method: "POST", body: body, keepalive: body.toString().length < 65536 })
         .catch(function () {});
     }
     sent = text.value;
