@@ -23,6 +23,7 @@ class Running:
     port: int
     token: str
     started: float  # seconds from the command to the address printed
+    pid: int  # the studio's process
 
     @property
     def origin(self) -> str:
@@ -56,7 +57,11 @@ def studio(folder: Path, *extra: str) -> Iterator[Running]:
         if found is None:
             raise AssertionError(f"the studio printed no address: {process.stderr.read()}")
         yield Running(
-            found.group(1), int(found.group(2)), found.group(3), time.perf_counter() - start
+            found.group(1),
+            int(found.group(2)),
+            found.group(3),
+            time.perf_counter() - start,
+            process.pid,
         )
     finally:
         process.send_signal(signal.SIGINT)

@@ -31,6 +31,7 @@ from ...engine.record import encode, header, to_json
 from ...engine.rules import Rules
 from ...engine.state import GameState
 from ...grammar.limits import DEFAULT_MAX_ACTIONS
+from ..shared.lifetime import end_with_parent
 
 _RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 
@@ -368,8 +369,13 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def _worker_start() -> None:
     """Ctrl-C is the parent's to answer: it ends the workers itself (each would otherwise
-    print a traceback of its own)."""
+    print a traceback of its own). A parent ended without that chance (SIGKILL, SIGHUP) ends
+    its workers all the same: on Linux the kernel kills each when its parent ends, instead of
+    leaving it to play its games for nobody."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.pid is not None:
+        end_with_parent(parent.pid)
 
 
 def _play_here(batch: list[Job]) -> list[GameResult]:

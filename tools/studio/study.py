@@ -6,7 +6,12 @@ The study is played in a process of its own (a fresh interpreter, not a fork of 
 threads), in a session and process group of its own with the lab's workers it forks: Cancel
 and the time limit stop the whole group at once, within a second, instead of waiting for the
 games the workers hold (a chunk of up to 64 games, several seconds each on a busy machine). A
-thread of the server reads its progress and its result from the process's output."""
+thread of the server reads its progress and its result from the process's output.
+
+However the studio ends (Ctrl+C, SIGTERM, SIGHUP, SIGKILL), the study ends with it: on exit
+the studio stops the group, and where it had no chance to (SIGKILL, SIGHUP), the kernel kills
+the study's process when the studio ends, and each worker when the study's process ends
+(Linux's parent-death signal, tools/shared/lifetime.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ from ...grammar.limits import MAX_STUDIO_GAMES, MAX_STUDIO_SECONDS
 from ..service import lab
 from ..service.errors import ServiceError
 from ..service.progress import Cancel
+from ..shared.lifetime import end_with_parent
 
 if TYPE_CHECKING:
     from .document import Document
@@ -97,7 +103,7 @@ class Studies:
         process: subprocess.Popen[bytes] | None = None
         try:
             process = subprocess.Popen(
-                [sys.executable, "-c", CHILD],
+                [sys.executable, "-c", CHILD, str(os.getpid())],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -162,6 +168,7 @@ def _read(run: Run, out: IO[bytes]) -> None:
 def study_process() -> None:
     """The study's process: the plan from stdin, each message pickled to stdout (the lab's
     own output, if any, goes to stderr)."""
+    end_with_parent(int(sys.argv[1]))  # the studio: it started this process from _play
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     plan = pickle.load(sys.stdin.buffer)  # from the studio that started it

@@ -1,0 +1,79 @@
+"""The studio's processes as the operating system sees them: a study started from a real studio
+(`riskrules studio`, a process of its own) ends within STOP seconds of the studio, whatever
+signal ended the studio, even one it cannot answer (SIGKILL) or does not (SIGHUP)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from studiohelpers import studio
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="reads /proc; the parent-death signal is Linux's"
+)
+HOUSE = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+STOP = 2.0  # seconds from the studio's end to the study's last process's
+
+
+def _running(group: int) -> list[int]:
+    """The live processes of a process group (a zombie, ended but not yet waited for by
+    whoever adopted it, is not running)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[-1].split()  # after the command's name, which may hold ')'
+        if int(fields[2]) == group and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[-1].split()
+        except OSError:
+            continue
+        if entry.name.isdigit() and int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=str)
+def test_a_study_ends_with_the_studio_whatever_ended_it(tmp_path: Path, sig: int) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    with studio(tmp_path) as running:
+        form = b"file=a.rules&games=2000"
+        with urllib.request.urlopen(running.root + "/study", data=form, timeout=60) as answer:
+            assert "of 8000 games" in answer.read().decode()  # two strengths, two rulesets
+        began = time.monotonic()
+        group = 0
+        while time.monotonic() - began < 60:  # the study's process and a worker, playing
+            children = _children(running.pid)
+            group = children[0] if children else 0
+            if group and len(_running(group)) >= 2:
+                break
+            time.sleep(0.1)
+        assert group and len(_running(group)) >= 2, "the study never started its workers"
+        time.sleep(0.5)  # into their games
+        playing = _running(group)
+        os.kill(running.pid, sig)
+        ended = time.monotonic()
+        while _running(group) and time.monotonic() - ended < 30:
+            time.sleep(0.02)
+        took = time.monotonic() - ended
+        name = signal.Signals(sig).name
+        print(f"{name}: {len(playing)} study processes ended {took:.2f} s after")
+        assert not _running(group), f"still running {took:.0f} s after: {_running(group)}"
+        assert took < STOP, took
