@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
@@ -16,7 +17,7 @@ from starlette.staticfiles import StaticFiles
 from ..service.errors import ServiceError
 from . import start
 from .drafts import BadName, Folder
-from .render import language, page
+from .render import language, page, say
 from .security import BodyTooLong, Door, Guard, refusal_page
 from .state import Studio
 from .study import Studies
@@ -70,6 +71,16 @@ async def _missing(request: Request, exc: Exception) -> Response:
     return page(request, "problem.j2", status=404, message="", missing=True)
 
 
+async def _unreadable(request: Request, exc: Exception) -> Response:
+    """A request Starlette could not read (a form whose multipart body is broken): a page in
+    words with its status, not Starlette's one line of English."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    if status in (404, 405):
+        return await _missing(request, exc)
+    message = say(request, "What the page sent could not be read. Reload the page and try again.")
+    return page(request, "problem.j2", status=status if status < 500 else 400, message=message)
+
+
 def create_app(folder: str | Path, door: Door) -> Starlette:
     """The studio for the house-rules files in `folder`, behind `door`."""
     routes = [
@@ -100,8 +111,7 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
             ServiceError: _problem,
             BadName: _problem,
             BodyTooLong: _problem,
-            404: _missing,
-            405: _missing,
+            HTTPException: _unreadable,
             Exception: _unexpected,
         },
     )

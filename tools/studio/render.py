@@ -60,7 +60,8 @@ def language(request: Request) -> str:
 def root(request: Request) -> str:
     """What every address of the studio starts with: the token's path behind the door
     (security.py), nothing in the static site; the templates write `{{ root }}/edit?…`."""
-    return str(request.scope.get("root_path", ""))
+    scope = request.scope
+    return str(scope["app_root_path"] if "app_root_path" in scope else scope.get("root_path", ""))
 
 
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:

@@ -6,22 +6,34 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from ...grammar.limits import MAX_STUDIO_GAMES
 from ..service.errors import UsageError
 from .editor import document
-from .render import language, page
+from .render import language, page, say
 from .state import studio_of
 from .study import DEFAULT_GAMES, Busy
 
 DONE = 286  # htmx stops polling on this status
 
 
-def _games(raw: object) -> int:
-    text = str(raw or DEFAULT_GAMES).strip()
-    if not text.isdigit():
-        raise UsageError(
-            f"the number of games is a whole number, such as {DEFAULT_GAMES}, not '{text}'"
+def _games(request: Request, raw: object) -> int:
+    """The number of games asked for: a whole number of 0-9 digits, within the studio's cap
+    (a ² or a ① is a digit to Python's isdigit, not to int; a number of 5,000 digits is one
+    int refuses to read)."""
+    text = str(raw if raw is not None and raw != "" else DEFAULT_GAMES).strip()
+    if text.isascii() and text.isdigit() and len(text) < 10 and 1 <= int(text) <= MAX_STUDIO_GAMES:
+        return int(text)
+    shown = text if len(text) <= 12 else text[:12] + "…"
+    raise UsageError(
+        say(
+            request,
+            "The number of games is a whole number from 1 to {most}, such as {example}, "
+            "not “{given}”.",
+            most=f"{MAX_STUDIO_GAMES:,}",
+            example=DEFAULT_GAMES,
+            given=shown,
         )
-    return int(text)
+    )
 
 
 async def start(request: Request) -> Response:
@@ -30,7 +42,7 @@ async def start(request: Request) -> Response:
     studies = studio_of(request).studies
     scheduler = str(form.get("scheduler") or "").strip() or None
     try:
-        studies.start(doc, _games(form.get("games")), scheduler)
+        studies.start(doc, _games(request, form.get("games")), scheduler)
     except Busy:
         return page(request, "_study.j2", run=studies.run, busy=True)
     return page(request, "_study.j2", run=studies.run)
