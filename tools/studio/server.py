@@ -12,6 +12,7 @@ from .app import guarded
 from .security import Door, new_token
 
 LOCAL = "127.0.0.1"
+LOOPBACK = (LOCAL, "::1", "localhost")  # this computer only: no warning to give
 
 
 class CannotStart(Exception):
@@ -43,6 +44,8 @@ def serve(
 
     if not folder.is_dir():
         raise CannotStart(f"{folder} is not a folder")
+    if host.startswith("[") and host.endswith("]"):  # [::1], as an address writes it
+        host = host[1:-1]
     sock = bind(host, port)
     door = Door(new_token(), host=host, port=sock.getsockname()[1])
     app = guarded(folder, door)
