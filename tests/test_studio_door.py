@@ -62,3 +62,88 @@ def test_the_studio_started_on_ipv6s_loopback_prints_an_address_that_works(
         process.terminate()
         _, err = process.communicate(timeout=30)
     assert "warning" not in err and "Traceback" not in err  # ::1 is this computer only
+
+
+# ------------------------------------------------------------------- slow work off the loop
+
+
+def test_a_lane_runs_work_beside_the_loop_and_refuses_past_its_line() -> None:
+    import asyncio
+    import threading
+
+    from riskrules.tools.studio.lanes import Full, Lane
+
+    lane = Lane("test", width=1, waiting=1)
+    release = threading.Event()
+
+    async def main() -> tuple[list[object], float]:
+        import time
+
+        slow = [asyncio.ensure_future(lane.run(lambda: release.wait(10))) for _ in range(2)]
+        await asyncio.sleep(0.05)
+        with pytest.raises(Full):
+            await lane.run(lambda: None)  # one running, one in line: the line is full
+        began = time.monotonic()
+        await asyncio.sleep(0.01)  # the loop is free while the work waits in its thread
+        free = time.monotonic() - began
+        release.set()
+        return list(await asyncio.gather(*slow)), free
+
+    done, free = asyncio.run(main())
+    assert done == [True, True] and free < 0.5
+    assert asyncio.run(lane.run(lambda: 7)) == 7  # room again
+
+
+@pytest.mark.limits
+def test_thirty_pdf_downloads_leave_the_diagnostics_answering(tmp_path: Path) -> None:
+    """Thirty PDFs of different texts (ten files in three languages) asked for at once; the
+    diagnostics of the text being typed are asked for meanwhile, each within a second."""
+    import threading
+    import time
+    import urllib.parse
+
+    from studiohelpers import studio
+
+    from helpers import NOT_HERE
+
+    pytest.importorskip("weasyprint", reason=NOT_HERE + "no WeasyPrint (the pdf extra)")
+    for i in range(10):
+        (tmp_path / f"h{i}.rules").write_text(HOUSE.replace("Our table", f"Our table {i}"))
+    with studio(tmp_path) as running:
+
+        def get(path: str, data: bytes | None = None) -> tuple[int, float]:
+            began = time.monotonic()
+            with urllib.request.urlopen(running.root + path, data=data, timeout=300) as answer:
+                answer.read()
+                return answer.status, time.monotonic() - began
+
+        get("/edit?file=h0.rules")  # the built-ins read once
+        statuses: list[int] = []
+        langs = ["en", "da", "nl"]
+        downloads = [
+            threading.Thread(
+                target=lambda i=i: statuses.append(
+                    get(f"/sheet.pdf?file=h{i % 10}.rules&lang={langs[i % 3]}")[0]
+                )
+            )
+            for i in range(30)
+        ]
+        began = time.monotonic()
+        for thread in downloads:
+            thread.start()
+        took: list[float] = []
+        while any(t.is_alive() for t in downloads):
+            typed = HOUSE + f"# typed {len(took)}\n"
+            form = urllib.parse.urlencode({"file": "h0.rules", "text": typed}).encode()
+            took.append(get("/text", form)[1])
+            time.sleep(0.2)
+        for thread in downloads:
+            thread.join()
+        whole = time.monotonic() - began
+    took.sort()
+    print(
+        f"30 PDFs in {whole:.1f} s; the diagnostics answered {len(took)} times meanwhile, "
+        f"median {took[len(took) // 2]:.2f} s, slowest {took[-1]:.2f} s"
+    )
+    assert statuses == [200] * 30
+    assert len(took) >= 3 and took[-1] < 1.0
