@@ -371,8 +371,8 @@ def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) 
 
     (tmp_path / "a.rules").write_text(HOUSE)
     c = client(tmp_path)
-    started = c.post("/study", data={"file": "a.rules", "games": "2000"})
-    assert "of 8000 games" in started.text and "study-cancel" in started.text  # two strengths
+    started = c.post("/study", data={"file": "a.rules", "games": "1000"})
+    assert "of 4000 games" in started.text and "study-cancel" in started.text  # two strengths
     again = c.post("/study", data={"file": "a.rules", "games": "10"})
     assert "A study is running already" in again.text
     run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
@@ -395,7 +395,7 @@ def test_the_time_limit_stops_a_study(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(study, "MAX_STUDIO_SECONDS", 2)
     (tmp_path / "a.rules").write_text(HOUSE)
     c = client(tmp_path)
-    c.post("/study", data={"file": "a.rules", "games": "2000"})
+    c.post("/study", data={"file": "a.rules", "games": "1000"})
     run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
     text, took = _stopped_within(c, 2 + 5)
     assert "The study took too long and was stopped." in text

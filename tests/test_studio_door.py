@@ -147,3 +147,28 @@ def test_thirty_pdf_downloads_leave_the_diagnostics_answering(tmp_path: Path) ->
     )
     assert statuses == [200] * 30
     assert len(took) >= 3 and took[-1] < 1.0
+
+
+# ------------------------------------------------------------------------ the study's cap
+
+
+def test_a_study_that_will_not_finish_in_time_says_so_early(tmp_path: Path) -> None:
+    """Once a twentieth of its games are played, a study whose pace would take it past the
+    time limit says how long it would need and what happens at the limit."""
+    import time
+
+    from riskrules.grammar.limits import MAX_STUDIO_SECONDS
+    from riskrules.tools.studio.study import Run
+
+    client = TestClient(guarded(tmp_path, Door("t", port=1)), base_url="http://127.0.0.1:1/s/t")
+    studies = client.app.app.state.studio.studies  # type: ignore[attr-defined]
+    slow = Run("a.rules", "da-2006", 1000, total=4000, done=200)
+    slow.started = time.monotonic() - 59  # 200 games a minute: 20 minutes in all
+    studies.run = slow
+    shown = client.get("/study/progress").text
+    assert "needs about 20 minutes in all, more than the 10" in shown
+    assert MAX_STUDIO_SECONDS == 600
+    slow.done = 2000  # 2,000 a minute: 2 minutes in all
+    assert "needs about" not in client.get("/study/progress").text
+    slow.done, slow.started = 100, time.monotonic() - 60  # too few games yet to tell
+    assert "needs about" not in client.get("/study/progress").text

@@ -54,9 +54,9 @@ def _children(pid: int) -> list[int]:
 def test_a_study_ends_with_the_studio_whatever_ended_it(tmp_path: Path, sig: int) -> None:
     (tmp_path / "a.rules").write_text(HOUSE)
     with studio(tmp_path) as running:
-        form = b"file=a.rules&games=2000"
+        form = b"file=a.rules&games=1000"
         with urllib.request.urlopen(running.root + "/study", data=form, timeout=60) as answer:
-            assert "of 8000 games" in answer.read().decode()  # two strengths, two rulesets
+            assert "of 4000 games" in answer.read().decode()  # two strengths, two rulesets
         began = time.monotonic()
         group = 0
         while time.monotonic() - began < 60:  # the study's process and a worker, playing
@@ -77,3 +77,36 @@ def test_a_study_ends_with_the_studio_whatever_ended_it(tmp_path: Path, sig: int
         print(f"{name}: {len(playing)} study processes ended {took:.2f} s after")
         assert not _running(group), f"still running {took:.0f} s after: {_running(group)}"
         assert took < STOP, took
+
+
+def test_a_study_at_the_time_limit_shows_the_figures_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the limit the study stops with the seeds every ruleset finished, compared as a
+    study of that many games, and says so; its processes end."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from riskrules.tools.studio import study
+    from riskrules.tools.studio.app import guarded
+    from riskrules.tools.studio.security import Door
+
+    limit = 12
+    monkeypatch.setattr(study, "MAX_STUDIO_SECONDS", limit)
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = TestClient(guarded(tmp_path, Door("t", port=1)), base_url="http://127.0.0.1:1/s/t")
+    c.post("/study", data={"file": "a.rules", "games": "1000"})
+    run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
+    began = time.monotonic()
+    while not run.finished and time.monotonic() - began < limit + study.WRAP_UP + 10:
+        time.sleep(0.2)
+    took = time.monotonic() - began
+    text = c.get("/study/progress").text
+    played = run.result.games if run.result is not None else 0
+    print(f"stopped at {took:.1f} s (limit {limit} s): {played} games per ruleset compared")
+    assert run.finished and run.timed_out and run.result is not None, text
+    assert 2 <= played < 1000 and run.result.stopped is not None
+    assert "reached the studio's time limit" in text and f"first {played} games" in text
+    assert 'class="verdict"' in text
+    assert run.group is not None and not _running(run.group)
+    assert took < limit + study.WRAP_UP

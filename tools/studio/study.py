@@ -1,6 +1,7 @@
 """What does it do? One balance study at a time (the lab's service), with its progress read by
-the page and a Cancel the page's button sets; bounded in games (MAX_STUDIO_GAMES) and in time
-(MAX_STUDIO_SECONDS, then cancelled).
+the page and a Cancel the page's button sets; bounded in games (MAX_STUDIO_GAMES, a number this
+machine plays well within the time limit) and in time (MAX_STUDIO_SECONDS: then it stops with
+the figures of the seeds every ruleset finished, or, failing that, is cancelled).
 
 The study is played in a process of its own (a fresh interpreter, not a fork of the server's
 threads), in a session and process group of its own with the lab's workers it forks: Cancel
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 
 DEFAULT_GAMES = 100  # a first look in about a minute on two cores; the form allows more
 STOP_WAIT = 1.0  # seconds a stopped study's processes have to end before they are killed
+WRAP_UP = 30.0  # seconds a study at the time limit has to finish its games and compare them
+TIME_UP = "the studio's time limit"  # why a study stopped there, in the lab's report
 
 
 class Busy(Exception):
@@ -133,11 +136,23 @@ class Studies:
             run.finished = True
 
     def _watch(self, run: Run) -> None:
+        """At the time limit the study is asked to stop with its figures so far (its process
+        compares the seeds every ruleset finished, lab.run_study's `enough`); one that has
+        not ended WRAP_UP seconds later is stopped without."""
         deadline = run.started + MAX_STUDIO_SECONDS
         while not run.finished and time.monotonic() < deadline:
             time.sleep(0.5)
+        if run.finished:
+            return
+        run.timed_out = True
+        wrap_up = getattr(signal, "SIGUSR1", None)
+        if wrap_up is not None and run.group is not None:
+            with contextlib.suppress(OSError):
+                os.kill(run.group, wrap_up)
+            until = time.monotonic() + WRAP_UP
+            while not run.finished and time.monotonic() < until:
+                time.sleep(0.2)
         if not run.finished:
-            run.timed_out = True
             run.cancel.cancel()
 
     def cancel(self) -> None:
@@ -169,6 +184,9 @@ def study_process() -> None:
     """The study's process: the plan from stdin, each message pickled to stdout (the lab's
     own output, if any, goes to stderr)."""
     end_with_parent(int(sys.argv[1]))  # the studio: it started this process from _play
+    stop: list[str] = []
+    if hasattr(signal, "SIGUSR1"):  # the studio's time limit: end with the figures so far
+        signal.signal(signal.SIGUSR1, lambda *_: stop.append(TIME_UP))
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     plan = pickle.load(sys.stdin.buffer)  # from the studio that started it
@@ -178,7 +196,12 @@ def study_process() -> None:
         out.flush()
 
     try:
-        send("result", lab.run_study(plan, lambda done, total: send("progress", done, total)))
+        result = lab.run_study(
+            plan,
+            lambda done, total: send("progress", done, total),
+            enough=lambda: stop[0] if stop else None,
+        )
+        send("result", result)
     except ServiceError as exc:
         send("error", exc.message)
     except Exception as exc:  # a worker that died: said in the page, not a traceback

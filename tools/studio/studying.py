@@ -3,15 +3,19 @@ the progress bar the page polls, Cancel, and the verdict with the study's plots.
 
 from __future__ import annotations
 
+import math
+import time
+
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ...grammar.limits import MAX_STUDIO_GAMES
 from ..service.errors import UsageError
+from . import study
 from .editor import document
 from .render import language, page, say
 from .state import studio_of
-from .study import DEFAULT_GAMES, Busy
+from .study import DEFAULT_GAMES, Busy, Run
 
 DONE = 286  # htmx stops polling on this status
 
@@ -48,13 +52,29 @@ async def start(request: Request) -> Response:
     return page(request, "_study.j2", run=studies.run)
 
 
+def _needs(run: Run) -> int | None:
+    """The minutes a running study needs in all at its pace so far, when that is more than the
+    time limit (None: it will finish in time, or too few games are done to tell)."""
+    if run.finished or run.total == 0 or run.done < max(8, run.total // 20):
+        return None
+    whole = (time.monotonic() - run.started) / run.done * run.total
+    return math.ceil(whole / 60) if whole > study.MAX_STUDIO_SECONDS else None
+
+
 async def progress(request: Request) -> Response:
     run = studio_of(request).studies.run
+    limit = math.ceil(study.MAX_STUDIO_SECONDS / 60)
     if run is None:
         return page(request, "_study.j2", run=None, status=DONE)
     verdicts = run.result.verdicts_in(language(request)) if run.result is not None else []
     return page(
-        request, "_study.j2", run=run, verdicts=verdicts, status=DONE if run.finished else 200
+        request,
+        "_study.j2",
+        run=run,
+        verdicts=verdicts,
+        needs=_needs(run),
+        limit=limit,
+        status=DONE if run.finished else 200,
     )
 
 
