@@ -172,3 +172,43 @@ def test_a_study_that_will_not_finish_in_time_says_so_early(tmp_path: Path) -> N
     assert "needs about" not in client.get("/study/progress").text
     slow.done, slow.started = 100, time.monotonic() - 60  # too few games yet to tell
     assert "needs about" not in client.get("/study/progress").text
+
+
+# ----------------------------------------------------------------------------- the words
+
+
+def test_the_doors_and_the_studios_own_messages_are_in_every_catalogue() -> None:
+    """The refusals, and every message the studio's Python says (render.say), in Danish and
+    Dutch too (the templates' are test_summary's)."""
+    import io
+
+    from babel.messages.extract import extract_from_file
+    from babel.messages.pofile import read_po
+
+    from helpers import ROOT
+    from riskrules.tools.studio.security import REFUSED
+
+    messages = set(REFUSED.values()) | {"riskrules studio: refused", "Not allowed"}
+    for source in sorted((ROOT / "tools" / "studio").glob("*.py")):
+        for _, message, _, _ in extract_from_file("python", str(source), {"say": (2,)}):
+            messages.add(message)
+    assert "The number of games is a whole number from 1 to {most}, such as {example}, " in (
+        " ".join(messages)
+    )
+    for lang in ("da", "nl"):
+        po = ROOT / "tools" / "sheets" / "locale" / lang / "LC_MESSAGES" / "riskrules.po"
+        catalog = read_po(io.BytesIO(po.read_bytes()), locale=lang)
+        for message in messages:
+            entry = catalog.get(message)
+            assert entry is not None and entry.string, f"'{message}' has no {lang} translation"
+            wanted = set(re.findall(r"{\w+}", message))
+            assert set(re.findall(r"{\w+}", str(entry.string))) == wanted, (lang, message)
+
+
+def test_a_refusal_is_in_the_readers_language(tmp_path: Path) -> None:
+    stranger = TestClient(guarded(tmp_path, Door("t", port=1)), base_url="http://127.0.0.1:1")
+    danish = stranger.get("/", headers={"accept-language": "da"})
+    assert danish.status_code == 403 and "Ikke tilladt" in danish.text
+    assert "lange kode efter /s/" in danish.text
+    dutch = stranger.get("/s/t/", headers={"accept-language": "nl", "host": "evil.example:1"})
+    assert dutch.status_code == 403 and "ander adres" in dutch.text
