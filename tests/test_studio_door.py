@@ -22,6 +22,47 @@ from riskrules.tools.studio.security import Door
 HOUSE = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
 
 
+PORT = 8123
+ORIGIN = f"http://127.0.0.1:{PORT}"
+
+
+def stranger(folder: Path) -> TestClient:
+    """Anyone else: the right host and port, without the token."""
+    return TestClient(guarded(folder, Door("right-token", port=PORT)), base_url=ORIGIN)
+
+
+# ---------------------------------------------------------------------- the token's path
+
+
+def test_the_printed_address_opens_the_studio_and_sets_no_cookie(tmp_path: Path) -> None:
+    """The token is in every address (its path), never in a cookie: a browser sends a cookie
+    of 127.0.0.1 to every port of it."""
+    visitor = stranger(tmp_path)
+    first = visitor.get("/s/right-token/")
+    assert first.status_code == 200 and "set-cookie" not in first.headers
+    assert 'href="/s/right-token/static/studio.css"' in first.text  # its links keep the token
+    bare = visitor.get("/s/right-token", follow_redirects=False)  # the last slash left off
+    assert bare.status_code == 307 and bare.headers["location"] == "/s/right-token/"
+    assert visitor.get("/").status_code == 403  # nothing was kept for later
+
+
+@pytest.mark.parametrize("path", ["/", "/edit?file=a.rules", "/static/htmx.min.js", "/sheet"])
+def test_a_request_without_the_token_is_refused_with_a_readable_page(
+    tmp_path: Path, path: str
+) -> None:
+    answer = stranger(tmp_path).get(path)
+    assert answer.status_code == 403
+    assert "Open the address riskrules studio printed" in answer.text
+    for guess in ("a-guess", "RIGHT-TOKEN", "right-toke", "right-token-", "", "right-token%00"):
+        assert stranger(tmp_path).get(f"/s/{guess}{path}").status_code == 403, guess
+    for old in ("?token=right-token", "?token=x"):  # the address of an older studio
+        joined = path + ("&" if "?" in path else "?") + old[1:]
+        assert stranger(tmp_path).get(joined).status_code == 403
+    as_cookie = stranger(tmp_path)
+    as_cookie.cookies.set(f"riskrules_studio_{PORT}", "right-token")
+    assert as_cookie.get(path).status_code == 403
+
+
 def _ipv6() -> bool:
     try:
         with socket.socket(socket.AF_INET6) as probe:

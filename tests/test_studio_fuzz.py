@@ -191,6 +191,7 @@ def test_each_field_with_each_hostile_value(
         studio((method, path, [], body))
 
 
+@pytest.mark.hypothesis  # CI's stage 1b runs it at full strength with the property tests
 def test_nothing_a_person_can_send_is_a_500(studio: Callable[[Request], None]) -> None:
     @settings(
         max_examples=examples(1500),

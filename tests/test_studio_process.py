@@ -110,3 +110,52 @@ def test_a_study_at_the_time_limit_shows_the_figures_so_far(
     assert 'class="verdict"' in text
     assert run.group is not None and not _running(run.group)
     assert took < limit + study.WRAP_UP
+
+
+def test_what_a_person_sends_leaves_no_traceback_on_the_terminal(tmp_path: Path) -> None:
+    """The studio as started, sent what a person can put in a form or an address (and what
+    is no HTTP at all): every answer a page under 500, and nothing but its address and its
+    stopping on the terminal."""
+    import socket
+    import subprocess
+    import urllib.error
+
+    (tmp_path / "a.rules").write_text(HOUSE)
+    script = Path(sys.executable).parent / "riskrules"
+    command = [str(script), "studio", str(tmp_path), "--no-browser", "--port", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        root = ""
+        while not root:
+            line = process.stdout.readline()
+            assert line, "the studio printed no address"
+            root = line.split()[1].rstrip("/") if line.startswith("Open ") else ""
+        sent = [
+            ("/study", b"file=a.rules&games=%C2%B2"),  # ²
+            ("/study", b"file=a.rules&games=%E2%91%A0"),  # ①
+            ("/study", b"file=a.rules&games=" + b"9" * 5000),
+            ("/study", b"file=a.rules&games=&games=3&games="),
+            ("/fix", b"file=a.rules&fix=%C2%B2"),
+            ("/fix", b"file=a.rules&fix=" + b"9" * 5000),
+            ("/rule", b"file=a.rules&rule=setup.start_armies&key=%C2%B2&cell=%E2%91%A0"),
+            ("/edit?file=%ff%fe", None),
+            ("/sheet.pdf?file=a.rules&lang=" + "x" * 3000, None),
+        ]
+        for path, body in sent:
+            try:
+                with urllib.request.urlopen(root + path, data=body, timeout=60) as answer:
+                    status = answer.status
+            except urllib.error.HTTPError as exc:
+                status = exc.code
+                assert "<p" in exc.read().decode()
+            assert status < 500, (path, status)
+        port = int(root.split(":")[2].split("/")[0])
+        for raw in (b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nContent-Length: \xc2\xb2\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+                conn.sendall(raw)
+                conn.recv(1000)
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert "Traceback" not in err and "Exception" not in err, err
