@@ -43,6 +43,11 @@ WRAP_UP = 30.0  # seconds a study at the time limit has to finish its games and 
 TIME_UP = "the studio's time limit"  # why a study stopped there, in the lab's report
 
 
+def time_limit() -> int:
+    """The seconds a study may play before it stops (read here, where a test shortens it)."""
+    return MAX_STUDIO_SECONDS
+
+
 class Busy(Exception):
     """A study is running already (one at a time)."""
 

@@ -58,12 +58,12 @@ def _needs(run: Run) -> int | None:
     if run.finished or run.total == 0 or run.done < max(8, run.total // 20):
         return None
     whole = (time.monotonic() - run.started) / run.done * run.total
-    return math.ceil(whole / 60) if whole > study.MAX_STUDIO_SECONDS else None
+    return math.ceil(whole / 60) if whole > study.time_limit() else None
 
 
 async def progress(request: Request) -> Response:
     run = studio_of(request).studies.run
-    limit = math.ceil(study.MAX_STUDIO_SECONDS / 60)
+    limit = math.ceil(study.time_limit() / 60)
     if run is None:
         return page(request, "_study.j2", run=None, status=DONE)
     verdicts = run.result.verdicts_in(language(request)) if run.result is not None else []
