@@ -63,6 +63,32 @@ def test_a_request_without_the_token_is_refused_with_a_readable_page(
     assert as_cookie.get(path).status_code == 403
 
 
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"origin": "null"},  # a sandboxed frame, a file:// page
+        {"origin": "http://127.0.0.1:8124"},  # another local port
+        {"origin": "http://localhost.evil.example:8123"},
+        {"referer": "http://127.0.0.1:8124/s/right-token/"},  # the token, from elsewhere
+        {"referer": "not an address ["},
+    ],
+)
+def test_what_comes_from_elsewhere_is_refused_even_with_the_token(
+    tmp_path: Path, headers: dict[str, str]
+) -> None:
+    mine = TestClient(guarded(tmp_path, Door("right-token", port=PORT)), base_url=ORIGIN)
+    answer = mine.post("/s/right-token/new", data={"base": "da-2006"}, headers=headers)
+    assert answer.status_code == 403
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_token_only_in_a_referer_or_a_cookie_is_not_the_token(tmp_path: Path) -> None:
+    visitor = stranger(tmp_path)
+    visitor.cookies.set("riskrules_studio_8123", "right-token")
+    answer = visitor.get("/edit?file=a.rules", headers={"referer": ORIGIN + "/s/right-token/"})
+    assert answer.status_code == 403
+
+
 def _ipv6() -> bool:
     try:
         with socket.socket(socket.AF_INET6) as probe:
