@@ -79,6 +79,7 @@ def test_a_study_ends_with_the_studio_whatever_ended_it(tmp_path: Path, sig: int
         assert took < STOP, took
 
 
+@pytest.mark.limits  # a study played to its (shortened) limit: 15 s of both cores
 def test_a_study_at_the_time_limit_shows_the_figures_so_far(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

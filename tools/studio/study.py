@@ -151,7 +151,9 @@ class Studies:
             return
         run.timed_out = True
         wrap_up = getattr(signal, "SIGUSR1", None)
-        if wrap_up is not None and run.group is not None:
+        rulesets = run.total // max(run.games, 1)  # each ruleset at each strength
+        some = run.done >= 2 * rulesets  # perhaps two seeds by each: figures worth waiting for
+        if some and wrap_up is not None and run.group is not None:
             with contextlib.suppress(OSError):
                 os.kill(run.group, wrap_up)
             until = time.monotonic() + WRAP_UP
