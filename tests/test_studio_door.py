@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
+from helpers import NOT_HERE
 from riskrules.tools.studio.app import guarded
 from riskrules.tools.studio.security import Door
 
@@ -108,7 +109,7 @@ def test_ipv6s_loopback_is_written_in_brackets_and_let_in(tmp_path: Path) -> Non
         assert client.get("/", headers={"host": host}).status_code == 403, host
 
 
-@pytest.mark.skipif(not _ipv6(), reason="this machine has no IPv6 loopback")
+@pytest.mark.skipif(not _ipv6(), reason=NOT_HERE + "this machine has no IPv6 loopback")
 def test_the_studio_started_on_ipv6s_loopback_prints_an_address_that_works(
     tmp_path: Path,
 ) -> None:
@@ -171,9 +172,7 @@ def test_thirty_pdf_downloads_leave_the_diagnostics_answering(tmp_path: Path) ->
 
     from studiohelpers import studio
 
-    from helpers import NOT_HERE
-
-    pytest.importorskip("weasyprint", reason=NOT_HERE + "no WeasyPrint (the pdf extra)")
+    pytest.importorskip("weasyprint")  # the pdf extra: CI has it, so there it must run
     for i in range(10):
         (tmp_path / f"h{i}.rules").write_text(HOUSE.replace("Our table", f"Our table {i}"))
     with studio(tmp_path) as running:
