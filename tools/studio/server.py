@@ -3,6 +3,7 @@ port it got), the address with its token, the browser opened on it, uvicorn serv
 
 from __future__ import annotations
 
+import logging
 import socket
 import webbrowser
 from collections.abc import Callable
@@ -13,6 +14,8 @@ from .security import Door, new_token
 
 LOCAL = "127.0.0.1"
 LOOPBACK = (LOCAL, "::1", "localhost")  # this computer only: no warning to give
+MAX_CONNECTIONS = 128  # at once (a page polls, thirty PDFs may wait their turn); more: a 503
+STOP_SECONDS = 2  # Ctrl+C or SIGTERM: requests still waiting then (PDFs in line) are dropped
 
 
 class CannotStart(Exception):
@@ -54,5 +57,20 @@ def serve(
     say("(the token in the address lets only you in; press Ctrl+C to stop)")
     if open_browser:
         webbrowser.open(door.url())
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        limit_concurrency=MAX_CONNECTIONS,
+        timeout_graceful_shutdown=STOP_SECONDS,
+    )
+    logging.getLogger("uvicorn.error").addFilter(_Dropped())
     uvicorn.Server(config).run(sockets=[sock])
+
+
+class _Dropped(logging.Filter):
+    """Requests still waiting at the stop are dropped on purpose: not an error to print."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "graceful shutdown exceeded" not in record.getMessage()
