@@ -90,6 +90,21 @@ def test_a_token_only_in_a_referer_or_a_cookie_is_not_the_token(tmp_path: Path) 
     assert answer.status_code == 403
 
 
+def test_every_address_a_page_writes_is_under_the_token() -> None:
+    """An address a template or the page's script writes from the root (`/edit`) would leave
+    the token's path and be refused: each starts with `{{ root }}` (the static site's is
+    empty)."""
+    from helpers import ROOT
+
+    studio = ROOT / "tools" / "studio"
+    attribute = re.compile(r"""\b(?:href|src|action|hx-get|hx-post|hx-put|hx-delete)=["']/""")
+    for template in sorted((studio / "templates").glob("*.j2")):
+        found = attribute.findall(template.read_text(encoding="utf-8"))
+        assert not found, f"{template.name}: an address outside the token's path"
+    script = (studio / "static" / "studio.js").read_text(encoding="utf-8")
+    assert not re.search(r"""(?:fetch|sendBeacon)\(\s*["']/""", script)
+
+
 def _ipv6() -> bool:
     try:
         with socket.socket(socket.AF_INET6) as probe:
