@@ -4,13 +4,18 @@ port it got), the address with its token, the browser opened on it, uvicorn serv
 from __future__ import annotations
 
 import logging
+import signal
 import socket
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .app import guarded
 from .security import Door, new_token
+
+if TYPE_CHECKING:
+    import uvicorn
 
 LOCAL = "127.0.0.1"
 LOOPBACK = (LOCAL, "::1", "localhost")  # this computer only: no warning to give
@@ -66,7 +71,24 @@ def serve(
         timeout_graceful_shutdown=STOP_SECONDS,
     )
     logging.getLogger("uvicorn.error").addFilter(_Dropped())
-    uvicorn.Server(config).run(sockets=[sock])
+    if hasattr(signal, "SIGHUP"):  # the terminal closed: stop as Ctrl+C stops it (a study too)
+        signal.signal(signal.SIGHUP, lambda *_: signal.raise_signal(signal.SIGTERM))
+    _server(config).run(sockets=[sock])
+
+
+def _server(config: uvicorn.Config) -> uvicorn.Server:
+    """uvicorn's server, with the studio's study stopped as it shuts down (uvicorn then ends
+    the process with the signal it caught, so exit handlers would not run)."""
+    import uvicorn
+
+    from .study import stop_all
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().shutdown(sockets)
+            stop_all()
+
+    return Server(config)
 
 
 class _Dropped(logging.Filter):

@@ -246,6 +246,9 @@ def _group_alive(pgid: int) -> bool:
 
 
 @atexit.register
-def _stop_all() -> None:  # the studio stopped (Ctrl+C): no study left playing
+def stop_all() -> None:
+    """The studio is stopping (Ctrl+C, SIGTERM, SIGHUP): no study left playing. Called by the
+    server as it shuts down (uvicorn ends the process with the signal it caught, so exit
+    handlers do not run then), and at exit."""
     for process in list(_RUNNING):
         _stop(process)
