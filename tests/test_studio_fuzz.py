@@ -141,7 +141,7 @@ def requests(draw: st.DrawFn) -> Request:
 
 
 @pytest.fixture
-def studio(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Request], None]]:
+def studio(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
     """A studio in a folder of its own; what it is given is sent to it on a folder as at
     the start (its files, no draft), and its answer checked. No study is played."""
 
@@ -154,11 +154,13 @@ def studio(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Request], None
         folder = Path(name)
         client = TestClient(guarded(folder, Door("t", port=8123)), base_url=ORIGIN + "/s/t")
 
-        def send(request: Request) -> None:
+        def send(request: Request, files: dict[str, bytes] | None = None) -> None:
             for old in folder.iterdir():
                 old.unlink()
             (folder / "a.rules").write_text(HOUSE)
             (folder / "broken.rules").write_text("ruleset {")
+            for name, data in (files or {}).items():
+                (folder / name).write_bytes(data)
             method, path, fields, raw = request
             if method == "GET":
                 answer = client.get(path + "?" + urlencode(fields))
@@ -176,7 +178,7 @@ def studio(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Request], None
 
 @pytest.mark.parametrize(("method", "path"), sorted(ROUTES))
 def test_each_field_with_each_hostile_value(
-    studio: Callable[[Request], None], method: str, path: str
+    studio: Callable[..., None], method: str, path: str
 ) -> None:
     """Every field of the route, in a request that works otherwise, given each value a
     person could type that is not what the field wants, then given twice."""
@@ -192,7 +194,7 @@ def test_each_field_with_each_hostile_value(
 
 
 @pytest.mark.hypothesis  # CI's stage 1b runs it at full strength with the property tests
-def test_nothing_a_person_can_send_is_a_500(studio: Callable[[Request], None]) -> None:
+def test_nothing_a_person_can_send_is_a_500(studio: Callable[..., None]) -> None:
     @settings(
         max_examples=examples(1500),
         deadline=None,
@@ -203,3 +205,19 @@ def test_nothing_a_person_can_send_is_a_500(studio: Callable[[Request], None]) -
         studio(request)
 
     sent()
+
+
+HOSTILE_FILES = sorted((Path(__file__).parent / "hostile").glob("*.rules"))
+PANELS = ["/edit", "/form", "/sheet", "/sheetpanel", "/diff", "/odds"]
+
+
+@pytest.mark.parametrize("source", HOSTILE_FILES, ids=lambda p: p.name)
+def test_every_panel_of_a_hostile_file_is_a_page(studio: Callable[..., None], source: Path) -> None:
+    """A file the studio reads, as the hostile suite wrote it (a byte-order mark, Latin-1, a
+    stray CR, a million wild cards, a ring of extends): every panel a page, the study a page.
+    The PDF of each is test_hostile's (a sheet laid out per file)."""
+    fields = [("file", "h.rules")]
+    for path in PANELS:
+        studio(("GET", path, fields, None), {"h.rules": source.read_bytes()})
+    studio(("POST", "/study", [*fields, ("games", "10")], None), {"h.rules": source.read_bytes()})
+    studio(("POST", "/text", [*fields, ("text", "x")], None), {"h.rules": source.read_bytes()})
