@@ -9,10 +9,10 @@ and the time limit stop the whole group at once, within a second, instead of wai
 games the workers hold (a chunk of up to 64 games, several seconds each on a busy machine). A
 thread of the server reads its progress and its result from the process's output.
 
-However the studio ends (Ctrl+C, SIGTERM, SIGHUP, SIGKILL), the study ends with it: on exit
-the studio stops the group, and where it had no chance to (SIGKILL, SIGHUP), the kernel kills
-the study's process when the studio ends, and each worker when the study's process ends
-(Linux's parent-death signal, tools/shared/lifetime.py)."""
+However the studio ends, the study ends with it: as its server shuts down (Ctrl+C, SIGTERM,
+SIGHUP) the studio stops the group (stop_all), and where it has no chance to (SIGKILL) the
+kernel kills the study's process when the studio ends, and each worker when the study's
+process ends (Linux's parent-death signal, tools/shared/lifetime.py)."""
 
 from __future__ import annotations
 
