@@ -227,7 +227,9 @@ def test_thirty_pdf_downloads_leave_the_diagnostics_answering(tmp_path: Path) ->
         f"median {took[len(took) // 2]:.2f} s, slowest {took[-1]:.2f} s"
     )
     assert statuses == [200] * 30
-    assert len(took) >= 3 and took[-1] < 1.0
+    # Within a second as a rule; a busy machine (CI runs this beside other tests) may starve
+    # one request now and then, so the slowest is given three (before: one answer, at 19 s).
+    assert len(took) >= 3 and took[len(took) // 2] < 1.0 and took[-1] < 3.0
 
 
 # ------------------------------------------------------------------------ the study's cap

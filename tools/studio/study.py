@@ -144,8 +144,7 @@ class Studies:
         """At the time limit the study is asked to stop with its figures so far (its process
         compares the seeds every ruleset finished, lab.run_study's `enough`); one that has
         not ended WRAP_UP seconds later is stopped without."""
-        deadline = run.started + MAX_STUDIO_SECONDS
-        while not run.finished and time.monotonic() < deadline:
+        while not run.finished and time.monotonic() < run.started + time_limit():
             time.sleep(0.5)
         if run.finished:
             return
