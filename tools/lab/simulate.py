@@ -373,9 +373,10 @@ def _worker_start() -> None:
     its workers all the same: on Linux the kernel kills each when its parent ends, instead of
     leaving it to play its games for nobody."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is not None and parent.pid is not None:
-        end_with_parent(parent.pid)
+    # The process that started this one, as the kernel sees it: the pool's owner when forked
+    # or spawned, the fork server when started from one (multiprocessing.parent_process()
+    # names the pool's owner then; the fork server ends when the owner does).
+    end_with_parent(os.getppid())
 
 
 def _play_here(batch: list[Job]) -> list[GameResult]:
