@@ -55,9 +55,8 @@ def start(folder: Path) -> tuple[subprocess.Popen[str], str, str, float]:
     for line in process.stdout:
         if line.startswith("Open "):
             break
-    url = line.split()[1]
-    origin = url.split("/?")[0]
-    cookie = f"riskrules_studio_{origin.rsplit(':', 1)[1]}={url.split('token=')[1]}"
+    origin = line.split()[1].rstrip("/")  # http://127.0.0.1:PORT/s/TOKEN: the token's path
+    cookie = ""  # the token is in the path; no cookie carries it
     while True:
         try:
             request(origin, cookie, "/")
@@ -69,7 +68,8 @@ def start(folder: Path) -> tuple[subprocess.Popen[str], str, str, float]:
 
 def request(origin: str, cookie: str, path: str, form: dict[str, str] | None = None) -> float:
     data = urllib.parse.urlencode(form).encode() if form is not None else None
-    sent = urllib.request.Request(origin + path, data=data, headers={"Cookie": cookie})
+    headers = {"Cookie": cookie} if cookie else {}
+    sent = urllib.request.Request(origin + path, data=data, headers=headers)
     began = time.perf_counter()
     with urllib.request.urlopen(sent, timeout=60) as answer:
         answer.read()

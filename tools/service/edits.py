@@ -170,7 +170,7 @@ def _value_source(value: Value) -> tuple[str, list[str] | None]:
 
 def _key(key: str) -> str | int:
     key = key.strip()
-    return int(key) if key.isdigit() and len(key) < 10 else key
+    return int(key) if key.isascii() and key.isdigit() and len(key) < 10 else key
 
 
 def _reason(because: Because | None) -> m.Reason | None:

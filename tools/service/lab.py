@@ -6,7 +6,7 @@ work) and then run, with a Progress callback after every game and a Cancel token
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -412,16 +412,20 @@ def run_study(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
     lang: str = "en",
+    enough: Callable[[], str | None] | None = None,
 ) -> StudyResult:
     """Play the study and compare each ruleset to the base, in processes here or on the
     plan's Dask cluster (progress and a Cancel game by game on either). A cluster lost
-    mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`). The
-    verdicts are in `lang` (en, da or nl)."""
-    from ..lab.balance import ClusterError, study
+    mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`), and so
+    does `enough()` saying why after a game (a time limit: the figures so far, not none).
+    The verdicts are in `lang` (en, da or nl)."""
+    from ..lab.balance import ClusterError, StopEarly, study
     from ..lab.simulate import WorkerLost
 
     _language(lang)
-    ticker = Ticker.of(plan.total, progress, cancel)
+    ticker: object = Ticker.of(plan.total, progress, cancel)
+    if enough is not None:
+        ticker = _Enough(ticker, enough, StopEarly)
     try:
         found = study(
             plan.arms,
@@ -439,3 +443,20 @@ def run_study(
     except WorkerLost as exc:
         raise ServiceError(str(exc)) from None
     return StudyResult(found, lang)
+
+
+class _Enough:
+    """A study's progress hook that also ends it early, keeping its figures so far."""
+
+    def __init__(self, inner: object, enough: Callable[[], str | None], stop: type) -> None:
+        self.inner = inner
+        self.enough = enough
+        self.stop = stop
+
+    def update(self, games: int) -> None:
+        tick = getattr(self.inner, "update", None)
+        if tick is not None:
+            tick(games)
+        reason = self.enough()
+        if reason is not None:
+            raise self.stop(reason)

@@ -45,7 +45,7 @@ def fixes(doc: Document) -> list[dict[str, object]]:
 
 def apply_fix(doc: Document, index: str) -> Document:
     found = editing.quick_fixes(doc.text, str(doc.path))
-    if not index.isdigit() or int(index) >= len(found):
+    if not (index.isascii() and index.isdigit() and len(index) < 7) or int(index) >= len(found):
         raise UsageError("that quick fix no longer applies: the text has changed since")
     return doc.edited(found[int(index)].applied(doc.text))
 
