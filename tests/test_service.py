@@ -11,6 +11,7 @@ import pytest
 from riskrules.tools.service import lab, language, rulesets, sheets
 from riskrules.tools.service.errors import Cancelled, Kind, NotFound, RulesetErrors, UsageError
 from riskrules.tools.service.progress import Cancel
+from riskrules.tools.service.snapshot import Snapshot
 
 BROKEN = "ruleset broken extends classic {\n  override combat.ties: attacke\n}\n"
 
@@ -24,7 +25,7 @@ def test_errors_are_typed_with_their_diagnostics(tmp_path: Path) -> None:
     bad = tmp_path / "broken.rules"
     bad.write_text(BROKEN)
     with pytest.raises(RulesetErrors) as broken:
-        sheets.summary(str(bad))
+        sheets.summary(Snapshot.of_refs([str(bad)]), str(bad))
     assert broken.value.kind is Kind.FINDINGS
     assert [d.code for d in broken.value.diagnostics] == ["RR0202"]
     assert broken.value.diagnostics[0].span.line == 2
@@ -35,7 +36,7 @@ def test_errors_are_typed_with_their_diagnostics(tmp_path: Path) -> None:
 def test_nothing_is_printed(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "broken.rules").write_text(BROKEN)
     assert rulesets.explain("da-2006", "cards.trade_values").chain
-    assert sheets.diff(["classic", "da-2006"]).rows
+    assert sheets.diff(Snapshot.of(), ["classic", "da-2006"]).rows
     assert language.check([str(tmp_path / "broken.rules")]).errors == 1
     with pytest.raises(RulesetErrors):
         lab.plan_simulation(lab.Simulate(str(tmp_path / "broken.rules")))
@@ -43,7 +44,7 @@ def test_nothing_is_printed(capfd: pytest.CaptureFixture[str], tmp_path: Path) -
 
 
 def test_a_sheet_in_the_manuals_language() -> None:
-    sheet = sheets.summary("da-2006", fmt="md")
+    sheet = sheets.summary(Snapshot.of(), "da-2006", fmt="md")
     assert (
         sheet.lang == "da"
         and isinstance(sheet.data, str)
@@ -65,7 +66,7 @@ def test_the_editor_and_check_see_the_same_diagnostics(tmp_path: Path) -> None:
     path = tmp_path / "house.rules"
     path.write_text(text)
     on_disk = language.check([str(path)], project=tmp_path)
-    in_editor = language.check_document(str(path), text)
+    in_editor = language.check_document(Snapshot.of_text(str(path), text), str(path))
     assert [d.code for d in in_editor.diagnostics] == [d.code for d in on_disk.diagnostics]
     assert [d.code for d in in_editor.diagnostics] == ["RR0202"]
     assert in_editor.ignored == on_disk.ignored == 1
@@ -177,16 +178,17 @@ def test_the_services_take_unsaved_text(tmp_path: Path) -> None:
 
     path = str(tmp_path / "family.rules")  # not on disk
     texts = {path: UNSAVED}
-    sheet = sheets.summary(path, "da", texts=texts)
+    unsaved = Snapshot.of_text(path, UNSAVED)
+    sheet = sheets.summary(unsaved, path, "da")
     assert isinstance(sheet.data, str) and "uafgjort vinder angriberen" in sheet.data
-    found = sheets.diff(["da-2006", path], texts)
+    found = sheets.diff(unsaved, ["da-2006", path])
     assert [d.rule for d in found.rows] == ["combat.ties"]
-    mine, base = odds.table(path, 3, texts=texts), odds.table("da-2006", 3)
+    mine, base = odds.table(unsaved, path, 3), odds.table(unsaved, "da-2006", 3)
     assert mine.grid[0][0] > base.grid[0][0]  # ties to the attacker: 1 against 1 is better
     plan = lab.plan_balance("da-2006", [path], lab.Study(games=2, workers=1), texts)
     assert [a.name for a in plan.arms] == ["da-2006", "family"]
     with pytest.raises(NotFound, match="no such file"):
-        sheets.summary(path)  # without its text, the path names nothing
+        sheets.summary(Snapshot.of_refs([path]), path)  # without its text, it names nothing
     assert not (tmp_path / "family.rules").exists()
 
 

@@ -458,6 +458,7 @@ def test_a_changed_battle_gets_its_odds_beside_the_bases(
     lang: str, heading: str, fight: str
 ) -> None:
     from riskrules.tools.service import odds
+    from riskrules.tools.service.snapshot import Snapshot
 
     path = ROOT / "examples" / "house-rules" / "attacker-wins-ties.rules"
     md = _md(path, lang)
@@ -473,8 +474,9 @@ def test_a_changed_battle_gets_its_odds_beside_the_bases(
         }[lang],
     ]
     for (a, d), row in zip(((3, 2), (5, 3), (10, 10)), rows[1:], strict=True):
-        base = float(odds.battle("classic", a, d).attacker_wins)
-        house = float(odds.battle(str(path), a, d).attacker_wins)
+        both = Snapshot.of([str(path)])
+        base = float(odds.battle(both, "classic", a, d).attacker_wins)
+        house = float(odds.battle(both, str(path), a, d).attacker_wins)
         assert row == [fight.format(a=a, d=d), _percent(base, lang), _percent(house, lang)]
     assert len(rows) == 4
 

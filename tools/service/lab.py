@@ -237,10 +237,10 @@ class StudyPlan:
 
 
 def _plan(arms: list[Arm], rulesets: list[EffectiveRuleset], request: Study) -> StudyPlan:
-    from ...engine.rules import Rules
+    from ... import playable
     from ..lab.balance import Settings
 
-    counts = [Rules(eff).players for eff in rulesets]
+    counts = [playable(eff).players for eff in rulesets]  # each checked by the caller
     low = max(c[0] for c in counts)
     high = min(c[1] for c in counts)
     players = request.players or low

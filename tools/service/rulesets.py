@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import did_you_mean
-from ...grammar.library import RulesetNotFound, Workspace, locate
+from ...grammar.library import Workspace
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
-from .errors import NotFound, RulesetErrors, UsageError
+from .errors import UsageError
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ...engine.rules import Rules
-
 
 Texts = Mapping[str, str] | None
 """Rules files' unsaved contents by absolute path (the studio's, an editor's): a reference may
@@ -26,28 +26,22 @@ name such a path, and what it extends may be one."""
 
 
 def located(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
-    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not."""
-    try:
-        return locate(ref, dict(texts) if texts else None)
-    except RulesetNotFound as exc:
-        raise NotFound(exc.diagnostic) from None
+    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not, in a
+    snapshot of what it needs (for a command that reads one ruleset)."""
+    snapshot = Snapshot.of_refs([ref], texts)
+    return snapshot.workspace, snapshot.ruleset(ref)
 
 
 def checked(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
     """The ruleset, if it and the rulesets it extends have no errors (nothing is played or
     printed from a ruleset that does not check); else `RulesetErrors` with them."""
-    ws, eff = located(ref, texts)
-    errors = ws.chain_errors(eff)
-    if errors:
-        raise RulesetErrors(eff.name, errors)
-    return ws, eff
+    snapshot = Snapshot.of_refs([ref], texts)
+    return snapshot.workspace, snapshot.checked(ref)
 
 
 def playable(ref: str, texts: Texts = None) -> Rules:
     """The checked ruleset as the engine plays it (what `riskrules.load` does)."""
-    from ...engine.rules import Rules  # the engine only for the services that play
-
-    return Rules(checked(ref, texts)[1])
+    return Snapshot.of_refs([ref], texts).rules(ref)
 
 
 def loadable(ref: str, name: str) -> str:

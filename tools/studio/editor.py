@@ -35,7 +35,8 @@ def document(
         if text is None:
             raise UsageError(f"there is no file {name} in {folder.root}")
     asked = ruleset if ruleset is not None else request.query_params.get("ruleset")
-    return Document(path, text, str(asked) if asked else None)
+    snapshot = studio_of(request).snapshots.of(str(path), text)
+    return Document(path, snapshot, str(asked) if asked else None)
 
 
 def where(doc: Document) -> dict[str, Any]:
@@ -137,15 +138,16 @@ async def fix(request: Request) -> Response:
     form = await _form(request)
     doc = document(request, _name(form.get("file")), ruleset=form.get("ruleset"))
     fixed = rule_form.apply_fix(doc, str(form.get("fix") or ""))
-    return _changed(request, fixed)
+    return _changed(request, document(request, doc.path.name, fixed, doc.asked))
 
 
 async def rule(request: Request) -> Response:
     """A rule set (or cleared) through the form: the file rewritten in `fmt`'s layout."""
     form = await _form(request)
     doc = document(request, _name(form.get("file")), ruleset=form.get("ruleset"))
-    changed, problems = rule_form.apply_rule(doc, form, request)
-    return _changed(request, changed, form_problems=problems)
+    edited, problems = rule_form.apply_rule(doc, form, request)
+    studio_of(request).snapshots.keep(str(doc.path), edited.snapshot)  # the edit's own
+    return _changed(request, doc.edited(edited.snapshot), form_problems=problems)
 
 
 async def save(request: Request) -> Response:
