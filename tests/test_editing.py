@@ -225,7 +225,7 @@ def test_clearing_a_rule_others_need_is_refused() -> None:
 def _builtin_names() -> list[str]:
     from riskrules.tools.service.rulesets import builtins
 
-    return [entry.name for entry in builtins()]
+    return [entry.name for entry in builtins(Snapshot.of())]
 
 
 @pytest.mark.parametrize("name", _builtin_names())
@@ -241,7 +241,7 @@ def test_every_rule_of_a_builtins_form_has_its_sentence_and_citation(name: str) 
         # A mission's parts are a row of the sheet's table of missions, not sentences.
         if not field.rule.startswith("missions.deck."):
             assert field.sentence, f"{name}: no sentence for {field.rule}"
-        cited = explain(name, field.rule).clause.citations
+        cited = explain(Snapshot.of(), name, field.rule).clause.citations
         assert {(c.document, c.anchor) for c in field.citations} == {
             (c.document, c.anchor) for c in cited
         }, field.rule

@@ -30,12 +30,12 @@ def test_errors_are_typed_with_their_diagnostics(tmp_path: Path) -> None:
     assert [d.code for d in broken.value.diagnostics] == ["RR0202"]
     assert broken.value.diagnostics[0].span.line == 2
     with pytest.raises(UsageError, match=r"has no rule .combat\.tie."):
-        rulesets.explain("classic", "combat.tie")
+        rulesets.explain(Snapshot.of(), "classic", "combat.tie")
 
 
 def test_nothing_is_printed(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "broken.rules").write_text(BROKEN)
-    assert rulesets.explain("da-2006", "cards.trade_values").chain
+    assert rulesets.explain(Snapshot.of(), "da-2006", "cards.trade_values").chain
     assert sheets.diff(Snapshot.of(), ["classic", "da-2006"]).rows
     assert language.check([str(tmp_path / "broken.rules")]).errors == 1
     with pytest.raises(RulesetErrors):

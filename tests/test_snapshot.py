@@ -8,6 +8,7 @@ nothing of the product is replaced or patched."""
 
 from __future__ import annotations
 
+import json
 import sys
 import threading
 from collections import Counter
@@ -121,4 +122,69 @@ def test_a_pause_in_typing_is_parsed_and_checked_once(tmp_path: Path) -> None:
     assert "forsvareren" in c.get("/sheet", params={"file": "a.rules"}).text
     assert counts.parses[path] <= 1, counts
     assert counts.checks[path] <= 1, counts
+    assert counts.check_runs <= 1, counts
+
+
+class Editor:
+    """An editor talking to the language server in this process: each message handed to the
+    server's protocol as the transport would, each answer collected."""
+
+    def __init__(self) -> None:
+        from riskrules.tools.editor import lsp
+
+        self.protocol = lsp.server.protocol
+        self.sent: list[dict[str, Any]] = []
+        self.protocol.set_writer(self, include_headers=False)
+        self.send("initialize", {"processId": None, "rootUri": None, "capabilities": {}}, 1)
+        self.send("initialized", {})
+
+    def write(self, data: bytes) -> None:
+        self.sent.append(json.loads(data))
+
+    def close(self) -> None:
+        pass
+
+    def send(self, method: str, params: dict[str, Any], ident: int | None = None) -> None:
+        message = {"jsonrpc": "2.0", "method": method, "params": params}
+        if ident is not None:
+            message["id"] = ident
+        self.protocol.handle_message(self.protocol.structure_message(message))
+
+    def published(self, uri: str) -> list[dict[str, Any]]:
+        found = [
+            m["params"]["diagnostics"]
+            for m in self.sent
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+        ]
+        return found[-1]
+
+
+def test_a_keystroke_in_the_language_server_is_parsed_and_checked_once(tmp_path: Path) -> None:
+    path = tmp_path / "a.rules"
+    uri = path.as_uri()
+    editor = Editor()
+    item = {"uri": uri, "languageId": "riskrules", "version": 1, "text": HOUSE}
+    editor.send("textDocument/didOpen", {"textDocument": item})
+    typo = HOUSE.replace("combat.ties", "combat.tie")
+    with counted() as counts:
+        editor.send(
+            "textDocument/didChange",
+            {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": typo}]},
+        )
+        (shown,) = editor.published(uri)
+        assert shown["code"] == "RR0104" and shown["range"]["start"] == {
+            "line": 1,
+            "character": 11,
+        }
+        # What an editor asks next: the quick fixes for the diagnostic, a hover.
+        where = {"textDocument": {"uri": uri}, "range": shown["range"]}
+        context = {"diagnostics": [shown]}
+        editor.send("textDocument/codeAction", {**where, "context": context}, 2)
+        position = {"line": 0, "character": 40}
+        editor.send("textDocument/hover", {"textDocument": {"uri": uri}, "position": position}, 3)
+    answers = {m["id"]: m for m in editor.sent if "id" in m}
+    assert "combat.ties" in json.dumps(answers[2]["result"])  # the did-you-mean, as a fix
+    assert "da-2006" in json.dumps(answers[3]["result"])  # the base, hovered
+    assert counts.parses[str(path)] <= 1, counts
+    assert counts.checks[str(path)] <= 1, counts
     assert counts.check_runs <= 1, counts

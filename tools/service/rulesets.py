@@ -82,20 +82,20 @@ class Entry:
         }
 
 
-def title_in(ruleset: str | EffectiveRuleset | m.Ruleset, lang: str) -> str:
+def title_in(ruleset: EffectiveRuleset | m.Ruleset, lang: str) -> str:
     """The title every front end shows for a ruleset in `lang` (a sheet, the diff page, `show`,
     `explain`, the studio): its title in that language, else English; never its id, but for a
-    ruleset with no title of its own, its id in words. `ruleset`: a reference (a built-in's
-    name, a path), or the ruleset itself."""
-    if isinstance(ruleset, str):
-        ruleset = located(ruleset)[1]
+    ruleset with no title of its own, its id in words."""
     return m.title_in(ruleset.ruleset if isinstance(ruleset, EffectiveRuleset) else ruleset, lang)
 
 
-def builtins() -> list[Entry]:
-    ws = Workspace.open()
+def builtins(snapshot: Snapshot) -> list[Entry]:
+    """The built-in rulesets (of any snapshot: every one holds them)."""
+    ws = snapshot.workspace
     rows = []
     for name, ruleset in ws.index.rulesets.items():
+        if ruleset.span.file not in ws.builtin:
+            continue
         eff = ws.resolved.get(name)
         cited = dict.fromkeys(c.document for k in eff.clauses for c in k.citations) if eff else {}
         rows.append(
@@ -115,10 +115,10 @@ class Manual:
     language: str
 
 
-def manuals(ref: str) -> list[Manual]:
+def manuals(snapshot: Snapshot, ref: str) -> list[Manual]:
     """The manuals ruleset `ref` encodes (those it names with `from`, else those its rules
     cite; for one that does neither, its nearest base's), in the order they are declared."""
-    _, eff = located(ref)
+    eff = snapshot.ruleset(ref)
     own = eff.own_documents()
     return [Manual(s.id, s.title or s.label, s.language) for s in eff.sources if s.id in own]
 
@@ -185,8 +185,8 @@ class Shown:
         }
 
 
-def show(ref: str) -> Shown:
-    return Shown(located(ref)[1])
+def show(snapshot: Snapshot, ref: str) -> Shown:
+    return Shown(snapshot.ruleset(ref))
 
 
 @dataclass(frozen=True)
@@ -230,8 +230,8 @@ class Explanation:
         }
 
 
-def explain(ref: str, rule_id: str) -> Explanation:
-    _, eff = located(ref)
+def explain(snapshot: Snapshot, ref: str, rule_id: str) -> Explanation:
+    eff = snapshot.ruleset(ref)
     clause = eff.clause(rule_id)
     if clause is None:
         from ..shared.render import installed_doc

@@ -3,11 +3,12 @@ snapshot of each open file's text (made once per text, read by every panel)."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from starlette.requests import Request
 
-from ..service.snapshot import Snapshots
+from ..service.snapshot import Snapshot, Snapshots
 from .drafts import Folder
 from .security import Door
 from .study import Studies
@@ -19,6 +20,12 @@ class Studio:
     door: Door
     studies: Studies
     snapshots: Snapshots = field(default_factory=Snapshots)
+
+    @functools.cached_property
+    def builtins(self) -> Snapshot:
+        """The built-ins alone (the start page's bases), read when first asked for: they do
+        not change while the studio runs."""
+        return Snapshot.of()
 
 
 def studio_of(request: Request) -> Studio:
