@@ -13,12 +13,13 @@ from riskrules.tools.service.errors import Cancelled, Kind, NotFound, RulesetErr
 from riskrules.tools.service.progress import Cancel
 from riskrules.tools.service.snapshot import Snapshot
 
+TIES = "examples/house-rules/attacker-wins-ties.rules"
 BROKEN = "ruleset broken extends classic {\n  override combat.ties: attacke\n}\n"
 
 
 def test_errors_are_typed_with_their_diagnostics(tmp_path: Path) -> None:
     with pytest.raises(NotFound) as missing:
-        rulesets.checked("clasic")
+        Snapshot.of().checked("clasic")
     assert missing.value.kind is Kind.USAGE
     assert "did you mean 'classic'?" in missing.value.message
     assert missing.value.diagnostics[0].code
@@ -39,7 +40,8 @@ def test_nothing_is_printed(capfd: pytest.CaptureFixture[str], tmp_path: Path) -
     assert sheets.diff(Snapshot.of(), ["classic", "da-2006"]).rows
     assert language.check([str(tmp_path / "broken.rules")]).errors == 1
     with pytest.raises(RulesetErrors):
-        lab.plan_simulation(lab.Simulate(str(tmp_path / "broken.rules")))
+        broken = str(tmp_path / "broken.rules")
+        lab.plan_simulation(Snapshot.of_refs([broken]), lab.Simulate(broken))
     assert capfd.readouterr() == ("", "")
 
 
@@ -87,7 +89,8 @@ def test_format_as_text_or_as_a_file(tmp_path: Path) -> None:
 
 
 def test_progress_game_by_game() -> None:
-    plan = lab.plan_simulation(lab.Simulate("classic", games=3, seed=5, workers=1))
+    builtins = Snapshot.of()
+    plan = lab.plan_simulation(builtins, lab.Simulate("classic", games=3, seed=5, workers=1))
     assert plan.ruleset == "classic" and plan.players == 3 and len(plan.jobs) == 3
     seen: list[tuple[int, int]] = []
     found = lab.simulate(plan, lambda done, total: seen.append((done, total)))
@@ -97,7 +100,8 @@ def test_progress_game_by_game() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_simulation_stops_when_cancelled(workers: int) -> None:
-    plan = lab.plan_simulation(lab.Simulate("classic", games=40, seed=1, workers=workers))
+    builtins = Snapshot.of()
+    plan = lab.plan_simulation(builtins, lab.Simulate("classic", games=40, seed=1, workers=workers))
     cancel = Cancel()
     seen: list[int] = []
 
@@ -128,7 +132,9 @@ def test_workers_started_beside_other_threads_are_not_forked_and_play_the_same()
         assert simulate._context().get_start_method() != "fork"
 
         def played(workers: int) -> dict[str, object]:
-            plan = lab.plan_simulation(lab.Simulate("classic", games=6, seed=3, workers=workers))
+            builtins = Snapshot.of()
+            request = lab.Simulate("classic", games=6, seed=3, workers=workers)
+            plan = lab.plan_simulation(builtins, request)
             found = lab.simulate(plan).to_json()
             return {k: v for k, v in found.items() if k not in ("elapsed_s", "games_per_s")}
 
@@ -138,7 +144,8 @@ def test_workers_started_beside_other_threads_are_not_forked_and_play_the_same()
 
 
 def test_a_cancel_set_before_plays_nothing() -> None:
-    plan = lab.plan_simulation(lab.Simulate("classic", games=2, workers=1))
+    builtins = Snapshot.of()
+    plan = lab.plan_simulation(builtins, lab.Simulate("classic", games=2, workers=1))
     cancel = Cancel()
     cancel.cancel()
     seen: list[int] = []
@@ -149,7 +156,7 @@ def test_a_cancel_set_before_plays_nothing() -> None:
 
 def test_a_study_reports_progress_and_cancels() -> None:
     request = lab.Study(games=2, seed=3, workers=1)
-    plan = lab.plan_balance("classic", ["examples/house-rules/attacker-wins-ties.rules"], request)
+    plan = lab.plan_balance(Snapshot.of_refs([TIES]), "classic", [TIES], request)
     # Two rulesets, two games each, under two strengths of players (aggressive, positional).
     assert plan.total == 8 and [a.name for a in plan.arms] == ["classic", "attacker-wins-ties"]
     seen: list[tuple[int, int]] = []
@@ -164,9 +171,9 @@ def test_a_study_reports_progress_and_cancels() -> None:
 
 def test_a_study_request_that_cannot_be_served() -> None:
     with pytest.raises(UsageError, match="no number of players in common"):
-        lab.plan_balance("classic", ["da-2006-2p-active"], lab.Study(games=2))
+        lab.plan_balance(Snapshot.of(), "classic", ["da-2006-2p-active"], lab.Study(games=2))
     with pytest.raises(UsageError, match="not a rule id"):
-        lab.plan_sweep("classic", ["Combat=attacker"], lab.Study(games=2))
+        lab.plan_sweep(Snapshot.of(), "classic", ["Combat=attacker"], lab.Study(games=2))
 
 
 UNSAVED = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
@@ -177,7 +184,6 @@ def test_the_services_take_unsaved_text(tmp_path: Path) -> None:
     from riskrules.tools.service import odds
 
     path = str(tmp_path / "family.rules")  # not on disk
-    texts = {path: UNSAVED}
     unsaved = Snapshot.of_text(path, UNSAVED)
     sheet = sheets.summary(unsaved, path, "da")
     assert isinstance(sheet.data, str) and "uafgjort vinder angriberen" in sheet.data
@@ -185,7 +191,7 @@ def test_the_services_take_unsaved_text(tmp_path: Path) -> None:
     assert [d.rule for d in found.rows] == ["combat.ties"]
     mine, base = odds.table(unsaved, path, 3), odds.table(unsaved, "da-2006", 3)
     assert mine.grid[0][0] > base.grid[0][0]  # ties to the attacker: 1 against 1 is better
-    plan = lab.plan_balance("da-2006", [path], lab.Study(games=2, workers=1), texts)
+    plan = lab.plan_balance(unsaved, "da-2006", [path], lab.Study(games=2, workers=1))
     assert [a.name for a in plan.arms] == ["da-2006", "family"]
     with pytest.raises(NotFound, match="no such file"):
         sheets.summary(Snapshot.of_refs([path]), path)  # without its text, it names nothing
@@ -222,5 +228,7 @@ def test_a_game_stopped_at_the_turn_limit_counts_the_turns_it_played() -> None:
     result = simulate.play(job)
     assert not result.completed
     assert (result.turns, result.rounds) == (4, 2)
-    plan = lab.plan_simulation(lab.Simulate("classic", games=3, agent="random", max_turns=4))
+    builtins = Snapshot.of()
+    request = lab.Simulate("classic", games=3, agent="random", max_turns=4)
+    plan = lab.plan_simulation(builtins, request)
     assert lab.simulate(plan).to_json()["turns"] == {"mean": 4.0, "max": 4}

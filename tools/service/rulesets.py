@@ -1,12 +1,10 @@
-"""Finding a ruleset a user named, and what the language says about it: the built-ins' list,
-the effective ruleset, one rule's chain of definitions."""
+"""What the language says about the rulesets of a snapshot: the built-ins' list, the effective
+ruleset, one rule's chain of definitions, a ruleset's title and manuals."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import did_you_mean
@@ -16,32 +14,6 @@ from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
 from .errors import UsageError
 from .snapshot import Snapshot
-
-if TYPE_CHECKING:
-    from ...engine.rules import Rules
-
-Texts = Mapping[str, str] | None
-"""Rules files' unsaved contents by absolute path (the studio's, an editor's): a reference may
-name such a path, and what it extends may be one."""
-
-
-def located(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
-    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not, in a
-    snapshot of what it needs (for a command that reads one ruleset)."""
-    snapshot = Snapshot.of_refs([ref], texts)
-    return snapshot.workspace, snapshot.ruleset(ref)
-
-
-def checked(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
-    """The ruleset, if it and the rulesets it extends have no errors (nothing is played or
-    printed from a ruleset that does not check); else `RulesetErrors` with them."""
-    snapshot = Snapshot.of_refs([ref], texts)
-    return snapshot.workspace, snapshot.checked(ref)
-
-
-def playable(ref: str, texts: Texts = None) -> Rules:
-    """The checked ruleset as the engine plays it (what `riskrules.load` does)."""
-    return Snapshot.of_refs([ref], texts).rules(ref)
 
 
 def loadable(ref: str, name: str) -> str:

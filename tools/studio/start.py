@@ -56,7 +56,8 @@ async def new(request: Request) -> Response:
         name = studio.folder.free_name(f"{base}-house")
         named = rulesets.title_in(studio.builtins.ruleset(base), language(request))
         title = say(request, "House rules on {base}", base=named)
-        text = authoring.new_rules(name[: -len(".rules")], base=base, title=title)
+        stem = name[: -len(".rules")]
+        text = authoring.new_rules(stem, base=base, title=title, snapshot=studio.builtins)
     else:
         raise UsageError("pick a base ruleset or an example to start from")
     studio.folder.keep(name, text)
