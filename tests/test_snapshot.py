@@ -188,3 +188,23 @@ def test_a_keystroke_in_the_language_server_is_parsed_and_checked_once(tmp_path:
     assert counts.parses[str(path)] <= 1, counts
     assert counts.checks[str(path)] <= 1, counts
     assert counts.check_runs <= 1, counts
+
+
+def test_a_snapshot_is_made_once_per_text_and_its_rules_once_per_ruleset(tmp_path: Path) -> None:
+    from riskrules.tools.service.errors import RulesetErrors
+    from riskrules.tools.service.snapshot import Snapshots
+
+    path = str(tmp_path / "a.rules")
+    open_texts = Snapshots(kept=2)
+    first = open_texts.of(path, HOUSE)
+    assert open_texts.of(path, HOUSE) is first  # the same text: the same snapshot
+    assert first.rules("family") is first.rules(path)  # by name or by file: made once
+    assert first.rules("family").reinforcements(9, []) == 3  # nine territories: three armies
+    broken = open_texts.of(path, HOUSE.replace("attacker", "nobody"))
+    assert broken is not first and open_texts.of(path, HOUSE) is not broken
+    with pytest.raises(RulesetErrors) as refused:
+        broken.rules("family")
+    assert [d.code for d in refused.value.diagnostics] == ["RR0202"]
+    for k in range(3):  # a bounded number of open texts: the oldest is let go
+        open_texts.of(str(tmp_path / f"{k}.rules"), HOUSE)
+    assert open_texts.of(path, HOUSE) is not first

@@ -85,7 +85,13 @@ class Snapshot:
         return Snapshot.of(paths, texts)
 
     def text(self, path: str) -> str | None:
+        """The unsaved text at `path` (None: a file on disk, or none of the snapshot's)."""
         return self.texts.get(os.path.abspath(path))
+
+    @property
+    def effective(self) -> Mapping[str, EffectiveRuleset]:
+        """Every ruleset that resolves, by name, with every inherited clause."""
+        return self.workspace.resolved
 
     def once(self, key: object, make: Callable[[], T]) -> T:
         """What `make` makes from this snapshot, made the first time it is asked for."""
