@@ -116,8 +116,9 @@ _READ: dict[str, tuple[tuple[int, int], ReadResult]] = {}
 
 
 def _read_cached(path: str) -> ReadResult:
-    """A file's parse, reused while the file is unchanged (size and modification time): a
-    language server re-checks on every keystroke, and the built-ins never change."""
+    """A file's parse, reused while the file is unchanged (size and modification time): every
+    snapshot of an edited text (tools/service/snapshot.py) reads the built-ins with it, and
+    they never change. An unsaved text is never kept here: its snapshot is its one parse."""
     try:
         stat = os.stat(path)
     except OSError:
