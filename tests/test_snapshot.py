@@ -105,7 +105,8 @@ def test_a_rule_changed_through_the_form_is_parsed_and_checked_once(tmp_path: Pa
     assert "reinforcements.minimum" in c.get("/diff", params={"file": "a.rules"}).text
     assert counts.parses[path] <= 1, counts
     assert counts.checks[path] <= 1, counts
-    assert counts.check_runs <= 1, counts  # the built-ins with it, not again on their own
+    assert counts.check_runs <= 1, counts
+    assert set(counts.checks) <= {path}, counts  # the built-ins' checks are read, not redone
 
 
 def test_a_pause_in_typing_is_parsed_and_checked_once(tmp_path: Path) -> None:
@@ -123,6 +124,7 @@ def test_a_pause_in_typing_is_parsed_and_checked_once(tmp_path: Path) -> None:
     assert counts.parses[path] <= 1, counts
     assert counts.checks[path] <= 1, counts
     assert counts.check_runs <= 1, counts
+    assert set(counts.checks) <= {str(path)}, counts  # the built-ins' checks are read, not redone
 
 
 class Editor:
@@ -188,6 +190,7 @@ def test_a_keystroke_in_the_language_server_is_parsed_and_checked_once(tmp_path:
     assert counts.parses[str(path)] <= 1, counts
     assert counts.checks[str(path)] <= 1, counts
     assert counts.check_runs <= 1, counts
+    assert set(counts.checks) <= {str(path)}, counts  # the built-ins' checks are read, not redone
 
 
 def test_a_snapshot_is_made_once_per_text_and_its_rules_once_per_ruleset(tmp_path: Path) -> None:

@@ -87,7 +87,7 @@ def set_rule(
         return _refused(snapshot, path, [_one_line(path, rule)])
     reason = _reason(because)
     candidate = _with_statement(text, ruleset, rule, source, base_sets)
-    made = Snapshot.of_text(path, candidate)
+    made = snapshot.edited(path, candidate)
     checked = check_document(made, path)
     if new := _new_errors(before, checked, _lines(checked, path, rule, ruleset.name)):
         return _refused(snapshot, path, new)
@@ -102,7 +102,7 @@ def set_rule(
         if wrapped is None:
             return _refused(snapshot, path, [_no_reason(path, written)])
         candidate = _with_statement(text, ruleset, rule, value_text(wrapped), base_sets)
-        made = Snapshot.of_text(path, candidate)
+        made = snapshot.edited(path, candidate)
         checked = check_document(made, path)
         if new := _new_errors(before, checked, _lines(checked, path, rule, ruleset.name)):
             return _refused(snapshot, path, new)
@@ -127,7 +127,7 @@ def clear_rule(snapshot: Snapshot, path: str, rule: str, ruleset_name: str | Non
         start = _statement_start(candidate, clause)
         end = offset(candidate, clause.span.end_line, clause.span.end_column)
         candidate = _cut(candidate, start, end)
-    made = Snapshot.of_text(path, candidate)
+    made = snapshot.edited(path, candidate)
     if new := _new_errors(before, check_document(made, path)):
         return _refused(snapshot, path, new)
     return _finished(text, path, made)
@@ -332,7 +332,7 @@ def _finished(text: str, path: str, made: Snapshot) -> Edited:
     if declared is not None and os.path.abspath(path) not in made.workspace.broken:
         formatted = layout(candidate)
         if formatted != candidate:
-            laid = Snapshot.of_text(path, formatted)
+            laid = made.edited(path, formatted)
             if laid.workspace.file(path) == declared and not laid.workspace.broken:
                 candidate, made = formatted, laid
     after = check_document(made, path)

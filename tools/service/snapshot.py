@@ -40,13 +40,21 @@ class Snapshot:
     diagnostics: tuple[Diagnostic, ...]  # the files', every one (a front end leaves out ignored)
     # What is made from it on demand, once: each ruleset's chain errors and Rules, and what a
     # front end derives from it (`once`).
+    # The built-ins' own snapshot, whose checks of the built-ins this one reads (they say the
+    # same in every snapshot: a user's file cannot change what a built-in's check finds).
+    builtins: Snapshot | None = field(default=None, repr=False)
     _made: dict[object, Any] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @staticmethod
-    def of(paths: Sequence[str] = (), texts: Mapping[str, str] | None = None) -> Snapshot:
+    def of(
+        paths: Sequence[str] = (),
+        texts: Mapping[str, str] | None = None,
+        builtins: Snapshot | None = None,
+    ) -> Snapshot:
         """The built-ins with the files `paths` and the unsaved `texts` (by path), checked: one
-        parse of each text, one check of them and the built-ins their rulesets extend."""
+        parse of each text, one check of them and of the built-ins their rulesets extend (those
+        `builtins`, the built-ins' own snapshot, has checked already are not checked again)."""
         unsaved = {os.path.abspath(k): v for k, v in (texts or {}).items()}
         ws = Workspace.open(list(paths), texts=unsaved)
         files = tuple(dict.fromkeys(os.path.abspath(p) for p in [*paths, *unsaved]))
@@ -57,18 +65,31 @@ class Snapshot:
             for r in f.rulesets
             if (eff := ws.resolved.get(r.name)) is not None and eff.ruleset is r
             for n in eff.chain
+        } - set(files)
+        known = {
+            path: builtins.diagnostics_of(path)
+            for path in chains
+            if builtins is not None and path in ws.builtin and path in builtins.workspace.builtin
         }
-        found = ws.diagnostics_for([*files, *sorted(chains - set(files))]) if files else []
+        wanted = [*files, *sorted(chains - set(known))]
+        found = ws.diagnostics_for(wanted) if files else []
         mine = tuple(d for d in found if d.span.file in files)
-        snap = Snapshot(ws, files, unsaved, mine)
-        for path in chains - set(files):
-            snap._made[("file", path)] = [d for d in found if d.span.file == path]
+        snap = Snapshot(ws, files, unsaved, mine, builtins)
+        for path in chains:
+            here = known[path] if path in known else [d for d in found if d.span.file == path]
+            snap._made[("file", path)] = here
         return snap
 
     @staticmethod
-    def of_text(path: str, text: str) -> Snapshot:
-        """One document as an editor holds it (its text need not be saved)."""
-        return Snapshot.of((), {path: text})
+    def of_text(path: str, text: str, builtins: Snapshot | None = None) -> Snapshot:
+        """One document as an editor holds it (its text need not be saved); `builtins`: the
+        built-ins' own snapshot, whose checks of them it reads."""
+        return Snapshot.of((), {path: text}, builtins)
+
+    def edited(self, path: str, text: str) -> Snapshot:
+        """The snapshot of another text at `path` (an edit's), reading the same built-ins'
+        checks as this one."""
+        return Snapshot.of_text(path, text, self.builtins)
 
     @staticmethod
     def of_refs(refs: Sequence[str], texts: Mapping[str, str] | None = None) -> Snapshot:
@@ -157,6 +178,16 @@ class Snapshots:
         self.kept = kept
         self._by_path: OrderedDict[str, Snapshot] = OrderedDict()
         self._lock = threading.Lock()
+        self._builtins: Snapshot | None = None
+
+    @property
+    def builtins(self) -> Snapshot:
+        """The built-ins alone, read when first asked for (they do not change while a front end
+        runs): every open text's snapshot reads its checks of the built-ins from it."""
+        with self._lock:
+            if self._builtins is None:
+                self._builtins = Snapshot.of()
+            return self._builtins
 
     def of(self, path: str, text: str) -> Snapshot:
         absolute = os.path.abspath(path)
@@ -165,7 +196,7 @@ class Snapshots:
             if found is not None and found.text(absolute) == text:
                 self._by_path.move_to_end(absolute)
                 return found
-        return self.keep(absolute, Snapshot.of_text(absolute, text))
+        return self.keep(absolute, Snapshot.of_text(absolute, text, self.builtins))
 
     def keep(self, path: str, snapshot: Snapshot) -> Snapshot:
         """`snapshot` as the one of the text at `path` (an edit made it)."""

@@ -3,7 +3,6 @@ snapshot of each open file's text (made once per text, read by every panel)."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 from starlette.requests import Request
@@ -21,11 +20,11 @@ class Studio:
     studies: Studies
     snapshots: Snapshots = field(default_factory=Snapshots)
 
-    @functools.cached_property
+    @property
     def builtins(self) -> Snapshot:
-        """The built-ins alone (the start page's bases), read when first asked for: they do
-        not change while the studio runs."""
-        return Snapshot.of()
+        """The built-ins alone (the start page's bases; every open file's snapshot reads its
+        checks of the built-ins from it), read when first asked for."""
+        return self.snapshots.builtins
 
 
 def studio_of(request: Request) -> Studio:
