@@ -16,6 +16,7 @@ from . import cache
 from . import model as m
 from .check import check_all
 from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
+from .messages import msg
 from .reader import ReadResult, collector_paused, read_path, read_rules
 from .resolve import EffectiveRuleset, Index, resolve_all
 from .syntax import cache_key
@@ -233,13 +234,13 @@ def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, Ef
     span = Span.point(path or "<command line>", 1, 1)
     unsaved = {os.path.abspath(k) for k in texts or {}}
     if path is not None and not os.path.exists(path) and os.path.abspath(path) not in unsaved:
-        raise RulesetNotFound(error("RR0005", f"no such file: {path}", span))
+        raise RulesetNotFound(error("RR0005", msg("no such file: {path}", path=path), span))
     ws = Workspace.open([path] if path else [], texts=texts)
     if path is not None:
         problems = [d for d in ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
         rules_file = ws.file(path)
         if rules_file is None or (problems and name is None and not rules_file.rulesets):
-            first = problems[0] if problems else error("RR0005", "cannot read rules", span)
+            first = problems[0] if problems else error("RR0005", msg("cannot read rules"), span)
             raise RulesetNotFound(first)
         if name is None:
             if len(rules_file.rulesets) != 1:
@@ -247,9 +248,14 @@ def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, Ef
                 raise RulesetNotFound(
                     error(
                         "RR0107",
-                        f"{path} holds {len(rules_file.rulesets)} rulesets ({names})",
+                        msg(
+                            "{path} holds {n} rulesets ({names})",
+                            path=path,
+                            n=len(rules_file.rulesets),
+                            names=names,
+                        ),
                         span,
-                        f"name one: {path}:NAME",
+                        msg("name one: {path}:NAME", path=path),
                     )
                 )
             name = rules_file.rulesets[0].name
@@ -259,14 +265,16 @@ def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, Ef
         if name in ws.index.rulesets:
             diags = ws.resolve_diagnostics.get(name) or []
             raise RulesetNotFound(
-                diags[0] if diags else error("RR0102", f"ruleset '{name}' cannot be resolved", span)
+                diags[0]
+                if diags
+                else error("RR0102", msg("ruleset '{name}' cannot be resolved", name=name), span)
             )
         raise RulesetNotFound(
             error(
                 "RR0102",
-                f"unknown ruleset '{name}'",
+                msg("unknown ruleset '{name}'", name=name),
                 span,
-                did_you_mean(name, ws.index.rulesets) or "riskrules list shows the rulesets",
+                did_you_mean(name, ws.index.rulesets) or msg("riskrules list shows the rulesets"),
             )
         )
     return ws, eff

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from . import model as m
 from .diagnostics import Diagnostic, Span, error, warning
 from .limits import MAX_PLAYERS
+from .messages import Arg, Message, msg
 from .resolve import EffectiveRuleset
 from .schema import PHASES, Kind, lookup
 
@@ -93,12 +94,12 @@ def _seats(eff: EffectiveRuleset) -> int:
     return min(MAX_PLAYERS, sum(len(c.territories) for c in board.continents))
 
 
-def counts_text(counts: Iterable[int]) -> str:
+def counts_text(counts: Iterable[int]) -> Arg:
     """`3`, `3 or 4`, `3, 5 or 6` players."""
     shown = [str(n) for n in counts]
     if len(shown) <= 1:
         return "".join(shown)
-    return ", ".join(shown[:-1]) + " or " + shown[-1]
+    return msg("{some} or {last}", some=", ".join(shown[:-1]), last=shown[-1])
 
 
 def start_armies(eff: EffectiveRuleset) -> dict[int, int]:
@@ -174,21 +175,38 @@ def _players(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         return [
             error(
                 "RR0215",
-                f"'players' allows {low} players: a game needs at least one",
+                msg("'players' allows {low} players: a game needs at least one", low=low),
                 where,
-                "write the fewest players first, such as 3 .. 6",
+                msg("write the fewest players first, such as 3 .. 6"),
             )
         ]
     if low <= high and high + neutrals > seats:
-        with_neutrals = f" and {neutrals} neutral armies" if neutrals else ""
+        said = (
+            msg(
+                "{high} players and {neutrals} neutral armies are {value} seats, past the "
+                "{seats} a game has",
+                high=high,
+                neutrals=neutrals,
+                value=high + neutrals,
+                seats=seats,
+            )
+            if neutrals
+            else msg(
+                "{high} players are {value} seats, past the {seats} a game has",
+                high=high,
+                value=high + neutrals,
+                seats=seats,
+            )
+        )
         return [
             error(
                 "RR0215",
-                f"{high} players{with_neutrals} are {high + neutrals} seats, past the "
-                f"{seats} a game has",
+                said,
                 where,
-                f"at most {seats} seats at a table (neutral armies included); "
-                f"each starts on a territory of its own",
+                msg(
+                    "at most {seats} seats at a table (neutral armies included); each starts on a territory of its own",
+                    seats=seats,
+                ),
             )
         ]
     return []
@@ -212,12 +230,18 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
         out.append(
             error(
                 "RR0213",
-                f"rule 'setup.start_armies' gives no start armies for {counts_text(missing)} "
-                f"players, but the ruleset is for {allowed} players",
+                msg(
+                    "rule 'setup.start_armies' gives no start armies for {counts_text} players, but the ruleset is for {allowed} players",
+                    counts_text=counts_text(missing),
+                    allowed=allowed,
+                ),
                 own.span(at),
-                f"add {example} to the table, or allow fewer players "
-                f"(override players: {min(given) if given else counts.start} .. "
-                f"{max(given) if given else counts.stop - 1})",
+                msg(
+                    "add {example} to the table, or allow fewer players (override players: {value} .. {value2})",
+                    example=example,
+                    value=min(given) if given else counts.start,
+                    value2=max(given) if given else counts.stop - 1,
+                ),
             )
         )
     if "setup.start_armies" in own.clauses:
@@ -226,10 +250,13 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
                 out.append(
                     warning(
                         "RR0214",
-                        f"start armies for {entry.key} players are never used: the ruleset is "
-                        f"for {allowed} players",
+                        msg(
+                            "start armies for {key} players are never used: the ruleset is for {allowed} players",
+                            key=entry.key,
+                            allowed=allowed,
+                        ),
                         entry.span,
-                        f"remove the entry, or allow {entry.key} players in 'players'",
+                        msg("remove the entry, or allow {key} players in 'players'", key=entry.key),
                     )
                 )
     return out
@@ -247,18 +274,34 @@ def _bounds(own: _Own) -> list[Diagnostic]:
         if spec is None or not isinstance(value, m.Int) or spec.kind != Kind.INT:
             continue
         low, high = spec.least, spec.most
+        bound: Arg
+        fix: Arg
         if low is not None and value.value < low:
-            bound, fix = (f"at least {low}", f"{low} or more") if high != low else (low, low)
+            bound, fix = (
+                (msg("at least {n}", n=low), msg("{n} or more", n=low))
+                if high != low
+                else (low, low)
+            )
         elif high is not None and value.value > high:
-            bound, fix = (f"at most {high}", f"{high} or fewer") if high != low else (high, high)
+            bound, fix = (
+                (msg("at most {n}", n=high), msg("{n} or fewer", n=high))
+                if high != low
+                else (high, high)
+            )
         else:
             continue
         out.append(
             error(
                 "RR0217",
-                f"rule '{clause.id}' is {value.value}, but it must be {bound}: {spec.why}",
+                msg(
+                    "rule '{id}' is {value}, but it must be {bound}: {why}",
+                    id=clause.id,
+                    value=value.value,
+                    bound=bound,
+                    why=spec.why or "",
+                ),
                 clause.value.span,
-                f"write {fix}",
+                msg("write {fix}", fix=fix),
             )
         )
     return out
@@ -283,25 +326,33 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         return [
             error(
                 "RR0219",
-                f"'turn.phases' lists {', '.join(twice)} twice: a turn has each phase once",
+                msg(
+                    "'turn.phases' lists {twice} twice: a turn has each phase once",
+                    twice=tuple(twice),
+                ),
                 own.span(clause),
-                f"list each phase once, such as {order}",
+                msg("list each phase once, such as {order}", order=order),
             )
         ]
     missing = [p for p in ("reinforce", "attack", "fortify") if p not in phases]
     if missing:
-        fortify = (
-            "; to play without fortifying keep the phase and write `override fortify.moves: 0`"
-            if "fortify" in missing
-            else ""
+        said = msg(
+            "'turn.phases' leaves out {missing}: every turn has its reinforcements, attacks "
+            "and fortifying move",
+            missing=tuple(missing),
         )
+        if "fortify" in missing:
+            said = msg(
+                "{said}; to play without fortifying keep the phase and write "
+                "`override fortify.moves: 0`",
+                said=said,
+            )
         return [
             error(
                 "RR0219",
-                f"'turn.phases' leaves out {', '.join(missing)}: every turn has its "
-                f"reinforcements, attacks and fortifying move{fortify}",
+                said,
                 own.span(clause),
-                f"list the phases in order, such as {order}",
+                msg("list the phases in order, such as {order}", order=order),
             )
         ]
 
@@ -313,10 +364,12 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         return [
             error(
                 "RR0219",
-                f"'turn.phases' puts the phases out of order: a turn is played "
-                f"{', '.join(canonical)}",
+                msg(
+                    "'turn.phases' puts the phases out of order: a turn is played {canonical}",
+                    canonical=", ".join(canonical),
+                ),
                 own.span(clause),
-                f"did you mean '{', '.join(canonical)}'?",
+                msg("did you mean '{canonical}'?", canonical=", ".join(canonical)),
             )
         ]
     return []
@@ -327,7 +380,7 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
 
 def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
     """RR0227: a rule that needs another one the ruleset does not have."""
-    needs: list[tuple[str, str, str, str]] = []  # (rule, needed, why, example)
+    needs: list[tuple[str, str, Message, str]] = []  # (rule, needed, why, example)
     if word_of(eff, "setup.territories") == "deal":
         found = player_range(eff)
         board = eff.board
@@ -336,7 +389,7 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             (
                 "setup.territories",
                 "setup.deal.cards",
-                "the territories are dealt with the cards",
+                msg("the territories are dealt with the cards"),
                 f"setup.deal.cards: {each}",
             )
         )
@@ -345,7 +398,7 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             (
                 "missions.per_player",
                 "missions.ranks",
-                "players draw a mission of each rank",
+                msg("players draw a mission of each rank"),
                 "missions.ranks: captain, major, colonel, general",
             )
         )
@@ -353,7 +406,7 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             (
                 "missions.per_player",
                 "missions.claims_per_turn",
-                "missions are claimed in a turn",
+                msg("missions are claimed in a turn"),
                 "missions.claims_per_turn: 1",
             )
         )
@@ -363,7 +416,8 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             ("neutrals.bribe.steps_per_card", "neutrals.bribe.steps_per_card: 1"),
             ("neutrals.bribe.max_cards", "neutrals.bribe.max_cards: 5"),
         ):
-            needs.append(("neutrals.mode", rule, "active neutral armies are bribed", example))
+            bribed_why = msg("active neutral armies are bribed")
+            needs.append(("neutrals.mode", rule, bribed_why, example))
     out = []
     placed = eff.clause("neutrals.place_per_turn")
     if placed is not None and neutral_count(eff) and word_of(eff, "setup.territories") != "deal":
@@ -372,12 +426,13 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0227",
-                    "rule 'neutrals.place_per_turn' needs the territories dealt "
-                    "(setup.territories: deal): the players place the neutral armies' armies "
-                    "on the territories they are dealt, and in a claim they are dealt none",
+                    msg(
+                        "rule 'neutrals.place_per_turn' needs the territories dealt (setup.territories: deal): the players place the neutral armies' armies on the territories they are dealt, and in a claim they are dealt none"
+                    ),
                     at.id_span,
-                    "deal the territories (setup.territories: deal), or let the neutral "
-                    "armies claim for themselves: drop neutrals.place_per_turn",
+                    msg(
+                        "deal the territories (setup.territories: deal), or let the neutral armies claim for themselves: drop neutrals.place_per_turn"
+                    ),
                 )
             )
     teams = int_of(eff, "teams.count")
@@ -387,10 +442,11 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0227",
-                    "team play needs 'territory.control: most_armies': team-mates fortify into "
-                    "each other's territories, and their armies share them",
+                    msg(
+                        "team play needs 'territory.control: most_armies': team-mates fortify into each other's territories, and their armies share them"
+                    ),
                     at.id_span,
-                    "write `override territory.control: most_armies` (the team rules of 000)",
+                    msg("write `override territory.control: most_armies` (the team rules of 000)"),
                 )
             )
     for rule, needed, why, example in needs:
@@ -402,9 +458,14 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         out.append(
             error(
                 "RR0227",
-                f"rule '{rule}' needs '{needed}' ({why}), but the ruleset does not set it",
+                msg(
+                    "rule '{rule}' needs '{needed}' ({why}), but the ruleset does not set it",
+                    rule=rule,
+                    needed=needed,
+                    why=why,
+                ),
                 at.id_span,
-                f"add a line such as `{example}`",
+                msg("add a line such as `{example}`", example=example),
             )
         )
     out.extend(_status_start(eff, own))
@@ -430,10 +491,13 @@ def _status_start(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
     return [
         error(
             "RR0227",
-            f"'neutrals.status.start' is '{start}', which is not on the status track "
-            f"({', '.join(track)})",
+            msg(
+                "'neutrals.status.start' is '{start}', which is not on the status track ({track})",
+                start=start,
+                track=", ".join(track),
+            ),
             clause.value.span,
-            "start the neutral armies on a space of their track",
+            msg("start the neutral armies on a space of their track"),
         )
     ]
 
@@ -453,20 +517,32 @@ def _teams(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
         return []
     n = bad[0]
     if size:
-        what = f"{teams} teams of {size} need {teams * size} players"
+        what = msg(
+            "{teams} teams of {size} need {players} players",
+            teams=teams,
+            size=size,
+            players=teams * size,
+        )
     else:
-        what = f"{n} players do not split into {teams} teams of the same size"
+        what = msg("{n} players do not split into {teams} teams of the same size", n=n, teams=teams)
     fits = [k for k in counts if k not in bad]
     hint = (
-        f"allow only {counts_text(fits)} players, or change the teams"
+        msg("allow only {counts} players, or change the teams", counts=counts_text(fits))
         if fits
-        else f"with {counts_text(counts)} players, write teams.size: "
-        f"{counts.start // teams if counts.start >= teams else 1}"
+        else msg(
+            "with {counts} players, write teams.size: {size}",
+            counts=counts_text(counts),
+            size=counts.start // teams if counts.start >= teams else 1,
+        )
     )
     return [
         error(
             "RR0216",
-            f"{what}, but the ruleset allows {counts_text(bad)} players",
+            msg(
+                "{what}, but the ruleset allows {counts_text} players",
+                what=what,
+                counts_text=counts_text(bad),
+            ),
             own.span(at),
             hint,
         )
@@ -507,26 +583,43 @@ def _deal(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
         dealt = n * cards + neutrals * per_neutral
         if dealt == pile:
             continue
-        to_neutrals = f" and {neutrals} × {per_neutral} to neutral armies" if neutrals else ""
+        to_neutrals = (
+            msg(" and {neutrals} × {each} to neutral armies", neutrals=neutrals, each=per_neutral)
+            if neutrals
+            else ""
+        )
         short = dealt < pile
         consequence = (
-            "some territories would have no owner"
+            msg("some territories would have no owner")
             if short
-            else "the pile runs out before the deal is done"
+            else msg("the pile runs out before the deal is done")
         )
-        wilds = f" and {wild} wild cards" if wild else ""
+        wilds = msg(" and {wild} wild cards", wild=wild) if wild else ""
         rest = pile - neutrals * per_neutral
         hint = (
-            f"deal {rest // n} cards each (setup.deal.cards: {rest // n})"
+            msg("deal {each} cards each (setup.deal.cards: {each})", each=rest // n)
             if rest > 0 and rest % n == 0
-            else f"{pile} cards do not share evenly among {n} players: claim the territories "
-            "(setup.territories: claim), or allow only player counts the pile shares evenly"
+            else msg(
+                "{pile} cards do not share evenly among {n} players: claim the territories "
+                "(setup.territories: claim), or allow only player counts the pile shares "
+                "evenly",
+                pile=pile,
+                n=n,
+            )
         )
         out.append(
             error(
                 "RR0218",
-                f"with {n} players, {n} × {cards} cards{to_neutrals} are {dealt} cards, but "
-                f"the pile holds {territories} territory cards{wilds}: {consequence}",
+                msg(
+                    "with {n} players, {n} × {cards} cards{to_neutrals} are {dealt} cards, but the pile holds {territories} territory cards{wilds}: {consequence}",
+                    n=n,
+                    cards=cards,
+                    to_neutrals=to_neutrals,
+                    dealt=dealt,
+                    territories=territories,
+                    wilds=wilds,
+                    consequence=consequence,
+                ),
                 where,
                 hint,
             )
@@ -537,10 +630,16 @@ def _deal(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
         out.append(
             error(
                 "RR0218",
-                f"each neutral army is dealt {per_neutral} territories but has only "
-                f"{neutral_armies} start armies: one army goes on each territory dealt",
+                msg(
+                    "each neutral army is dealt {per_neutral} territories but has only {neutral_armies} start armies: one army goes on each territory dealt",
+                    per_neutral=per_neutral,
+                    neutral_armies=neutral_armies,
+                ),
                 where,
-                f"give each neutral army at least {per_neutral} start armies",
+                msg(
+                    "give each neutral army at least {per_neutral} start armies",
+                    per_neutral=per_neutral,
+                ),
             )
         )
     return out
@@ -563,10 +662,12 @@ def _missions(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnosti
         return [
             error(
                 "RR0228",
-                f"'missions.ranks' lists {', '.join(twice)} more than once: each player "
-                "draws one mission of each rank",
+                msg(
+                    "'missions.ranks' lists {twice} more than once: each player draws one mission of each rank",
+                    twice=tuple(twice),
+                ),
                 own.clauses["missions.ranks"].value.span,
-                "list each rank once, easiest first, such as captain, major, colonel, general",
+                msg("list each rank once, easiest first, such as captain, major, colonel, general"),
             )
         ]
     by_rank: Mapping[str, int] = _deck_ranks(eff)
@@ -578,11 +679,18 @@ def _missions(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnosti
     return [
         error(
             "RR0228",
-            f"with {most} players each draws a '{rank}' mission, but the deck has "
-            f"{by_rank.get(rank, 0)} of them",
+            msg(
+                "with {most} players each draws a '{rank}' mission, but the deck has {get} of them",
+                most=most,
+                rank=rank,
+                get=by_rank.get(rank, 0),
+            ),
             own.span(at) if at.id != "players" else at.id_span,
-            f"add {most - by_rank.get(rank, 0)} more '{rank}' missions "
-            f"(missions.deck.NAME {{ rank: {rank} … }}), or allow fewer players",
+            msg(
+                "add {value} more '{rank}' missions (missions.deck.NAME {{ rank: {rank} … }}), or allow fewer players",
+                value=most - by_rank.get(rank, 0),
+                rank=rank,
+            ),
         )
     ]
 

@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from . import model as m
 from .diagnostics import Diagnostic, Span, did_you_mean, error, note, warning
+from .messages import msg
 from .schema import lookup
 
 MAX_EXTENDS_DEPTH = 32
@@ -145,10 +146,16 @@ class Index:
                 self.diagnostics.append(
                     note(
                         "RR0108",
-                        f"{what} '{key}' shadows the built-in {what} of the same name "
-                        f"({_where(first)})",
+                        msg(
+                            "{what} '{key}' shadows the built-in {what} of the same name ({where})",
+                            what=what,
+                            key=key,
+                            where=_where(first),
+                        ),
                         span,
-                        "here, built-in rulesets that use it use this one; rename it to keep both",
+                        msg(
+                            "here, built-in rulesets that use it use this one; rename it to keep both"
+                        ),
                     )
                 )
                 table[key] = item
@@ -156,9 +163,14 @@ class Index:
             self.diagnostics.append(
                 error(
                     "RR0106",
-                    f"{what} '{key}' is declared twice (first at {_where(first)})",
+                    msg(
+                        "{what} '{key}' is declared twice (first at {where})",
+                        what=what,
+                        key=key,
+                        where=_where(first),
+                    ),
                     span,
-                    "rename one of them or remove the duplicate",
+                    msg("rename one of them or remove the duplicate"),
                 )
             )
             return
@@ -195,7 +207,7 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
             diags.append(
                 error(
                     "RR0102",
-                    f"unknown ruleset '{current.extends}'",
+                    msg("unknown ruleset '{extends}'", extends=current.extends),
                     current.extends_span,
                     did_you_mean(current.extends, index.rulesets),
                 )
@@ -206,9 +218,9 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
             diags.append(
                 error(
                     "RR0403",
-                    f"'extends' cycle: {names}",
+                    msg("'extends' cycle: {names}", names=names),
                     current.extends_span,
-                    "a ruleset cannot extend itself, directly or through others",
+                    msg("a ruleset cannot extend itself, directly or through others"),
                 )
             )
             return None, diags
@@ -221,16 +233,23 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     error(
                         "RR0403",
-                        f"'extends' cycle of {len(ring) - 1} rulesets: {shown}",
+                        msg(
+                            "'extends' cycle of {value} rulesets: {shown}",
+                            value=len(ring) - 1,
+                            shown=shown,
+                        ),
                         current.extends_span,
-                        "a ruleset cannot extend itself, directly or through others",
+                        msg("a ruleset cannot extend itself, directly or through others"),
                     )
                 )
                 return None, diags
             diags.append(
                 error(
                     "RR0405",
-                    f"'extends' chain is deeper than {MAX_EXTENDS_DEPTH} rulesets",
+                    msg(
+                        "'extends' chain is deeper than {max_extends_depth} rulesets",
+                        max_extends_depth=MAX_EXTENDS_DEPTH,
+                    ),
                     ruleset.extends_span,
                 )
             )
@@ -250,10 +269,14 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     error(
                         "RR0406",
-                        f"rule '{clause.id}' is defined twice in ruleset '{rs.name}' "
-                        f"(first at {_where(local[clause.id].id_span)})",
+                        msg(
+                            "rule '{id}' is defined twice in ruleset '{name}' (first at {where})",
+                            id=clause.id,
+                            name=rs.name,
+                            where=_where(local[clause.id].id_span),
+                        ),
                         clause.id_span,
-                        "remove one of the two definitions",
+                        msg("remove one of the two definitions"),
                     )
                 )
                 continue
@@ -263,11 +286,17 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     error(
                         "RR0401",
-                        f"rule '{clause.id}' is already defined by '{inherited.ruleset}' at "
-                        f"{_where(inherited.id_span)}",
+                        msg(
+                            "rule '{id}' is already defined by '{ruleset}' at {where}",
+                            id=clause.id,
+                            ruleset=inherited.ruleset,
+                            where=_where(inherited.id_span),
+                        ),
                         clause.id_span,
-                        f"did you mean 'override {clause.id}'? An inherited rule is changed "
-                        "with `override`",
+                        msg(
+                            "did you mean 'override {id}'? An inherited rule is changed with `override`",
+                            id=clause.id,
+                        ),
                     )
                 )
             elif inherited is None and clause.override and lookup(clause.id) is not None:
@@ -277,11 +306,17 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     error(
                         "RR0402",
-                        f"'override {clause.id}': the base ruleset '{basename}' does not set "
-                        "this rule",
+                        msg(
+                            "'override {id}': the base ruleset '{basename}' does not set this rule",
+                            id=clause.id,
+                            basename=basename,
+                        ),
                         clause.id_span,
-                        f"drop `override`: '{basename}' does not set '{clause.id}', so this "
-                        "rule is new here",
+                        msg(
+                            "drop `override`: '{basename}' does not set '{id}', so this rule is new here",
+                            basename=basename,
+                            id=clause.id,
+                        ),
                     )
                 )
             # The same value with passages of its own is a re-citation (the ruleset's own
@@ -294,9 +329,13 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     warning(
                         "RR0404",
-                        f"override of '{clause.id}' sets the same value as '{inherited.ruleset}'",
+                        msg(
+                            "override of '{id}' sets the same value as '{ruleset}'",
+                            id=clause.id,
+                            ruleset=inherited.ruleset,
+                        ),
                         clause.id_span,
-                        "remove the override; the rule is inherited unchanged",
+                        msg("remove the override; the rule is inherited unchanged"),
                     )
                 )
             if clause.id not in history:

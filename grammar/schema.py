@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .limits import MAX_BRIBE_STEPS, MAX_CARDS_DRAWN, MAX_WILD_CARDS
+from .messages import Message, msg
 
 
 class Kind(StrEnum):
@@ -33,6 +34,31 @@ class Kind(StrEnum):
     TEXT = 'a text by language, such as {en: "…", da: "…"}'
 
 
+def kind_said(kind: Kind) -> Message:
+    """What a value of this kind is, in the reader's words (a message's phrase)."""
+    return _KIND_SAID[kind]
+
+
+_KIND_SAID: dict[Kind, Message] = {
+    Kind.INT: msg("a whole number"),
+    Kind.OPTIONAL_INT: msg("a whole number or 'none'"),
+    Kind.COUNT_OR_UNLIMITED: msg("a whole number or 'unlimited'"),
+    Kind.BOOL: msg("yes or no"),
+    Kind.INT_RANGE: msg("a range such as 3 .. 6"),
+    Kind.DICE: msg("a dice range such as 1 .. min(3, armies - 1)"),
+    Kind.EXPR: msg("a number expression"),
+    Kind.CONDITION: msg("a condition"),
+    Kind.BY_PLAYERS: msg("a table by player count, such as {{3: 35, 4: 30}}"),
+    Kind.BY_CONTINENT: msg("a table by continent, such as {{asia: 7, europe: 5}}"),
+    Kind.BY_TERRITORY: msg("a table by territory, such as {{alaska: infantry}}"),
+    Kind.CHOICE: msg("one of the listed words"),
+    Kind.CHOICES: msg("a list of the listed words"),
+    Kind.SCHEDULE: msg("a trade schedule (sequence, track, by kind or fixed)"),
+    Kind.BOARD: msg("the name of a board"),
+    Kind.TEXT: msg('a text by language, such as {{en: "…", da: "…"}}'),
+}
+
+
 @dataclass(frozen=True)
 class RuleSpec:
     id: str
@@ -45,7 +71,7 @@ class RuleSpec:
     # The whole numbers the engine plays as meant (None: no bound), and why (RR0217).
     least: int | None = None
     most: int | None = None
-    why: str = ""
+    why: Message | None = None
 
     @property
     def pattern(self) -> bool:
@@ -113,7 +139,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         section="setup",
         least=1,
-        why="with none placed a round, the setup never ends",
+        why=msg("with none placed a round, the setup never ends"),
     ),
     _R("setup.deal.cards", Kind.INT, "territory cards dealt to each player", section="setup"),
     _R(
@@ -198,7 +224,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         section="cards",
         most=MAX_WILD_CARDS,
-        why=f"the printed deck has 2; riskrules plays at most {MAX_WILD_CARDS}",
+        why=msg("the printed deck has 2; riskrules plays at most {most}", most=MAX_WILD_CARDS),
     ),
     _R(
         "cards.sets",
@@ -230,7 +256,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "complete')",
         section="cards",
         least=1,
-        why="a forced trade takes at least the one set that forces it",
+        why=msg("a forced trade takes at least the one set that forces it"),
     ),
     _R(
         "cards.territory_bonus",
@@ -252,7 +278,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         section="cards",
         most=MAX_CARDS_DRAWN,
-        why=f"the printed game draws 1; riskrules plays at most {MAX_CARDS_DRAWN}",
+        why=msg("the printed game draws 1; riskrules plays at most {most}", most=MAX_CARDS_DRAWN),
     ),
     # ---------------------------------------------------------------- combat
     _R(
@@ -341,7 +367,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         section="fortify",
         least=1,
-        why="a territory is never left empty",
+        why=msg("a territory is never left empty"),
     ),
     # ---------------------------------------------------------------- elimination, victory
     _R(
@@ -388,7 +414,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="neutrals",
         least=1,
         most=1,
-        why="one army is placed for each neutral army in a setup round",
+        why=msg("one army is placed for each neutral army in a setup round"),
     ),
     _R(
         "neutrals.mode",
@@ -425,7 +451,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="neutrals",
         least=1,
         most=MAX_BRIBE_STEPS,
-        why="a bribe moves the neutral army's status at least one step along its track",
+        why=msg("a bribe moves the neutral army's status at least one step along its track"),
     ),
     _R(
         "neutrals.bribe.max_cards",
@@ -495,7 +521,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "missions claimed in one turn at most (at least 1)",
         section="missions",
         least=1,
-        why="with none a turn, no mission can ever be claimed",
+        why=msg("with none a turn, no mission can ever be claimed"),
     ),
     _R(
         "missions.reveal_after",
@@ -533,7 +559,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "players in each team (at least 1)",
         section="teams",
         least=1,
-        why="a team has at least one player",
+        why=msg("a team has at least one player"),
     ),
     _R("teams.seating", Kind.CHOICE, "how the teams sit", choices=("alternate",), section="teams"),
     _R("teams.friendly_fire", Kind.BOOL, "a player may attack a team-mate", section="teams"),

@@ -5,6 +5,23 @@ meant ("'forsvarer' is Danish for 'defender'"); nothing is ever read as the word
 
 from __future__ import annotations
 
+from .messages import Message, msg
+
+# The languages a word is said to be in, by name (a message names them in its own language).
+_LANGUAGES: dict[str, Message] = {
+    "Danish": msg("Danish"),
+    "Dutch": msg("Dutch"),
+    "Danish or Dutch": msg("Danish or Dutch"),
+    "English": msg("English"),
+    "programming": msg("a programmer's word"),
+}
+
+
+def language_name(language: str) -> Message:
+    """The name of a language a word is written in (`FOREIGN`'s second part)."""
+    return _LANGUAGES[language]
+
+
 # language word -> the words people write for it: (word, language)
 _FOREIGN: dict[str, tuple[tuple[str, str], ...]] = {
     "defender": (

@@ -21,7 +21,8 @@ from pygls.lsp.server import LanguageServer
 
 from ...grammar import __version__
 from ...grammar import model as m
-from ...grammar.diagnostics import Severity, Span
+from ...grammar.diagnostics import Diagnostic, Severity, Span
+from ...grammar.messages import language_of
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_FILE_BYTES
 from ...grammar.printer import value_text
@@ -56,6 +57,11 @@ def _source(uri: str) -> str:
     if data is None or problem is not None:
         return ""
     return data.decode("utf-8", errors="replace")
+
+
+def _said(d: Diagnostic, lang: str) -> str:
+    hint = d.hint_text(lang)
+    return d.text(lang) + (f" ({hint})" if hint else "")
 
 
 def _workspace(uri: str) -> Workspace:
@@ -93,13 +99,22 @@ def diagnostics_page() -> str | None:
         return None
 
 
+_CLIENT = {"lang": "en"}  # the client's locale (initialize params), as a messages' language
+
+
+@server.feature(types.INITIALIZE)
+def initialize(params: types.InitializeParams) -> None:
+    """The client's locale chooses the messages' language (English when it names another)."""
+    _CLIENT["lang"] = language_of(params.locale) or "en"
+
+
 def _publish(uri: str) -> None:
     # The buffer's text, with the project's and the lines' ignored codes (as `check`).
     shown = check_document(_path(uri), _source(uri)).diagnostics
     diagnostics = [
         types.Diagnostic(
             range=_range(d.span),
-            message=d.message + (f" ({d.hint})" if d.hint else ""),
+            message=_said(d, _CLIENT["lang"]),
             severity=_SEVERITY[d.severity],
             code=d.code,
             code_description=_code_page(d.code),
@@ -358,7 +373,7 @@ def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         edit = types.TextEdit(range=_range(fix.span), new_text=fix.replacement)
         actions.append(
             types.CodeAction(
-                title=fix.title,
+                title=fix.title.render(_CLIENT["lang"]),
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[diag],
                 edit=types.WorkspaceEdit(changes={uri: [edit]}),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Diagnostic, Severity, Span, error
+from ...grammar.messages import msg
 from ...grammar.printer import key_text, value_text
 from .errors import UsageError
 from .fixes import offset
@@ -321,19 +322,20 @@ def _refused(text: str, path: str, why: Sequence[Diagnostic]) -> Edited:
 def _one_line(path: str, rule: str) -> Diagnostic:
     return error(
         "RR0001",
-        f"the value of '{rule}' must be one value on one line",
+        msg("the value of '{rule}' must be one value on one line", rule=rule),
         Span.point(path, 1, 1),
-        "write the value alone, such as `attacker`, `3`, `{3: 35, 4: 30}` or "
-        "`territories // 3`; another rule is set by a field of its own",
+        msg(
+            "write the value alone, such as `attacker`, `3`, `{{3: 35, 4: 30}}` or `territories // 3`; another rule is set by a field of its own"
+        ),
     )
 
 
 def _no_reason(path: str, clause: m.Clause) -> Diagnostic:
     return error(
         "RR0001",
-        f"a `fixed` trade value cannot carry a reason ('{clause.id}')",
+        msg("a `fixed` trade value cannot carry a reason ('{id}')", id=clause.id),
         clause.value.span if clause.value.span != m.NO_SPAN else Span.point(path, 1, 1),
-        "leave the reason out (a comment above the rule can say why)",
+        msg("leave the reason out (a comment above the rule can say why)"),
     )
 
 

@@ -242,7 +242,7 @@ def explain(ref: str, rule_id: str) -> Explanation:
     if clause is None:
         from ..shared.render import installed_doc
 
-        hint = did_you_mean(rule_id, [c.id for c in eff.clauses])
-        hint = hint or f"every rule is in {installed_doc('rule-catalogue.md')}"
+        meant = did_you_mean(rule_id, [c.id for c in eff.clauses])
+        hint = str(meant) if meant else f"every rule is in {installed_doc('rule-catalogue.md')}"
         raise UsageError(f"ruleset '{eff.name}' has no rule '{rule_id}' ({hint})")
     return Explanation(eff, rule_id, clause, tuple(eff.definitions(rule_id)))
