@@ -417,9 +417,10 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
             fewest = dealt
         else:
             fewest = len(board.territories) // (entry.key + neutrals)
-        for who, count in (("each player", armies.value), ("each neutral army", neutral_armies)):
-            if who.endswith("army") and not neutrals:
+        for neutral, count in ((False, armies.value), (True, neutral_armies)):
+            if neutral and not neutrals:
                 continue
+            who = msg("each neutral army") if neutral else msg("each player")
             if count > cap * max(fewest, 1):
                 out.append(
                     error(

@@ -14,7 +14,7 @@ import gettext
 import io
 from dataclasses import dataclass
 from importlib import resources
-from typing import Union
+from typing import Literal, Union
 
 DOMAIN = "messages"
 LANGUAGES = ("en", "da", "nl")
@@ -28,7 +28,7 @@ class Either:
     ("'a' or 'b'", "'a' eller 'b'", "'a' of 'b'")."""
 
     words: tuple[str, ...]
-    style: str = "or"  # "standard": all of them ("'a' and 'b'")
+    style: Literal["or", "standard"] = "or"  # "standard": all of them ("'a' and 'b'")
 
     def render(self, lang: str) -> str:
         from babel.lists import format_list  # only when alternatives are offered
