@@ -12,6 +12,7 @@ from . import expr as ex
 from . import model as m
 from .boards import check_board
 from .diagnostics import Diagnostic, Span, did_you_mean, error, suggest, warning
+from .words import language_name, rule_id_in_words
 from .messages import Arg, Either, Message, msg, msg_n
 from .playable import check_playable, player_counts
 from .ranges import check_ranges
@@ -68,6 +69,14 @@ def rule_id_hint(rule_id: str) -> Message | None:
     """A did-you-mean for a misspelt rule id, from its own group first: `combat.tiez` is
     `combat.ties`, and `combat.dice` is one of the two dice rules, not a rule of another group
     that happens to be as close."""
+    said = rule_id_in_words(rule_id)
+    if said is not None and said[0] in known_ids():
+        return msg(
+            "did you mean '{fix}'? ('{name}' is {language} for it)",
+            fix=said[0],
+            name=rule_id,
+            language=language_name(said[1]),
+        )
     head = rule_id.split(".", 1)[0]
     same = [k for k in known_ids() if k == head or k.startswith(head + ".")]
     last = rule_id.rsplit(".", 1)[-1]

@@ -60,8 +60,16 @@ class Message:
             return (self.text if self.count == 1 else self.plural or self.text).format(**values)
 
     def arguments(self, lang: str = "en") -> dict[str, object]:
-        """The arguments as JSON: texts and numbers as they are, phrases rendered."""
-        return {name: _json(value, lang) for name, value in self.args}
+        """The arguments as JSON: texts and numbers as they are, a phrase without arguments
+        rendered, a phrase with some by its own arguments (a message joined of two gives
+        both's)."""
+        out: dict[str, object] = {}
+        for name, value in self.args:
+            if isinstance(value, Message) and value.args:
+                out.update(value.arguments(lang))
+            else:
+                out[name] = _json(value, lang)
+        return out
 
     def __str__(self) -> str:
         return self.render("en")

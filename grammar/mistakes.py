@@ -30,7 +30,7 @@ from .mistake_text import (
     fix,
 )
 from .schema import Kind, known_ids, lookup
-from .words import NUMBER_WORDS
+from .words import NUMBER_WORDS, THEN_WORDS, UNITS
 
 # ---------------------------------------------------------------- the advice
 
@@ -38,6 +38,9 @@ from .words import NUMBER_WORDS
 def advise(failure: Failure, text: str, path: str) -> Diagnostic | None:
     """A diagnostic in the author's terms for the usual mistakes, or None for the others."""
     t = Text(text, path)
+    said = _in_words(failure, t)
+    if said is not None:
+        return said
     if failure.token == "":  # a line left unfinished is the mistake, not the next line's
         return _unclosed(failure, t) or _character(failure, t)
     for rule in _TOKEN_RULES:
@@ -529,3 +532,52 @@ _TOKEN_RULES = (
     _no_brace,
     _number_word,
 )
+
+
+def _in_words(f: Failure, t: Text) -> Diagnostic | None:
+    """A value said as a player says it: a number with its unit (`5 arméer`, `5 legers`), a
+    trade sequence going on in words (`4, 6, 8 og så +5`, `en dan +5`)."""
+    rule = t.rule_at(f.pos)
+    if rule is None:
+        return None
+    rule_id, value_at = rule
+    spec = lookup(rule_id)
+    _, begin, content = t.line_of(value_at)
+    value = _code(t.text[value_at : begin + len(content)]).strip()
+    if spec is None or not value:
+        return None
+    start = _skip_spaces(t.text, value_at)
+    span = t.span(start, start + len(value))
+    unit = re.fullmatch(r"(\d+)\s+(\w+)", value)
+    if unit and unit.group(2).lower() in UNITS and spec.kind in _NUMBERS:
+        return error(
+            "RR0001",
+            msg(
+                "a number is written without its unit: {n}, not '{value}'",
+                n=unit.group(1),
+                value=value,
+            ),
+            span,
+            fix(unit.group(1), msg("(the rule counts them already)")),
+        )
+    if spec.kind != Kind.SCHEDULE:
+        return None
+    words = "|".join(re.escape(w) for w in sorted(THEN_WORDS, key=len, reverse=True))
+    then = re.fullmatch(rf"(?:sequence\s+)?(\d+(?:\s*,\s*\d+)*),?\s+({words})\s*\+?\s*(\d+)", value)
+    if then:
+        listed = ", ".join(n.strip() for n in then.group(1).split(","))
+        written = f"sequence {listed} then +{then.group(3)}"
+        return error(
+            "RR0001",
+            msg(
+                "'{said}' is written 'then' in a trade sequence: {fix}",
+                said=then.group(2),
+                fix=written,
+            ),
+            span,
+            fix(written),
+        )
+    return None
+
+
+_NUMBERS = (Kind.INT, Kind.OPTIONAL_INT, Kind.COUNT_OR_UNLIMITED)

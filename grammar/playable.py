@@ -369,7 +369,7 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
                     canonical=", ".join(canonical),
                 ),
                 own.span(clause),
-                msg("did you mean '{canonical}'?", canonical=", ".join(canonical)),
+                msg("did you mean '{fix}'?", fix=", ".join(canonical)),
             )
         ]
     return []

@@ -294,8 +294,8 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                         ),
                         clause.id_span,
                         msg(
-                            "did you mean 'override {id}'? An inherited rule is changed with `override`",
-                            id=clause.id,
+                            "did you mean '{fix}'? An inherited rule is changed with `override`",
+                            fix=f"override {clause.id}",
                         ),
                     )
                 )

@@ -21,7 +21,7 @@ from .schema import (
     RuleSpec,
     kind_said,
 )
-from .words import foreign, language_name
+from .words import RULE_PARTS, foreign, language_name
 
 # Armies counts tried when checking dice limits that depend on armies.
 _ARMY_PROBE = range(1, 41)
@@ -96,6 +96,15 @@ def _not_a_choice(word: str, spec: RuleSpec, value: m.Value) -> forms.Advice:
     meant = foreign(word.replace(" ", "_"), spec.choices)
     if meant is not None:
         return forms.foreign_word(word, meant), fix(meant[0])
+    part = RULE_PARTS.get(word.lower())
+    if part is not None and part[0] == spec.id.rsplit(".", 1)[-1]:
+        said = msg(
+            "'{word}' is {language} for '{part}', the rule's own name: write its value",
+            word=word,
+            language=language_name(part[1]),
+            part=part[0],
+        )
+        return said, forms.one_of(spec.choices)
     starting = [c for c in spec.choices if c.startswith(word + " ")]
     if 1 < len(starting) <= 3:
         return None, msg("did you mean {fix}?", fix=Either(tuple(starting)))

@@ -17,7 +17,7 @@ def test_check_builtins_is_clean() -> None:
     assert result.code == 0, result.out
     data = result.json()
     assert data["errors"] == 0
-    assert set(data) == {"diagnostics", "errors", "warnings", "notes", "ignored"}
+    assert set(data) == {"language", "diagnostics", "errors", "warnings", "notes", "ignored"}
     for diag in data["diagnostics"]:
         assert set(diag) == {
             "file",

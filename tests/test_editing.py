@@ -277,13 +277,13 @@ def test_a_mistakes_quick_fix_makes_it_check_clean(path: Path) -> None:
 
 
 # Fixed, these need another rule too: a deal needs the number of cards dealt.
-NEEDS_MORE = {"misspelt-deal": ["RR0227"]}
+NEEDS_MORE = {"misspelt-deal": ["RR0227"], "da-deal": ["RR0227"]}
 
 
 def test_add_override_inside_a_group() -> None:
     text = "ruleset family extends classic {\n  combat {\n    ties: attacker\n  }\n}\n"
     (fix,) = [f for f in editing.quick_fixes(text, "/tmp/g.rules") if f.diagnostic.code == "RR0401"]
-    assert fix.title == "Add 'override'" and fix.preferred
+    assert str(fix.title) == "Add 'override'" and fix.preferred
     fixed = fix.applied(text)
     assert "    override ties: attacker\n" in fixed
     from riskrules.tools.service.language import check_document

@@ -43,6 +43,12 @@ COLOR = click.option(
     show_default=True,
     help="Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it).",
 )
+LANG = click.option(
+    "--lang",
+    type=click.Choice(["en", "da", "nl"]),
+    default=None,
+    help="The language of the messages (default: the ruleset's own manual's, else LANG's).",
+)
 STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages
 
 

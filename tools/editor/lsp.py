@@ -22,9 +22,9 @@ from pygls.lsp.server import LanguageServer
 from ...grammar import __version__
 from ...grammar import model as m
 from ...grammar.diagnostics import Diagnostic, Severity, Span
-from ...grammar.messages import language_of
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_FILE_BYTES
+from ...grammar.messages import language_of
 from ...grammar.printer import value_text
 from ...grammar.reader import read_bounded
 from ...grammar.resolve import EffectiveRuleset

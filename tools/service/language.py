@@ -45,12 +45,25 @@ class Checked:
         """The names of the rulesets the checked files declare."""
         return [r.name for f in self.workspace.files if f.path in self.files for r in f.rulesets]
 
+    def manual_languages(self) -> set[str]:
+        """The languages of the manuals the checked rulesets name as their own."""
+        index = self.workspace.index
+        return {
+            source.language
+            for f in self.workspace.files
+            if f.path in self.files
+            for r in f.rulesets
+            for doc in r.manuals
+            if (source := index.sources.get(doc)) is not None
+        }
+
     def failed(self, strict: bool = False) -> bool:
         return self.errors > 0 or (strict and self.warnings > 0)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, lang: str = "en") -> dict[str, object]:
         return {
-            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "language": lang,
+            "diagnostics": [d.to_json(lang) for d in self.diagnostics],
             "errors": self.errors,
             "warnings": self.warnings,
             "notes": self.notes,

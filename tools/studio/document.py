@@ -55,10 +55,11 @@ class Document:
         """The same file and ruleset with another text."""
         return Document(self.path, text, self.asked)
 
-    def diagnostics(self) -> list[dict[str, Any]]:
-        """As `riskrules check` reports them: code, severity, line, column, message, hint."""
+    def diagnostics(self, lang: str = "en") -> list[dict[str, Any]]:
+        """As `riskrules check` reports them (code, severity, line, column, message, hint),
+        the message and the hint in `lang`."""
         found = language.check_document(str(self.path), self.text)
-        return [d.to_json() for d in found.diagnostics]
+        return [d.to_json(lang) for d in found.diagnostics]
 
     def errors(self) -> int:
         return language.check_document(str(self.path), self.text).errors

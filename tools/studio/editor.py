@@ -14,7 +14,7 @@ from starlette.responses import Response
 from ..service.errors import UsageError
 from . import form as rule_form
 from .document import Document
-from .render import page, say
+from .render import language, page, say
 from .state import studio_of
 
 
@@ -51,8 +51,8 @@ def _work(request: Request, doc: Document, **extra: Any) -> dict[str, Any]:
     return {
         **where(doc),
         "text": doc.text,
-        "diagnostics": doc.diagnostics(),
-        "fixes": rule_form.fixes(doc),
+        "diagnostics": doc.diagnostics(language(request)),
+        "fixes": rule_form.fixes(doc, language(request)),
         **_form_context(request, doc),
         **extra,
     }
@@ -102,8 +102,8 @@ async def text(request: Request) -> Response:
         request,
         "_diagnostics.j2",
         **where(doc),
-        diagnostics=doc.diagnostics(),
-        fixes=rule_form.fixes(doc),
+        diagnostics=doc.diagnostics(language(request)),
+        fixes=rule_form.fixes(doc, language(request)),
     )
     response.headers["HX-Trigger"] = "text-changed, rules-changed"
     return response

@@ -35,10 +35,11 @@ def citations(form: editing.RuleForm | None, page_word: str) -> dict[str, list[s
     return out
 
 
-def fixes(doc: Document) -> list[dict[str, object]]:
-    """The language server's quick fixes, each a button: its title and its place."""
+def fixes(doc: Document, lang: str = "en") -> list[dict[str, object]]:
+    """The language server's quick fixes, each a button: its title (in `lang`) and its
+    place."""
     return [
-        {"index": k, "title": f.title, "line": f.span.line, "column": f.span.column}
+        {"index": k, "title": f.title.render(lang), "line": f.span.line, "column": f.span.column}
         for k, f in enumerate(editing.quick_fixes(doc.text, str(doc.path)))
     ]
 
@@ -75,5 +76,8 @@ def apply_rule(doc: Document, form: FormData, request: Request) -> tuple[Documen
         because = str(form.get("because") or "").strip()
         reason = {language(request): because} if because else None
         edited = editing.set_rule(doc.text, str(doc.path), rule, _value(form), reason, doc.ruleset)
-    problems = [d.message + (f" ({d.hint})" if d.hint else "") for d in edited.refused]
+    lang = language(request)
+    problems = [
+        d.text(lang) + (f" ({hint})" if (hint := d.hint_text(lang)) else "") for d in edited.refused
+    ]
     return doc.edited(edited.text), problems

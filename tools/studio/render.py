@@ -57,12 +57,19 @@ def language(request: Request) -> str:
     return "en"
 
 
+def _here(request: Request) -> str:
+    """The page's address with its query (`/edit?file=house.rules`): where a language button
+    leads back to, the open file and its draft included."""
+    query = request.url.query
+    return request.url.path + (f"?{query}" if query else "")
+
+
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     lang = language(request)
     html = (
         environment(lang)
         .get_template(template)
-        .render(lang=lang, languages=LANGUAGE_NAMES, path=request.url.path, **context)
+        .render(lang=lang, languages=LANGUAGE_NAMES, path=_here(request), **context)
     )
     return HTMLResponse(html, status_code=status)
 
