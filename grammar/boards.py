@@ -38,7 +38,8 @@ def check_board(board: m.Board) -> list[Diagnostic]:
                     error(
                         "RR0111",
                         msg(
-                            "territory '{id}' is in two continents: '{continent}' and '{continent2}'",
+                            "territory '{id}' is in two continents: '{continent}' and "
+                            "'{continent2}'",
                             id=territory.id,
                             continent=first.continent,
                             continent2=territory.continent,
@@ -116,7 +117,8 @@ def check_board(board: m.Board) -> list[Diagnostic]:
                 error(
                     "RR0115",
                     msg(
-                        "the board is not connected: {n} territories cannot be reached from '{start}' ({shown})",
+                        "the board is not connected: {n} territories cannot be reached from "
+                        "'{start}' ({shown})",
                         n=len(cut_off),
                         start=start,
                         shown=shown,

@@ -12,7 +12,6 @@ from . import expr as ex
 from . import model as m
 from .boards import check_board
 from .diagnostics import Diagnostic, Span, did_you_mean, error, suggest, warning
-from .words import language_name, rule_id_in_words
 from .messages import Arg, Either, Message, msg, msg_n
 from .playable import check_playable, player_counts
 from .ranges import check_ranges
@@ -24,6 +23,7 @@ from .schema import (
     required_ids,
 )
 from .values import check_value, plain_value
+from .words import language_name, rule_id_in_words
 
 MAX_ANCHOR_WORDS = 8
 
@@ -200,7 +200,8 @@ def _check_own_manuals(eff: EffectiveRuleset, index: Index) -> list[Diagnostic]:
                 ),
                 ruleset.manuals_span,
                 msg(
-                    'cite the passage of {manuals} that states it, write it here as `assumed … because …`, or add: inherit {id} because "…"',
+                    "cite the passage of {manuals} that states it, write it here as `assumed … "
+                    'because …`, or add: inherit {id} because "…"',
                     manuals=manuals,
                     id=clause.id,
                 ),
@@ -400,7 +401,8 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
             error(
                 "RR0209",
                 msg(
-                    "at most {cap} armies a territory, but an attack needs {need}: no one could ever attack",
+                    "at most {cap} armies a territory, but an attack needs {need}: no one could "
+                    "ever attack",
                     cap=cap,
                     need=need,
                 ),
@@ -435,7 +437,8 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
                     error(
                         "RR0209",
                         msg(
-                            "with {key} players, {who} has {count_} start armies but may hold as few as {fewest} territories of at most {cap} armies",
+                            "with {key} players, {who} has {count_} start armies but may hold as "
+                            "few as {fewest} territories of at most {cap} armies",
                             key=entry.key,
                             who=who,
                             count_=count,
@@ -535,7 +538,8 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
                         error(
                             "RR0203",
                             msg(
-                                "with {players} players each needs at least {need} armies to hold their territories, but starts with {value}",
+                                "with {players} players each needs at least {need} armies to hold "
+                                "their territories, but starts with {value}",
                                 players=players,
                                 need=need,
                                 value=armies.value,
@@ -551,7 +555,9 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
                         error(
                             "RR0203",
                             msg(
-                                "with {players} players each starts on {need} territories, one army on each, and has {value} armies: none is left to place, so the setup cannot go on",
+                                "with {players} players each starts on {need} territories, one "
+                                "army on each, and has {value} armies: none is left to place, so "
+                                "the setup cannot go on",
                                 players=players,
                                 need=need,
                                 value=armies.value,

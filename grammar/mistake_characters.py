@@ -27,7 +27,8 @@ def _character(f: Failure, t: Text) -> Diagnostic | None:
         return error(
             "RR0002",
             msg(
-                "'/' is not division here: write // (a whole number, rounded down), such as territories // 3"
+                "'/' is not division here: write // (a whole number, rounded down), such as "
+                "territories // 3"
             ),
             t.span(f.pos),
             fix("//"),
@@ -202,7 +203,8 @@ def _letter(f: Failure, t: Text) -> Diagnostic:
     return error(
         "RR0002",
         msg(
-            "'{word}' has a letter riskrules cannot read in a name ({text_}): names are plain lower-case letters, digits and _; a display name goes in quotes",
+            "'{word}' has a letter riskrules cannot read in a name ({text_}): names are plain "
+            "lower-case letters, digits and _; a display name goes in quotes",
             word=word,
             text_=t.text[f.pos],
         ),

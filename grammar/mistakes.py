@@ -275,7 +275,8 @@ def _schedule(f: Failure, t: Text) -> Diagnostic | None:
         return error(
             "RR0001",
             msg(
-                "the values by kind go in braces: by kind {{infantry: 4, cavalry: 6, artillery: 8, mixed: 10}}"
+                "the values by kind go in braces: by kind {{infantry: 4, cavalry: 6, artillery: "
+                "8, mixed: 10}}"
             ),
             t.span(f.pos, f.end),
             None,

@@ -204,7 +204,8 @@ def _players(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
                 said,
                 where,
                 msg(
-                    "at most {seats} seats at a table (neutral armies included); each starts on a territory of its own",
+                    "at most {seats} seats at a table (neutral armies included); each starts on a "
+                    "territory of its own",
                     seats=seats,
                 ),
             )
@@ -231,13 +232,15 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
             error(
                 "RR0213",
                 msg(
-                    "rule 'setup.start_armies' gives no start armies for {counts_text} players, but the ruleset is for {allowed} players",
+                    "rule 'setup.start_armies' gives no start armies for {counts_text} players, "
+                    "but the ruleset is for {allowed} players",
                     counts_text=counts_text(missing),
                     allowed=allowed,
                 ),
                 own.span(at),
                 msg(
-                    "add {example} to the table, or allow fewer players (override players: {value} .. {value2})",
+                    "add {example} to the table, or allow fewer players (override players: "
+                    "{value} .. {value2})",
                     example=example,
                     value=min(given) if given else counts.start,
                     value2=max(given) if given else counts.stop - 1,
@@ -251,7 +254,8 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
                     warning(
                         "RR0214",
                         msg(
-                            "start armies for {key} players are never used: the ruleset is for {allowed} players",
+                            "start armies for {key} players are never used: the ruleset is for "
+                            "{allowed} players",
                             key=entry.key,
                             allowed=allowed,
                         ),
@@ -427,11 +431,14 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
                 error(
                     "RR0227",
                     msg(
-                        "rule 'neutrals.place_per_turn' needs the territories dealt (setup.territories: deal): the players place the neutral armies' armies on the territories they are dealt, and in a claim they are dealt none"
+                        "rule 'neutrals.place_per_turn' needs the territories dealt "
+                        "(setup.territories: deal): the players place the neutral armies' armies "
+                        "on the territories they are dealt, and in a claim they are dealt none"
                     ),
                     at.id_span,
                     msg(
-                        "deal the territories (setup.territories: deal), or let the neutral armies claim for themselves: drop neutrals.place_per_turn"
+                        "deal the territories (setup.territories: deal), or let the neutral "
+                        "armies claim for themselves: drop neutrals.place_per_turn"
                     ),
                 )
             )
@@ -443,7 +450,8 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
                 error(
                     "RR0227",
                     msg(
-                        "team play needs 'territory.control: most_armies': team-mates fortify into each other's territories, and their armies share them"
+                        "team play needs 'territory.control: most_armies': team-mates fortify "
+                        "into each other's territories, and their armies share them"
                     ),
                     at.id_span,
                     msg("write `override territory.control: most_armies` (the team rules of 000)"),
@@ -611,7 +619,8 @@ def _deal(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
             error(
                 "RR0218",
                 msg(
-                    "with {n} players, {n} × {cards} cards{to_neutrals} are {dealt} cards, but the pile holds {territories} territory cards{wilds}: {consequence}",
+                    "with {n} players, {n} × {cards} cards{to_neutrals} are {dealt} cards, but "
+                    "the pile holds {territories} territory cards{wilds}: {consequence}",
                     n=n,
                     cards=cards,
                     to_neutrals=to_neutrals,
@@ -631,7 +640,8 @@ def _deal(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
             error(
                 "RR0218",
                 msg(
-                    "each neutral army is dealt {per_neutral} territories but has only {neutral_armies} start armies: one army goes on each territory dealt",
+                    "each neutral army is dealt {per_neutral} territories but has only "
+                    "{neutral_armies} start armies: one army goes on each territory dealt",
                     per_neutral=per_neutral,
                     neutral_armies=neutral_armies,
                 ),
@@ -663,7 +673,8 @@ def _missions(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnosti
             error(
                 "RR0228",
                 msg(
-                    "'missions.ranks' lists {twice} more than once: each player draws one mission of each rank",
+                    "'missions.ranks' lists {twice} more than once: each player draws one mission "
+                    "of each rank",
                     twice=tuple(twice),
                 ),
                 own.clauses["missions.ranks"].value.span,
@@ -687,7 +698,8 @@ def _missions(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnosti
             ),
             own.span(at) if at.id != "players" else at.id_span,
             msg(
-                "add {value} more '{rank}' missions (missions.deck.NAME {{ rank: {rank} … }}), or allow fewer players",
+                "add {value} more '{rank}' missions (missions.deck.NAME {{ rank: {rank} … }}), or "
+                "allow fewer players",
                 value=most - by_rank.get(rank, 0),
                 rank=rank,
             ),

@@ -92,7 +92,8 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
                     error(
                         "RR0224",
                         msg(
-                            "'{rule_id}' can be {low}: at least one army must move into a conquered territory",
+                            "'{rule_id}' can be {low}: at least one army must move into a "
+                            "conquered territory",
                             rule_id=rule_id,
                             low=low,
                         ),
@@ -456,7 +457,8 @@ def _income(
                 error(
                     "RR0221",
                     msg(
-                        "with {t} territories a turn gives {gives} reinforcements; every turn must give at least one army",
+                        "with {t} territories a turn gives {gives} reinforcements; every turn "
+                        "must give at least one army",
                         t=t,
                         gives=gives,
                     ),
@@ -469,7 +471,8 @@ def _income(
                 error(
                     "RR0222",
                     msg(
-                        "with {t} territories a turn gives {gives:,} reinforcements, past the limit of {max_grant:,}",
+                        "with {t} territories a turn gives {gives:,} reinforcements, past the "
+                        "limit of {max_grant:,}",
                         t=t,
                         gives=gives,
                         max_grant=MAX_GRANT,
@@ -519,7 +522,8 @@ def _grants(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Diagnost
                 error(
                     "RR0222",
                     msg(
-                        "{what}: {value:,} armies, past the limit of {max_grant:,} armies given at once",
+                        "{what}: {value:,} armies, past the limit of {max_grant:,} armies given "
+                        "at once",
                         what=what,
                         value=value,
                         max_grant=MAX_GRANT,

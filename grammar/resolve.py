@@ -154,7 +154,8 @@ class Index:
                         ),
                         span,
                         msg(
-                            "here, built-in rulesets that use it use this one; rename it to keep both"
+                            "here, built-in rulesets that use it use this one; rename it to keep "
+                            "both"
                         ),
                     )
                 )
@@ -313,7 +314,8 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                         ),
                         clause.id_span,
                         msg(
-                            "drop `override`: '{basename}' does not set '{id}', so this rule is new here",
+                            "drop `override`: '{basename}' does not set '{id}', so this rule is "
+                            "new here",
                             basename=basename,
                             id=clause.id,
                         ),

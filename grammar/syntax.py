@@ -308,7 +308,8 @@ def _long_string(token: Token, path: str) -> Diagnostic:
         ),
         Span.point(path, token.line or 1, token.column or 1, len(token)),
         msg(
-            "shorten it: a title, a name or a reason is a sentence or two, an anchor at most 8 words"
+            "shorten it: a title, a name or a reason is a sentence or two, an anchor at most 8 "
+            "words"
         ),
     )
 

@@ -480,7 +480,8 @@ def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Di
                     msg("the table by kind leaves out: {missing}", missing=tuple(missing)),
                     value.span,
                     msg(
-                        "give a value for every set kind (assumed, with a reason, if the manual does not say)"
+                        "give a value for every set kind (assumed, with a reason, if the manual "
+                        "does not say)"
                     ),
                 )
             )

@@ -29,6 +29,9 @@ def test_check_builtins_is_clean() -> None:
             "code",
             "message",
             "hint",
+            "arguments",
+            "hint_arguments",
+            "docs",
         }
         assert diag["severity"] == "warning" and diag["code"] == "RR0501"
 

@@ -38,7 +38,7 @@ TOKEN_LIST = re.compile(
 def _header(path: Path) -> tuple[str, int, str, str | None, str]:
     """The expected code, line, words of the message (in the file's language: `# lang: da`
     on the third line, else English) and quick fix."""
-    first, second, third = (path.read_text(encoding="utf-8").splitlines() + [""])[:3]
+    first, second, third = ([*path.read_text(encoding="utf-8").splitlines(), ""])[:3]
     expect, fixed, lang = EXPECT.match(first), FIX.match(second), LANG.match(third)
     assert expect and fixed, f"{path.name}: no '# expect:' and '# fix:' header"
     said = lang.group(1) if lang else "en"

@@ -325,7 +325,8 @@ def _one_line(path: str, rule: str) -> Diagnostic:
         msg("the value of '{rule}' must be one value on one line", rule=rule),
         Span.point(path, 1, 1),
         msg(
-            "write the value alone, such as `attacker`, `3`, `{{3: 35, 4: 30}}` or `territories // 3`; another rule is set by a field of its own"
+            "write the value alone, such as `attacker`, `3`, `{{3: 35, 4: 30}}` or `territories "
+            "// 3`; another rule is set by a field of its own"
         ),
     )
 
