@@ -225,3 +225,28 @@ def _one_word(spec: RuleSpec, value: m.Value) -> Advice:
     if isinstance(value, m.ListValue):
         return msg("one word, not a list"), one_of(spec.choices)
     return None, one_of(spec.choices)
+
+
+def kind_said(kind: Kind) -> Message:
+    """What a value of this kind is, in the reader's words (a message's phrase)."""
+    return _KIND_SAID[kind]
+
+
+_KIND_SAID: dict[Kind, Message] = {
+    Kind.INT: msg("a whole number"),
+    Kind.OPTIONAL_INT: msg("a whole number or 'none'"),
+    Kind.COUNT_OR_UNLIMITED: msg("a whole number or 'unlimited'"),
+    Kind.BOOL: msg("yes or no"),
+    Kind.INT_RANGE: msg("a range such as 3 .. 6"),
+    Kind.DICE: msg("a dice range such as 1 .. min(3, armies - 1)"),
+    Kind.EXPR: msg("a number expression"),
+    Kind.CONDITION: msg("a condition"),
+    Kind.BY_PLAYERS: msg("a table by player count, such as {{3: 35, 4: 30}}"),
+    Kind.BY_CONTINENT: msg("a table by continent, such as {{asia: 7, europe: 5}}"),
+    Kind.BY_TERRITORY: msg("a table by territory, such as {{alaska: infantry}}"),
+    Kind.CHOICE: msg("one of the listed words"),
+    Kind.CHOICES: msg("a list of the listed words"),
+    Kind.SCHEDULE: msg("a trade schedule (sequence, track, by kind or fixed)"),
+    Kind.BOARD: msg("the name of a board"),
+    Kind.TEXT: msg('a text by language, such as {{en: "…", da: "…"}}'),
+}

@@ -19,7 +19,6 @@ from .schema import (
     SET_KINDS,
     Kind,
     RuleSpec,
-    kind_said,
 )
 from .words import RULE_PARTS, foreign, language_name
 
@@ -42,7 +41,7 @@ def _kind_error(
     said, hint = forms.advice(spec, value, counts, continents)
     return error(
         "RR0201",
-        then(msg("rule '{id}' needs {kind}", id=clause.id, kind=kind_said(spec.kind)), said),
+        then(msg("rule '{id}' needs {kind}", id=clause.id, kind=forms.kind_said(spec.kind)), said),
         value.span,
         hint or _choices_hint(spec),
     )
