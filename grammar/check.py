@@ -12,8 +12,9 @@ from . import expr as ex
 from . import model as m
 from .boards import check_board
 from .diagnostics import Diagnostic, Span, did_you_mean, error, suggest, warning
+from .facts import player_counts
 from .messages import Arg, Either, Message, msg, msg_n
-from .playable import check_playable, player_counts
+from .playable import check_playable
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
 from .schema import (

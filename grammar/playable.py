@@ -12,136 +12,32 @@ does (the base's own check says it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-
 from . import model as m
-from .diagnostics import Diagnostic, Span, error, warning
-from .limits import MAX_PLAYERS
+from .diagnostics import Diagnostic, error, warning
+from .facts import (
+    Own,
+    counts_text,
+    int_of,
+    neutral_count,
+    plain,
+    player_counts,
+    player_range,
+    seats_of,
+    start_armies,
+    word_of,
+    words_of,
+)
 from .messages import Arg, Message, msg
 from .resolve import EffectiveRuleset
 from .schema import PHASES, Kind, lookup
-
-
-def _plain(value: m.Value | None) -> m.Value | None:
-    return m.strip_assumed(value) if value is not None else None
-
-
-def int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
-    value = _plain(eff.value(rule_id))
-    return value.value if isinstance(value, m.Int) else None
-
-
-def word_of(eff: EffectiveRuleset, rule_id: str) -> str | None:
-    value = _plain(eff.value(rule_id))
-    if isinstance(value, m.Name):
-        return value.name
-    if isinstance(value, m.Phrase):
-        return value.text
-    return None
-
-
-def words_of(eff: EffectiveRuleset, rule_id: str) -> list[str]:
-    value = _plain(eff.value(rule_id))
-    items = value.items if isinstance(value, m.ListValue) else (value,) if value else ()
-    out = []
-    for item in items:
-        inner = _plain(item)
-        if isinstance(inner, m.Name):
-            out.append(inner.name)
-        elif isinstance(inner, m.Phrase):
-            out.append(inner.text)
-    return out
-
-
-def flag_of(eff: EffectiveRuleset, rule_id: str) -> bool:
-    value = _plain(eff.value(rule_id))
-    return isinstance(value, m.Bool) and value.value
-
-
-def player_range(eff: EffectiveRuleset) -> tuple[int, int] | None:
-    """The fewest and most players the `players` rule allows (None: not a range of numbers)."""
-    value = _plain(eff.value("players"))
-    if (
-        isinstance(value, m.Range)
-        and isinstance(value.low, m.Int)
-        and isinstance(value.high, m.Int)
-    ):
-        return value.low.value, value.high.value
-    return None
-
-
-def neutral_count(eff: EffectiveRuleset) -> int:
-    return int_of(eff, "neutrals.count") or 0
-
-
-def player_counts(eff: EffectiveRuleset) -> range | None:
-    """Every player count the ruleset allows, when it allows a playable range of them (the
-    counts past the seats a table has are RR0215's, not played)."""
-    found = player_range(eff)
-    if found is None:
-        return None
-    low, high = found
-    if low < 1 or low > high or high + neutral_count(eff) > _seats(eff):
-        return None
-    return range(low, high + 1)
-
-
-def _seats(eff: EffectiveRuleset) -> int:
-    """Seats at one table, neutral armies included: each needs a territory to start on."""
-    board = eff.board
-    if board is None:
-        return MAX_PLAYERS
-    return min(MAX_PLAYERS, sum(len(c.territories) for c in board.continents))
-
-
-def counts_text(counts: Iterable[int]) -> Arg:
-    """`3`, `3 or 4`, `3, 5 or 6` players."""
-    shown = [str(n) for n in counts]
-    if len(shown) <= 1:
-        return "".join(shown)
-    return msg("{some} or {last}", some=", ".join(shown[:-1]), last=shown[-1])
-
-
-def start_armies(eff: EffectiveRuleset) -> dict[int, int]:
-    """The start armies by player count, as the table gives them (the first entry of a count
-    written twice, as the engine reads it)."""
-    table = _plain(eff.value("setup.start_armies"))
-    out: dict[int, int] = {}
-    if isinstance(table, m.Table):
-        for entry in table.entries:
-            armies = _plain(entry.value)
-            if isinstance(entry.key, int) and isinstance(armies, m.Int):
-                out.setdefault(entry.key, armies.value)
-    return out
-
-
-class _Own:
-    """The rules a ruleset writes itself: where a finding about rules together is reported."""
-
-    def __init__(self, eff: EffectiveRuleset) -> None:
-        self.eff = eff
-        self.clauses = {c.id: c for c in eff.ruleset.clauses}
-
-    def any(self, rule_ids: Iterable[str]) -> m.Clause | None:
-        """The first of these rules the ruleset writes itself (None: it writes none of them)."""
-        for rule_id in rule_ids:
-            found = self.clauses.get(rule_id)
-            if found is not None:
-                return found
-        return None
-
-    def prefixed(self, prefix: str) -> m.Clause | None:
-        return next((c for c in self.clauses.values() if c.id.startswith(prefix)), None)
-
-    def span(self, clause: m.Clause) -> Span:
-        return clause.value.span if clause.value.span.line else clause.id_span
+from .shares import deal, missions, teams
 
 
 def check_playable(eff: EffectiveRuleset) -> list[Diagnostic]:
     """Every check of this module, for one effective ruleset."""
     if eff.board is None:
         return []
-    own = _Own(eff)
+    own = Own(eff)
     counts = player_counts(eff)
     out = _players(eff, own)
     out += _bounds(own)
@@ -149,9 +45,9 @@ def check_playable(eff: EffectiveRuleset) -> list[Diagnostic]:
     out += _needs(eff, own)
     if counts is not None:
         out += _start_armies(eff, own, counts)
-        out += _teams(eff, own, counts)
-        out += _deal(eff, own, counts)
-        out += _missions(eff, own, counts)
+        out += teams(eff, own, counts)
+        out += deal(eff, own, counts)
+        out += missions(eff, own, counts)
     return out
 
 
@@ -160,7 +56,7 @@ def check_playable(eff: EffectiveRuleset) -> list[Diagnostic]:
 _SEATING = ("players", "neutrals.count", "board")
 
 
-def _players(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+def _players(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
     """RR0215: at least one player, and no more seats than a table has (neutral armies are
     seats too), nor than the board has territories to start on."""
     at = own.any(_SEATING)
@@ -169,7 +65,7 @@ def _players(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         return []
     low, high = found
     neutrals = neutral_count(eff)
-    seats = _seats(eff)
+    seats = seats_of(eff)
     where = own.span(own.clauses.get("players") or at)
     if low < 1:
         return [
@@ -213,11 +109,11 @@ def _players(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
     return []
 
 
-def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
+def _start_armies(eff: EffectiveRuleset, own: Own, counts: range) -> list[Diagnostic]:
     """RR0213: a start-armies entry for every player count the ruleset allows; RR0214: a
     warning for an entry written for a count it does not (never used)."""
     clause = eff.clause("setup.start_armies")
-    table = _plain(clause.value) if clause is not None else None
+    table = plain(clause.value) if clause is not None else None
     at = own.any(("setup.start_armies", "players"))
     if clause is None or at is None or not isinstance(table, m.Table):
         return []
@@ -269,12 +165,12 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
 # ---------------------------------------------------------------- numbers in range
 
 
-def _bounds(own: _Own) -> list[Diagnostic]:
+def _bounds(own: Own) -> list[Diagnostic]:
     """RR0217: a whole number within what its rule allows (the catalogue's bounds)."""
     out = []
     for clause in own.clauses.values():
         spec = lookup(clause.id)
-        value = _plain(clause.value)
+        value = plain(clause.value)
         if spec is None or not isinstance(value, m.Int) or spec.kind != Kind.INT:
             continue
         low, high = spec.least, spec.most
@@ -314,7 +210,7 @@ def _bounds(own: _Own) -> list[Diagnostic]:
 # ---------------------------------------------------------------- the turn
 
 
-def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+def _phases(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
     """RR0219: the phases of a turn as the engine plays them: each once, in the catalogue's
     order (a player's own fortifying and the allies' may come in either order), with
     reinforcing, attacking and fortifying in every turn."""
@@ -382,7 +278,7 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
 # ---------------------------------------------------------------- rules that need others
 
 
-def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+def _needs(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
     """RR0227: a rule that needs another one the ruleset does not have."""
     needs: list[tuple[str, str, Message, str]] = []  # (rule, needed, why, example)
     if word_of(eff, "setup.territories") == "deal":
@@ -480,7 +376,7 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
     return out
 
 
-def _status_start(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+def _status_start(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
     clause = eff.clause("neutrals.status.start")
     start = word_of(eff, "neutrals.status.start")
     if (
@@ -508,212 +404,3 @@ def _status_start(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             msg("start the neutral armies on a space of their track"),
         )
     ]
-
-
-# ---------------------------------------------------------------- teams
-
-
-def _teams(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
-    """RR0216: the teams share every player count the ruleset allows evenly."""
-    teams = int_of(eff, "teams.count")
-    at = own.any(("teams.size", "teams.count", "players"))
-    if not teams or at is None:
-        return []
-    size = int_of(eff, "teams.size")
-    bad = [n for n in counts if teams * (size or n // teams) != n or n < teams]
-    if not bad:
-        return []
-    n = bad[0]
-    if size:
-        what = msg(
-            "{teams} teams of {size} need {players} players",
-            teams=teams,
-            size=size,
-            players=teams * size,
-        )
-    else:
-        what = msg("{n} players do not split into {teams} teams of the same size", n=n, teams=teams)
-    fits = [k for k in counts if k not in bad]
-    hint = (
-        msg("allow only {counts} players, or change the teams", counts=counts_text(fits))
-        if fits
-        else msg(
-            "with {counts} players, write teams.size: {size}",
-            counts=counts_text(counts),
-            size=counts.start // teams if counts.start >= teams else 1,
-        )
-    )
-    return [
-        error(
-            "RR0216",
-            msg(
-                "{what}, but the ruleset allows {counts_text} players",
-                what=what,
-                counts_text=counts_text(bad),
-            ),
-            own.span(at),
-            hint,
-        )
-    ]
-
-
-# ---------------------------------------------------------------- the deal
-
-
-def _deal(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
-    """RR0218: when the territories are dealt with the cards, the cards dealt are the whole
-    pile for every player count (each territory card dealt once, so every territory gets its
-    owner), and every seat has an army for each territory it is dealt."""
-    board = eff.board
-    cards = int_of(eff, "setup.deal.cards")
-    involved = (
-        "setup.territories",
-        "setup.deal.cards",
-        "setup.deal.remove_wild",
-        "players",
-        "neutrals.count",
-        "neutrals.cards_dealt",
-        "neutrals.start_armies",
-        "cards.wild",
-        "board",
-    )
-    at = own.any(involved)
-    if board is None or cards is None or word_of(eff, "setup.territories") != "deal" or not at:
-        return []
-    territories = len(board.territories)
-    wild = 0 if flag_of(eff, "setup.deal.remove_wild") else int_of(eff, "cards.wild") or 0
-    pile = territories + wild
-    neutrals = neutral_count(eff)
-    per_neutral = int_of(eff, "neutrals.cards_dealt") or 0
-    out = []
-    where = own.span(own.clauses.get("setup.deal.cards") or at)
-    for n in counts:
-        dealt = n * cards + neutrals * per_neutral
-        if dealt == pile:
-            continue
-        to_neutrals = (
-            msg(" and {neutrals} × {each} to neutral armies", neutrals=neutrals, each=per_neutral)
-            if neutrals
-            else ""
-        )
-        short = dealt < pile
-        consequence = (
-            msg("some territories would have no owner")
-            if short
-            else msg("the pile runs out before the deal is done")
-        )
-        wilds = msg(" and {wild} wild cards", wild=wild) if wild else ""
-        rest = pile - neutrals * per_neutral
-        hint = (
-            msg("deal {each} cards each (setup.deal.cards: {each})", each=rest // n)
-            if rest > 0 and rest % n == 0
-            else msg(
-                "{pile} cards do not share evenly among {n} players: claim the territories "
-                "(setup.territories: claim), or allow only player counts the pile shares "
-                "evenly",
-                pile=pile,
-                n=n,
-            )
-        )
-        out.append(
-            error(
-                "RR0218",
-                msg(
-                    "with {n} players, {n} × {cards} cards{to_neutrals} are {dealt} cards, but "
-                    "the pile holds {territories} territory cards{wilds}: {consequence}",
-                    n=n,
-                    cards=cards,
-                    to_neutrals=to_neutrals,
-                    dealt=dealt,
-                    territories=territories,
-                    wilds=wilds,
-                    consequence=consequence,
-                ),
-                where,
-                hint,
-            )
-        )
-        break
-    neutral_armies = int_of(eff, "neutrals.start_armies") or 0
-    if neutrals and per_neutral > neutral_armies:
-        out.append(
-            error(
-                "RR0218",
-                msg(
-                    "each neutral army is dealt {per_neutral} territories but has only "
-                    "{neutral_armies} start armies: one army goes on each territory dealt",
-                    per_neutral=per_neutral,
-                    neutral_armies=neutral_armies,
-                ),
-                where,
-                msg(
-                    "give each neutral army at least {per_neutral} start armies",
-                    per_neutral=per_neutral,
-                ),
-            )
-        )
-    return out
-
-
-# ---------------------------------------------------------------- missions
-
-
-def _missions(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
-    """RR0228: each player draws a mission of each rank, so the deck holds as many missions
-    of each rank as there may be players."""
-    if eff.clause("missions.per_player") is None:
-        return []
-    at = own.prefixed("missions.") or own.any(("players",))
-    if at is None:
-        return []
-    ranks = words_of(eff, "missions.ranks")
-    twice = sorted({r for r in ranks if ranks.count(r) > 1})
-    if twice and own.any(("missions.ranks",)) is not None:
-        return [
-            error(
-                "RR0228",
-                msg(
-                    "'missions.ranks' lists {twice} more than once: each player draws one mission "
-                    "of each rank",
-                    twice=tuple(twice),
-                ),
-                own.clauses["missions.ranks"].value.span,
-                msg("list each rank once, easiest first, such as captain, major, colonel, general"),
-            )
-        ]
-    by_rank: Mapping[str, int] = _deck_ranks(eff)
-    most = counts.stop - 1
-    short = [r for r in ranks if by_rank.get(r, 0) < most]
-    if not short:
-        return []
-    rank = short[0]
-    return [
-        error(
-            "RR0228",
-            msg(
-                "with {most} players each draws a '{rank}' mission, but the deck has {get} of them",
-                most=most,
-                rank=rank,
-                get=by_rank.get(rank, 0),
-            ),
-            own.span(at) if at.id != "players" else at.id_span,
-            msg(
-                "add {value} more '{rank}' missions (missions.deck.NAME {{ rank: {rank} … }}), or "
-                "allow fewer players",
-                value=most - by_rank.get(rank, 0),
-                rank=rank,
-            ),
-        )
-    ]
-
-
-def _deck_ranks(eff: EffectiveRuleset) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for clause in eff.clauses:
-        parts = clause.id.split(".")
-        if len(parts) == 4 and parts[:2] == ["missions", "deck"] and parts[3] == "rank":
-            rank = word_of(eff, clause.id)
-            goal = eff.clause(f"missions.deck.{parts[2]}.goal")
-            if rank is not None and goal is not None:
-                out[rank] = out.get(rank, 0) + 1
-    return out

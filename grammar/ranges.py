@@ -14,10 +14,7 @@ from collections.abc import Mapping
 from . import expr as ex
 from . import model as m
 from .diagnostics import Diagnostic, Span, error, warning
-from .intervals import Interval, bounds
-from .limits import MAX_ARMIES_IN_TERRITORY, MAX_DICE, MAX_GRANT, MAX_PLAYERS, MAX_TRADE_STEP
-from .messages import Arg, Message, msg
-from .playable import (
+from .facts import (
     counts_text,
     flag_of,
     int_of,
@@ -27,6 +24,9 @@ from .playable import (
     word_of,
     words_of,
 )
+from .intervals import Interval, bounds
+from .limits import MAX_ARMIES_IN_TERRITORY, MAX_DICE, MAX_GRANT, MAX_PLAYERS, MAX_TRADE_STEP
+from .messages import Arg, Message, msg
 from .printer import expr_text
 from .resolve import EffectiveRuleset
 
