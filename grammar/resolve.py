@@ -296,7 +296,7 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                         clause.id_span,
                         msg(
                             "did you mean '{fix}'? An inherited rule is changed with `override`",
-                            fix=f"override {clause.id}",
+                            fix="override " + clause.id,
                         ),
                     )
                 )

@@ -190,8 +190,11 @@ def read_stdin() -> str:
 
 
 @contextmanager
-def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | None]:
-    """A progress bar on standard error, when `shown`, as a service's Progress callback."""
+def progress_bar(
+    label: str, length: int, shown: bool, lang: str = "en", after: str = ""
+) -> Iterator[Progress | None]:
+    """A progress bar on standard error, when `shown`, as a service's Progress callback; once
+    every game is done, `after` says what is being done until the service returns."""
     if not shown:
         yield None
         return
@@ -205,6 +208,6 @@ def progress_bar(label: str, length: int, shown: bool) -> Iterator[Progress | No
     ) as bar:
 
         def progress(done: int, _total: int) -> None:
-            bar.update(done - bar.pos, left.text(done))
+            bar.update(done - bar.pos, left.text(done, lang) if done < length else after)
 
         yield progress

@@ -230,6 +230,10 @@ class StudyPlan:
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT
     grid: dict[str, list[Any]] | None = None  # a sweep's rules and values (its heat maps)
+    languages: tuple[str, ...] = ()  # the base's own manuals' languages (the report's default)
+
+    def manual_languages(self) -> tuple[str, ...]:
+        return self.languages
 
     @property
     def total(self) -> int:
@@ -268,7 +272,14 @@ def _plan(arms: list[Arm], rulesets: list[EffectiveRuleset], request: Study) -> 
         request.batch,
         request.connect_timeout,
         request.worker_timeout,
+        languages=_manual_languages(rulesets[0]),
     )
+
+
+def _manual_languages(eff: EffectiveRuleset) -> tuple[str, ...]:
+    """The languages of the manuals a ruleset encodes (its own documents')."""
+    found = (eff.source(doc) for doc in eff.own_documents())
+    return tuple(sorted({source.language for source in found if source is not None}))
 
 
 def _preflight(rulesets: int, request: Study) -> None:
