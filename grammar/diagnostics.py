@@ -88,13 +88,18 @@ class Diagnostic:
             "hint": self.hint_text(lang),
             "arguments": self.said.arguments(lang),
             "hint_arguments": self.advice.arguments(lang) if self.advice is not None else None,
-            "docs": docs_anchor(self.code),
+            "docs": docs_anchor(self.code, lang),
         }
 
 
-def docs_anchor(code: str) -> str:
-    """The code's entry in docs/diagnostics.md (and its Danish and Dutch pages)."""
-    return f"diagnostics.md#{code.lower()}"
+def docs_page(lang: str = "en") -> str:
+    """The reference page of the codes in `lang`: docs/diagnostics.md, .da.md, .nl.md."""
+    return "diagnostics.md" if lang not in ("da", "nl") else f"diagnostics.{lang}.md"
+
+
+def docs_anchor(code: str, lang: str = "en") -> str:
+    """The code's entry in the reference page in `lang`."""
+    return f"{docs_page(lang)}#{code.lower()}"
 
 
 def plural(n: int, singular: str, plural: str) -> str:

@@ -21,7 +21,7 @@ from pygls.lsp.server import LanguageServer
 
 from ...grammar import __version__
 from ...grammar import model as m
-from ...grammar.diagnostics import Diagnostic, Severity, Span
+from ...grammar.diagnostics import Diagnostic, Severity, Span, docs_page
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_FILE_BYTES
 from ...grammar.messages import language_of
@@ -83,17 +83,18 @@ _SEVERITY = {
 
 
 def _code_page(code: str) -> types.CodeDescription | None:
-    """The diagnostic's entry in the installed docs/diagnostics.md (a file the editor opens)."""
-    page = diagnostics_page()
+    """The diagnostic's entry in the installed docs/diagnostics.md, in the client's language
+    (diagnostics.da.md, .nl.md: a file the editor opens)."""
+    page = diagnostics_page(_CLIENT["lang"])
     return types.CodeDescription(href=f"{page}#{code.lower()}") if page else None
 
 
 @functools.cache
-def diagnostics_page() -> str | None:
+def diagnostics_page(lang: str = "en") -> str | None:
     from importlib import resources
 
     try:
-        page = resources.files("riskrules.docs").joinpath("diagnostics.md")
+        page = resources.files("riskrules.docs").joinpath(docs_page(lang))
         return Path(str(page)).resolve().as_uri() if page.is_file() else None
     except (ModuleNotFoundError, OSError):
         return None

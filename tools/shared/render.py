@@ -8,7 +8,7 @@ from typing import TextIO
 
 import click
 
-from ...grammar.diagnostics import Diagnostic, Severity
+from ...grammar.diagnostics import Diagnostic, Severity, docs_page
 from ...grammar.limits import MAX_FILE_BYTES
 from ...grammar.messages import msg, msg_n
 from ...grammar.reader import read_bounded
@@ -105,8 +105,8 @@ def installed_doc(name: str) -> str:
 
 
 def diagnostics_page(lang: str) -> str:
-    """The reference page of the diagnostics in `lang` (only English's is written yet)."""
-    return "diagnostics.md"
+    """The reference page of the diagnostics in `lang` (docs/diagnostics.md, .da.md, .nl.md)."""
+    return docs_page(lang)
 
 
 def diagnostic_text(diag: Diagnostic, color: bool = False, lang: str = "en") -> str:
