@@ -13,6 +13,7 @@ from typing import NoReturn
 import click
 
 from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_FILE_BYTES
+from ...grammar.messages import msg
 from ..service.errors import (
     BadFeatures,
     Kind,
@@ -146,25 +147,36 @@ def usage_error(message: str) -> NoReturn:
     sys.exit(2)
 
 
+def command_language() -> str:
+    """The language the running command writes in: its --lang, else the locale's."""
+    from ..shared.language import reader_language
+
+    context = click.get_current_context(silent=True)
+    asked = context.params.get("lang") if context is not None else None
+    return reader_language(asked if isinstance(asked, str) else None)
+
+
 def exit_with(exc: ServiceError) -> NoReturn:
     """Show what a service refused, as the command line always has, and exit with its kind's
     code: the errors of a ruleset that does not check in full, then a line saying so (1); a
     reference that names nothing (2); bad feature files, one line each (1); anything else as
-    `error: …` (2, or 1 for findings)."""
+    `error: …` (2, or 1 for findings). In the command's `--lang`, else the locale's."""
+    lang = command_language()
     if isinstance(exc, RulesetErrors):
         color = use_color(sys.stderr)
         for diag in exc.diagnostics:
-            click.echo(diagnostic_text(diag, color) + "\n", err=True, color=color)
-        click.echo(terminal(exc.message), err=True)
+            click.echo(diagnostic_text(diag, color, lang) + "\n", err=True, color=color)
+        click.echo(terminal(exc.text(lang)), err=True)
     elif isinstance(exc, NotFound) and exc.in_a_file:
-        click.echo(diagnostic_text(exc.diagnostics[0]), err=True)
+        click.echo(diagnostic_text(exc.diagnostics[0], lang=lang), err=True)
     elif isinstance(exc, BadFeatures):
         for problem in exc.problems:
             click.echo(terminal(f"error: {problem}"), err=True)
     else:
         if isinstance(exc, NotRun):
             click.echo(exc.output.rstrip(), err=True)
-        click.echo(f"error: {terminal(exc.message)}", err=True)
+        said = msg("error: {message}", message=terminal(exc.text(lang))).render(lang)
+        click.echo(said, err=True)
         if isinstance(exc, UnknownExample):
             click.echo("examples: " + ", ".join(exc.known), err=True)
     sys.exit(EXIT[exc.kind])

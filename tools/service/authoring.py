@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...grammar.diagnostics import did_you_mean
+from ...grammar.messages import msg
 from .errors import UnknownExample, UsageError
 from .rulesets import located
 
@@ -41,7 +42,10 @@ def new_rules(
         raise UnknownExample(f"no example '{example}'" + (f" ({hint})" if hint else ""), [*known])
     if not NAME.fullmatch(name):
         raise UsageError(
-            f"'{name}' is not a ruleset name: use lower-case letters, digits, '_' and '-'"
+            msg(
+                "'{name}' is not a ruleset name: use lower-case letters, digits, '_' and '-'",
+                name=name,
+            )
         )
     if example is not None:
         return from_example(name, example, known[example], title)

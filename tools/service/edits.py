@@ -140,14 +140,19 @@ def _target(
 ) -> tuple[m.Ruleset, bool]:
     """The file's ruleset `name` (None: its first), and whether its base sets `rule`."""
     if not RULE_ID.fullmatch(rule):
-        raise UsageError(f"'{rule}' is not a rule id (such as combat.ties)")
+        raise UsageError(msg("'{rule}' is not a rule id (such as combat.ties)", rule=rule))
     declared = checked.workspace.file(path)
     if declared is None or not declared.rulesets:
-        raise UsageError("the text declares no ruleset to change", checked.diagnostics)
+        raise UsageError(msg("the text declares no ruleset to change"), checked.diagnostics)
     found = declared_ruleset(declared, name)
     if found is None:
-        names = ", ".join(r.name for r in declared.rulesets)
-        raise UsageError(f"the text declares no ruleset '{name}' (it declares {names})")
+        names = tuple(r.name for r in declared.rulesets)
+        said = msg(
+            "the text declares no ruleset '{name}' (it declares {names})",
+            name=name or "",
+            names=names,
+        )
+        raise UsageError(said)
     ruleset = found
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...grammar.diagnostics import Diagnostic, Severity, did_you_mean
 from ...grammar.library import Workspace
+from ...grammar.messages import msg
 from ..shared.render import remember_source
 from .errors import UsageError
 from .paths import writable_folder
@@ -82,18 +83,20 @@ def _paths(targets: Sequence[str]) -> list[str]:
         if os.path.isdir(target):
             found = sorted(str(p) for p in Path(target).rglob("*.rules"))
             if not found:
-                raise UsageError(f"no .rules files in {target}")
+                raise UsageError(msg("no .rules files in {folder}", folder=target))
             paths.extend(found)
             continue
         if os.path.exists(target) or target.endswith(".rules") or "/" in target:
             if not os.path.exists(target):
-                raise UsageError(f"no such file: {target}")
+                raise UsageError(msg("no such file: {path}", path=target))
             paths.append(target)
             continue
         ruleset = ws.index.rulesets.get(target)
         if ruleset is None:
-            hint = did_you_mean(target, ws.index.rulesets) or "riskrules list shows the rulesets"
-            raise UsageError(f"unknown ruleset '{target}' ({hint})")
+            hint = did_you_mean(target, ws.index.rulesets) or msg(
+                "riskrules list shows the rulesets"
+            )
+            raise UsageError(msg("unknown ruleset '{name}' ({hint})", name=target, hint=hint))
         paths.append(ruleset.span.file)
     return paths
 

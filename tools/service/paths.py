@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...grammar.messages import msg
 from .errors import UsageError
 
 
@@ -12,5 +13,8 @@ def writable_folder(path: str | Path) -> Path:
     try:
         Path(path).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot write to the folder {path}: {exc.strerror or exc}") from None
+        said = msg(
+            "cannot write to the folder {path}: {why}", path=str(path), why=exc.strerror or str(exc)
+        )
+        raise UsageError(said) from None
     return Path(path)

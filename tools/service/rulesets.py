@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...grammar import model as m
 from ...grammar.diagnostics import did_you_mean
 from ...grammar.library import RulesetNotFound, Workspace, locate
+from ...grammar.messages import msg
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
@@ -242,7 +243,11 @@ def explain(ref: str, rule_id: str) -> Explanation:
     if clause is None:
         from ..shared.render import installed_doc
 
-        meant = did_you_mean(rule_id, [c.id for c in eff.clauses])
-        hint = str(meant) if meant else f"every rule is in {installed_doc('rule-catalogue.md')}"
-        raise UsageError(f"ruleset '{eff.name}' has no rule '{rule_id}' ({hint})")
+        hint = did_you_mean(rule_id, [c.id for c in eff.clauses]) or msg(
+            "every rule is in {page}", page=installed_doc("rule-catalogue.md")
+        )
+        said = msg(
+            "ruleset '{name}' has no rule '{rule}' ({hint})", name=eff.name, rule=rule_id, hint=hint
+        )
+        raise UsageError(said)
     return Explanation(eff, rule_id, clause, tuple(eff.definitions(rule_id)))

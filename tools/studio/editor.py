@@ -11,6 +11,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ...grammar.messages import msg
 from ..service.errors import UsageError
 from . import form as rule_form
 from .document import Document
@@ -33,7 +34,9 @@ def document(
     if text is None:
         text = folder.current(name)
         if text is None:
-            raise UsageError(f"there is no file {name} in {folder.root}")
+            raise UsageError(
+                msg("there is no file {name} in {folder}", name=name, folder=str(folder.root))
+            )
     asked = ruleset if ruleset is not None else request.query_params.get("ruleset")
     return Document(path, text, str(asked) if asked else None)
 
@@ -116,7 +119,7 @@ async def draft(request: Request) -> Response:
     form = await _form(request)
     name = _name(form.get("file"))
     if "text" not in form:
-        raise UsageError("a draft is the file's text: none was sent")
+        raise UsageError(msg("a draft is the file's text: none was sent"))
     text = str(form.get("text"))
     folder = studio_of(request).folder
     folder.file(name)  # a name out of the folder is refused before anything is written

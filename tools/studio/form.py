@@ -7,6 +7,7 @@ from __future__ import annotations
 from starlette.datastructures import FormData
 from starlette.requests import Request
 
+from ...grammar.messages import msg
 from ..service import editing
 from ..service.errors import ServiceError, UsageError
 from .document import Document
@@ -47,7 +48,7 @@ def fixes(doc: Document, lang: str = "en") -> list[dict[str, object]]:
 def apply_fix(doc: Document, index: str) -> Document:
     found = editing.quick_fixes(doc.text, str(doc.path))
     if not index.isdigit() or int(index) >= len(found):
-        raise UsageError("that quick fix no longer applies: the text has changed since")
+        raise UsageError(msg("that quick fix no longer applies: the text has changed since"))
     return doc.edited(found[int(index)].applied(doc.text))
 
 
@@ -58,11 +59,11 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
         cells = [str(c).strip() for c in form.getlist("cell")]
         rows: list[tuple[str | int, str]] = [(k, c) for k, c in zip(keys, cells, strict=False) if c]
         if not rows:
-            raise UsageError("fill in at least one row of the table")
+            raise UsageError(msg("fill in at least one row of the table"))
         return rows
     value = str(form.get("value") or "").strip()
     if not value:
-        raise UsageError("give the rule a value (or press Back to the base)")
+        raise UsageError(msg("give the rule a value (or press Back to the base)"))
     return value
 
 

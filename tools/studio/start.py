@@ -8,6 +8,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from ...grammar.messages import msg
 from ..service import authoring, rulesets
 from ..service.errors import UsageError
 from .render import LANG_COOKIE, language, page
@@ -51,13 +52,13 @@ async def new(request: Request) -> Response:
     elif base:
         known = {e.name for e in rulesets.builtins()}
         if base not in known:
-            raise UsageError(f"there is no built-in ruleset '{base}'")
+            raise UsageError(msg("there is no built-in ruleset '{base}'", base=base))
         name = studio.folder.free_name(f"{base}-house")
         named = rulesets.title_in(base, language(request))
         title = say(request, "House rules on {base}", base=named)
         text = authoring.new_rules(name[: -len(".rules")], base=base, title=title)
     else:
-        raise UsageError("pick a base ruleset or an example to start from")
+        raise UsageError(msg("pick a base ruleset or an example to start from"))
     studio.folder.keep(name, text)
     return RedirectResponse(f"/edit?file={name}", status_code=303)
 

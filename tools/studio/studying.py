@@ -6,6 +6,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from ...grammar.messages import msg
 from ..service.errors import UsageError
 from .editor import document
 from .render import language, page
@@ -19,7 +20,11 @@ def _games(raw: object) -> int:
     text = str(raw or DEFAULT_GAMES).strip()
     if not text.isdigit():
         raise UsageError(
-            f"the number of games is a whole number, such as {DEFAULT_GAMES}, not '{text}'"
+            msg(
+                "the number of games is a whole number, such as {games}, not '{written}'",
+                games=DEFAULT_GAMES,
+                written=text,
+            )
         )
     return int(text)
 
@@ -56,5 +61,5 @@ async def report(request: Request) -> Response:
     """The study's page with its plots (the lab's own report)."""
     run = studio_of(request).studies.run
     if run is None or run.result is None:
-        raise UsageError("no study has finished yet: press What does it do? first")
+        raise UsageError(msg("no study has finished yet: press What does it do? first"))
     return HTMLResponse(run.result.page())
