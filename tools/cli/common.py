@@ -44,10 +44,22 @@ COLOR = click.option(
     show_default=True,
     help="Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it).",
 )
+
+
+def remember_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """Keep the asked language where the command's errors are shown too (after its context
+    closed: the group's, which shares `meta`)."""
+    if value is not None:
+        ctx.meta[LANG_KEY] = value
+    return value
+
+
+LANG_KEY = "riskrules.lang"
 LANG = click.option(
     "--lang",
     type=click.Choice(["en", "da", "nl"]),
     default=None,
+    callback=remember_lang,
     help="The language of the messages (default: the ruleset's own manual's, else LANG's).",
 )
 STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages
@@ -152,7 +164,7 @@ def command_language() -> str:
     from ..shared.language import reader_language
 
     context = click.get_current_context(silent=True)
-    asked = context.params.get("lang") if context is not None else None
+    asked = context.meta.get(LANG_KEY) if context is not None else None
     return reader_language(asked if isinstance(asked, str) else None)
 
 

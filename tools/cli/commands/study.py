@@ -37,6 +37,7 @@ from ..common import (
     emit_json,
     examples,
     progress_bar,
+    remember_lang,
     write_file,
 )
 
@@ -118,6 +119,7 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
             "--lang",
             type=click.Choice(LANGUAGES),
             default=None,
+            callback=remember_lang,
             help="The language of the verdicts, the tables and the report's page (default: "
             "the base ruleset's own manual's, else LANG's).",
         ),
