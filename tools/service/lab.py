@@ -24,7 +24,7 @@ from ...grammar.schema import SHEET_LANGUAGES
 from .errors import ServiceError, UsageError
 from .paths import writable_folder
 from .progress import Cancel, Progress, Ticker
-from .rulesets import Texts, checked, loadable, playable
+from .rulesets import Texts, checked, loadable, manual_languages, playable
 
 if TYPE_CHECKING:
     from ..lab.balance import Arm, Settings
@@ -272,14 +272,8 @@ def _plan(arms: list[Arm], rulesets: list[EffectiveRuleset], request: Study) -> 
         request.batch,
         request.connect_timeout,
         request.worker_timeout,
-        languages=_manual_languages(rulesets[0]),
+        languages=manual_languages(rulesets[0]),
     )
-
-
-def _manual_languages(eff: EffectiveRuleset) -> tuple[str, ...]:
-    """The languages of the manuals a ruleset encodes (its own documents')."""
-    found = (eff.source(doc) for doc in eff.own_documents())
-    return tuple(sorted({source.language for source in found if source is not None}))
 
 
 def _preflight(rulesets: int, request: Study) -> None:

@@ -47,15 +47,16 @@ class Checked:
         return [r.name for f in self.workspace.files if f.path in self.files for r in f.rulesets]
 
     def manual_languages(self) -> set[str]:
-        """The languages of the manuals the checked rulesets name as their own."""
-        index = self.workspace.index
+        """The languages of the manuals the checked rulesets encode (a house rule: its
+        base's), as `rulesets.manual_languages` reads them."""
+        from .rulesets import manual_languages
+
+        resolved = self.workspace.resolved
         return {
-            source.language
-            for f in self.workspace.files
-            if f.path in self.files
-            for r in f.rulesets
-            for doc in r.manuals
-            if (source := index.sources.get(doc)) is not None
+            lang
+            for name in self.rulesets
+            if (eff := resolved.get(name)) is not None
+            for lang in manual_languages(eff)
         }
 
     def failed(self, strict: bool = False) -> bool:

@@ -15,7 +15,7 @@ from ...grammar.messages import msg
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
-from .errors import NotFound, RulesetErrors, UsageError
+from .errors import NotFound, RulesetErrors, ServiceError, UsageError
 
 if TYPE_CHECKING:
     from ...engine.rules import Rules
@@ -251,3 +251,18 @@ def explain(ref: str, rule_id: str) -> Explanation:
         )
         raise UsageError(said)
     return Explanation(eff, rule_id, clause, tuple(eff.definitions(rule_id)))
+
+
+def manual_languages(eff: EffectiveRuleset) -> tuple[str, ...]:
+    """The languages of the manuals a ruleset encodes (its own documents'): what a command's
+    words default to (`--lang`)."""
+    found = (eff.source(doc) for doc in eff.own_documents())
+    return tuple(sorted({source.language for source in found if source is not None}))
+
+
+def languages_of(ref: str) -> tuple[str, ...]:
+    """`manual_languages` of a ruleset reference (none for one that cannot be read)."""
+    try:
+        return manual_languages(located(ref)[1])
+    except ServiceError:
+        return ()

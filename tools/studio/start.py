@@ -44,19 +44,16 @@ async def new(request: Request) -> Response:
     form = await request.form()
     base = str(form.get("base") or "")
     example = str(form.get("example") or "")
-    from .render import say  # the new file's title in the reader's language
-
+    lang = language(request)  # the new file's title and comments in the reader's language
     if example:  # its title kept as the example gives it, in every language
         name = studio.folder.free_name(example)
-        text = authoring.new_rules(name[: -len(".rules")], example=example)
+        text = authoring.new_rules(name[: -len(".rules")], example=example, lang=lang)
     elif base:
         known = {e.name for e in rulesets.builtins()}
         if base not in known:
             raise UsageError(msg("there is no built-in ruleset '{base}'", base=base))
         name = studio.folder.free_name(f"{base}-house")
-        named = rulesets.title_in(base, language(request))
-        title = say(request, "House rules on {base}", base=named)
-        text = authoring.new_rules(name[: -len(".rules")], base=base, title=title)
+        text = authoring.new_rules(name[: -len(".rules")], base=base, lang=lang)
     else:
         raise UsageError(msg("pick a base ruleset or an example to start from"))
     studio.folder.keep(name, text)
