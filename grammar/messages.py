@@ -131,6 +131,8 @@ def language_of(locale: str | None) -> str | None:
 def _shown(value: Arg, lang: str) -> object:
     if isinstance(value, (Message, Either)):
         return value.render(lang)
+    if isinstance(value, str) and hasattr(value, "in_language"):  # an author's words per
+        return value.in_language(lang) or value  # language (model.Localized: a reason)
     if isinstance(value, tuple):
         return ", ".join(str(_shown(v, lang)) for v in value)
     return value
@@ -141,6 +143,8 @@ def _json(value: Arg, lang: str) -> object:
         return value.render(lang)
     if isinstance(value, Either):
         return list(value.words)
+    if isinstance(value, str) and hasattr(value, "in_language"):
+        return value.in_language(lang) or str(value)
     if isinstance(value, tuple):
         return [_json(v, lang) for v in value]
     return value
