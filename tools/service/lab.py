@@ -140,9 +140,9 @@ class Simulation:
     def to_json(self) -> dict[str, object]:
         return self.summary.to_json()
 
-    def text(self) -> str:
-        """The games for people: the seats' wins as a table, the turns, the speed."""
-        return self.summary.text(self.max_turns)
+    def text(self, lang: str = "en") -> str:
+        """The games for people, in `lang`: the seats' wins as a table, the turns, the speed."""
+        return self.summary.text(self.max_turns, lang)
 
     @property
     def violations(self) -> list[GameResult]:

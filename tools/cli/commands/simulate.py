@@ -9,9 +9,12 @@ import click
 from ....grammar.limits import DEFAULT_MAX_ACTIONS, MAX_GAMES, MAX_RECORD_ACTIONS
 from ...service.lab import Simulate, plan_simulation
 from ...service.lab import simulate as play
+from ...service.rulesets import languages_of
+from ...shared.language import reader_language
 from ..common import (
     AGENT,
     FORMAT,
+    LANG,
     MAX_TURNS,
     PLAYERS,
     RULESET,
@@ -54,6 +57,7 @@ from ..common import (
 @click.option("--record", type=click.Path(file_okay=False), help="Write each game's record here.")
 @WORKERS
 @FORMAT
+@LANG
 def simulate(
     ruleset: str,
     players: int | None,
@@ -66,17 +70,19 @@ def simulate(
     record: str | None,
     workers: int | None,
     fmt: str,
+    lang: str | None,
 ) -> None:
     """Play complete games with built-in agents, checking every invariant after every action."""
     request = Simulate(
         ruleset, players, games, seed, agent, max_turns, max_actions, record, workers, seats
     )
     plan = plan_simulation(request)
+    said = reader_language(lang, languages_of(ruleset))
     shown = fmt == "text" and sys.stderr.isatty()
-    with progress_bar(plan.ruleset, len(plan.jobs), shown) as progress:
+    with progress_bar(plan.ruleset, len(plan.jobs), shown, said) as progress:
         found = play(plan, progress)
     if fmt == "json":
         emit_json(found.to_json())
     else:
-        click.echo(found.text(), nl=False)
+        click.echo(found.text(said), nl=False)
     sys.exit(1 if found.violations else 0)
