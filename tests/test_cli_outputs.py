@@ -67,7 +67,7 @@ def test_summary_without_o_writes_a_file_named_for_ruleset_and_language(tmp_path
     assert "<html" not in result.out + result.err  # never the page on the terminal
     written = tmp_path / "da-2006.da.html"
     assert written.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-    assert "da-2006.da.html" in result.err and "current folder" in result.err
+    assert "da-2006.da.html" in result.err and "den aktuelle mappe" in result.err  # in Danish
     md = run_cli("summary", "classic", "--format", "md", cwd=tmp_path)
     assert md.code == 0 and (tmp_path / "classic.en.md").exists()
 

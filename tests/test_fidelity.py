@@ -123,7 +123,7 @@ def test_an_inherit_reason_is_shown(tmp_path: Path) -> None:
     `inherit` with its reason and the chain's set-aside passages with theirs; the sheet marks
     the rule ‡ and gives the reason in its language; a ruleset that overrides the rule says
     nothing of it."""
-    explained = run_cli("explain", "da-web", "players")
+    explained = run_cli("explain", "da-web", "players", "--lang", "en")
     assert "inherited on purpose in da-web at" in explained.out
     assert "its 2-player games are the rulesets da-web-2p and da-web-2p-classic" in explained.out
     assert _explain("da-web", "players")["inherited_on_purpose"] is not None
