@@ -145,14 +145,17 @@ def check_document(path: str, text: str) -> Checked:
     return _diagnosed(ws, [path], codes)
 
 
-def write_report(checked: Checked, folder: Path, manuals: Manuals | None = None) -> Path:
-    """The readable report of every checked ruleset (index.md, a page per ruleset, its sheets;
-    with the manuals' texts, `compliance.manuals(FOLDER)`, each manual's coverage); returns the
-    index's path."""
+def write_report(
+    checked: Checked, folder: Path, manuals: Manuals | None = None, lang: str = "en"
+) -> Path:
+    """The readable report of every checked ruleset in `lang` (index.md, a page per ruleset,
+    its sheets; with the manuals' texts, `compliance.manuals(FOLDER)`, each manual's coverage);
+    returns the index's path."""
     from .report import write_report as write
 
     writable_folder(folder)
-    return write(checked.workspace, list(checked.files), list(checked.diagnostics), folder, manuals)
+    found = (list(checked.files), list(checked.diagnostics))
+    return write(checked.workspace, *found, folder, manuals, lang)
 
 
 @dataclass(frozen=True)

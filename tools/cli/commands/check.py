@@ -155,7 +155,7 @@ def check(
             )
             click.echo(terminal(explained.render(said)))
     if report is not None:
-        written = write_report(found, report, manuals)
+        written = write_report(found, report, manuals, said)
         if fmt == "text":
             done = msg("report written to {path}", path=display_path(str(written)))
             click.echo(terminal(done.render(said)))
