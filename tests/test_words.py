@@ -42,23 +42,29 @@ CATALOGUES = (
 
 
 @functools.cache
-def english() -> tuple[str, ...]:
-    """The fixed parts of every English message that are words (3 or more of them)."""
-    parts: set[str] = set()
+def english() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Every English message with 3 words or more in its fixed parts, as a pattern: its
+    fixed parts in order, anything between them (its arguments)."""
+    found: dict[str, re.Pattern[str]] = {}
     for pot in CATALOGUES:
         with pot.open("rb") as handle:
             ids = [m.id for m in read_po(handle) if m.id]
         for msgid in ids:
             for text in msgid if isinstance(msgid, tuple) else (msgid,):
-                for literal, *_ in string.Formatter().parse(text.replace("%%", "%")):
-                    words = literal.strip(" :;,.()'\"«»…-")
-                    if sum(w.isalpha() and len(w) > 2 for w in words.split()) >= 3:
-                        parts.add(words)
-    return tuple(sorted(parts))
+                try:
+                    literals = [lit for lit, *_ in string.Formatter().parse(text)]
+                except ValueError:
+                    continue
+                words = " ".join(literals).split()
+                if sum(w.strip(".,:;()'\"").isalpha() and len(w) > 2 for w in words) < 3:
+                    continue
+                pattern = r"[^\n]*?".join(re.escape(lit.strip()) for lit in literals if lit.strip())
+                found[text] = re.compile(pattern)
+    return tuple(sorted(found.items()))
 
 
 def english_left(shown: str) -> list[str]:
-    return [part for part in english() if part in shown]
+    return [text for text, pattern in english() if pattern.search(shown)]
 
 
 def readable(page: str) -> str:
@@ -146,6 +152,19 @@ def test_the_language_buttons_keep_an_open_file_and_its_work(tmp_path: Path, lan
 
 
 COMMANDS = (
+    ("list",),
+    ("show", "da-2006"),
+    ("explain", "da-2006", "combat.ties"),
+    ("explain", "da-2006", "no.such.rule"),
+    ("new", "hus", "--extends", "da-2006", "-o", "-"),
+    ("new", "--from", "list"),
+    ("fmt", "--check", "{root}/tests/mistakes/da-attacker.rules"),
+    ("fmt", "--check", "{root}/examples/house-rules/attacker-wins-ties.rules"),
+    ("simulate", "da-2006", "-g", "2", "-w", "1"),
+    ("ladder", "classic", "-g", "2", "-w", "1"),
+    ("referee", "da-2006", "{root}/tests/golden/commands.txt"),
+    ("test", "da-2006", "{root}/features/da-2006.feature"),
+    ("diff", "classic", "da-2006"),
     ("check", "{mistakes}"),
     ("check", "--format", "json", "{root}/tests/mistakes/da-attacker.rules"),
     ("check", "{root}/tests/mistakes/nl-attacker.rules", "--strict"),
