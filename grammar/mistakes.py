@@ -30,7 +30,7 @@ from .mistake_text import (
     fix,
 )
 from .schema import Kind, known_ids, lookup
-from .words import NUMBER_WORDS, THEN_WORDS, UNITS
+from .words import KEYWORD_WORDS, NUMBER_WORDS, THEN_WORDS, UNITS, language_name
 
 # ---------------------------------------------------------------- the advice
 
@@ -38,7 +38,7 @@ from .words import NUMBER_WORDS, THEN_WORDS, UNITS
 def advise(failure: Failure, text: str, path: str) -> Diagnostic | None:
     """A diagnostic in the author's terms for the usual mistakes, or None for the others."""
     t = Text(text, path)
-    said = _in_words(failure, t)
+    said = _keyword_in_words(failure, t) or _in_words(failure, t)
     if said is not None:
         return said
     if failure.token == "":  # a line left unfinished is the mistake, not the next line's
@@ -582,3 +582,46 @@ def _in_words(f: Failure, t: Text) -> Diagnostic | None:
 
 
 _NUMBERS = (Kind.INT, Kind.OPTIONAL_INT, Kind.COUNT_OR_UNLIMITED)
+
+
+def _keyword_in_words(f: Failure, t: Text) -> Diagnostic | None:
+    """A keyword written in the manuals' words (`tilsidesæt`, `udvider`, `fordi`, `omdat`,
+    `aangenomen`): the word at the place the parser stopped, or the one before it."""
+    at = min(f.pos, max(len(t.text) - 1, 0))
+    found = t.word_at(at) if t.text and _is_word(t.text[at]) else None
+    if found is None or found[2].lower() not in KEYWORD_WORDS:
+        found = _keyword_on_line(f, t)
+    if found is None:
+        return None
+    start, end, word = found
+    meant = KEYWORD_WORDS.get(word.lower())
+    if meant is None:
+        return None
+    keyword, language = meant
+    return error(
+        "RR0001",
+        msg(
+            "'{word}' is {language} for '{meant}': the rules are written in English words",
+            word=word,
+            language=language_name(language),
+            meant=keyword,
+        ),
+        t.span(start, end),
+        fix(keyword),
+    )
+
+
+def _keyword_on_line(f: Failure, t: Text) -> tuple[int, int, str] | None:
+    """The first keyword in the manuals' words on the failure's line before it (outside a
+    string and a comment)."""
+    _line, begin, content = t.line_of(f.pos)
+    code = _code(content)[: max(0, f.pos - begin)]
+    code = re.sub(r'"[^"]*"', lambda m: " " * len(m.group(0)), code)
+    for found in re.finditer(r"[^\W\d][\w]*", code):
+        if found.group(0).lower() in KEYWORD_WORDS:
+            return begin + found.start(), begin + found.end(), found.group(0)
+    return None
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"

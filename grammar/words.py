@@ -186,6 +186,44 @@ RULE_PARTS: dict[str, tuple[str, str]] = {
     "gebieden": ("territories", "Dutch"),
 }
 
+# The language's keywords in the manuals' words: what a player writes for `override`,
+# `extends`, `because`, `assumed`, `inherit`, `cite`, `ruleset`.
+KEYWORD_WORDS: dict[str, tuple[str, str]] = {
+    word: (keyword, language)
+    for keyword, words in {
+        "override": (
+            ("tilsidesæt", "Danish"),
+            ("tilsidesaet", "Danish"),
+            ("overskriv", "Danish"),
+            ("erstat", "Danish"),
+            ("overschrijf", "Dutch"),
+            ("overschrijven", "Dutch"),
+            ("vervang", "Dutch"),
+        ),
+        "extends": (
+            ("udvider", "Danish"),
+            ("bygger_på", "Danish"),
+            ("bygger", "Danish"),
+            ("udvid", "Danish"),
+            ("breidt_uit", "Dutch"),
+            ("uitbreiding", "Dutch"),
+            ("uitbreidt", "Dutch"),
+            ("gebaseerd_op", "Dutch"),
+        ),
+        "because": (("fordi", "Danish"), ("omdat", "Dutch"), ("want", "Dutch")),
+        "assumed": (
+            ("antaget", "Danish"),
+            ("antagelse", "Danish"),
+            ("aangenomen", "Dutch"),
+            ("verondersteld", "Dutch"),
+        ),
+        "inherit": (("arv", "Danish"), ("arver", "Danish"), ("erf", "Dutch"), ("erft", "Dutch")),
+        "cite": (("kilde", "Danish"), ("citér", "Danish"), ("bron", "Dutch"), ("citeer", "Dutch")),
+        "ruleset": (("regelsæt", "Danish"), ("regelsaet", "Danish"), ("regelset", "Dutch")),
+    }.items()
+    for word, language in words
+}
+
 # Words for "and then" a player writes in a trade sequence (`4, 6, 8 og så +5`).
 THEN_WORDS = (
     "og så",
