@@ -15,6 +15,7 @@ from typing import Any
 
 from ..grammar import expr as ex
 from ..grammar.messages import Message, msg
+from . import refusals
 from .actions import (
     Action,
     AllyReinforce,
@@ -344,83 +345,40 @@ class Game:
         view = rel.view(state)  # the position's controllers and strongest seats, at hand
         army = view.control[i]
         if army < 0 or (army != seat and not rel.commands(state, seat, army)):
-            raise rel.violation(
-                "territory.control",
-                msg(
-                    "{name} does not control {source}",
-                    name=state.seats[seat].name,
-                    source=action.source,
-                ),
-            )
+            said = refusals.not_controlled(state.seats[seat].name, action.source)
+            raise rel.violation("territory.control", said)
         ongoing = state.invasion
         if ongoing is not None and action.target != ongoing.target and self._invasion_open(state):
-            raise rel.violation(
-                "neutrals.status_die.keep",
-                msg(
-                    "the invasion of {target} is over: roll the status die for {names} first",
-                    target=ongoing.target,
-                    names=rel.names(state, sorted(ongoing.neutrals)),
-                ),
+            said = refusals.invasion_open(
+                ongoing.target, rel.names(state, sorted(ongoing.neutrals))
             )
+            raise rel.violation("neutrals.status_die.keep", said)
         defender = view.holders[j]  # as _defender decides
         if defender < 0 or defender == army or rel.is_friend(state, seat, defender):
             friendly = defender >= 0 and rel.is_friend(state, seat, defender)
             mates = friendly and bool(rel.teammates(state, seat))
             rule = "teams.friendly_fire" if mates else "combat.adjacency"
             raise rel.violation(
-                rule,
-                msg(
-                    "{target} is not held by an opponent of {name}",
-                    target=action.target,
-                    name=state.seats[seat].name,
-                ),
+                rule, refusals.not_an_opponent(action.target, state.seats[seat].name)
             )
         if action.target not in rel.neighbours[action.source]:
             self.rules.note("board")
-            raise rel.violation(
-                "combat.adjacency",
-                msg(
-                    "{source} does not border {target}", source=action.source, target=action.target
-                ),
-            )
+            said = refusals.not_bordering(action.source, action.target)
+            raise rel.violation("combat.adjacency", said)
         rows = state.armies
         armies = rows[i][army]
         if not self.rules.attack_allowed(armies):
-            raise rel.violation(
-                "combat.attack_requires",
-                msg(
-                    "{source} holds {armies} armies: too few to attack",
-                    source=action.source,
-                    armies=armies,
-                ),
-            )
+            said = refusals.too_few(action.source, armies)
+            raise rel.violation("combat.attack_requires", said)
         a_low, a_high = self.rules.attacker_dice(armies)
         if not a_low <= action.attacker_dice <= a_high:
-            raise rel.violation(
-                "combat.attacker.dice",
-                msg(
-                    "from {armies} armies the attacker rolls {a_low} to {a_high} dice, not "
-                    "{attacker_dice}",
-                    armies=armies,
-                    a_low=a_low,
-                    a_high=a_high,
-                    attacker_dice=action.attacker_dice,
-                ),
-            )
+            said = refusals.attacker_dice(armies, a_low, a_high, action.attacker_dice)
+            raise rel.violation("combat.attacker.dice", said)
         defending = view.totals[j]
         d_low, d_high = self.rules.defender_dice(defending)
         if not d_low <= action.defender_dice <= d_high:
-            raise rel.violation(
-                "combat.defender.dice",
-                msg(
-                    "with {defending} armies the defender rolls {d_low} to {d_high} dice, not "
-                    "{defender_dice}",
-                    defending=defending,
-                    d_low=d_low,
-                    d_high=d_high,
-                    defender_dice=action.defender_dice,
-                ),
-            )
+            said = refusals.defender_dice(defending, d_low, d_high, action.defender_dice)
+            raise rel.violation("combat.defender.dice", said)
         rolled = action.rolls
         if rolled is None:
             raise ValueError("an attack needs its dice rolled (see with_chance)")
@@ -508,15 +466,7 @@ class Game:
         assert army is not None
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
-            raise self.rel.violation(
-                rule,
-                msg(
-                    "move in {low} to {high} armies, not {armies}",
-                    low=low,
-                    high=high,
-                    armies=action.armies,
-                ),
-            )
+            raise self.rel.violation(rule, refusals.move_in(low, high, action.armies))
         source, target = state.index[pending.source], state.index[pending.target]
         armies = shift_two(state.armies, source, army, -action.armies, target, army, action.armies)
         earns = army == seat or self.rules.flag("neutrals.ally.conquest_card", False)

@@ -13,7 +13,8 @@ from typing import Any
 
 from ..shared.escape import html
 from .balance_stats import TOO_FEW, Figure, seat_label
-from .verdicts import Verdict, translations, verdicts
+from .i18n import translations
+from .verdicts import Verdict, verdicts
 
 WIDE = 3  # rulesets shown side by side; past this, one line per ruleset
 COMPACT = ("first player wins", "unfinished", "median length, rounds")

@@ -271,7 +271,7 @@ class Summary:
         """For people, in `lang`: the games, who won them (a row per seat, in seat order: its
         wins and their share of the games), how long they ran, how fast they were played."""
         from ..shared.escape import terminal
-        from .verdicts import translations
+        from .i18n import translations
 
         _ = translations(lang).gettext
         seats = [f"p{i + 1}" for i in range(self.players)]

@@ -98,7 +98,7 @@ class LadderResult:
     def text(self, lang: str = "en") -> str:
         """The ladder for people, in `lang`: each rung's win share with its 95% interval
         beside the fair share, and its speed."""
-        from ..lab.verdicts import translations
+        from ..lab.i18n import translations
         from ..shared.escape import terminal
 
         _ = translations(lang).gettext
