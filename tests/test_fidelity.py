@@ -51,7 +51,9 @@ def test_the_neutrals_defence_in_the_active_game_is_assumed() -> None:
     assert "passive" in str(active["value"])
     passive = _explain("da-2006-2p-passive", "neutrals.defence_rolled_by")
     assert passive["assumed"] is False
-    strict = run_cli("check", "--strict", "--verbose", str(ROOT / "specs" / "da-2006-2p.rules"))
+    strict = run_cli(
+        "check", "--strict", "--verbose", "--lang", "en", str(ROOT / "specs" / "da-2006-2p.rules")
+    )
     assert strict.code == 1
     assert "'neutrals.defence_rolled_by' uses an assumed value" in strict.out
     sheet = run_cli("summary", "da-2006-2p-active", "--format", "md", "--lang", "en", "-o", "-")
