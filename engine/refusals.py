@@ -53,3 +53,29 @@ def defender_dice(defending: int, low: int, high: int, dice: int) -> Message:
 
 def move_in(low: int, high: int, armies: int) -> Message:
     return msg("move in {low} to {high} armies, not {armies}", low=low, high=high, armies=armies)
+
+
+# The phases of a game (GameState.phase) in the reader's words.
+_PHASES: dict[str, Message] = {
+    "ally_reinforce": msg("allies' reinforcement"),
+    "attack": msg("attack"),
+    "bribe": msg("bribing"),
+    "capital": msg("capital"),
+    "claim": msg("claiming"),
+    "deal": msg("dealing"),
+    "draw": msg("drawing"),
+    "fortify": msg("fortifying"),
+    "missions": msg("missions"),
+    "move_in": msg("moving in"),
+    "over": msg("game over"),
+    "place": msg("placing"),
+    "reinforce": msg("reinforcement"),
+    "spoils": msg("spoils"),
+    "start_roll": msg("starting roll"),
+    "status": msg("status die"),
+}
+
+
+def phase(name: str) -> Message | str:
+    """A phase's name in the reader's words (its code where it has none)."""
+    return _PHASES.get(name, name)

@@ -8,6 +8,7 @@ from typing import Final
 
 from ..grammar.diagnostics import did_you_mean
 from ..grammar.messages import Message, msg
+from . import refusals
 from .actions import RuleViolation
 from .rows import INTERPRETED, changed_rows
 from .rules import UNLIMITED, Rules
@@ -111,7 +112,7 @@ class Relations:
                 "{what} is not allowed now: it is {name}'s {phase} phase",
                 what=what,
                 name=state.seats[state.current].name,
-                phase=state.phase,
+                phase=refusals.phase(state.phase),
             ),
         )
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
+from ...engine import refusals
 from ...engine.actions import RuleViolation
 from ...engine.game import Game
 from ...engine.record import RecordError, decode_header, decode_line
@@ -126,7 +127,7 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
                 msg(
                     "it is {current}'s move ({phase}), not {player}'s",
                     current=current,
-                    phase=state.phase,
+                    phase=refusals.phase(state.phase),
                     player=player,
                 )
                 if player in names
