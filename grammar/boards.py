@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import model as m
 from .diagnostics import Diagnostic, did_you_mean, error
 from .geography import Geography
-from .messages import msg
+from .messages import Message, msg, msg_n
 
 
 def check_board(board: m.Board) -> list[Diagnostic]:
@@ -81,8 +81,8 @@ def check_board(board: m.Board) -> list[Diagnostic]:
                             "the border {a} - {b} is {kind} here but {kind2} at line {line}",
                             a=border.a,
                             b=border.b,
-                            kind=border.kind,
-                            kind2=previous.kind,
+                            kind=_BORDER_KINDS.get(border.kind, border.kind),
+                            kind2=_BORDER_KINDS.get(previous.kind, previous.kind),
                             line=previous.span.line,
                         ),
                         border.span,
@@ -116,10 +116,12 @@ def check_board(board: m.Board) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0115",
-                    msg(
-                        "the board is not connected: {n} territories cannot be reached from "
+                    msg_n(
+                        "the board is not connected: {count} territory cannot be reached from "
                         "'{start}' ({shown})",
-                        n=len(cut_off),
+                        "the board is not connected: {count} territories cannot be reached from "
+                        "'{start}' ({shown})",
+                        len(cut_off),
                         start=start,
                         shown=shown,
                     ),
@@ -128,3 +130,7 @@ def check_board(board: m.Board) -> list[Diagnostic]:
                 )
             )
     return out
+
+
+# A border's kind in the reader's words.
+_BORDER_KINDS: dict[str, Message] = {"land": msg("land"), "sea": msg("sea")}

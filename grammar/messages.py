@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import re
 from dataclasses import dataclass
 from importlib import resources
 from typing import Literal, Union
@@ -54,6 +55,10 @@ class Message:
         else:
             template = book.ngettext(self.text, self.plural, self.count)
         values = {name: _shown(value, lang) for name, value in self.args}
+        if lang != "en" and ":,}" in template:  # thousands as the language writes them
+            grouped = set(re.findall(r"\{(\w+):,\}", template))
+            template = template.replace(":,}", "}")
+            values = {k: _grouped(v, lang) if k in grouped else v for k, v in values.items()}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):  # a catalogue's slip: the English is right
@@ -126,6 +131,15 @@ def language_of(locale: str | None) -> str | None:
         return None
     code = locale.replace("-", "_").split("_")[0].split(".")[0].lower()
     return code if code in LANGUAGES else None
+
+
+def _grouped(value: object, lang: str) -> object:
+    """A whole number with its thousands grouped as `lang` writes them (Babel's)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000:
+        from babel.numbers import format_decimal
+
+        return format_decimal(value, locale=lang)
+    return value
 
 
 def _shown(value: Arg, lang: str) -> object:

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from . import model as m
 from .diagnostics import Diagnostic, Span, did_you_mean, error, note, warning
-from .messages import msg
+from .messages import Message, msg
 from .schema import lookup
 
 MAX_EXTENDS_DEPTH = 32
@@ -146,12 +146,7 @@ class Index:
                 self.diagnostics.append(
                     note(
                         "RR0108",
-                        msg(
-                            "{what} '{key}' shadows the built-in {what} of the same name ({where})",
-                            what=what,
-                            key=key,
-                            where=_where(first),
-                        ),
+                        _SHADOWS[what].with_args(key=key, where=_where(first)),
                         span,
                         msg(
                             "here, built-in rulesets that use it use this one; rename it to keep "
@@ -164,12 +159,7 @@ class Index:
             self.diagnostics.append(
                 error(
                     "RR0106",
-                    msg(
-                        "{what} '{key}' is declared twice (first at {where})",
-                        what=what,
-                        key=key,
-                        where=_where(first),
-                    ),
+                    _TWICE[what].with_args(key=key, where=_where(first)),
                     span,
                     msg("rename one of them or remove the duplicate"),
                 )
@@ -391,3 +381,16 @@ def own_diagnostics(ruleset: m.Ruleset, found: Mapping[str, list[Diagnostic]]) -
         if s.file == span.file and span.line <= s.line <= span.end_line:
             out.append(diag)
     return out
+
+
+# What is declared twice, or shadows a built-in, by the keyword declaring it.
+_TWICE: dict[str, Message] = {
+    "source": msg("source '{key}' is declared twice (first at {where})"),
+    "board": msg("board '{key}' is declared twice (first at {where})"),
+    "ruleset": msg("ruleset '{key}' is declared twice (first at {where})"),
+}
+_SHADOWS: dict[str, Message] = {
+    "source": msg("source '{key}' shadows the built-in source of the same name ({where})"),
+    "board": msg("board '{key}' shadows the built-in board of the same name ({where})"),
+    "ruleset": msg("ruleset '{key}' shadows the built-in ruleset of the same name ({where})"),
+}
