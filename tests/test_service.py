@@ -208,7 +208,8 @@ def test_a_rule_broken_in_a_worker_reaches_the_command_whole() -> None:
         sent.citation,
         str(sent),
     )
-    assert got.said.render("da") == "kortene [1, 2] danner ikke et sæt"  # its words, in any language
+    # Its words, in any language:
+    assert got.said.render("da") == "kortene [1, 2] danner ikke et sæt"
 
 
 def test_a_game_stopped_at_the_turn_limit_counts_the_turns_it_played() -> None:
