@@ -197,3 +197,26 @@ def test_every_command_speaks_danish_or_dutch(lang: str, args: tuple[str, ...]) 
     said = re.sub(r"(?m)^\s*\d* \|.*$", "", said)  # the files' own lines under a message
     left = english_left(said)
     assert not left, left[:5]
+
+
+def test_a_study_in_the_studio_reports_in_the_pages_language(tmp_path: Path) -> None:
+    """What does it do? in Danish: the verdict in the panel and the report page with its
+    tables and plots' captions hold no English message."""
+    import time
+
+    (tmp_path / "a.rules").write_text(
+        'ruleset family "Vores bord" extends da-2006 {\n  override combat.ties: attacker\n}\n',
+        encoding="utf-8",
+    )
+    c = client(tmp_path, "da")
+    c.post("/study", data={"file": "a.rules", "games": "4"})
+    run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
+    began = time.monotonic()
+    while not run.finished and time.monotonic() - began < 120:
+        time.sleep(0.2)
+    assert run.result is not None, run.error
+    panel = readable(c.get("/study/progress").text)
+    report = readable(c.get("/study/report").text)
+    assert "Konklusioner" in report and "spil" in panel
+    assert not english_left(panel), english_left(panel)[:5]
+    assert not english_left(report), english_left(report)[:5]

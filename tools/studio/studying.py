@@ -62,4 +62,4 @@ async def report(request: Request) -> Response:
     run = studio_of(request).studies.run
     if run is None or run.result is None:
         raise UsageError(msg("no study has finished yet: press What does it do? first"))
-    return HTMLResponse(run.result.page())
+    return HTMLResponse(run.result.page(language(request)))  # in the page's language
