@@ -34,8 +34,8 @@ class Trade(Plain):
     ) -> None:
         self.cards: Final = cards
         self.kind: Final = kind  # for sets valued by kind; None: the most valuable it can be
-        # The held territory shown on a traded card that gets cards.territory_bonus, when the
-        # set shows several; None: the first card's (a record from before the choice).
+        # The held territory shown on a traded card that gets cards.territory_bonus: named
+        # whenever the trade earns the bonus (the player's choice); None when it earns none.
         self.bonus: Final = bonus
 
 

@@ -87,7 +87,7 @@ class PlaceLine(Line, frozen=True, tag="place"):
 class TradeLine(Line, frozen=True, tag="trade", omit_defaults=True):
     cards: Annotated[list[Card], Meta(min_length=3, max_length=3)]
     kind: str | None = None
-    # The held territory shown on the set that gets cards.territory_bonus (several shown).
+    # The held territory shown on the set that gets cards.territory_bonus (whenever earned).
     bonus: str | None = None
 
 

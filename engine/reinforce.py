@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from .actions import Place, Trade
 from .allies import Allies
 from .relations import Relations
-from .rows import add_armies, refill, shift_armies, with_hand, with_seat
+from .rows import Board, add_armies, refill, shift_armies, with_hand, with_seat
 from .state import GameState
 
 
@@ -24,7 +24,7 @@ class Reinforcing:
         for cards in self.rules.sets_in(state.hands[seat]):
             places = self.bonus_places(state, seat, cards)
             for kind in self.rules.set_kinds(cards):
-                if len(places) > 1:  # the player chooses where the extra armies go
+                if places:  # the player names where the extra armies go, one of these
                     for territory in places:
                         yield Trade(cards, kind, territory)
                 else:
@@ -135,6 +135,44 @@ class Reinforcing:
             return []
         return [t for t in self._shown_held(state, seat, cards) if self.rel.room(state, t) > 0]
 
+    def _bonus(
+        self, state: GameState, seat: int, cards: tuple[int, ...], named: str | None
+    ) -> tuple[Board, int]:
+        """The armies after a trade's cards.territory_bonus and how many it placed: on the
+        territory the player named, which must be one the cards show, that they hold and that
+        has room, whenever the trade earns the bonus (001 "handel med kort til hære": "Du
+        skal placere begge disse hære"); naming one when the trade earns none is refused too
+        (a record must not claim armies that were never placed)."""
+        name = state.seats[seat].name
+        places = self.bonus_places(state, seat, cards)
+        if named is None and places:
+            raise self.rel.violation(
+                "cards.territory_bonus",
+                f"the cards {list(cards)} show territories {name} holds: name the one that "
+                f"gets the extra armies ({', '.join(places)})",
+            )
+        if named is not None and named not in places:
+            shown = self._shown_held(state, seat, cards)
+            why = (
+                f"one of {', '.join(places)}"
+                if places
+                else "this trade earns no extra armies"
+                if not shown
+                else "none of them can take the extra armies now"
+            )
+            raise self.rel.violation(
+                "cards.territory_bonus",
+                f"{named} is not a territory {name} holds shown on cards {list(cards)} "
+                f"that can take the extra armies: {why}",
+            )
+        if named is None:
+            return state.armies, 0
+        bonus = self.rules.integer("cards.territory_bonus", 0)
+        cap = self.rules.limit("cards.territory_bonus_cap")
+        room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
+        room = min(room, self.rel.room(state, named))
+        return shift_armies(state.armies, state.index[named], seat, room), room
+
     def _forcing(self, state: GameState) -> str:
         """The rule that makes the trade due: after an elimination, a second forced set, or the
         forced trade itself."""
@@ -163,24 +201,7 @@ class Reinforcing:
         value = self.rules.trade_value(n, kind)
         for c in cards:
             hand.remove(c)
-        armies = state.armies
-        bonus_total = 0
-        bonus = self.rules.integer("cards.territory_bonus", 0)
-        cap = self.rules.limit("cards.territory_bonus_cap")
-        shown = self._shown_held(state, seat, cards)
-        if action.bonus is not None and action.bonus not in shown:
-            raise self.rel.violation(
-                "cards.territory_bonus",
-                f"{action.bonus} is not a territory {name} holds shown on cards {list(cards)}"
-                + (f": one of {', '.join(shown)}" if shown else ""),
-            )
-        if bonus > 0 and shown:
-            territory = action.bonus if action.bonus is not None else shown[0]
-            room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
-            room = min(room, self.rel.room(state, territory))
-            if room > 0:
-                armies = shift_armies(armies, state.index[territory], seat, room)
-                bonus_total = room
+        armies, bonus_total = self._bonus(state, seat, cards, action.bonus)
         new = state.evolve(
             armies=armies,
             hands=with_hand(state.hands, seat, hand),

@@ -80,7 +80,7 @@ Functionaliteit: De Nederlandse spelregels (handleiding 004)
     En "rood" heeft 1 legers in "Alberta"
     En "rood" heeft de kaarten "Alaska, Noordwest-Territorium, Groenland, Alberta, Ontario, Quebec"
     Als "rood" aan de beurt is
-    En "rood" de kaarten "Alaska, Noordwest-Territorium, Groenland" inruilt
+    En "rood" de kaarten "Alaska, Noordwest-Territorium, Groenland" inruilt en de extra legers op "Alaska" zet
     Dan is de zet toegestaan
     En heeft "Alaska" 3 legers
     Als "rood" de kaarten "Alberta, Ontario, Quebec" inruilt

@@ -20,6 +20,7 @@ from riskrules import (
     Trade,
 )
 from riskrules.engine.agents import aggressive_agent, random_agent
+from riskrules.engine.ladder import AGENTS as LADDER_AGENTS
 from riskrules.engine.record import decode_line, encode, to_json
 
 
@@ -103,19 +104,28 @@ def _six_cards(rules: riskrules.Rules) -> list[int]:
     return infantry + cavalry
 
 
+def _offered_trade(game: Game, state: riskrules.GameState, cards: list[int]) -> Trade:
+    """The game's first trade of these cards (naming where any extra armies go)."""
+    return next(
+        a
+        for a in game.legal_actions(state)
+        if isinstance(a, Trade) and a.cards == tuple(sorted(cards))
+    )
+
+
 @pytest.mark.parametrize("ruleset, second", [("da-web", True), ("classic", False)])
 def test_the_second_complete_set_must_be_traded(ruleset: str, second: bool) -> None:
     rules = riskrules.load(ruleset)
     hand = _six_cards(rules)
     game, state = position(rules, ["red", "blue", "green"], current="red", hands={"red": hand})
     assert state.must_trade
-    first = game.apply(state, Trade(tuple(sorted(hand[:3]))))  # type: ignore[arg-type]
+    first = game.apply(state, _offered_trade(game, state, hand[:3]))
     assert first.must_trade is second
     if second:
         with pytest.raises(RuleViolation) as refused:
             game.apply(first, Place(game.owned(first, 0)[0], 1))
         assert refused.value.rule == "cards.forced_trade_sets"
-        done = game.apply(first, Trade(tuple(sorted(hand[3:]))))  # type: ignore[arg-type]
+        done = game.apply(first, _offered_trade(game, first, hand[3:]))
         assert not done.must_trade and done.forced_left == 0
     else:
         game.apply(first, Place(game.owned(first, 0)[0], 1))
@@ -179,16 +189,40 @@ def test_the_player_chooses_which_territory_gets_the_bonus() -> None:
     assert {a.bonus for a in offered} == {"alaska", "greenland"}
     chosen = game.apply(state, Trade(tuple(hand), None, "greenland"))  # type: ignore[arg-type]
     assert chosen.armies_in("greenland")[0] == 4 and chosen.armies_in("alaska")[0] == 3
-    # A record from before the choice (no bonus named): the first card's territory.
-    old = game.apply(state, Trade(tuple(hand)))  # type: ignore[arg-type]
-    assert old.armies_in("alaska")[0] == 5
-    with pytest.raises(RuleViolation) as refused:
-        game.apply(state, Trade(tuple(hand), None, "northwest_territory"))  # type: ignore[arg-type]
-    assert refused.value.rule == "cards.territory_bonus"
+    # A trade that earns the extra armies names where they go (001 "Du skal placere begge
+    # disse hære"): without the choice it is refused, citing the rule.
+    for unnamed in (Trade(tuple(hand)), Trade(tuple(hand), None, "northwest_territory")):  # type: ignore[arg-type]
+        with pytest.raises(RuleViolation) as refused:
+            game.apply(state, unnamed)
+        assert refused.value.rule == "cards.territory_bonus"
+        assert refused.value.citation is not None
     for action in offered:
         assert _round_trip(game, state, action) == action
     made = aggressive_agent(game, state, random.Random(1))
     assert isinstance(made, Trade) and made.bonus in ("alaska", "greenland")
+
+
+def test_one_place_for_the_bonus_is_still_named() -> None:
+    """One held territory shown: one legal trade, naming it; the players name it too."""
+    rules = riskrules.load("classic")
+    cards = {c.territory: c.id for c in rules.deck if c.territory}
+    hand = sorted([cards["alaska"], cards["northwest_territory"], cards["greenland"]])
+    game, state = position(
+        rules, ["red", "blue"], {"alaska": ("red", 3)}, filler="blue", current="red",
+        hands={"red": hand},
+    )  # fmt: skip
+    offered = [a for a in game.legal_actions(state) if isinstance(a, Trade)]
+    assert [a.bonus for a in offered] == ["alaska"]
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(state, Trade(tuple(hand)))  # type: ignore[arg-type]
+    assert refused.value.rule == "cards.territory_bonus"
+    assert "alaska" in refused.value.message
+    for name, agent in LADDER_AGENTS.items():
+        if name == "random":  # (trades only when it happens to pick a trade)
+            continue
+        made = agent(game, state, random.Random(1))
+        assert isinstance(made, Trade) and made.bonus == "alaska", name
+        assert game.apply(state, made).armies_in("alaska")[0] == 5
 
 
 # ---------------------------------------------------------------- a neutral army's cards (000 p9)

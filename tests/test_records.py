@@ -225,6 +225,21 @@ def test_skipped_forced_trade(records: Records, tmp_path: Path) -> None:
     pytest.fail("no simulated game had a forced trade followed by a placement")
 
 
+def test_trade_without_its_bonus_territory(records: Records, tmp_path: Path) -> None:
+    """A trade that earned the +2 must say which territory got it (001 "Du skal placere
+    begge disse hære"): the same record without the choice is refused at that line."""
+    for name, game in itertools.product(("classic", "da-classic", "nl-classic"), range(4)):
+        lines = _lines(records, name, game)
+        i = next((i for i, line in enumerate(lines) if line.get("bonus")), None)
+        if i is not None:
+            lines[i] = {k: v for k, v in lines[i].items() if k != "bonus"}
+            verdict = _referee(tmp_path, lines, name)
+            assert (verdict["line"], verdict["rule"]) == (i + 1, "cards.territory_bonus")
+            assert verdict["citation"] is not None
+            return
+    pytest.fail("no simulated game traded a set that earned the extra armies")
+
+
 def test_extra_card_draw(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "end_attack")

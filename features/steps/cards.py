@@ -133,8 +133,19 @@ def _trade(world: World, player: str) -> None:
     sets = world.r.sets_in(hand)
     assert sets, "no set in hand"
     world.reserves_before = world.s.reserves[world.seat(player)]
-    world.act(Trade(sets[0]))
+    world.act(_unnamed_trade(world, sets[0]))
     assert world.error is None, world.error
+
+
+def _unnamed_trade(world: World, cards: tuple[int, int, int]) -> Trade:
+    """A trade of `cards` for a step that names neither the cards nor where extra armies go
+    (a scenario about what a set is worth): the first trade of them the game offers, so a set
+    that earns cards.territory_bonus names the first territory it may go on. A scenario about
+    where they go says so ("… and puts the extra armies on …")."""
+    offered = [
+        a for a in world.g.legal_actions(world.s) if isinstance(a, Trade) and a.cards == cards
+    ]
+    return offered[0] if offered else Trade(cards)
 
 
 @step(
@@ -195,7 +206,7 @@ def _bonus_choices(world: World, player: str, cards: str, territories: str) -> N
 def _trade_down(world: World, player: str) -> None:
     while world.s.must_trade:
         sets = world.r.sets_in(world.s.hands[world.seat(player)])
-        world.act(Trade(sets[0]))
+        world.act(_unnamed_trade(world, sets[0]))
         assert world.error is None, world.error
 
 
