@@ -227,11 +227,14 @@ Egenskab: Kommandomanualen 2006 (manual 000): Spillet om verdensherredømmet for
     Og "blå" rykker 3 arméer ind
     Så vinder "blå" spillet
 
-  # Ingen manual siger, hvad der sker ved lige højeste slag (ved begge slag).
+  # Manualen siger, at det højeste slag starter; kun hvad der sker ved lige højeste slag
+  # (ved begge slag) siger den ikke.
   @cite:000:p4
   Scenarie: Hvad der sker ved lige slag om, hvem der starter, er en antagelse
-    Så er reglen "setup.first_player" en antagelse
+    Så står reglen "setup.first_player" i manualen
     Og står reglen "setup.first_turn" i manualen
+    Og er tilfældet "tie" i reglen "setup.first_player" en antagelse
+    Og er tilfældet "tie" i reglen "setup.first_turn" en antagelse
 
   @cite:000:p4
   Scenarie: Når alle har anbragt deres startarméer, kaster hver spiller igen én terning

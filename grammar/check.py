@@ -112,6 +112,7 @@ def check_ruleset(
         for reason in m.assumed_reasons(clause.value):
             assumed.setdefault(reason, []).append(clause)
             out.extend(_check_reason(reason, clause.id, clause.id_span, require_citations))
+        out.extend(_check_edges(clause, spec.edges, require_citations))
         out.extend(check_value(spec, clause, index, board, counts))
         if isinstance(clause.note, m.Localized) and clause.note.table is not None:
             out.extend(_check_words(clause.note.table, f"the note on '{clause.id}'", "note"))
@@ -299,6 +300,41 @@ def _common_start(parts: list[list[str]]) -> list[str]:
         if len(set(column)) != 1:
             break
         out.append(column[0])
+    return out
+
+
+def _check_edges(clause: m.Clause, known: tuple[str, ...], built_in: bool) -> list[Diagnostic]:
+    """Each `assumed EDGE because …` names a case the rule catalogue gives this rule (RR0125),
+    once, with a reason like a value's; each is a gap of its own (RR0501: only the edge is
+    assumed, the value is the manual's)."""
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    for edge in clause.edges:
+        if edge.name not in known or edge.name in seen:
+            hint = (
+                f"the cases of '{clause.id}' that can be assumed: {', '.join(known)}"
+                if known
+                else f"'{clause.id}' has no such case; mark its value instead: "
+                f'{clause.id}: assumed VALUE because "…"'
+            )
+            message = (
+                f"the case '{edge.name}' of rule '{clause.id}' is marked twice"
+                if edge.name in seen
+                else f"'{edge.name}' is not a case of rule '{clause.id}' a manual may leave open"
+            )
+            out.append(error("RR0125", message, edge.name_span, hint))
+            continue
+        seen.add(edge.name)
+        out.extend(_check_reason(edge.reason, clause.id, edge.name_span, built_in))
+        out.append(
+            warning(
+                "RR0501",
+                f"rule '{clause.id}' assumes what the manual leaves open ({edge.name}): "
+                f"{edge.reason}",
+                edge.span,
+                "the manual states the rule but not this case; --strict treats this as a failure",
+            )
+        )
     return out
 
 

@@ -46,6 +46,9 @@ class RuleSpec:
     least: int | None = None
     most: int | None = None
     why: str = ""
+    # The cases of the rule a manual may leave open and the engine decides one way (`assumed
+    # NAME because …` marks one as assumed while the value stays the manual's).
+    edges: tuple[str, ...] = ()
 
     @property
     def pattern(self) -> bool:
@@ -97,6 +100,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "says what a tie does: those tied roll again)",
         choices=("highest_roll",),
         section="setup",
+        edges=("tie",),
     ),
     _R(
         "setup.territories",
@@ -136,6 +140,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "going to the left (a tie: those tied roll again, as for setup.first_player)",
         choices=("roll_again",),
         section="setup",
+        edges=("tie",),
     ),
     _R("turn.phases", Kind.CHOICES, "the phases of a turn, in order", True, PHASES, section="turn"),
     # ---------------------------------------------------------------- reinforcements
@@ -545,6 +550,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "even one a team-mate controls (no: only in territories the player controls; a player "
         "who controls none loses them, as armies that find no room do)",
         section="teams",
+        edges=("no_territory",),
     ),
     _R(
         "teams.fortify.into_team",
@@ -592,5 +598,12 @@ STATEMENTS: tuple[tuple[str, str], ...] = (
         'ignore DOC page N "anchor", "anchor" because "…"',
         "passages of the manual deliberately not encoded, one reason for them all (for "
         "`trace --uncovered` and `show`; never shown on a sheet)",
+    ),
+    (
+        'RULE: VALUE cite … assumed CASE because "…"',
+        "the value is the manual's, but one case of the rule the manual leaves open (a rule's "
+        "cases are listed beside it above) is played by assumption: the sheet prints the rule "
+        "without † and the case as a sentence of its own with † and the reason; `check` warns "
+        "(RR0501) for the case only",
     ),
 )

@@ -76,6 +76,9 @@ class Line:
     added: bool = False  # a rule the base does not have
     was_cells: list[list[str]] = field(default_factory=list)  # the base's table, where changed
     note: str | None = None  # the author's own words on the rule (`note`), in the sheet's language
+    # The rule's cases the manual leaves open (`assumed tie because …`), each a sentence of its
+    # own marked †, while the rule's own sentence (the manual's) is not.
+    edges: list[Markup] = field(default_factory=list)
     notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
     cites: list[m.Citation] = field(default_factory=list)  # the passages the reader is shown
 
@@ -209,7 +212,8 @@ def build(
         English alone is not quoted on a Danish or Dutch sheet; the value is still marked)."""
         nonlocal has_assumed
         has_assumed = True
-        for reason in m.assumed_reasons(clause.value):
+        found = m.assumed_reasons(clause.value) + [e.reason for e in clause.edges]
+        for reason in found:
             said_reason = m.reason_in(reason, lang)
             if said_reason and said_reason not in reasons:
                 reasons.append(said_reason)
@@ -220,7 +224,8 @@ def build(
             return None
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
         line.note = _note_in(clause.note, lang)
-        if clause.assumed:
+        line.edges = [t for e in clause.edges if (t := say.edge(clause, e.name)) is not None]
+        if clause.assumed or line.edges:
             remember_reasons(clause)
         if (inherit := on_purpose.get(clause.id)) is not None:
             line.inherited = True
@@ -262,6 +267,7 @@ def build(
                 last.cells += line.cells
                 last.note = " ".join(n for n in (last.note, line.note) if n) or None
                 last.assumed = last.assumed or line.assumed
+                last.edges += line.edges
                 last.inherited = last.inherited or line.inherited
                 last.changed = last.changed or line.changed
                 last.cites += line.cites

@@ -6,7 +6,14 @@ import click
 
 from ....grammar import model as m
 from ....grammar.model import reason_in
-from ....grammar.printer import note_text, quote, reason_text, title_text, value_text
+from ....grammar.printer import (
+    edge_text,
+    note_text,
+    quote,
+    reason_text,
+    title_text,
+    value_text,
+)
 from ...service import rulesets
 from ...shared.escape import terminal
 from ...shared.render import display_path
@@ -57,6 +64,8 @@ def show(ruleset: str, fmt: str) -> None:
         click.echo(terminal(f"  {clause.id}: {value_text(clause.value)}{origin}"))
         for cite in clause.citations:
             click.echo(terminal(f"    cite {_cite_text(cite)}"))
+        for edge in clause.edges:
+            click.echo(terminal(f"    {edge_text(edge)}"))
         if clause.note:
             click.echo(terminal(f"    {note_text(clause.note)}"))
     for inherit in eff.inherited_on_purpose():
@@ -99,5 +108,7 @@ def explain(ruleset: str, rule_id: str, fmt: str) -> None:
         click.echo(terminal(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}"))
         for cite in c.citations:
             click.echo(terminal(f"      cite {_cite_text(cite)}"))
+        for edge in c.edges:
+            click.echo(terminal(f"      {edge_text(edge)}"))
         if c.note:
             click.echo(terminal(f"      {note_text(c.note)}"))
