@@ -154,7 +154,7 @@ class ClaimMission(Plain):
 
 class TakeCards(Plain):
     """The player who eliminated a neutral army takes these of its cards; the rest are
-    discarded (neutrals.elimination.cards: chosen_by_conqueror)."""
+    discarded (neutrals.elimination.cards: one_chosen_by_conqueror, chosen_by_conqueror)."""
 
     FIELDS = ("cards",)
 

@@ -481,8 +481,9 @@ def _trade_bonus(
 
 
 def _take_neutral_cards(game: Game, state: GameState) -> Action:
-    """Of an eliminated neutral army's cards (neutrals.elimination.cards: chosen_by_conqueror),
-    take them all: more cards make more sets (the first choice the game offers)."""
+    """Of an eliminated neutral army's cards (neutrals.elimination.cards: one or any number
+    chosen by the conqueror), take as many as it may: more cards make more sets (the first
+    choice the game offers)."""
     return next(iter(game.legal_actions(state)))
 
 

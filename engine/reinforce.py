@@ -30,9 +30,27 @@ class Reinforcing:
                 else:
                     yield Trade(cards, kind)
         if not state.must_trade:
+            whole = self._all_in_one(state, seat)
             for t in self.rel.placeable(state, seat):
-                for k in range(1, min(state.reserves[seat], self.rel.room(state, t)) + 1):
+                most = min(state.reserves[seat], self.rel.room(state, t))
+                if whole:
+                    if most == state.reserves[seat]:
+                        yield Place(t, most)
+                    continue
+                for k in range(1, most + 1):
                     yield Place(t, k)
+
+    def _all_in_one(self, state: GameState, seat: int) -> bool:
+        """Must these armies all go to one territory? Those of a trade made at once after an
+        elimination do under elimination.trade_placement: one_territory (000 p7 "Placer disse
+        forstærkninger i et af dine territorier"), when some territory has room for them all."""
+        if not state.conquered or state.reserves[seat] <= 1:
+            return False
+        if self.rules.word("elimination.trade_placement", "split") != "one_territory":
+            return False
+        self.rules.note("elimination.trade_placement")
+        need = state.reserves[seat]
+        return any(self.rel.room(state, t) >= need for t in self.rel.placeable(state, seat))
 
     def no_room(self, state: GameState) -> GameState:
         """Reinforcements that find no place are lost: with a cap on armies per territory, a
@@ -110,6 +128,12 @@ class Reinforcing:
             raise self.rel.violation(
                 "reinforcements.territories",
                 f"{name} has {state.reserves[seat]} armies to place, not {action.armies}",
+            )
+        if self._all_in_one(state, seat) and action.armies != state.reserves[seat]:
+            raise self.rel.violation(
+                "elimination.trade_placement",
+                f"{name} places all {state.reserves[seat]} armies of the trade in one "
+                f"territory, not {action.armies} of them",
             )
         self.rel.check_room(state, action.territory, action.armies)
         armies = add_armies(state, action.territory, seat, action.armies)

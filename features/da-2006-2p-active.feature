@@ -83,7 +83,7 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Og har "Peru" 6 arméer
 
   @cite:000:p9
-  Scenarie: At udslette en neutral hær giver dens kort
+  Scenarie: At udslette en neutral hær giver ét af dens kort, ikke flere
     Givet spillerne "rød, blå"
     Og de neutrale hære "gul, sort"
     Og "sort" er ikke involveret
@@ -96,8 +96,11 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Og "rød" rykker 3 arméer ind
     Så er "sort" ude af spillet
     Når "rød" tager kortene "infanteri, kavaleri" fra "sort"
+    Så afvises trækket efter reglen "neutrals.elimination.cards"
+    Når "rød" tager kortene "kavaleri" fra "sort"
     Så er trækket tilladt
-    Og har "rød" 2 kort
+    Og har "rød" 1 kort
+    Og har "sort" 0 kort
 
   @cite:000:p9
   Scenarie: Du kan gøre krav på et hvilket som helst af den neutrale hærs kort

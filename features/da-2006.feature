@@ -174,6 +174,23 @@ Egenskab: Kommandomanualen 2006 (manual 000): Spillet om verdensherredømmet for
     Så har "blå" højst 4 kort
 
   @cite:000:p7
+  Scenarie: Forstærkningerne fra byttet efter en udslettelse placeres i ét territorium
+    Givet spillerne "blå, rød, grøn"
+    Og "blå" har 6 arméer i "Østafrika"
+    Og "rød" har 1 arméer i "Egypten"
+    Og "grøn" har alle andre territorier
+    Og "blå" har kortene "infanteri, infanteri, infanteri"
+    Og "rød" har kortene "kavaleri, kavaleri, kavaleri"
+    Og det er "blå"s tur til at angribe
+    Når "blå" angriber "Egypten" fra "Østafrika" og slår 6, 6, 6 mod 1
+    Og "blå" rykker 3 arméer ind
+    Og "blå" bytter sæt, indtil der ikke skal byttes flere
+    Og "blå" placerer 1 arméer i "Egypten"
+    Så afvises trækket efter reglen "elimination.trade_placement"
+    Når "blå" placerer alle forstærkninger i "Egypten"
+    Så er trækket tilladt
+
+  @cite:000:p7
   Scenarie: Blå overfører tropper fra Indonesien til Ukraine gennem egne territorier
     Givet spillerne "blå, rød"
     Og "blå" har 5 arméer i "Indonesien"

@@ -370,6 +370,15 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="elimination",
     ),
     _R(
+        "elimination.trade_placement",
+        Kind.CHOICE,
+        "where the armies of that immediate trade go: one_territory, all of them in one "
+        "territory of the player's (when one has room for them all); split, spread over the "
+        "player's territories as they like (absent: split)",
+        choices=("one_territory", "split"),
+        section="elimination",
+    ),
+    _R(
         "victory",
         Kind.CONDITION,
         "when a player wins",
@@ -474,10 +483,12 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "neutrals.elimination.cards",
         Kind.CHOICE,
         "what happens to an eliminated neutral's cards: to_conqueror, all go to the player "
-        "who eliminated it; chosen_by_conqueror, that player takes those of them they choose "
-        "and the rest are discarded",
-        choices=("to_conqueror", "chosen_by_conqueror"),
+        "who eliminated it; one_chosen_by_conqueror, that player may take one of them, "
+        "chosen; chosen_by_conqueror, that player takes those of them they choose (the cards "
+        "not taken are discarded)",
+        choices=("to_conqueror", "one_chosen_by_conqueror", "chosen_by_conqueror"),
         section="neutrals",
+        edges=("rest",),
     ),
     # ---------------------------------------------------------------- missions
     _R(

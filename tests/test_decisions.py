@@ -228,8 +228,8 @@ def test_one_place_for_the_bonus_is_still_named() -> None:
 # ---------------------------------------------------------------- a neutral army's cards (000 p9)
 
 
-def _neutral_beaten() -> tuple[Game, riskrules.GameState]:
-    rules = riskrules.load("da-2006-2p-active")
+def _neutral_beaten(rules: riskrules.Rules | None = None) -> tuple[Game, riskrules.GameState]:
+    rules = rules or riskrules.load("da-2006-2p-active")
     holdings = {"iceland": ("black", 1), "greenland": ("red", 5)}
     game, state = position(
         rules,
@@ -250,7 +250,11 @@ def test_the_conqueror_chooses_which_of_a_neutrals_cards_to_take() -> None:
     game, state = _neutral_beaten()
     assert state.phase == "spoils"
     offered = game.legal_actions(state)
-    assert len(offered) == 8 and offered[0] == TakeCards((0, 1, 2)) and offered[-1] == TakeCards(())
+    # 000 p9 "et hvilket som helst RISK-kort": one card of the three, or none.
+    assert offered == [TakeCards((0,)), TakeCards((1,)), TakeCards((2,)), TakeCards(())]
+    with pytest.raises(RuleViolation) as two:
+        game.apply(state, TakeCards((0, 1)))
+    assert two.value.rule == "neutrals.elimination.cards" and "1 of its cards" in two.value.message
     took = game.apply(state, TakeCards((1,)))
     assert took.hands[0] == (1,) and took.hands[3] == () and set(took.discards) >= {0, 2}
     assert took.cards_in_play() == state.cards_in_play()
@@ -260,5 +264,54 @@ def test_the_conqueror_chooses_which_of_a_neutrals_cards_to_take() -> None:
     assert refused.value.rule == "neutrals.elimination.cards"
     for action in offered:
         assert _round_trip(game, state, action) == action
-    assert aggressive_agent(game, state, random.Random(1)) == TakeCards((0, 1, 2))
+    assert aggressive_agent(game, state, random.Random(1)) == TakeCards((0,))
     assert isinstance(random_agent(game, state, random.Random(1)), TakeCards)
+    # The other reading, any number of them, is a choice a house rule can make.
+    anyhow = _house(
+        "ruleset house extends da-2006-2p-active {\n"
+        "  override neutrals.elimination.cards: chosen_by_conqueror\n}\n"
+    )
+    game, state = _neutral_beaten(anyhow)
+    offered = game.legal_actions(state)
+    assert len(offered) == 8 and offered[0] == TakeCards((0, 1, 2))
+    assert game.apply(state, TakeCards((0, 1))).hands[0] == (0, 1)
+
+
+# ---------------------------------------------------------------- the trade-down's armies (000 p7)
+
+
+def _traded_down(rules: riskrules.Rules) -> tuple[Game, riskrules.GameState]:
+    """Blue has eliminated red mid-turn and traded the set that made 6 cards."""
+    infantry = [c.id for c in rules.deck if c.symbol == "infantry"][:3]
+    cavalry = [c.id for c in rules.deck if c.symbol == "cavalry"][:3]
+    holdings = {"east_africa": ("blue", 6), "egypt": ("red", 1)}
+    game, state = position(
+        rules, ["blue", "red", "green"], holdings, filler="green", current="blue",
+        hands={"blue": infantry, "red": cavalry},
+    )  # fmt: skip
+    state = state.evolve(phase="attack", reserves=(0, 0, 0))
+    state = game.apply(state, riskrules.Attack("east_africa", "egypt", 3, 1, ((6, 6, 6), (1,))))
+    state = game.apply(state, riskrules.MoveIn(3))
+    assert state.must_trade
+    trade = next(a for a in game.legal_actions(state) if isinstance(a, Trade))
+    return game, game.apply(state, trade)
+
+
+def test_the_trade_downs_armies_go_to_one_territory() -> None:
+    """000 p7 "Placer disse forstærkninger i et af dine territorier": read as written, all in
+    one territory; the other reading (split them) is a house rule's choice."""
+    game, state = _traded_down(riskrules.load("da-2006"))
+    reserves = state.reserves[0]
+    assert reserves > 1
+    places = [a for a in game.legal_actions(state) if isinstance(a, Place)]
+    assert places and all(a.armies == reserves for a in places)
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(state, Place("egypt", 1))
+    assert refused.value.rule == "elimination.trade_placement"
+    assert refused.value.citation is not None and refused.value.citation.page == 7
+    split = _house(
+        "ruleset house extends da-2006 {\n  override elimination.trade_placement: split\n}\n"
+    )
+    game, state = _traded_down(split)
+    after = game.apply(state, Place("egypt", 1))
+    assert after.reserves[0] == reserves - 1

@@ -47,7 +47,11 @@ SECTION_TITLES = {
     "missions": N_("Missions"),
 }
 # A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
-CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
+CONTINUES = {
+    "fortify.reach": "fortify.moves",
+    "elimination.trade_down_to": "elimination.trade_at",
+    "elimination.trade_placement": "elimination.trade_down_to",
+}
 ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
 # A sheet quotes each reason for an assumed value up to REASON_SHOWN characters, and the
 # reasons up to REASONS_SHOWN characters in all (the built-in sheets' longest: 198 and 1,228);
