@@ -300,17 +300,19 @@ def paired_length(
         why = "no game's length changed: the interval is the exact bound on how many could"
         return Comparison("game length", "length", n, *medians, 0.0, 1.0, unseen, test, why)
 
-    def log_ratio(x: Any, y: Any, axis: int = -1) -> Any:
+    def ratio(x: Any, y: Any, axis: int = -1) -> Any:
+        # A plain quotient, not a log ratio: division is correctly rounded everywhere, where
+        # NumPy's vectorized log and expm1 differ in the last digit between CPUs and releases.
         with np.errstate(all="ignore"):
-            found = np.log(_median_at_cap(y, axis) / _median_at_cap(x, axis))
+            found = _median_at_cap(y, axis) / _median_at_cap(x, axis)
         # both past the cap in a resample: no evidence (an infinite ratio stays infinite)
-        return np.nan_to_num(found, nan=0.0, posinf=math.inf, neginf=-math.inf)
+        return np.nan_to_num(found, nan=1.0, posinf=math.inf)
 
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a median past the cap: infinite
         boot = stats.bootstrap(
             (b, v),
-            log_ratio,
+            ratio,
             paired=True,
             vectorized=True,
             n_resamples=RESAMPLES,
@@ -318,26 +320,22 @@ def paired_length(
             rng=np.random.default_rng(seed),
         )
     ratios = np.sort(boot.bootstrap_distribution)
-    below, above = int(np.sum(ratios <= 0)), int(np.sum(ratios >= 0))
+    below, above = int(np.sum(ratios <= 1)), int(np.sum(ratios >= 1))
     p = min(1.0, 2 * min(below, above) / RESAMPLES)
 
     def interval(level: float) -> list[float | None]:
         # The m-th smallest and m-th largest (m = ⌈(1 - level)·B/2⌉): the lower bound is
-        # above 0 exactly when fewer than (1 - level)·B/2 resamples are at or below 0.
+        # above 1 exactly when fewer than (1 - level)·B/2 resamples are at or below 1.
         m = max(1, math.ceil((1 - level) * RESAMPLES / 2))
         return [_relative(ratios[m - 1]), _relative(ratios[RESAMPLES - m])]
 
     return Comparison("game length", "length", n, *medians, mv / mb - 1, p, interval, test)
 
 
-def _relative(log_ratio: float) -> float | None:
-    """A log ratio of medians as a relative change (−0.17: 17% shorter); None past the cap
-    (a resample's variant median infinite: unbounded)."""
-    import numpy as np
-
-    if log_ratio == math.inf:
-        return None
-    return -1.0 if log_ratio == -math.inf else float(np.expm1(log_ratio))
+def _relative(ratio: float) -> float | None:
+    """A ratio of medians as a relative change (−0.17: 17% shorter); None past the cap (a
+    resample's variant median infinite: unbounded)."""
+    return None if ratio == math.inf else float(ratio) - 1.0
 
 
 def compare(
