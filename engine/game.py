@@ -366,6 +366,7 @@ class Game:
             raise rel.violation(
                 "combat.adjacency", f"{action.source} does not border {action.target}"
             )
+        self.rules.note("combat.attacks")  # any_number: one more roll, from here, is allowed
         rows = state.armies
         armies = rows[i][army]
         if not self.rules.attack_allowed(armies):

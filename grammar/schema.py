@@ -165,6 +165,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "extra armies for each continent held",
         True,
         section="reinforcements",
+        edges=("amounts",),
     ),
     _R(
         "territory.control",
@@ -195,6 +196,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         SYMBOLS,
         section="cards",
+        edges=("assignment",),
     ),
     _R(
         "cards.wild",
@@ -290,6 +292,23 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "dice the defender may roll",
         True,
         names=("armies",),
+        section="combat",
+    ),
+    _R(
+        "combat.compare",
+        Kind.CHOICE,
+        "how a roll is decided: highest_pairs, the highest die of each side compared, then the "
+        "second highest, as far as the fewer dice go; the higher die wins each pair (a tie is "
+        "combat.ties)",
+        choices=("highest_pairs",),
+        section="combat",
+    ),
+    _R(
+        "combat.attacks",
+        Kind.CHOICE,
+        "how often a player may attack in a turn: any_number, one roll after another, on the "
+        "same territory or another, from any bordering territory of theirs, until they stop",
+        choices=("any_number",),
         section="combat",
     ),
     _R(
