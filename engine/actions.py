@@ -163,7 +163,8 @@ class TakeCards(Plain):
 
 
 class StartRoll(Plain):
-    """After the setup, each player rolls one die again; the highest takes the first turn
+    """A roll of the setup, each player one die: after a deal, the highest places first
+    (setup.deal.place_roll); after the setup, the highest takes the first turn
     (setup.first_turn: roll_again). `rounds` holds every round rolled, each a (player, die)
     for every player still in it: the first round every player, each next round those tied
     at the top of the one before, until one roll is highest."""

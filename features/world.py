@@ -169,6 +169,29 @@ class World:
         )
         return self.state
 
+    def act_as(self, player: str, action: Action) -> None:
+        """`action` taken by `player`: refused as the referee refuses a record line when it is
+        not their move (turn.phases), else applied."""
+        current = self.s.seats[self.s.current].name
+        if player != current:
+            self.error = self.g.violation(
+                "turn.phases", f"it is {current}'s move ({self.s.phase}), not {player}'s"
+            )
+            return
+        self.act(action)
+
+    def cards_named(self, text: str, hand: tuple[int, ...]) -> list[int]:
+        """Cards named by territory or symbol word: those of `hand` where it holds them, else
+        the deck's (a card the holder does not have, for the game to refuse)."""
+        out: list[int] = []
+        for word in split_list(text):
+            try:
+                found = self.cards_in_hand(word, tuple(c for c in hand if c not in out))
+            except AssertionError:
+                found = self.card_ids(word, set(out) | set(hand))
+            out.extend(found)
+        return out
+
     def act(self, action: Action) -> None:
         self.error = None
         try:

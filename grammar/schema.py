@@ -121,6 +121,14 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     ),
     _R("setup.deal.cards", Kind.INT, "territory cards dealt to each player", section="setup"),
     _R(
+        "setup.deal.place_roll",
+        Kind.BOOL,
+        "after the deal the players roll one die each for who places the start armies first "
+        "(the highest; absent: the first seat places first)",
+        section="setup",
+        edges=("tie",),
+    ),
+    _R(
         "setup.deal.remove_wild",
         Kind.BOOL,
         "the wild cards are taken out for the deal",

@@ -26,6 +26,7 @@ LABELS: dict[str, str] = {
     "setup.deal.remove_wild": N_("Wild cards taken out for the deal"),
     "setup.capitals": N_("Each player picks a capital among their territories"),
     "setup.first_player": N_("Who starts"),
+    "setup.deal.place_roll": N_("A roll after the deal for who places first"),
     "setup.first_turn": N_("Who takes the first turn"),
     "turn.phases": N_("A turn, in order"),
     "reinforcements.territories": N_("Reinforcements for territories"),
