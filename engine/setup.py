@@ -460,7 +460,9 @@ class Setup:
         rolling again (as for setup.first_player): after a deal, for who places the start
         armies first (setup.deal.place_roll); once they are placed, for who takes the first
         turn, play going to the left (setup.first_turn)."""
-        placing = any(state.reserves[p] > 0 for p in self.rel.players(state))
+        placing = self.rules.flag("setup.deal.place_roll") and any(
+            state.reserves[p] > 0 for p in self.rel.players(state)
+        )
         rule = "setup.deal.place_roll" if placing else "setup.first_turn"
         if state.phase != "start_roll":
             what = "who places first" if placing else "the first turn"

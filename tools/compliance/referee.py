@@ -10,9 +10,11 @@ from typing import Any, BinaryIO
 
 from ...engine.actions import RuleViolation
 from ...engine.game import Game
-from ...engine.record import RecordError, decode_header, decode_line
+from ...engine.record import RecordError, decode_header_line, decode_line
 from ...engine.rules import Rules
+from ...grammar import __version__
 from ...grammar.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_RECORD_LINE
+from ...grammar.receipt import ruleset_hash
 
 
 @dataclass
@@ -27,6 +29,8 @@ class Verdict:
     citation: dict[str, object] | None = None
     message: str | None = None
     notes: list[str] = field(default_factory=list)
+    # What the record's receipt says against this ruleset (another text, an older riskrules).
+    warnings: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         if self.ok:
@@ -36,6 +40,7 @@ class Verdict:
                 "winner": self.winner,
                 "turns": self.turns,
                 "notes": self.notes,
+                "warnings": self.warnings,
             }
         return {
             "ok": False,
@@ -45,6 +50,7 @@ class Verdict:
             "citation": self.citation,
             "message": self.message,
             "actions": self.actions,
+            "warnings": self.warnings,
         }
 
 
@@ -67,9 +73,11 @@ def bounded_lines(handle: BinaryIO, limit: int = MAX_RECORD_LINE) -> Iterator[by
         yield line
 
 
-def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
+def referee(rules: Rules, lines: Iterable[bytes | str], strict: bool = False) -> Verdict:
     """Check a record line by line against `rules`, reading no further than the first refused
-    line or the record limits (MAX_RECORD_LINE, MAX_RECORD_BYTES, MAX_RECORD_ACTIONS)."""
+    line or the record limits (MAX_RECORD_LINE, MAX_RECORD_BYTES, MAX_RECORD_ACTIONS). A
+    record whose receipt names another text of the ruleset is warned of, or with `strict`
+    refused at its header."""
     game = Game(rules)
     stream = iter(lines)
     first = next(stream, None)
@@ -82,9 +90,10 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
             False, line=1, message="the first line is blank: a record opens with its header"
         )
     try:
-        ruleset, players, neutrals = decode_header(_without_bom(first))
+        head = decode_header_line(_without_bom(first))
     except RecordError as exc:
         return Verdict(False, line=1, message=str(exc))
+    ruleset, players, neutrals = head.ruleset, list(head.players), list(head.neutrals)
     try:
         state = game.start(players, neutrals)
     except RuleViolation as exc:
@@ -99,6 +108,9 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
             f"against the ruleset it was played under (riskrules referee {ruleset} RECORD, or "
             "the path of its rules file)",
         )
+    warnings = _receipt_warnings(rules, head.riskrules, head.ruleset_hash)
+    if strict and warnings:
+        return Verdict(False, line=1, message=warnings[0], warnings=warnings)
     notes: list[str] = []
     names = [seat.name for seat in state.seats]
     count = 0
@@ -134,7 +146,28 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     winner = state.seats[state.winner].name if state.winner is not None else None
     if state.phase != "over":
         notes.append(f"the record ends in turn {state.turn} before the game is over")
-    return Verdict(True, actions=count, winner=winner, turns=state.turn, notes=notes)
+    return Verdict(
+        True, actions=count, winner=winner, turns=state.turn, notes=notes, warnings=warnings
+    )
+
+
+def _receipt_warnings(rules: Rules, version: str | None, digest: str | None) -> list[str]:
+    """What the header's receipt says against this ruleset: played under another text of it
+    (the hash differs), or written before records carried one."""
+    if digest is None:
+        return [
+            "the record carries no hash of the ruleset it was played under (written before "
+            "records carried one): it cannot show that these are the rules it was played by"
+        ]
+    ours = ruleset_hash(rules.effective)
+    if digest == ours:
+        return []
+    by = f" by riskrules {version}" if version and version != __version__ else ""
+    return [
+        f"the record was played{by} under another text of '{rules.name}' (its hash "
+        f"{digest[:19]}…, this ruleset's {ours[:19]}…): a rule may have changed since, so "
+        "the verdict is about these rules, not necessarily the game's"
+    ]
 
 
 def _without_bom(first: bytes | str) -> bytes | str:

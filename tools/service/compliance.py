@@ -199,17 +199,18 @@ def manuals_page(refs: Sequence[str], sources: Path) -> ManualsPage:
     return ManualsPage(page(reports), reports)
 
 
-def referee(ref: str, record: str | BinaryIO) -> Verdict:
+def referee(ref: str, record: str | BinaryIO, strict: bool = False) -> Verdict:
     """Stream a game record (a path, or a binary stream such as standard input) through the
-    engine: the first illegal action or malformed line, or the game's outcome."""
+    engine: the first illegal action or malformed line, or the game's outcome. A record whose
+    receipt does not match the ruleset is warned of, or with `strict` refused."""
     from ..compliance.referee import bounded_lines
     from ..compliance.referee import referee as judge
 
     rules = playable(ref)
     if not isinstance(record, str):
-        return judge(rules, bounded_lines(record))
+        return judge(rules, bounded_lines(record), strict)
     try:
         with open(record, "rb") as handle:
-            return judge(rules, bounded_lines(handle))
+            return judge(rules, bounded_lines(handle), strict)
     except OSError as exc:
         raise UsageError(f"cannot read {record}: {exc.strerror or exc}") from None

@@ -27,6 +27,8 @@ from .battle import battle_box
 from .describe import Words
 from .i18n import N_, translations
 from .places import BEFORE_TURN, CARD_RULES, after_turn, cards_off, section_of, sheet_phases
+from .reasons import REASON_SHOWN as REASON_SHOWN
+from .reasons import shown_reasons
 from .sentences import TEMPLATES, Sentences
 
 if TYPE_CHECKING:
@@ -53,12 +55,6 @@ CONTINUES = {
     "elimination.trade_placement": "elimination.trade_down_to",
 }
 ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
-# A sheet quotes each reason for an assumed value up to REASON_SHOWN characters, and the
-# reasons up to REASONS_SHOWN characters in all (the built-in sheets' longest: 198 and 1,228);
-# the rest is counted, with the rules file named for the full text. A house rule's reasons,
-# each up to 1,000 characters and one per table entry, filled seven pages and more.
-REASON_SHOWN = 240
-REASONS_SHOWN = 1_500
 # A variant's sheet promises at most two pages (a manual's own, one). One that runs longer
 # (a board of its own with many territories, long names) says so at its top.
 MOST_PAGES = 2
@@ -345,7 +341,7 @@ def build(
     if not changes:
         for line in everything:  # no box: no marks that point at one
             line.changed = False
-    shown, cut, left_out = _shown_reasons([r[:1].upper() + r[1:] for r in reasons])
+    shown, cut, left_out = shown_reasons([r[:1].upper() + r[1:] for r in reasons])
     strings = {
         "assumed": _("not from the manual: assumed"),
         "inherited": _("not from this manual: the base's rule, kept on purpose"),
@@ -444,24 +440,6 @@ def _note_in(note: str | None, lang: str) -> str | None:
     if isinstance(note, m.Localized) and note.texts:
         return note.in_language(lang)
     return str(note) or None
-
-
-def _shown_reasons(reasons: list[str]) -> tuple[list[str], bool, int]:
-    """The reasons a sheet quotes (each shortened past REASON_SHOWN characters, at a word,
-    and no more than REASONS_SHOWN characters of them), whether any is shortened, and how
-    many are left out."""
-    shown: list[str] = []
-    total = 0
-    cut = False
-    for reason in reasons:
-        if len(reason) > REASON_SHOWN:
-            words = reason[: REASON_SHOWN - 1].rsplit(" ", 1)[0]
-            reason, cut = words.rstrip(" ,;:.") + "…", True
-        if total + len(reason) > REASONS_SHOWN:
-            break
-        shown.append(reason)
-        total += len(reason)
-    return shown, cut, len(reasons) - len(shown)
 
 
 def _in_language(value: m.Value, lang: str) -> str | None:

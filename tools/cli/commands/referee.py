@@ -20,13 +20,22 @@ from ..common import FORMAT, RULESET, emit_json, examples
 )
 @RULESET
 @click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="refuse a record whose header does not carry this ruleset's hash (a record played "
+    "under another text of the rules, or written before records carried one)",
+)
 @FORMAT
-def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
+def referee_cmd(ruleset: str, record: str, strict: bool, fmt: str) -> None:
     """Check a game RECORD (JSON Lines) action by action against RULESET."""
-    verdict = referee(ruleset, sys.stdin.buffer if record == "-" else record)
+    verdict = referee(ruleset, sys.stdin.buffer if record == "-" else record, strict)
     if fmt == "json":
         emit_json(verdict.to_json())
-    elif verdict.ok:
+        sys.exit(0 if verdict.ok else 1)
+    for warning in verdict.warnings if verdict.ok else ():
+        click.echo(terminal(f"warning: {warning}"), err=True)
+    if verdict.ok:
         who = f"; {verdict.winner} wins" if verdict.winner else ""
         click.echo(terminal(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}"))
         for note in verdict.notes:
