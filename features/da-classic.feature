@@ -71,6 +71,7 @@ Egenskab: Den danske oversættelse af de klassiske regler (manual 001)
     Så afvises trækket efter reglen "cards.territory_bonus"
     Når "rød" bytter kortene "Alaska, Nordvestterritoriet, Grønland" og sætter de ekstra arméer på "Alaska"
     Så er trækket tilladt
+    Og kom de ekstra arméer for sættet på "Alaska"
     Og har "Alaska" 5 arméer
 
   @cite:001:handel_med_kort_til_hære
@@ -86,6 +87,7 @@ Egenskab: Den danske oversættelse af de klassiske regler (manual 001)
     Så afvises trækket efter reglen "cards.territory_bonus"
     Når "rød" bytter kortene "Alaska, Nordvestterritoriet, Grønland" og sætter de ekstra arméer på "Grønland"
     Så er trækket tilladt
+    Og kom de ekstra arméer for sættet på "Grønland"
     Og har "Grønland" 4 arméer
     Og har "Alaska" 3 arméer
 

@@ -66,6 +66,8 @@ class World:
     cards: list[int] = field(default_factory=list)
     battle: tuple[int, int] | None = None
     reserves_before: int = 0
+    # Where the last trade put its cards.territory_bonus (None: it earned none).
+    bonus_on: str | None = None
     # The rounds of the roll after the setup rolled so far (setup.first_turn), while tied.
     start_rounds: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
 

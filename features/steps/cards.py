@@ -133,8 +133,15 @@ def _trade(world: World, player: str) -> None:
     sets = world.r.sets_in(hand)
     assert sets, "no set in hand"
     world.reserves_before = world.s.reserves[world.seat(player)]
-    world.act(_unnamed_trade(world, sets[0]))
+    _act_trade(world, _unnamed_trade(world, sets[0]))
     assert world.error is None, world.error
+
+
+def _act_trade(world: World, trade: Trade) -> None:
+    """Trade, and remember where the extra armies went (for the step that says so)."""
+    world.act(trade)
+    if world.error is None:
+        world.bonus_on = trade.bonus
 
 
 def _unnamed_trade(world: World, cards: tuple[int, int, int]) -> Trade:
@@ -159,7 +166,7 @@ def _trade_cards(world: World, player: str, cards: str) -> None:
     hand = world.s.hands[world.seat(player)]
     chosen = world.cards_in_hand(cards, hand)
     world.reserves_before = world.s.reserves[world.seat(player)]
-    world.act(Trade(tuple(sorted(chosen))))  # type: ignore[arg-type]
+    _act_trade(world, Trade(tuple(sorted(chosen))))  # type: ignore[arg-type]
 
 
 @step(
@@ -173,7 +180,7 @@ def _trade_cards_bonus(world: World, player: str, cards: str, territory: str) ->
     hand = world.s.hands[world.seat(player)]
     chosen = world.cards_in_hand(cards, hand)
     world.reserves_before = world.s.reserves[world.seat(player)]
-    world.act(Trade(tuple(sorted(chosen)), None, world.territory(territory)))  # type: ignore[arg-type]
+    _act_trade(world, Trade(tuple(sorted(chosen)), None, world.territory(territory)))  # type: ignore[arg-type]
 
 
 @step(
@@ -194,6 +201,28 @@ def _bonus_choices(world: World, player: str, cards: str, territories: str) -> N
     }
     expected = {world.territory(t.strip('"')) for t in split_list(territories)}
     assert offered == expected, (offered, expected)
+
+
+@step(
+    "then",
+    "where the last trade's extra armies went",
+    en='the extra armies of the set went on "{territory}"',
+    da='kom de ekstra arméer for sættet på "{territory}"',
+    nl='kwamen de extra legers van de set op "{territory}"',
+)
+def _bonus_went(world: World, territory: str) -> None:
+    assert world.bonus_on == world.territory(territory), world.bonus_on
+
+
+@step(
+    "then",
+    "a trade that earned no extra armies",
+    en="the set gave no extra armies",
+    da="gav sættet ingen ekstra arméer",
+    nl="gaf de set geen extra legers",
+)
+def _no_bonus(world: World) -> None:
+    assert world.bonus_on is None, world.bonus_on
 
 
 @step(
