@@ -25,8 +25,14 @@ COMMON = (
 )
 
 
-def scaffold(name: str, base: EffectiveRuleset, title: str | None = None) -> str:
+def scaffold(
+    name: str, base: EffectiveRuleset, title: str | None = None, bare: bool = False
+) -> str:
+    """The new file's text; `bare`: the ruleset alone (the studio's form makes the changes,
+    so no commented examples and no commands to run)."""
     heading = title or f"House rules on {m.title_in(base.ruleset, 'en')}"
+    if bare:
+        return f"ruleset {name} {quote(heading)} extends {base.name} {{\n}}\n"
     lines = [
         f"# {heading}.",
         f"# These house rules start from the ruleset '{base.name}'.",
@@ -44,13 +50,14 @@ def scaffold(name: str, base: EffectiveRuleset, title: str | None = None) -> str
             lines.append("")
         first = False
         lines.append(f"  # {rule_id}: {what}.")
-        lines.append(f"  # override {rule_id}: {value_text(_plain(clause.value))}")
+        lines.append(f"  # override {rule_id}: {value_text(plain(clause.value))}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def _plain(value: m.Value) -> m.Value:
-    """The value without its `assumed` marks: a house rule states its values outright."""
+def plain(value: m.Value) -> m.Value:
+    """The value without its `assumed` marks: a house rule states its values outright (the
+    studio's presets too)."""
     value = m.strip_assumed(value)
     if isinstance(value, m.Schedule):
         segments = tuple(replace(seg, assumed=None) for seg in value.segments)

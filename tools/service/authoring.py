@@ -27,7 +27,11 @@ def example_titles(lang: str = "en") -> list[tuple[str, str]]:
 
 
 def new_rules(
-    name: str, base: str = "classic", title: str | None = None, example: str | None = None
+    name: str,
+    base: str = "classic",
+    title: str | None = None,
+    example: str | None = None,
+    bare: bool = False,
 ) -> str:
     """The text of a new rules file declaring ruleset NAME: the rules families change most, as
     commented examples with the base's values; or the example `example`, renamed."""
@@ -46,4 +50,4 @@ def new_rules(
     if example is not None:
         return from_example(name, example, known[example], title)
     _, eff = located(base)
-    return format_text(scaffold(name, eff, title))
+    return format_text(scaffold(name, eff, title, bare))

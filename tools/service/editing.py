@@ -21,6 +21,7 @@ from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_r
 from .errors import UsageError
 from .fixes import QuickFix, quick_fixes
 from .form import FormCitation, FormField, FormSection, RuleForm
+from .presets import presets
 
 if TYPE_CHECKING:
     from ...grammar.library import Workspace
@@ -55,6 +56,14 @@ WIDGETS: dict[Kind, str] = {
     Kind.BY_PLAYERS: "table",
     Kind.BY_CONTINENT: "table",
     Kind.BY_TERRITORY: "table",
+    # A formula, a range, a list or a schedule: the presets the games and examples use, each
+    # said in the sheet's words, and the author's own formula behind an "advanced" toggle.
+    Kind.DICE: "presets",
+    Kind.EXPR: "presets",
+    Kind.CONDITION: "presets",
+    Kind.INT_RANGE: "presets",
+    Kind.CHOICES: "presets",
+    Kind.SCHEDULE: "presets",
 }
 # The word a number field also takes (`none`, `unlimited`).
 NUMBER_WORDS = {Kind.OPTIONAL_INT: ("none",), Kind.COUNT_OR_UNLIMITED: ("unlimited",)}
@@ -126,8 +135,15 @@ def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> Ru
         if spec is None:
             continue
         made = _field(ws, eff, base, spec, rule, words, say, base_say, lang)
-        # The phases are the sheet's numbered steps, under its "Your turn".
+        # The phases are the sheet's numbered steps, under its "Your turn"; a rule of a part
+        # of the game the ruleset does not play (teams, neutral armies, missions) waits in
+        # that part's section, which the player may add.
+        family = rule.partition(".")[0]
         where = "turn" if rule == "turn.phases" else section_of(rule, phases)
+        if family in FormSection.OPTIONAL and not any(
+            c.id.startswith(family + ".") for c in eff.clauses
+        ):
+            where = family
         places.setdefault(where, []).append(made)
     _ = tr.gettext
     sections = [
@@ -145,12 +161,14 @@ def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> Ru
     shown = tuple(s for s in sections if s.fields)
     return RuleForm(
         eff.name,
-        eff.title,
+        m.title_in(chosen, lang),
         base.name if base else None,
         lang,
         shown,
         checked.diagnostics,
         tuple(dict.fromkeys(r.name for r in declared.rulesets)),
+        _note(m.Clause("title", m.Int(0), (), False, "", note=chosen.title)),
+        m.title_in(base.ruleset, lang) if base is not None else None,
     )
 
 
@@ -187,7 +205,7 @@ def _field(
         kind_text=spec.kind.value,
         widget=WIDGETS.get(spec.kind, "text"),
         choices=choices,
-        keys=_keys(spec, eff),
+        keys=_in_order(_keys(spec, eff), _rows(clause) or _rows(before)),
         least=spec.least,
         most=spec.most,
         sentence=str(said.text) if said else None,
@@ -202,7 +220,53 @@ def _field(
         citations=_citations(eff, clause, lang),
         base_citations=_citations(base, before, lang) if base is not None else (),
         because=_because(clause) if own else {},
+        options=_options(spec, choices, words),
+        word=(choices[0], words.choice(choices[0])) if spec.kind in NUMBER_WORDS else None,
+        row_names=_row_names(spec, eff, words),
+        cell_options=tuple((c, words.choice(c)) for c in spec.choices)
+        if spec.kind == Kind.BY_TERRITORY
+        else (),
+        presets=presets(rule, lang),
+        note=_note(clause) if own else {},
     )
+
+
+def _options(spec: RuleSpec, choices: tuple[str, ...], words: Words) -> tuple[tuple[str, str], ...]:
+    """A menu's options: each value (what the form posts) and its words in the page's language
+    (a board by its title)."""
+    if spec.kind == Kind.BOOL:
+        return (("yes", words._("yes")), ("no", words._("no")))
+    if spec.kind == Kind.BOARD:
+        board = words.board
+        return tuple(
+            (c, (board.title or c) if board is not None and board.name == c else c) for c in choices
+        )
+    if spec.kind == Kind.CHOICE:
+        return tuple((c, words.choice(c)) for c in choices)
+    return ()
+
+
+def _row_names(spec: RuleSpec, eff: EffectiveRuleset, words: Words) -> tuple[tuple[str, str], ...]:
+    """A table's rows by their names in the page's language (a continent's, a territory's);
+    a player count's row is named by the page itself."""
+    board = eff.board
+    if board is None:
+        return ()
+    if spec.kind == Kind.BY_CONTINENT:
+        return tuple((c.id, c.name(words.lang)) for c in board.continents)
+    if spec.kind == Kind.BY_TERRITORY:
+        return tuple((t.id, t.name(words.lang)) for t in board.territories)
+    return ()
+
+
+def _note(clause: m.Clause | None) -> dict[str, str]:
+    """The author's note on the rule, by language (a plain string is English)."""
+    if clause is None or not clause.note:
+        return {}
+    note = clause.note
+    if isinstance(note, m.Localized) and note.texts:
+        return dict(note.texts)
+    return {"en": str(note)}
 
 
 def _said(say: Sentences | None, clause: m.Clause | None) -> Said | None:
@@ -237,8 +301,19 @@ def _keys(spec: RuleSpec, eff: EffectiveRuleset) -> tuple[str, ...]:
     return ()
 
 
+def _in_order(keys: tuple[str, ...], rows: tuple[tuple[str, str], ...] | None) -> tuple[str, ...]:
+    """A table's keys in the order its value writes them (the base's), then the others: a
+    table is shown, and written back, in the order the player knows it."""
+    written = [k for k, _ in rows or ()]
+    return (*[k for k in written if k in keys or not keys], *[k for k in keys if k not in written])
+
+
 def _text(clause: m.Clause | None) -> str | None:
-    return value_text(m.strip_assumed(clause.value)) if clause is not None else None
+    """The value as a house rule states it: without `assumed` marks, at any depth (a preset
+    is matched against it, and the author's own formula starts from it)."""
+    from ..authoring.scaffold import plain
+
+    return value_text(plain(clause.value)) if clause is not None else None
 
 
 def _rows(clause: m.Clause | None) -> tuple[tuple[str, str], ...] | None:

@@ -3,9 +3,10 @@ sections in the sheet's order, and each rule's field, all JSON-able."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...grammar.diagnostics import Diagnostic
+from .presets import Preset
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,20 @@ class FormField:
     citations: tuple[FormCitation, ...]  # the current value's, the reader's manual first
     base_citations: tuple[FormCitation, ...]
     because: dict[str, str]  # the reason given for an assumed value, by language
+    # The controls in words: a menu's options (value, words), the word a number field also
+    # takes (`none`: "no limit"), a table's rows' names (key, name) and its cells' options,
+    # a formula's presets (each with the sheet's sentence), the author's note by language.
+    options: tuple[tuple[str, str], ...] = ()
+    word: tuple[str, str] | None = None
+    row_names: tuple[tuple[str, str], ...] = ()
+    cell_options: tuple[tuple[str, str], ...] = ()
+    presets: tuple[Preset, ...] = ()
+    note: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def preset(self) -> Preset | None:
+        """The preset the rule's value is (None: a formula of the author's own)."""
+        return next((p for p in self.presets if p.value == self.value), None)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -81,6 +96,12 @@ class FormField:
             "citations": [c.to_json() for c in self.citations],
             "base_citations": [c.to_json() for c in self.base_citations],
             "because": dict(self.because),
+            "options": [list(o) for o in self.options],
+            "word": list(self.word) if self.word else None,
+            "row_names": [list(r) for r in self.row_names],
+            "cell_options": [list(o) for o in self.cell_options],
+            "presets": [p.to_json() for p in self.presets],
+            "note": dict(self.note),
         }
 
 
@@ -92,6 +113,14 @@ class FormSection:
     title: str
     number: int | None
     fields: tuple[FormField, ...]
+
+    # The parts of a game a ruleset may leave out; the form offers to add them when it does.
+    OPTIONAL = ("teams", "neutrals", "missions")
+
+    @property
+    def addable(self) -> bool:
+        """A part of the game the ruleset does not play, which the player may add."""
+        return self.key in self.OPTIONAL and not self.used
 
     @property
     def used(self) -> bool:
@@ -105,6 +134,7 @@ class FormSection:
             "title": self.title,
             "number": self.number,
             "used": self.used,
+            "addable": self.addable,
             "fields": [f.to_json() for f in self.fields],
         }
 
@@ -122,6 +152,10 @@ class RuleForm:
     sections: tuple[FormSection, ...]
     diagnostics: tuple[Diagnostic, ...]
     rulesets: tuple[str, ...] = ()
+    titles: dict[str, str] = field(
+        default_factory=dict
+    )  # the title the ruleset writes, by language
+    base_title: str | None = None  # the base's title in the form's language
 
     @property
     def fields(self) -> list[FormField]:
@@ -139,4 +173,6 @@ class RuleForm:
             "sections": [s.to_json() for s in self.sections],
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "rulesets": list(self.rulesets),
+            "titles": dict(self.titles),
+            "base_title": self.base_title,
         }

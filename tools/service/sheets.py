@@ -79,6 +79,18 @@ def sheet_language(ref: str, texts: Texts = None) -> str:
     return own(located(ref, texts)[1])
 
 
+def pdf_available() -> bool:
+    """Whether a PDF can be made here (WeasyPrint and its libraries, the `pdf` extra): where
+    not, a page offers the browser's print of the same sheet instead."""
+    from ..sheets.pdf import PdfUnavailable, _weasyprint
+
+    try:
+        _weasyprint()
+    except PdfUnavailable:
+        return False
+    return True
+
+
 def languages() -> tuple[str, ...]:
     """The languages a sheet, and a page around it, can be in."""
     from ..sheets.i18n import LANGUAGES
@@ -127,6 +139,13 @@ class Diff:
             }
             for row in self.rows
         ]
+
+    def said(self, lang: str) -> list[dict[str, object]]:
+        """Each row as a reader reads it: the rule's label, each ruleset's sentence (HTML) and
+        table, citations and note (the pages' form; `to_json` keeps ids and rules text)."""
+        from ..sheets.diff import said
+
+        return said(list(self.rulesets), list(self.rows), lang)
 
     def to_json(self) -> dict[str, object]:
         return {"rulesets": self.names, "differences": [d.to_json() for d in self.rows]}

@@ -15,6 +15,29 @@ from ...grammar.limits import MAX_FILE_BYTES, MAX_STUDIO_DRAFTS
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.rules")
 
 
+# Letters a plain file name spells out (the Danish and German way), before the rest lose
+# their accents: "Vores æbleregler" is vores-aebleregler.rules on every disk and in every link.
+SPELLED = str.maketrans(
+    {"æ": "ae", "ø": "oe", "å": "aa", "ß": "ss", "Æ": "Ae", "Ø": "Oe", "Å": "Aa"}
+)
+
+
+def safe_name(typed: str) -> str:
+    """The file name a name a player types is saved under: its letters without accents, lower
+    case, words joined by '-', ending in .rules ("Vores regler" is vores-regler.rules); ""
+    when nothing of it is left."""
+    import unicodedata
+
+    stem = typed.strip()
+    if stem.lower().endswith(".rules"):
+        stem = stem[: -len(".rules")]
+    plain = unicodedata.normalize("NFKD", stem.translate(SPELLED))
+    plain = "".join(c for c in plain if not unicodedata.combining(c)).lower()
+    words = re.sub(r"[^a-z0-9_.]+", "-", plain).strip("-.")
+    words = re.sub(r"-{2,}", "-", words)[:90].strip("-.")
+    return f"{words}.rules" if words else ""
+
+
 class BadName(Exception):
     """A file name the studio refuses, with the reason in plain words."""
 

@@ -14,6 +14,7 @@ from starlette.responses import Response
 from ..service.errors import UsageError
 from . import form as rule_form
 from .document import Document
+from .drafts import safe_name
 from .render import page, say
 from .state import studio_of
 
@@ -148,15 +149,30 @@ async def rule(request: Request) -> Response:
     return _changed(request, changed, form_problems=problems)
 
 
+async def title(request: Request) -> Response:
+    """The house rules' title in the page's language, typed in the form."""
+    form = await _form(request)
+    doc = document(request, _name(form.get("file")), ruleset=form.get("ruleset"))
+    changed, problems = rule_form.apply_title(doc, form, request)
+    return _changed(request, changed, form_problems=problems)
+
+
+async def filename(request: Request) -> Response:
+    """The file name a typed name is saved under, shown before saving."""
+    target = safe_name(_name(request.query_params.get("name")))
+    return page(request, "_filename.j2", target=target)
+
+
 async def save(request: Request) -> Response:
     """Save to a file the author names: the file being edited, or a new one; another file that
     exists is overwritten only when the author has said so."""
     form = await _form(request)
     studio = studio_of(request)
     current = _name(form.get("file"))
-    target = _name(form.get("name")).strip() or current
-    if not target.endswith(".rules"):
-        target += ".rules"
+    typed = _name(form.get("name")).strip()
+    target = safe_name(typed) if typed else current
+    if not target:
+        raise UsageError(say(request, "Give the file a name with a letter or a digit in it."))
     doc = document(request, current)
     path = studio.folder.file(target)
     exists = path.exists()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from starlette.datastructures import FormData
 from starlette.requests import Request
 
-from ..service import editing
+from ..service import editing, wording
 from ..service.errors import ServiceError, UsageError
 from .document import Document
 from .render import language
@@ -51,7 +51,9 @@ def apply_fix(doc: Document, index: str) -> Document:
 
 
 def _value(form: FormData) -> str | list[tuple[str | int, str]]:
-    """A field's value as posted: one text, or a table's rows (a key and a cell each)."""
+    """A field's value as posted: a table's rows (a key and a cell each); the number field's
+    word when its box is ticked ("no limit"); the author's own formula when they changed it;
+    else the menu's, preset's or number's value."""
     keys = [str(k) for k in form.getlist("key")]
     if keys:
         cells = [str(c).strip() for c in form.getlist("cell")]
@@ -59,6 +61,12 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
         if not rows:
             raise UsageError("fill in at least one row of the table")
         return rows
+    word = str(form.get("word") or "").strip()
+    if word:
+        return word
+    own = str(form.get("own") or "").strip()
+    if own and own != str(form.get("current") or "").strip():
+        return own
     value = str(form.get("value") or "").strip()
     if not value:
         raise UsageError("give the rule a value (or press Back to the base)")
@@ -66,14 +74,27 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
 
 
 def apply_rule(doc: Document, form: FormData, request: Request) -> tuple[Document, list[str]]:
-    """The document after the form's change, and what the checker said against the value
-    when the change was refused (the text then stays as it was)."""
+    """The document after the form's change (the rule's value, then the author's note on it in
+    the page's language), and what the checker said against the value when the change was
+    refused (the text then stays as it was)."""
     rule = str(form.get("rule") or "")
     if form.get("clear"):
         edited = editing.clear_rule(doc.text, str(doc.path), rule, doc.ruleset)
-    else:
-        because = str(form.get("because") or "").strip()
-        reason = {language(request): because} if because else None
-        edited = editing.set_rule(doc.text, str(doc.path), rule, _value(form), reason, doc.ruleset)
+        return doc.edited(edited.text), []
+    edited = editing.set_rule(doc.text, str(doc.path), rule, _value(form), None, doc.ruleset)
     problems = [d.message + (f" ({d.hint})" if d.hint else "") for d in edited.refused]
-    return doc.edited(edited.text), problems
+    if problems or "note" not in form:
+        return doc.edited(edited.text), problems
+    noted = wording.set_note(
+        edited.text, str(doc.path), rule, language(request), str(form.get("note")), doc.ruleset
+    )
+    problems = [d.message + (f" ({d.hint})" if d.hint else "") for d in noted.refused]
+    return doc.edited(noted.text), problems
+
+
+def apply_title(doc: Document, form: FormData, request: Request) -> tuple[Document, list[str]]:
+    """The document with the title the author typed in the page's language."""
+    edited = wording.set_title(
+        doc.text, str(doc.path), language(request), str(form.get("title") or ""), doc.ruleset
+    )
+    return doc.edited(edited.text), [d.message for d in edited.refused]

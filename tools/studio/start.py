@@ -8,7 +8,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from ..service import authoring, rulesets
+from ..service import authoring, rulesets, wording
 from ..service.errors import UsageError
 from .render import LANG_COOKIE, language, page
 from .state import studio_of
@@ -55,7 +55,13 @@ async def new(request: Request) -> Response:
         name = studio.folder.free_name(f"{base}-house")
         named = rulesets.title_in(base, language(request))
         title = say(request, "House rules on {base}", base=named)
-        text = authoring.new_rules(name[: -len(".rules")], base=base, title=title)
+        text = authoring.new_rules(name[: -len(".rules")], base=base, title=title, bare=True)
+        # The title in the reader's language (`title {da: "…"}`): the sheet in another
+        # language says it too, until the player gives that language's own.
+        path = str(studio.folder.file(name))
+        text = wording.set_title(text, path, language(request), title).text
+        if language(request) != "en":  # the scaffold's title, read as English, goes
+            text = wording.set_title(text, path, "en", "").text
     else:
         raise UsageError("pick a base ruleset or an example to start from")
     studio.folder.keep(name, text)

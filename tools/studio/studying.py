@@ -6,7 +6,8 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ..service.errors import UsageError
+from ..service.errors import ServiceError, UsageError
+from .drafts import BadName
 from .editor import document
 from .render import language, page
 from .state import studio_of
@@ -40,10 +41,25 @@ async def progress(request: Request) -> Response:
     run = studio_of(request).studies.run
     if run is None:
         return page(request, "_study.j2", run=None, status=DONE)
-    verdicts = run.result.verdicts_in(language(request)) if run.result is not None else []
+    lang = language(request)
+    verdicts = run.result.verdicts_in(lang) if run.result is not None else []
+    titles = _titles(request, run.file, lang) if verdicts else {}
     return page(
-        request, "_study.j2", run=run, verdicts=verdicts, status=DONE if run.finished else 200
+        request,
+        "_study.j2",
+        run=run,
+        verdicts=verdicts,
+        titles=titles,
+        status=DONE if run.finished else 200,
     )
+
+
+def _titles(request: Request, file: str, lang: str) -> dict[str, str]:
+    """The rulesets studied by their titles, as every panel heads them (never their ids)."""
+    try:
+        return document(request, file).titles(lang)
+    except (ServiceError, BadName):
+        return {}
 
 
 async def cancel(request: Request) -> Response:

@@ -24,6 +24,27 @@
     sent = text.value;
   }
 
+  // Saved (under this name or another): the text is the saved file's, so leaving the page
+  // sends no draft of it (a draft left after "Save as" would be a ghost on the start page).
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var path = event.detail && event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    var text = document.getElementById("text");
+    if (path === "/save" && event.detail.xhr.status < 300 && text) {
+      sent = text.value;
+    }
+  });
+
+  // "Print the sheet": the browser's print of the sheet's own page (its frame), the same
+  // sheet the PDF holds, on one page; what a plain install without WeasyPrint offers.
+  document.addEventListener("click", function (event) {
+    var button = event.target && event.target.closest && event.target.closest("#print");
+    var frame = document.getElementById("sheet");
+    if (button && frame && frame.contentWindow) {
+      frame.contentWindow.focus();
+      frame.contentWindow.print();
+    }
+  });
+
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") {
       keep();
