@@ -30,7 +30,7 @@ class Running:
 
 
 @contextmanager
-def studio(folder: Path, *extra: str) -> Iterator[Running]:
+def studio(folder: Path, *extra: str, env: dict[str, str] | None = None) -> Iterator[Running]:
     script = Path(sys.executable).parent / "riskrules"
     command = [str(script), "studio", str(folder), "--no-browser", "--port", "0", *extra]
     start = time.perf_counter()
@@ -39,7 +39,7 @@ def studio(folder: Path, *extra: str) -> Iterator[Running]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
         assert process.stdout is not None

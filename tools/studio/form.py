@@ -4,6 +4,9 @@ text panel shows the file as it then is (form and text in step both ways)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from starlette.datastructures import FormData
 from starlette.requests import Request
 
@@ -11,6 +14,9 @@ from ..service import editing, wording
 from ..service.errors import ServiceError, UsageError
 from .document import Document
 from .render import language
+
+if TYPE_CHECKING:
+    from ...grammar.diagnostics import Diagnostic
 
 
 def form_of(doc: Document, request: Request) -> editing.RuleForm | None:
@@ -82,14 +88,13 @@ def apply_rule(doc: Document, form: FormData, request: Request) -> tuple[Documen
         edited = editing.clear_rule(doc.text, str(doc.path), rule, doc.ruleset)
         return doc.edited(edited.text), []
     edited = editing.set_rule(doc.text, str(doc.path), rule, _value(form), None, doc.ruleset)
-    problems = [d.message + (f" ({d.hint})" if d.hint else "") for d in edited.refused]
+    problems = _said(edited.refused, request)
     if problems or "note" not in form:
         return doc.edited(edited.text), problems
     noted = wording.set_note(
         edited.text, str(doc.path), rule, language(request), str(form.get("note")), doc.ruleset
     )
-    problems = [d.message + (f" ({d.hint})" if d.hint else "") for d in noted.refused]
-    return doc.edited(noted.text), problems
+    return doc.edited(noted.text), _said(noted.refused, request)
 
 
 def apply_title(doc: Document, form: FormData, request: Request) -> tuple[Document, list[str]]:
@@ -97,4 +102,10 @@ def apply_title(doc: Document, form: FormData, request: Request) -> tuple[Docume
     edited = wording.set_title(
         doc.text, str(doc.path), language(request), str(form.get("title") or ""), doc.ruleset
     )
-    return doc.edited(edited.text), [d.message for d in edited.refused]
+    return doc.edited(edited.text), _said(edited.refused, request)
+
+
+def _said(refused: Sequence[Diagnostic], request: Request) -> list[str]:
+    """What the checker said against a change, in the page's language, with its hint."""
+    lang = language(request)
+    return [d.text(lang) + (f" ({h})" if (h := d.hint_text(lang)) else "") for d in refused]

@@ -45,6 +45,38 @@
     }
   });
 
+  // The form's sections the player opened stay open when the form is drawn again after a
+  // change (a rule set back to the base's value leaves its section with no change to show),
+  // and the text view stays as it was.
+  var opened = null;
+  function formSwap(event) {
+    var target = event.detail && event.detail.target;
+    return target && (target.id === "work" || target.id === "rule-form");
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!formSwap(event)) {
+      return;
+    }
+    opened = [];
+    document.querySelectorAll("details[open]").forEach(function (d) {
+      if (d.dataset.section || d.id) {
+        opened.push(d.dataset.section ? "[data-section='" + d.dataset.section + "']" : "#" + d.id);
+      }
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!formSwap(event)) {
+      return;
+    }
+    (opened || []).forEach(function (selector) {
+      var found = document.querySelector("details" + selector);
+      if (found) {
+        found.open = true;
+      }
+    });
+    opened = null;
+  });
+
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") {
       keep();
