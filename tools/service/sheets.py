@@ -11,6 +11,7 @@ from .errors import UsageError
 from .rulesets import Texts, checked, located
 
 if TYPE_CHECKING:
+    from ...grammar.library import Workspace
     from ..sheets.diff import Difference
 
 SheetFormat = Literal["html", "md", "pdf"]
@@ -62,13 +63,24 @@ def summary(
         if layout == "card":
             from ..sheets.card import build_card, render_card
 
-            data, pages = render_card(build_card(eff, language, paper), fmt)
+            base = _changes_against(ws, eff)
+            data, pages = render_card(build_card(eff, language, paper, base), fmt)
             return RuleSheet(eff.name, language, fmt, data, pages, 1)
         sheet = build_for(ws, eff, language, citations, paper)
         data, pages = render_paged(sheet, fmt)
     except PdfUnavailable as exc:  # a missing PDF library is the user's to fix
         raise UsageError(str(exc)) from None
     return RuleSheet(eff.name, language, fmt, data, pages, MOST_PAGES)
+
+
+def _changes_against(ws: Workspace, eff: EffectiveRuleset) -> EffectiveRuleset | None:
+    """The base a ruleset's card marks its changes against: a house rule's or a built-in
+    variant's (a built-in manual's base is the shared `classic`, which no one plays), as its
+    sheet's box of changes is."""
+    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
+    if base is None or (eff.ruleset.span.file in ws.builtin and base.ruleset.extends is None):
+        return None
+    return base
 
 
 def sheet_language(ref: str, texts: Texts = None) -> str:
