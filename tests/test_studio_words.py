@@ -255,3 +255,27 @@ def test_the_diff_page_says_each_change_in_the_sheets_sentences(tmp_path: Path) 
     tables = re.findall(r"<table class=\"cells\">(.*?)</table>", page, re.S)
     orders = [re.findall(r"<tr><td>([^<]+)</td>", t) for t in tables if "Asien" in t]
     assert len(orders) == 2 and orders[0] == orders[1]
+
+
+def test_the_card_says_what_a_set_is_and_marks_a_house_rules_changes_and_note(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "ours.rules"
+    path.write_text(
+        'ruleset ours title {da: "Vores regler"} extends da-2006 {\n'
+        '  override combat.ties: attacker note {da: "Så går det hurtigere"}\n'
+        "  override fortify.moves: unlimited\n}\n"
+    )
+    out = tmp_path / "card.html"
+    done = run_cli("summary", str(path), "--layout", "card", "--lang", "da", "-o", str(out))
+    assert done.code == 0, done.err
+    card = out.read_text()
+    words = shown(card)
+    # What a set is (the sheet's sentence for cards.sets) and the forced trade (da-2006: 5).
+    assert "tre ens" in words and "SKAL du bytte" in words
+    assert re.search(r'class="rule changed">[^<]*Sammenlign', card)  # the change, marked
+    assert "Så går det hurtigere" in words  # the author's note, under it
+    assert "så ofte, du vil" in words  # a change the card has no place for, listed
+    plain = tmp_path / "plain.html"
+    run_cli("summary", "da-2006", "--layout", "card", "--lang", "da", "-o", str(plain))
+    assert "changed" not in plain.read_text().split("<body>")[1]  # a printed game: no marks
