@@ -96,7 +96,7 @@ def test_cli_table_matches_osborne() -> None:
 
 
 def test_a_chance_reads_as_a_percentage_never_certain_unless_it_is() -> None:
-    from riskrules.tools.cli.commands.odds import percent
+    from riskrules.tools.service.odds import percent
 
     assert [percent(p) for p in (0.7694, 0.5355, 0.007, 0.992, 0.9999, 0.00004)] == [
         "77%",
