@@ -279,3 +279,29 @@ def test_the_card_says_what_a_set_is_and_marks_a_house_rules_changes_and_note(
     plain = tmp_path / "plain.html"
     run_cli("summary", "da-2006", "--layout", "card", "--lang", "da", "-o", str(plain))
     assert "changed" not in plain.read_text().split("<body>")[1]  # a printed game: no marks
+
+
+def test_the_trade_values_are_a_table_a_player_edits(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = danish(tmp_path)
+    field = _field(c.get("/form", params={"file": "a.rules"}).text, "cards.trade_values")  # type: ignore[attr-defined]
+    # da-2006's track, set by set (read from the built-in, not from the code).
+    base = (ROOT / "specs" / "da-2006.rules").read_text()
+    track = re.search(r"trade_values:\s*track (.*?) after last", base, re.S)[1]  # type: ignore[index]
+    values = re.findall(r"\b\d+\b", re.sub(r"because \{[^}]*\}", "", track))
+    cells = re.findall(r'name="trade" value="(\d*)"', field)
+    assert cells[: len(values)] == values and ">kortsæt 1</label>" in field
+    current = re.search(r'name="trade_current" value="([^"]*)"', field)[1]  # type: ignore[index]
+    data = {
+        "file": "a.rules",
+        "rule": "cards.trade_values",
+        "value": "",
+        "trade_kind": "track",
+        "trade_current": current,
+        "trade": [*values[:-1], "35", ""],
+        "trade_step": "5",
+    }
+    answer = c.post("/rule", data=data)  # type: ignore[attr-defined]
+    assert answer.status_code == 200
+    written = (tmp_path / ".a.rules.draft").read_text()
+    assert f"track {', '.join([*values[:-1], '35'])} after last +5" in written

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from ...grammar import model as m
 from ...grammar.diagnostics import Severity
 from ...grammar.printer import key_text, value_text
-from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
+from ...grammar.schema import CATALOGUE, SET_KINDS, SHEET_LANGUAGES, Kind, RuleSpec, lookup
 from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
 from .errors import UsageError
 from .fixes import QuickFix, quick_fixes
-from .form import FormCitation, FormField, FormSection, RuleForm
+from .form import FormCitation, FormField, FormSection, RuleForm, TradeTable, schedule_text
 from .presets import presets
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ __all__ = [
     "quick_fixes",
     "rule_form",
     "rulesets_in",
+    "schedule_text",
     "set_rule",
     "start_house_rules",
 ]
@@ -228,6 +229,7 @@ def _field(
         else (),
         presets=presets(rule, lang),
         note=_note(clause) if own else {},
+        trade=_trade(clause or before, words),
     )
 
 
@@ -257,6 +259,24 @@ def _row_names(spec: RuleSpec, eff: EffectiveRuleset, words: Words) -> tuple[tup
     if spec.kind == Kind.BY_TERRITORY:
         return tuple((t.id, t.name(words.lang)) for t in board.territories)
     return ()
+
+
+def _trade(clause: m.Clause | None, words: Words) -> TradeTable | None:
+    """A schedule's values as the table the form shows (assumed marks left out)."""
+    if clause is None:
+        return None
+    value = m.strip_assumed(clause.value)
+    if not isinstance(value, m.Schedule):
+        return None
+    if value.kind == "by_kind":
+        given = (
+            {str(e.key): value_text(m.strip_assumed(e.value)) for e in value.table.entries}
+            if value.table
+            else {}
+        )
+        rows = tuple((k, words.choice(k), given.get(k, "")) for k in SET_KINDS)
+        return TradeTable("by_kind", rows=rows)
+    return TradeTable(value.kind, value.values, value.step)
 
 
 def _note(clause: m.Clause | None) -> dict[str, str]:

@@ -3,9 +3,11 @@ sections in the sheet's order, and each rule's field, all JSON-able."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...grammar.diagnostics import Diagnostic
+from ...grammar.schema import SET_KINDS
 from .presets import Preset
 
 
@@ -27,6 +29,53 @@ class FormCitation:
             "page": self.page,
             "section": self.section,
             "anchor": self.anchor,
+        }
+
+
+def schedule_text(kind: str, values: Sequence[str], step: str = "") -> str:
+    """The trade values a table gives, as the rules text writes them (`sequence 4, 6, 8 then
+    +2`, `track 4, 6 after last stay`, `by kind {infantry: 4, …}`, `fixed 10`); a cell left
+    empty is left out; a cell that is not a whole number is refused by the checker."""
+    cells = [v.strip() for v in values]
+    step = step.strip()
+    if kind == "fixed":
+        return f"fixed {next((c for c in cells if c), '')}"
+    if kind == "by_kind":
+        given = [f"{k}: {c}" for k, c in zip(SET_KINDS, cells, strict=False) if c]
+        return "by kind {" + ", ".join(given) + "}"
+    numbers = ", ".join(c for c in cells if c)
+    if kind == "track":
+        return f"track {numbers} after last " + (f"+{step}" if step else "stay")
+    if kind == "sequence":
+        return f"sequence {numbers}" + (f" then +{step}" if step else "")
+    raise ValueError(f"no kind of trade values '{kind}'")
+
+
+@dataclass(frozen=True)
+class TradeTable:
+    """The trade values as a table a player edits: a sequence's or a track's values set by
+    set, then `step` more for each further set (None: a sequence repeats its last value, a
+    track stays on it); the armies for each kind of set; or one value for every set."""
+
+    kind: str  # "sequence", "track", "by_kind" or "fixed"
+    values: tuple[int, ...] = ()
+    step: int | None = None
+    rows: tuple[tuple[str, str, str], ...] = ()  # by kind: the kind, its words, its armies
+
+    @property
+    def text(self) -> str:
+        """The table as the rules text writes it (what the form compares a change with)."""
+        cells = (
+            [r[2] for r in self.rows] if self.kind == "by_kind" else [str(v) for v in self.values]
+        )
+        return schedule_text(self.kind, cells, str(self.step) if self.step is not None else "")
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "values": list(self.values),
+            "step": self.step,
+            "rows": [list(r) for r in self.rows],
         }
 
 
@@ -66,6 +115,7 @@ class FormField:
     cell_options: tuple[tuple[str, str], ...] = ()
     presets: tuple[Preset, ...] = ()
     note: dict[str, str] = field(default_factory=dict)
+    trade: TradeTable | None = None  # the trade values as a table (cards.trade_values)
 
     @property
     def preset(self) -> Preset | None:
@@ -102,6 +152,7 @@ class FormField:
             "cell_options": [list(o) for o in self.cell_options],
             "presets": [p.to_json() for p in self.presets],
             "note": dict(self.note),
+            "trade": self.trade.to_json() if self.trade is not None else None,
         }
 
 

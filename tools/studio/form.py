@@ -71,8 +71,16 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
     if word:
         return word
     own = str(form.get("own") or "").strip()
-    if own and own != str(form.get("current") or "").strip():
+    current = str(form.get("current") or "").strip()
+    if own and own != current:
         return own
+    kind = str(form.get("trade_kind") or "")
+    if kind:  # the trade values' table, when the player changed it
+        made = editing.schedule_text(
+            kind, [str(c) for c in form.getlist("trade")], str(form.get("trade_step") or "")
+        )
+        if made != str(form.get("trade_current") or ""):
+            return made
     value = str(form.get("value") or "").strip()
     if not value:
         raise UsageError("give the rule a value (or press Back to the base)")
