@@ -114,6 +114,6 @@ def apply_title(doc: Document, form: FormData, request: Request) -> tuple[Docume
 
 
 def _said(refused: Sequence[Diagnostic], request: Request) -> list[str]:
-    """What the checker said against a change, in the page's language, with its hint."""
-    lang = language(request)
-    return [d.text(lang) + (f" ({h})" if (h := d.hint_text(lang)) else "") for d in refused]
+    """What the checker said against a change, with its hint (issue 46 says it in the page's
+    language)."""
+    return [d.message + (f" ({d.hint})" if d.hint else "") for d in refused]
