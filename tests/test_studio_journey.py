@@ -246,6 +246,9 @@ def test_every_control_has_a_label_and_the_form_works_by_keyboard(
         page.wait_for_selector("form.field[data-rule='combat.ties']:not(.changed)")
         page.frame_locator("#sheet").locator("text=uafgjort vinder forsvareren").first.wait_for()
         assert "combat.ties" not in (tmp_path / ".family.rules.draft").read_text()
+        # The form drawn again, the keyboard goes on where it was: the control after the menu.
+        where = "() => document.activeElement.closest('#rule-form') && document.activeElement.id"
+        assert page.evaluate(where), page.evaluate("() => document.activeElement.outerHTML")
         # Tab reaches every section's summary and opens it with Enter.
         page.goto(f"{running.origin}/edit?file=family.rules")
         summary = page.locator("details[data-section='fortify'] > summary")

@@ -49,6 +49,7 @@
   // change (a rule set back to the base's value leaves its section with no change to show),
   // and the text view stays as it was.
   var opened = null;
+  var focused = null;
   function formSwap(event) {
     var target = event.detail && event.detail.target;
     return target && (target.id === "work" || target.id === "rule-form");
@@ -58,6 +59,8 @@
       return;
     }
     opened = [];
+    var active = document.activeElement;
+    focused = active && active.id && event.detail.target.contains(active) ? active.id : null;
     document.querySelectorAll("details[open]").forEach(function (d) {
       if (d.dataset.section || d.id) {
         opened.push(d.dataset.section ? "[data-section='" + d.dataset.section + "']" : "#" + d.id);
@@ -75,6 +78,19 @@
       }
     });
     opened = null;
+    // A keyboard user goes on from the control they changed, not from the top of the page.
+    var again = (focused && document.getElementById(focused)) ||
+      (changed && document.getElementById(changed));
+    if (again && !document.activeElement.closest("#work, #rule-form")) {
+      again.focus();
+    }
+    focused = null;
+  });
+  // The control a change came from: where the keyboard goes on when the one it had moved to
+  // is gone (a note's field, once the rule is back to the base's value).
+  var changed = null;
+  document.addEventListener("change", function (event) {
+    changed = event.target && event.target.id ? event.target.id : null;
   });
 
   document.addEventListener("visibilitychange", function () {
