@@ -505,7 +505,7 @@ def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> Non
     c = client(tmp_path)
     first = c.get("/edit", params={"file": "two.rules"}).text
     assert "This file holds 2 rulesets" in first
-    assert 'href="/edit?file=two.rules&amp;ruleset=quick"' in first
+    assert 'href="/edit?file=two.rules&amp;ruleset=quick">A short game</a>' in first  # by title
     title = 'id="title-field" name="title" value="{}"'
     assert title.format("Our table") in first  # the first ruleset's form by default
     page = c.get("/edit", params={"file": "two.rules", "ruleset": "quick"}).text

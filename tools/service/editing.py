@@ -170,6 +170,7 @@ def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> Ru
         tuple(dict.fromkeys(r.name for r in declared.rulesets)),
         _note(m.Clause("title", m.Int(0), (), False, "", note=chosen.title)),
         m.title_in(base.ruleset, lang) if base is not None else None,
+        tuple(m.title_in(r, lang) for r in dict((r.name, r) for r in declared.rulesets).values()),
     )
 
 

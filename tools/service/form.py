@@ -207,6 +207,7 @@ class RuleForm:
         default_factory=dict
     )  # the title the ruleset writes, by language
     base_title: str | None = None  # the base's title in the form's language
+    ruleset_titles: tuple[str, ...] = ()  # each of `rulesets` by its title, in the language
 
     @property
     def fields(self) -> list[FormField]:
@@ -226,4 +227,5 @@ class RuleForm:
             "rulesets": list(self.rulesets),
             "titles": dict(self.titles),
             "base_title": self.base_title,
+            "ruleset_titles": list(self.ruleset_titles),
         }
