@@ -138,6 +138,10 @@ def test_the_danish_players_journey_in_at_most_14_clicks(browser: Any, tmp_path:
         assert "Husregler til RISK" in verdict
         page.locator(".study").scroll_into_view_if_needed()
         page.screenshot(path=str(IMAGES / "studio-study.png"))
+        report = page.context.new_page()  # the study's figures and plots, a page of its own
+        report.goto(f"{running.origin}/study/report")
+        assert not _axe(report), _axe(report)
+        report.close()
         page.fill("#save-name", "Vores regler")
         page.locator("#filename", has_text="vores-regler.rules").wait_for()  # shown before
         user.click("#save")
