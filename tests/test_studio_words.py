@@ -305,3 +305,29 @@ def test_the_trade_values_are_a_table_a_player_edits(tmp_path: Path) -> None:
     assert answer.status_code == 200
     written = (tmp_path / ".a.rules.draft").read_text()
     assert f"track {', '.join([*values[:-1], '35'])} after last +5" in written
+
+
+def test_a_part_of_the_game_is_added_as_a_game_plays_it(tmp_path: Path) -> None:
+    """Teams need several rules at once (their count, who controls a territory, how many
+    play): offered as the built-in team game plays them, added in one edit that checks."""
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = danish(tmp_path)
+    page = c.get("/form", params={"file": "a.rules"}).text  # type: ignore[attr-defined]
+    teams = page[page.index('data-section="teams"') :]
+    assert 'name="source" value="da-2006-teams">RISK for 4 spillere på 2 hold</button>' in teams
+    one = c.post("/rule", data={"file": "a.rules", "rule": "teams.count", "value": "2"})  # type: ignore[attr-defined]
+    assert "territory.control" in one.text  # one rule alone is refused, with why
+    answer = c.post("/part", data={"file": "a.rules", "part": "teams", "source": "da-2006-teams"})  # type: ignore[attr-defined]
+    assert answer.status_code == 200
+    text = (tmp_path / ".a.rules.draft").read_text()
+    team_game = (ROOT / "specs" / "da-2006-variants.rules").read_text()
+    count = re.search(
+        r"teams\.count: (\d+)|count: (\d+)", team_game[team_game.index("da-2006-teams") :]
+    )
+    assert count is not None and f"teams.count: {count[1] or count[2]}" in text
+    assert "territory.control: most_armies" in text and "combat.ties: attacker" in text
+    (tmp_path / "b.rules").write_text(text)
+    checked = run_cli("check", str(tmp_path / "b.rules"))
+    assert checked.code == 0, checked.out  # the house rule with teams checks clean
+    form = c.get("/form", params={"file": "a.rules"}).text  # type: ignore[attr-defined]
+    assert 'data-section="teams"' in form and "Tilføj: Hold" not in form  # played now

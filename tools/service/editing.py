@@ -17,6 +17,7 @@ from ...grammar import model as m
 from ...grammar.diagnostics import Severity
 from ...grammar.printer import key_text, value_text
 from ...grammar.schema import CATALOGUE, SET_KINDS, SHEET_LANGUAGES, Kind, RuleSpec, lookup
+from . import parts
 from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
 from .errors import UsageError
 from .fixes import QuickFix, quick_fixes
@@ -159,7 +160,13 @@ def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> Ru
         sections.append(
             FormSection(key, _(SECTION_TITLES.get(key, key)), None, tuple(places.get(key, [])))
         )
-    shown = tuple(s for s in sections if s.fields)
+    shown = tuple(
+        FormSection(s.key, s.title, s.number, s.fields, parts.sources(s.key, lang))
+        if s.addable
+        else s
+        for s in sections
+        if s.fields
+    )
     return RuleForm(
         eff.name,
         m.title_in(chosen, lang),

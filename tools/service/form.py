@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ...grammar.diagnostics import Diagnostic
 from ...grammar.schema import SET_KINDS
+from .parts import PartSource
 from .presets import Preset
 
 
@@ -164,6 +165,8 @@ class FormSection:
     title: str
     number: int | None
     fields: tuple[FormField, ...]
+    # The games that play this part, to add it as one of them does (a part not played yet).
+    sources: tuple[PartSource, ...] = ()
 
     # The parts of a game a ruleset may leave out; the form offers to add them when it does.
     OPTIONAL = ("teams", "neutrals", "missions")
@@ -186,6 +189,7 @@ class FormSection:
             "number": self.number,
             "used": self.used,
             "addable": self.addable,
+            "sources": [p.to_json() for p in self.sources],
             "fields": [f.to_json() for f in self.fields],
         }
 

@@ -83,6 +83,7 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
         Route("/form", _later("editor", "form_panel")),
         Route("/rule", _later("editor", "rule"), methods=["POST"]),
         Route("/title", _later("editor", "title"), methods=["POST"]),
+        Route("/part", _later("editor", "part"), methods=["POST"]),
         Route("/save", _later("editor", "save"), methods=["POST"]),
         Route("/filename", _later("editor", "filename")),
         Route("/sheet", _later("panels", "sheet")),

@@ -149,6 +149,14 @@ async def rule(request: Request) -> Response:
     return _changed(request, changed, form_problems=problems)
 
 
+async def part(request: Request) -> Response:
+    """A part of the game (teams, neutral armies, missions) added as a game plays it."""
+    form = await _form(request)
+    doc = document(request, _name(form.get("file")), ruleset=form.get("ruleset"))
+    changed, problems = rule_form.apply_part(doc, form)
+    return _changed(request, changed, form_problems=problems)
+
+
 async def title(request: Request) -> Response:
     """The house rules' title in the page's language, typed in the form."""
     form = await _form(request)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from starlette.datastructures import FormData
 from starlette.requests import Request
 
-from ..service import editing, wording
+from ..service import editing, parts, wording
 from ..service.errors import ServiceError, UsageError
 from .document import Document
 from .render import language
@@ -111,6 +111,19 @@ def apply_title(doc: Document, form: FormData, request: Request) -> tuple[Docume
         doc.text, str(doc.path), language(request), str(form.get("title") or ""), doc.ruleset
     )
     return doc.edited(edited.text), _said(edited.refused, request)
+
+
+def apply_part(doc: Document, form: FormData) -> tuple[Document, list[str]]:
+    """The document with a part of the game (teams, neutral armies, missions) added as the
+    game the player picked plays it, or as it was with why not."""
+    edited = parts.add_part(
+        doc.text,
+        str(doc.path),
+        str(form.get("part") or ""),
+        str(form.get("source") or ""),
+        doc.ruleset,
+    )
+    return doc.edited(edited.text), [d.message for d in edited.refused]
 
 
 def _said(refused: Sequence[Diagnostic], request: Request) -> list[str]:
