@@ -263,6 +263,15 @@ def test_the_page_speaks_the_readers_language(tmp_path: Path) -> None:
         ("get", "/study/report", None),
         ("get", "/sheet.pdf?file=broken.rules", None),
         ("post", "/save", {"file": "a.rules", "name": "///"}),
+        ("post", "/title", {"file": "a.rules", "title": "x" * 5000}),
+        ("post", "/part", {"file": "a.rules", "part": "dragons", "source": "da-2006-teams"}),
+        ("post", "/part", {"file": "a.rules", "part": "teams", "source": "nobody"}),
+        ("post", "/rule", {"file": "a.rules", "rule": "cards.trade_values", "trade_kind": "x"}),
+        (
+            "post",
+            "/rule",
+            {"file": "a.rules", "rule": "combat.ties", "value": "attacker", "note": "x" * 5000},
+        ),
     ],
 )
 def test_what_a_person_can_type_gets_a_page_not_a_traceback(

@@ -331,3 +331,8 @@ def test_a_part_of_the_game_is_added_as_a_game_plays_it(tmp_path: Path) -> None:
     assert checked.code == 0, checked.out  # the house rule with teams checks clean
     form = c.get("/form", params={"file": "a.rules"}).text  # type: ignore[attr-defined]
     assert 'data-section="teams"' in form and "Tilføj: Hold" not in form  # played now
+
+
+def test_a_name_with_nothing_to_keep_says_what_to_type(tmp_path: Path) -> None:
+    shown_name = client(tmp_path).get("/filename", params={"name": "\x00\n../../"}).text
+    assert shown_name.strip() == "Give the file a name with a letter or a digit in it."

@@ -76,9 +76,12 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
         return own
     kind = str(form.get("trade_kind") or "")
     if kind:  # the trade values' table, when the player changed it
-        made = editing.schedule_text(
-            kind, [str(c) for c in form.getlist("trade")], str(form.get("trade_step") or "")
-        )
+        try:
+            made = editing.schedule_text(
+                kind, [str(c) for c in form.getlist("trade")], str(form.get("trade_step") or "")
+            )
+        except ValueError:
+            raise UsageError(f"no kind of trade values '{kind}'") from None
         if made != str(form.get("trade_current") or ""):
             return made
     value = str(form.get("value") or "").strip()
