@@ -229,7 +229,7 @@ def _field(
         citations=_citations(eff, clause, lang),
         base_citations=_citations(base, before, lang) if base is not None else (),
         because=_because(clause) if own else {},
-        options=_options(spec, choices, words),
+        options=_options(spec, choices, words, ws.index.boards),
         word=(choices[0], words.choice(choices[0])) if spec.kind in NUMBER_WORDS else None,
         row_names=_row_names(spec, eff, words),
         cell_options=tuple((c, words.choice(c)) for c in spec.choices)
@@ -241,19 +241,25 @@ def _field(
     )
 
 
-def _options(spec: RuleSpec, choices: tuple[str, ...], words: Words) -> tuple[tuple[str, str], ...]:
+def _options(
+    spec: RuleSpec, choices: tuple[str, ...], words: Words, boards: dict[str, m.Board]
+) -> tuple[tuple[str, str], ...]:
     """A menu's options: each value (what the form posts) and its words in the page's language
     (a board by its title)."""
     if spec.kind == Kind.BOOL:
         return (("yes", words._("yes")), ("no", words._("no")))
-    if spec.kind == Kind.BOARD:
-        board = words.board
-        return tuple(
-            (c, (board.title or c) if board is not None and board.name == c else c) for c in choices
-        )
+    if spec.kind == Kind.BOARD:  # a board by what it holds, in the page's words
+        return tuple((name, _board_words(boards.get(name), name, words)) for name in choices)
     if spec.kind == Kind.CHOICE:
         return tuple((c, words.choice(c)) for c in choices)
     return ()
+
+
+def _board_words(board: m.Board | None, name: str, words: Words) -> str:
+    if board is None:
+        return name
+    said = words._("{territories} territories in {continents} continents")
+    return said.format(territories=len(board.territories), continents=len(board.continents))
 
 
 def _row_names(spec: RuleSpec, eff: EffectiveRuleset, words: Words) -> tuple[tuple[str, str], ...]:
