@@ -39,9 +39,13 @@ class Shown(HTMLParser):
         self.stack: list[bool] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        given = dict(attrs)
+        shows = tag == "input" and given.get("type") not in ("hidden", "radio", "checkbox")
+        if shows and not self.hidden:  # what a field shows a player is read as the page's words
+            self.words.append(given.get("value") or "")
         if tag in ("input", "br", "meta", "link", "img"):
             return
-        classes = (dict(attrs).get("class") or "").split()
+        classes = (given.get("class") or "").split()
         rules = tag in ("textarea", "script", "style") or "own" in classes or "text" in classes
         self.stack.append(rules)
         self.hidden += rules
@@ -73,11 +77,18 @@ def _field(page: str, rule: str) -> str:
     return page[start : page.index("</form>", start)]
 
 
-@pytest.mark.parametrize("lang", ["en", "da", "nl"])
+@pytest.mark.parametrize(
+    ("lang", "base"),
+    [("en", "da-2006"), ("da", "da-2006"), ("nl", "da-2006"), ("da", "da-2006-mission"),
+     ("nl", "da-2006-teams"), ("en", "da-2006-2p-active")],
+)  # fmt: skip
 def test_the_editor_shows_no_rule_id_no_identifier_and_no_formula(
-    tmp_path: Path, lang: str
+    tmp_path: Path, lang: str, base: str
 ) -> None:
-    (tmp_path / "a.rules").write_text(HOUSE)
+    """What a page shows (its text and what its fields hold, the text view and the own
+    formula aside): a mission's text and goal, the neutral armies' status, the team rules,
+    all in words."""
+    (tmp_path / "a.rules").write_text(HOUSE.replace("da-2006", base))
     c = client(tmp_path)
     c.cookies.set("riskrules_studio_lang", lang)
     page = c.get("/edit", params={"file": "a.rules"}).text

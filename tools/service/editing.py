@@ -39,6 +39,7 @@ __all__ = [
     "RuleForm",
     "clear_rule",
     "quick_fixes",
+    "quoted",
     "rule_form",
     "rulesets_in",
     "schedule_text",
@@ -58,6 +59,7 @@ WIDGETS: dict[Kind, str] = {
     Kind.BY_PLAYERS: "table",
     Kind.BY_CONTINENT: "table",
     Kind.BY_TERRITORY: "table",
+    Kind.TEXT: "table",  # a text by language: a row for each language the sheets speak
     # A formula, a range, a list or a schedule: the presets the games and examples use, each
     # said in the sheet's words, and the author's own formula behind an "advanced" toggle.
     Kind.DICE: "presets",
@@ -197,8 +199,8 @@ def _field(
     clause = eff.clause(rule)
     before = base.clause(rule) if base is not None else None
     own = any(c.id == rule for c in eff.ruleset.clauses)
-    said = _said(say, clause)
-    was = _said(base_say, before)
+    said = _said(say, clause) or _in_words(words, clause if say is not None else None)
+    was = _said(base_say, before) or _in_words(words, before if base_say is not None else None)
     choices: tuple[str, ...] = spec.choices
     if spec.kind == Kind.BOOL:
         choices = ("yes", "no")
@@ -318,10 +320,24 @@ def _said(say: Sentences | None, clause: m.Clause | None) -> Said | None:
     return Said(Markup(" · ".join(steps))) if steps else None
 
 
+def _in_words(words: Words, clause: m.Clause | None) -> Said | None:
+    """A rule the sheet has no sentence of its own for (a mission's text or goal), said in
+    the page's words all the same: never its rules text."""
+    from markupsafe import Markup, escape
+
+    from ..sheets.sentences import Said
+
+    if clause is None:
+        return None
+    return Said(Markup(escape(words.value(clause.value))))
+
+
 def _keys(spec: RuleSpec, eff: EffectiveRuleset) -> tuple[str, ...]:
     """The keys a table of this kind takes in this ruleset: its board's continents or
-    territories, or the player counts `players` allows."""
+    territories, the player counts `players` allows, or the sheets' languages."""
     board = eff.board
+    if spec.kind == Kind.TEXT:
+        return SHEET_LANGUAGES
     if spec.kind == Kind.BY_CONTINENT and board is not None:
         return tuple(c.id for c in board.continents)
     if spec.kind == Kind.BY_TERRITORY and board is not None:
@@ -356,7 +372,21 @@ def _rows(clause: m.Clause | None) -> tuple[tuple[str, str], ...] | None:
     value = m.strip_assumed(clause.value)
     if not isinstance(value, m.Table):
         return None
-    return tuple((key_text(e.key), value_text(e.value, top=False)) for e in value.entries)
+    return tuple(
+        (
+            key_text(e.key),
+            e.value.text if isinstance(e.value, m.Text) else value_text(e.value, top=False),
+        )
+        for e in value.entries
+    )
+
+
+def quoted(words: str) -> str:
+    """Words a player typed as the rules text writes them: a string (a mission's text in one
+    language), quoted and escaped."""
+    from ...grammar.printer import quote
+
+    return quote(words)
 
 
 def _citations(

@@ -63,6 +63,8 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
     keys = [str(k) for k in form.getlist("key")]
     if keys:
         cells = [str(c).strip() for c in form.getlist("cell")]
+        if form.get("quoted"):  # a text by language: each cell the player's words
+            cells = [editing.quoted(c) if c else "" for c in cells]
         rows: list[tuple[str | int, str]] = [(k, c) for k, c in zip(keys, cells, strict=False) if c]
         if not rows:
             raise UsageError("fill in at least one row of the table")
