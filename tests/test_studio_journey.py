@@ -198,11 +198,14 @@ def test_a_phone_shows_the_form_first_and_nothing_scrolls_sideways(
         assert _sideways(page) == 0
 
 
-@pytest.mark.parametrize("lang", ["da", "en", "nl"])
+@pytest.mark.parametrize(
+    ("lang", "base"),
+    [("da", "da-2006"), ("en", "da-2006"), ("nl", "da-2006"), ("da", "da-2006-mission")],
+)
 def test_every_studio_page_has_no_serious_accessibility_violation(
-    browser: Any, tmp_path: Path, lang: str
+    browser: Any, tmp_path: Path, lang: str, base: str
 ) -> None:
-    (tmp_path / "family.rules").write_text(HOUSE)
+    (tmp_path / "family.rules").write_text(HOUSE.replace("da-2006", base))
     with studio(tmp_path) as running:
         page = _page(browser, running, lang=lang)
         origin = running.origin
