@@ -347,3 +347,14 @@ def test_a_part_of_the_game_is_added_as_a_game_plays_it(tmp_path: Path) -> None:
 def test_a_name_with_nothing_to_keep_says_what_to_type(tmp_path: Path) -> None:
     shown_name = client(tmp_path).get("/filename", params={"name": "\x00\n../../"}).text
     assert shown_name.strip() == "Give the file a name with a letter or a digit in it."
+
+
+def test_no_ghost_draft_after_save_as_even_from_a_late_beacon(tmp_path: Path) -> None:
+    c = danish(tmp_path)
+    answer = c.post("/new", data={"base": "da-2006"}, follow_redirects=False)  # type: ignore[attr-defined]
+    name = answer.headers["location"].split("file=")[1]
+    text = (tmp_path / f".{name}.draft").read_text()
+    c.post("/save", data={"file": name, "name": "Vores regler"})  # type: ignore[attr-defined]
+    c.post("/draft", data={"file": name, "text": text})  # type: ignore[attr-defined]  # the old page's
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["vores-regler.rules"]
+    assert "Arbejde, du ikke gemte sidst" not in c.get("/").text  # type: ignore[attr-defined]

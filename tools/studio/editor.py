@@ -121,8 +121,13 @@ async def draft(request: Request) -> Response:
     text = str(form.get("text"))
     folder = studio_of(request).folder
     folder.file(name)  # a name out of the folder is refused before anything is written
-    if folder.read(name) == text:
+    on_disk = folder.read(name)
+    if on_disk == text:
         folder.forget(name)
+    elif on_disk is None and folder.draft(name) is None:
+        # Neither a file nor a draft: a page left after its work was saved under another
+        # name ("Save as" forgets the old name's draft); its beacon leaves no ghost.
+        pass
     else:
         folder.keep(name, text)
     return Response(status_code=204)
