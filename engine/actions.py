@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from ..grammar.messages import Message
 from ..grammar.model import Citation
 from .plain import Plain
 
@@ -34,8 +35,8 @@ class Trade(Plain):
     ) -> None:
         self.cards: Final = cards
         self.kind: Final = kind  # for sets valued by kind; None: the most valuable it can be
-        # The held territory shown on a traded card that gets cards.territory_bonus, when the
-        # set shows several; None: the first card's (a record from before the choice).
+        # The held territory shown on a traded card that gets cards.territory_bonus: named
+        # whenever the trade earns the bonus (the player's choice); None when it earns none.
         self.bonus: Final = bonus
 
 
@@ -154,7 +155,7 @@ class ClaimMission(Plain):
 
 class TakeCards(Plain):
     """The player who eliminated a neutral army takes these of its cards; the rest are
-    discarded (neutrals.elimination.cards: chosen_by_conqueror)."""
+    discarded (neutrals.elimination.cards: one_chosen_by_conqueror, chosen_by_conqueror)."""
 
     FIELDS = ("cards",)
 
@@ -163,7 +164,8 @@ class TakeCards(Plain):
 
 
 class StartRoll(Plain):
-    """After the setup, each player rolls one die again; the highest takes the first turn
+    """A roll of the setup, each player one die: after a deal, the highest places first
+    (setup.deal.place_roll); after the setup, the highest takes the first turn
     (setup.first_turn: roll_again). `rounds` holds every round rolled, each a (player, die)
     for every player still in it: the first round every player, each next round those tied
     at the top of the one before, until one roll is highest."""
@@ -202,18 +204,21 @@ Action = (
 
 
 class RuleViolation(Exception):
-    """An action the ruleset forbids: names the rule it breaks and that rule's citation."""
+    """An action the ruleset forbids: names the rule it breaks and that rule's citation; what
+    it says (`said`, a Message) is rendered in the reader's language where it is shown,
+    `message` is its English."""
 
-    def __init__(self, rule: str, message: str, citation: Citation | None = None) -> None:
+    def __init__(self, rule: str, said: Message, citation: Citation | None = None) -> None:
         self.rule = rule
-        self.message = message
+        self.said = said
+        self.message = said.render()
         self.citation = citation
         where = f", {citation.document} '{citation.anchor}'" if citation else ""
-        super().__init__(f"{message} (rule {rule}{where})")
+        super().__init__(f"{self.message} (rule {rule}{where})")
 
-    def __reduce__(self) -> tuple[type[RuleViolation], tuple[str, str, Citation | None]]:
+    def __reduce__(self) -> tuple[type[RuleViolation], tuple[str, Message, Citation | None]]:
         # Made again from its parts where it is read (a worker's error reaches the command).
-        return (RuleViolation, (self.rule, self.message, self.citation))
+        return (RuleViolation, (self.rule, self.said, self.citation))
 
 
 def die(rng: random.Random) -> int:

@@ -561,11 +561,12 @@ def best_set(game: Game, state: GameState, seat: int) -> tuple[int, int, int] | 
 def _trade_bonus(
     game: Game, state: GameState, seat: int, cards: tuple[int, int, int]
 ) -> str | None:
-    """Where a set's cards.territory_bonus goes when the set shows several held territories:
-    one at the front, else any; of several, the lowest draw (None: no choice to make)."""
+    """Where a set's cards.territory_bonus goes (the trade must name it when it earns one):
+    the only place, else one at the front, else any; of several, the lowest draw (None: the
+    trade earns no extra armies)."""
     places = game.reinforcing.bonus_places(state, seat, cards)
     if len(places) < 2:
-        return None
+        return places[0] if places else None
     view = game.rel.view(state)
     friends = game.rel.friends(state, seat)
     adjacent = game.rel.adjacent
@@ -575,8 +576,9 @@ def _trade_bonus(
 
 
 def _take_neutral_cards(game: Game, state: GameState) -> Action:
-    """Of an eliminated neutral army's cards (neutrals.elimination.cards: chosen_by_conqueror),
-    take them all: more cards make more sets (the first choice the game offers)."""
+    """Of an eliminated neutral army's cards (neutrals.elimination.cards: one or any number
+    chosen by the conqueror), take as many as it may: more cards make more sets (the first
+    choice the game offers)."""
     return next(iter(game.legal_actions(state)))
 
 

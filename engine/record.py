@@ -12,6 +12,7 @@ from typing import Annotated, Any, Final, Literal, get_args
 
 from msgspec import DecodeError, Meta, Struct, ValidationError, field, json
 
+from ..grammar.messages import Message, msg
 from .actions import (
     Action,
     AllyReinforce,
@@ -58,6 +59,10 @@ class Header(Struct, frozen=True, forbid_unknown_fields=False):
     neutrals: list[Name] = []
     seed: int | None = None
     agents: list[Name] = []  # each player's built-in agent, when a simulation seated a mix
+    # The receipt: which riskrules wrote the record, and the hash of the ruleset's effective
+    # text it was played under (grammar/receipt.py); absent in records written before them.
+    riskrules: str | None = None
+    ruleset_hash: Annotated[str, Meta(pattern="^sha256:[0-9a-f]{64}$")] | None = None
 
 
 class Line(Struct, frozen=True, kw_only=True, tag_field="action"):
@@ -87,7 +92,7 @@ class PlaceLine(Line, frozen=True, tag="place"):
 class TradeLine(Line, frozen=True, tag="trade", omit_defaults=True):
     cards: Annotated[list[Card], Meta(min_length=3, max_length=3)]
     kind: str | None = None
-    # The held territory shown on the set that gets cards.territory_bonus (several shown).
+    # The held territory shown on the set that gets cards.territory_bonus (whenever earned).
     bonus: str | None = None
 
 
@@ -174,7 +179,12 @@ _ENCODER = json.Encoder()
 
 class RecordError(Exception):
     """A line that is not a well-formed record line: bad JSON, an unknown action, a field
-    missing or of the wrong type, a die that is not 1 to 6."""
+    missing or of the wrong type, a die that is not 1 to 6. `said` is said in the reader's
+    language; where it repeats the JSON reader's own words, those are English."""
+
+    def __init__(self, said: Message | str) -> None:
+        self.said = said if isinstance(said, Message) else msg("{error}", error=said)
+        super().__init__(self.said.render())
 
 
 def schema() -> dict[str, Any]:
@@ -198,8 +208,11 @@ def header(
     neutrals: list[str],
     seed: int | None,
     agents: list[str] | None = None,
+    receipt: tuple[str, str] | None = None,
 ) -> Header:
-    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed, agents or [])
+    """The header line; `receipt`: (riskrules' version, the ruleset's hash)."""
+    version, digest = receipt if receipt is not None else (None, None)
+    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed, agents or [], version, digest)
 
 
 def encode(line: Header | Line) -> bytes:
@@ -209,20 +222,32 @@ def encode(line: Header | Line) -> bytes:
 
 def decode_header(raw: bytes | str) -> tuple[str, list[str], list[str]]:
     """(ruleset, players, neutrals) from a header line, or RecordError."""
+    found = decode_header_line(raw)
+    return found.ruleset, list(found.players), list(found.neutrals)
+
+
+def decode_header_line(raw: bytes | str) -> Header:
+    """The whole header line (its receipt too), or RecordError."""
     try:
         found = _HEADER.decode(raw)
     except ValidationError as exc:  # (a DecodeError too: this one first)
         text = str(exc)
         if "`$.format`" in text or ("`$`" in text and "`format`" in text):
-            raise RecordError(f"not a riskrules record: 'format' must be \"{FORMAT}\"") from None
+            raise RecordError(
+                msg("not a riskrules record: 'format' must be \"{format}\"", format=FORMAT)
+            ) from None
         if "`$.version`" in text:
-            raise RecordError(f"unsupported record version (this reads {VERSION})") from None
+            raise RecordError(
+                msg("unsupported record version (this reads {version})", version=VERSION)
+            ) from None
         raise RecordError(_header_explained(text)) from None
     except DecodeError as exc:
-        raise RecordError(f"the header is not JSON: {_malformed(exc)}") from None
+        raise RecordError(
+            msg("the header is not JSON: {malformed}", malformed=_malformed(exc))
+        ) from None
     except RecursionError:
-        raise RecordError("the header is not a record line: nested too deeply") from None
-    return found.ruleset, list(found.players), list(found.neutrals)
+        raise RecordError(msg("the header is not a record line: nested too deeply")) from None
+    return found
 
 
 def _header_explained(text: str) -> str:
@@ -248,9 +273,9 @@ def decode_line(raw: bytes | str, seats: list[str]) -> tuple[str, int, Action]:
     except ValidationError as exc:  # (a DecodeError too: this one first)
         raise RecordError(_explained(str(exc), _action_named(raw))) from None
     except DecodeError as exc:
-        raise RecordError(f"not JSON: {_malformed(exc)}") from None
+        raise RecordError(msg("not JSON: {malformed}", malformed=_malformed(exc))) from None
     except RecursionError:
-        raise RecordError("not a record line: nested too deeply") from None
+        raise RecordError(msg("not a record line: nested too deeply")) from None
     return line.player, line.turn, _action(line, seats)
 
 
@@ -367,7 +392,7 @@ def _action(line: Line, seats: list[str]) -> Action:
         _seated("deal", line.hands, seats)
         missing = [s for s in seats if s not in line.hands]
         if missing:
-            raise RecordError(f"'deal' gives no cards to '{missing[0]}'")
+            raise RecordError(msg("'deal' gives no cards to '{missing}'", missing=missing[0]))
         return Deal(tuple(tuple(line.hands[s]) for s in seats))
     if isinstance(line, MissionsLine):
         _seated("draw_missions", line.missions, seats)
@@ -415,7 +440,12 @@ def _seated(action: str, named: Iterable[str], seats: list[str]) -> None:
     stranger = next((name for name in named if name not in seats), None)
     if stranger is not None:
         raise RecordError(
-            f"'{action}' names '{stranger}', who is not at this table ({', '.join(seats)})"
+            msg(
+                "'{action}' names '{stranger}', who is not at this table ({seats})",
+                action=action,
+                stranger=stranger,
+                seats=", ".join(seats),
+            )
         )
 
 

@@ -11,6 +11,7 @@ from lark.tree import Meta
 from . import model as m
 from .diagnostics import Diagnostic, Span, error
 from .limits import MAX_EXPR_DEPTH, MAX_NUMBER
+from .messages import msg
 from .syntax import children_first
 
 # MAX_EXPR_DEPTH is far beyond any rule's formula, and low enough that every walk of an
@@ -33,7 +34,7 @@ def _unquote(token: Token) -> str:
 class _Draft:
     """A clause before it knows which ruleset holds it."""
 
-    __slots__ = ("citations", "id", "id_span", "note", "override", "span", "value")
+    __slots__ = ("citations", "edges", "id", "id_span", "note", "override", "span", "value")
 
     def __init__(
         self,
@@ -44,6 +45,7 @@ class _Draft:
         span: Span,
         id_span: Span,
         note: m.Localized | None = None,
+        edges: tuple[m.Edge, ...] = (),
     ) -> None:
         self.id = id
         self.value = value
@@ -52,6 +54,7 @@ class _Draft:
         self.span = span
         self.id_span = id_span
         self.note = note
+        self.edges = edges
 
 
 class _Extends:
@@ -134,10 +137,14 @@ class ToModel(Transformer[Token, m.RulesFile]):
             self.diagnostics.append(
                 error(
                     "RR0301",
-                    f"the number {text[:12]}{'…' if len(text) > 12 else ''} is past the "
-                    f"limit of {MAX_NUMBER:,}",
+                    msg(
+                        "the number {text_}{value} is past the limit of {max_number:,}",
+                        text_=text[:12],
+                        value="…" if len(text) > 12 else "",
+                        max_number=MAX_NUMBER,
+                    ),
                     self._tspan(token),
-                    "no Risk rule needs a number this large",
+                    msg("no Risk rule needs a number this large"),
                 )
             )
             return MAX_NUMBER + 1
@@ -238,7 +245,9 @@ class ToModel(Transformer[Token, m.RulesFile]):
                 drafts.extend(child)
         name = str(name_token)
         clauses = tuple(
-            m.Clause(d.id, d.value, d.citations, d.override, name, d.span, d.id_span, d.note)
+            m.Clause(
+                d.id, d.value, d.citations, d.override, name, d.span, d.id_span, d.note, d.edges
+            )
             for d in drafts
         )
         return m.Ruleset(
@@ -280,17 +289,22 @@ class ToModel(Transformer[Token, m.RulesFile]):
         if isinstance(children[0], Token) and children[0].type == "OVERRIDE":
             override = True
             children = children[1:]
-        rid, value, *cites = children
-        note = cites.pop() if cites and isinstance(cites[-1], _Note) else None
+        rid, value, *rest = children
+        note = rest.pop() if rest and isinstance(rest[-1], _Note) else None
         return _Draft(
             str(rid),
             value,
-            tuple(cites),
+            tuple(c for c in rest if isinstance(c, m.Citation)),
             override,
             self._span(meta),
             self._tspan(rid),
             note.words if note else None,
+            tuple(e for e in rest if isinstance(e, m.Edge)),
         )
+
+    def edge(self, meta: Meta, children: list[Any]) -> m.Edge:
+        name, reason = children
+        return m.Edge(str(name), reason, self._span(meta), self._tspan(name))
 
     def note(self, meta: Meta, children: list[Any]) -> _Note:
         if isinstance(children[0], m.Table):  # a note per language
@@ -332,6 +346,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
                     d.span,
                     d.id_span,
                     d.note,
+                    d.edges,
                 )
             )
         return out
@@ -448,9 +463,12 @@ class ToModel(Transformer[Token, m.RulesFile]):
                 self.diagnostics.append(
                     error(
                         "RR0004",
-                        f"expression too long: more than {MAX_EXPR_DEPTH} operators nested",
+                        msg(
+                            "expression too long: more than {max_expr_depth} operators nested",
+                            max_expr_depth=MAX_EXPR_DEPTH,
+                        ),
                         node.span,
-                        "split the expression into simpler rules",
+                        msg("split the expression into simpler rules"),
                     )
                 )
             # The stand-in keeps the limit's depth, so every operator around it is replaced

@@ -13,26 +13,36 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/\?token=([\w-]+))")
+ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/s/([\w-]+)/)")
 
 
 @dataclass(frozen=True)
 class Running:
-    url: str  # with the token, as printed
+    url: str  # with the token, as printed: http://127.0.0.1:PORT/s/TOKEN/
     port: int
     token: str
     started: float  # seconds from the command to the address printed
+    pid: int  # the studio's process
 
     @property
     def origin(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def root(self) -> str:
+        """The studio's addresses: the origin, then the token's path."""
+        return f"{self.origin}/s/{self.token}"
+
 
 @contextmanager
-def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Running]:
+def studio(
+    folder: Path, *extra: str, log: Path | None = None, env: dict[str, str] | None = None
+) -> Iterator[Running]:
     """The studio started on `folder`; with `log`, what it prints on its terminal's standard
-    error is kept in that file (a traceback there is what a user would see)."""
+    error is kept in that file (a traceback there is what a user would see); `env`: more of
+    its environment."""
     script = Path(sys.executable).parent / "riskrules"
     command = [str(script), "studio", str(folder), "--no-browser", "--port", "0", *extra]
     start = time.perf_counter()
@@ -42,7 +52,7 @@ def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Runni
         stdout=subprocess.PIPE,
         stderr=errors or subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
         assert process.stdout is not None
@@ -55,7 +65,11 @@ def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Runni
             said = process.stderr.read() if process.stderr else log and log.read_text()
             raise AssertionError(f"the studio printed no address: {said}")
         yield Running(
-            found.group(1), int(found.group(2)), found.group(3), time.perf_counter() - start
+            found.group(1),
+            int(found.group(2)),
+            found.group(3),
+            time.perf_counter() - start,
+            process.pid,
         )
     finally:
         process.send_signal(signal.SIGINT)
@@ -66,3 +80,12 @@ def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Runni
             process.wait()
         if errors is not None:
             errors.close()
+
+
+def open_text_view(page: Any) -> None:
+    """Open the editor's fold with the rules as text (the form comes first; the text is one
+    fold away), and wait for the text to be there to type in."""
+    page.wait_for_selector("#text-view", state="attached")
+    if page.locator("#text-view").get_attribute("open") is None:
+        page.click("#text-view > summary")
+    page.wait_for_selector("#text")

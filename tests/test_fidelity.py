@@ -12,6 +12,7 @@ from helpers import ROOT, run_cli
 from riskrules.tools.compliance.coverage import CITED, manuals_of
 from riskrules.tools.compliance.trace import Manuals
 from riskrules.tools.service.compliance import _manual_rulesets
+from riskrules.tools.service.snapshot import Snapshot
 
 
 def _explain(ruleset: str, rule: str) -> dict[str, object]:
@@ -51,7 +52,9 @@ def test_the_neutrals_defence_in_the_active_game_is_assumed() -> None:
     assert "passive" in str(active["value"])
     passive = _explain("da-2006-2p-passive", "neutrals.defence_rolled_by")
     assert passive["assumed"] is False
-    strict = run_cli("check", "--strict", "--verbose", str(ROOT / "specs" / "da-2006-2p.rules"))
+    strict = run_cli(
+        "check", "--strict", "--verbose", "--lang", "en", str(ROOT / "specs" / "da-2006-2p.rules")
+    )
     assert strict.code == 1
     assert "'neutrals.defence_rolled_by' uses an assumed value" in strict.out
     sheet = run_cli("summary", "da-2006-2p-active", "--format", "md", "--lang", "en", "-o", "-")
@@ -59,16 +62,18 @@ def test_the_neutrals_defence_in_the_active_game_is_assumed() -> None:
 
 
 def test_a_tied_start_roll_is_an_assumption() -> None:
-    """No manual says what a tie for the highest start roll does: the re-roll is assumed."""
+    """Every manual says the highest roll starts (stated, not assumed); none says what a tie
+    for it does: only that case, the re-roll, is assumed (issue 47)."""
     found = _explain("classic", "setup.first_player")
-    assert found["assumed"] is True
-    assert "none says what a tie does" in str(found["value"])
+    assert found["assumed"] is False and found["text"] == "highest_roll"
+    (edge,) = found["assumed_edges"]
+    assert edge["edge"] == "tie" and "tie" in edge["reason"]["en"]
 
 
 def test_the_second_start_roll_is_a_rule_of_its_own() -> None:
     """000 p4 "Hver spiller kaster igen én terning" and p8 "Spillerne kaster derefter
     terningerne": the second roll after the setup is played (setup.first_turn: roll_again),
-    cited, not assumed; what a tie does stays the assumption of setup.first_player."""
+    cited, not assumed; what a tie does is the assumed case of both rolls."""
     for ruleset, anchor in (
         ("da-2006", "Hver spiller kaster igen én terning for at"),
         ("da-2006-2p-passive", "Spillerne kaster derefter terningerne for at se, hvem"),
@@ -78,8 +83,9 @@ def test_the_second_start_roll_is_a_rule_of_its_own() -> None:
         assert found["assumed"] is False, ruleset
         assert anchor in _anchors(found), ruleset
         first = _explain(ruleset, "setup.first_player")
-        assert first["assumed"] is True, ruleset
-        assert "tie" in str(first["value"]), ruleset
+        assert first["assumed"] is False, ruleset
+        assert [e["edge"] for e in first["assumed_edges"]] == ["tie"], ruleset
+        assert [e["edge"] for e in found["assumed_edges"]] == ["tie"], ruleset
     classic = _explain("classic", "setup.first_player")
     assert "Hver spiller kaster igen én terning for at" not in _anchors(classic)
     absent = run_cli("explain", "classic", "setup.first_turn")
@@ -89,7 +95,7 @@ def test_the_second_start_roll_is_a_rule_of_its_own() -> None:
 @pytest.fixture
 def kommandomanual(seeds: Path) -> dict[str, str]:
     """Each passage of 000 ("PAGE: text") with its status."""
-    located = _manual_rulesets([])
+    located = _manual_rulesets(Snapshot.of(), [])
     reports = manuals_of(located, Manuals.open(seeds), keep=True)
     (report,) = [r for r in reports if r.document == "da000"]
     # A passage cited and set aside too (a conflict) is no fix: it keeps both.
@@ -123,7 +129,7 @@ def test_an_inherit_reason_is_shown(tmp_path: Path) -> None:
     `inherit` with its reason and the chain's set-aside passages with theirs; the sheet marks
     the rule ‡ and gives the reason in its language; a ruleset that overrides the rule says
     nothing of it."""
-    explained = run_cli("explain", "da-web", "players")
+    explained = run_cli("explain", "da-web", "players", "--lang", "en")
     assert "inherited on purpose in da-web at" in explained.out
     assert "its 2-player games are the rulesets da-web-2p and da-web-2p-classic" in explained.out
     assert _explain("da-web", "players")["inherited_on_purpose"] is not None

@@ -16,7 +16,7 @@ import pytest
 from helpers import NOT_HERE, ROOT, run_cli
 
 pytest.importorskip("starlette")
-from test_studio import HOUSE, client
+from test_studio import HOUSE, MINE, client
 
 from riskrules.tools.shared import safewrite
 from riskrules.tools.studio.drafts import version
@@ -136,7 +136,7 @@ def test_a_new_file_passes_over_a_name_a_link_holds(tmp_path: Path) -> None:
     folder.mkdir()
     os.symlink(outside, folder / ".da-2006-house.rules.draft")
     answer = client(folder).post("/new", data={"base": "da-2006"}, follow_redirects=False)
-    assert answer.headers["location"] == "/edit?file=da-2006-house-2.rules"
+    assert answer.headers["location"] == MINE + "/edit?file=da-2006-house-2.rules"
     _untouched(outside, folder / ".da-2006-house.rules.draft")
 
 
@@ -216,8 +216,8 @@ def _command_outputs(here: Path) -> list[tuple[list[str], str]]:
         (["summary", TIES, "--lang", "en", "-o", "sheet.html"], "sheet.html"),
         (["summary", TIES, "--lang", "en", "--format", "md"], "ties-to-attacker.en.md"),
         (["diff", "classic", TIES, "-o", "diff.md"], "diff.md"),
-        (["new", "house", "--extends", "da-2006"], "house.rules"),
-        (["new", "house", "--extends", "da-2006", "--force"], "house.rules"),
+        (["new", "house", "--extends", "da-2006", "--lang", "en"], "house.rules"),
+        (["new", "house", "--extends", "da-2006", "--force", "--lang", "en"], "house.rules"),
         (["fmt", "linked.rules"], "linked.rules"),
         (["check", TIES, "--report", "report"], "report"),
         (["check", TIES, "--report", "report2"], "report2/index.md"),

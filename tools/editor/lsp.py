@@ -21,9 +21,10 @@ from pygls.lsp.server import LanguageServer
 
 from ...grammar import __version__
 from ...grammar import model as m
-from ...grammar.diagnostics import Severity, Span
+from ...grammar.diagnostics import Diagnostic, Severity, Span, docs_page
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_FILE_BYTES
+from ...grammar.messages import language_of
 from ...grammar.printer import value_text
 from ...grammar.reader import read_bounded
 from ...grammar.resolve import EffectiveRuleset
@@ -31,10 +32,22 @@ from ...grammar.schema import CATALOGUE, Kind, lookup
 from ..service.fixes import quick_fixes
 from ..service.language import check_document, format_text
 from ..service.rulesets import title_in
+from ..service.snapshot import Snapshot, Snapshots
 from ..shared.escape import markdown
 from .transport import Messages, Output, Protocol, one_line
 
-server = LanguageServer("riskrules", __version__, protocol_cls=Protocol)
+
+class RulesServer(LanguageServer):
+    """The language server, holding the snapshot of each open document's text: a keystroke's
+    diagnostics, its quick fixes, hover, completion and definition all read the one snapshot
+    of the text as it is, made when the text changed."""
+
+    def __init__(self) -> None:
+        super().__init__("riskrules", __version__, protocol_cls=Protocol)
+        self.snapshots = Snapshots()
+
+
+server = RulesServer()
 _WORD = re.compile(r"[A-Za-z0-9_.\-]+")
 
 
@@ -58,8 +71,18 @@ def _source(uri: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def _snapshot(uri: str) -> Snapshot:
+    """The snapshot of the document's text as it is now (made once per text)."""
+    return server.snapshots.of(_path(uri), _source(uri))
+
+
+def _said(d: Diagnostic, lang: str) -> str:
+    hint = d.hint_text(lang)
+    return d.text(lang) + (f" ({hint})" if hint else "")
+
+
 def _workspace(uri: str) -> Workspace:
-    return Workspace.open(texts={_path(uri): _source(uri)})
+    return _snapshot(uri).workspace
 
 
 def _range(span: Span) -> types.Range:
@@ -77,29 +100,39 @@ _SEVERITY = {
 
 
 def _code_page(code: str) -> types.CodeDescription | None:
-    """The diagnostic's entry in the installed docs/diagnostics.md (a file the editor opens)."""
-    page = diagnostics_page()
+    """The diagnostic's entry in the installed docs/diagnostics.md, in the client's language
+    (diagnostics.da.md, .nl.md: a file the editor opens)."""
+    page = diagnostics_page(_CLIENT["lang"])
     return types.CodeDescription(href=f"{page}#{code.lower()}") if page else None
 
 
 @functools.cache
-def diagnostics_page() -> str | None:
+def diagnostics_page(lang: str = "en") -> str | None:
     from importlib import resources
 
     try:
-        page = resources.files("riskrules.docs").joinpath("diagnostics.md")
+        page = resources.files("riskrules.docs").joinpath(docs_page(lang))
         return Path(str(page)).resolve().as_uri() if page.is_file() else None
     except (ModuleNotFoundError, OSError):
         return None
 
 
+_CLIENT = {"lang": "en"}  # the client's locale (initialize params), as a messages' language
+
+
+@server.feature(types.INITIALIZE)
+def initialize(params: types.InitializeParams) -> None:
+    """The client's locale chooses the messages' language (English when it names another)."""
+    _CLIENT["lang"] = language_of(params.locale) or "en"
+
+
 def _publish(uri: str) -> None:
     # The buffer's text, with the project's and the lines' ignored codes (as `check`).
-    shown = check_document(_path(uri), _source(uri)).diagnostics
+    shown = check_document(_snapshot(uri), _path(uri)).diagnostics
     diagnostics = [
         types.Diagnostic(
             range=_range(d.span),
-            message=d.message + (f" ({d.hint})" if d.hint else ""),
+            message=_said(d, _CLIENT["lang"]),
             severity=_SEVERITY[d.severity],
             code=d.code,
             code_description=_code_page(d.code),
@@ -350,7 +383,7 @@ def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         if d.source == "riskrules"
     }
     actions: list[types.CodeAction] = []
-    for fix in quick_fixes(_source(uri), _path(uri)):
+    for fix in quick_fixes(_snapshot(uri), _path(uri)):
         span = fix.diagnostic.span
         diag = asked.get((fix.diagnostic.code, max(span.line - 1, 0), max(span.column - 1, 0)))
         if diag is None:
@@ -358,7 +391,7 @@ def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         edit = types.TextEdit(range=_range(fix.span), new_text=fix.replacement)
         actions.append(
             types.CodeAction(
-                title=fix.title,
+                title=fix.title.render(_CLIENT["lang"]),
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[diag],
                 edit=types.WorkspaceEdit(changes={uri: [edit]}),

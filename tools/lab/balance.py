@@ -52,6 +52,7 @@ class Arm:
     name: str
     sources: tuple[tuple[str, str], ...] = ()
     label: str = ""  # how tables name it (a sweep's point: its settings); the name by default
+    receipt: str = ""  # the hash of its effective text (grammar/receipt.py), for balance.json
 
     @property
     def shown(self) -> str:
@@ -77,7 +78,9 @@ def arm(
             if text is None:
                 raise RulesError(problem.message if problem else f"cannot read {path}")
         sources.append((path, text))
-    return Arm(eff.name, tuple(dict.fromkeys(sources)), label)
+    from ...grammar.receipt import ruleset_hash
+
+    return Arm(eff.name, tuple(dict.fromkeys(sources)), label, ruleset_hash(eff))
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,11 @@ class ClusterError(Exception):
 class ClusterLost(ClusterError):
     """The cluster went away mid-study: the scheduler, or every worker for too long, or a
     worker that could not play its games."""
+
+
+class StopEarly(Exception):
+    """Raised by a study's progress hook to end it now with the figures of the seeds every
+    ruleset finished (a time limit reached), as a lost cluster ends it."""
 
 
 ADDRESS_FORM = "write tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
@@ -412,8 +420,9 @@ def study(
             played += 1
             if tick:
                 tick(1)
-    except ClusterLost as exc:
+    except (ClusterLost, StopEarly) as exc:
         stopped = str(exc)
+        getattr(source, "close", lambda: None)()  # the workers stopped now, not when collected
     elapsed = time.perf_counter() - start
     whole = min(next((i for i, r in enumerate(part) if r is None), games) for part in kept)
     if stopped is not None and whole < 2:
@@ -440,7 +449,8 @@ def study(
             "agents": strength_label(seatings[s]),
             "seats": list(seatings[s]),
             "rulesets": [
-                {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players)
+                {"ruleset": a.name, "ruleset_hash": a.receipt}
+                | ruleset_figures(a.shown, part, settings.players)
                 for a, part in zip(arms, by_arm, strict=True)
             ],
             "differences": [

@@ -31,7 +31,9 @@ from ...engine.record import encode, header, to_json
 from ...engine.rules import Rules
 from ...engine.state import GameState
 from ...grammar.limits import DEFAULT_MAX_ACTIONS
+from ...grammar.receipt import receipt
 from ..shared import safewrite
+from ..shared.lifetime import end_with_parent
 
 _RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 
@@ -131,7 +133,7 @@ def play(job: Job, on_turn: Callable[[int], None] | None = None) -> GameResult:
     try:
         if out is not None:
             agents = list(seated) if job.seats else []
-            line = header(rules.name, names, neutrals, job.seed, agents)
+            line = header(rules.name, names, neutrals, job.seed, agents, receipt(rules))
             out.write(encode(line).decode() + "\n")
         max_turns, max_actions, observe_turn = job.max_turns, job.max_actions, job.observe_turn
         seen = state.eliminated  # the set of eliminated seats last looked at
@@ -270,33 +272,52 @@ class Summary:
             "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed else None,
         }
 
-    def text(self, max_turns: int) -> str:
-        """For people: the games, who won them (a row per seat, in seat order: its wins and
-        their share of the games), how long they ran, how fast they were played."""
+    def text(self, max_turns: int, lang: str = "en") -> str:
+        """For people, in `lang`: the games, who won them (a row per seat, in seat order: its
+        wins and their share of the games), how long they ran, how fast they were played."""
         from ..shared.escape import terminal
+        from .i18n import translations
 
+        _ = translations(lang).gettext
         seats = [f"p{i + 1}" for i in range(self.players)]
         seats += sorted(set(self.winners) - set(seats))  # a winner not named p1…pN
-        width = max(len("seat"), *(len(s) for s in seats))
-        rows = [f"  {'seat'.ljust(width)}  wins  share"]
+        heads = (_("seat"), _("wins"), _("share"))
+        width = max(len(heads[0]), *(len(s) for s in seats))
+        wide = (max(4, len(heads[1])), max(5, len(heads[2])))
+        rows = [f"  {heads[0].ljust(width)}  {heads[1].rjust(wide[0])}  {heads[2].rjust(wide[1])}"]
         for seat in seats:
             wins = self.winners[seat]
             share = f"{100 * wins / self.games:.0f}%" if self.games else "-"
-            rows.append(f"  {terminal(seat).ljust(width)}  {wins:>4}  {share:>5}")
+            shown = f"  {terminal(seat).ljust(width)}  {wins:>{wide[0]}}  {share:>{wide[1]}}"
+            rows.append(shown)
         mean = self.turns / self.games if self.games else 0.0
+        rate = f"{round(self.games / self.elapsed, 2)}" if self.elapsed else "-"
         lines = [
-            f"{terminal(self.ruleset)}, {self.players} players: {self.completed}/{self.games} "
-            f"games completed, {self.unfinished} unfinished at {max_turns} turns, "
-            f"{len(self.broken)} violations",
+            _(
+                "{ruleset}, {players} players: {completed}/{games} games completed, "
+                "{unfinished} unfinished at {turns} turns, {violations} violations"
+            ).format(
+                ruleset=terminal(self.ruleset),
+                players=self.players,
+                completed=self.completed,
+                games=self.games,
+                unfinished=self.unfinished,
+                turns=max_turns,
+                violations=len(self.broken),
+            ),
             *rows,
-            f"  turns: {mean:.1f} on average, {self.most_turns} at most",
-            f"  {round(self.elapsed, 3)} s, "
-            + (f"{round(self.games / self.elapsed, 2)} games/s" if self.elapsed else "- games/s"),
+            "  "
+            + _("turns: {mean} on average, {most} at most").format(
+                mean=f"{mean:.1f}", most=self.most_turns
+            ),
+            "  "
+            + _("{seconds} s, {rate} games/s").format(seconds=round(self.elapsed, 3), rate=rate),
         ]
         for r in sorted(self.broken, key=lambda r: r.index):
-            lines.append(
-                terminal(f"  violation in game {r.index + 1}: {r.violation} (record: {r.record})")
+            said = _("violation in game {game}: {violation} (record: {record})").format(
+                game=r.index + 1, violation=r.violation, record=r.record
             )
+            lines.append(terminal(f"  {said}"))
         return "\n".join(lines) + "\n"
 
 
@@ -372,8 +393,14 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def _worker_start() -> None:
     """Ctrl-C is the parent's to answer: it ends the workers itself (each would otherwise
-    print a traceback of its own)."""
+    print a traceback of its own). A parent ended without that chance (SIGKILL, SIGHUP) ends
+    its workers all the same: on Linux the kernel kills each when its parent ends, instead of
+    leaving it to play its games for nobody."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The process that started this one, as the kernel sees it: the pool's owner when forked
+    # or spawned, the fork server when started from one (multiprocessing.parent_process()
+    # names the pool's owner then; the fork server ends when the owner does).
+    end_with_parent(os.getppid())
 
 
 def _play_here(batch: list[Job]) -> list[GameResult]:

@@ -11,7 +11,8 @@ from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_STUDY_GAMES
 from .errors import UsageError
 from .lab import _workers
 from .progress import Cancel, Progress, Ticker
-from .rulesets import loadable, playable
+from .rulesets import loadable
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ..lab.ladder import Rung
@@ -47,10 +48,11 @@ class LadderPlan:
         return sum(len(plan) for _, plan in self.rungs)
 
 
-def plan_ladder(request: Ladder) -> LadderPlan:
+def plan_ladder(snapshot: Snapshot, request: Ladder) -> LadderPlan:
+    """The ladder on `request.ruleset`, a ruleset of `snapshot`."""
     from ..lab.ladder import matchups, plan_rung, rungs
 
-    rules = playable(request.ruleset)
+    rules = snapshot.rules(request.ruleset)
     low, high = rules.players
     players = request.players or low
     if not low <= players <= high:
@@ -103,64 +105,76 @@ class LadderResult:
             found["matrix"] = list(self.matrix)
         return found
 
-    def text(self) -> str:
-        """The ladder for people: each rung's win share with its 95% interval beside the fair
-        share, and its speed (a matrix: matrix_text)."""
+    def text(self, lang: str = "en") -> str:
+        """The ladder for people, in `lang`: each rung's win share with its 95% interval
+        beside the fair share, and its speed (a matrix: _matrix_text)."""
+        from ..lab.i18n import translations
         from ..shared.escape import terminal
 
         if self.matrix:
-            return self.matrix_text()
+            return _matrix_text(self, lang)
+        _ = translations(lang).gettext
         fair = 100 / self.players
+        heads = (_("agent"), _("against"), _("wins"), _("share"), _("95% interval"), "games/s")
         lines = [
-            f"{terminal(self.ruleset)}, {self.players} players: each agent in one seat (rotated) "
-            f"against the one below in the others; a fair share is {fair:.0f}%",
-            "  agent       against     wins   share  95% interval  games/s",
+            _(
+                "{ruleset}, {players} players: each agent in one seat (rotated) against the one "
+                "below in the others; a fair share is {fair}%"
+            ).format(ruleset=terminal(self.ruleset), players=self.players, fair=f"{fair:.0f}"),
+            f"  {heads[0]:<10}  {heads[1]:<10}  {heads[2]:>9} {heads[3]:>5}  {heads[4]:<12}  "
+            f"{heads[5]:>7}",
         ]
         for r in self.rungs:
             low, high = (100 * x for x in r["ci"]) if r["ci"] else (0.0, 0.0)
-            mark = "  beats it" if r["beats_below"] else ""
+            mark = "  " + _("beats it") if r["beats_below"] else ""
             if r["agent"] == r["against"]:
-                mark = "  (the baseline, against itself)"
+                mark = "  " + _("(the baseline, against itself)")
             speed = f"{r['games_per_s']:.2f}" if r["games_per_s"] else "-"
+            interval = _("{low} to {high}").format(low=f"{low:>3.0f}%", high=f"{high:>3.0f}%")
             lines.append(
                 f"  {r['agent']:<10}  {r['against']:<10}  {r['wins']:>4}/{r['games']:<4} "
-                f"{100 * (r['share'] or 0):>4.0f}%  {low:>3.0f}% to {high:>3.0f}%  {speed:>7}{mark}"
+                f"{100 * (r['share'] or 0):>4.0f}%  {interval:<12}  {speed:>7}{mark}"
             )
         unfinished = sum(r["unfinished"] for r in self.rungs)
-        lines.append(f"  unfinished at {self.max_turns} turns: {unfinished}")
+        said = _("unfinished at {turns} turns: {count}")
+        lines.append("  " + said.format(turns=self.max_turns, count=unfinished))
         return "\n".join(lines) + "\n"
 
-    def matrix_text(self) -> str:
-        return _matrix_text(self)
 
-
-def _matrix_text(result: LadderResult) -> str:
-    """A matrix for people: a row per agent in one seat, a column per agent in the others,
-    each cell its share won with the 95% interval; a star where the interval is above the fair
-    share."""
+def _matrix_text(result: LadderResult, lang: str) -> str:
+    """A matrix for people, in `lang`: a row per agent in one seat, a column per agent in the
+    others, each cell its share won with the 95% interval; a star where the interval is above
+    the fair share."""
+    from ..lab.i18n import translations
     from ..shared.escape import terminal
 
-    cells = {(r["agent"], r["against"]): r for r in result.rungs}
+    _ = translations(lang).gettext
     names = result.matrix
     shown: dict[tuple[str, str], str] = {}
-    for (row, column), r in cells.items():
+    for r in result.rungs:
         if r["ci"]:
             low, high = (100 * x for x in r["ci"])
             star = "*" if r["beats_below"] else " "
-            shown[row, column] = f"{100 * r['share']:.0f}% ({low:.0f}-{high:.0f}){star}"
+            cell = f"{100 * r['share']:.0f}% ({low:.0f}-{high:.0f}){star}"
+            shown[r["agent"], r["against"]] = cell
     width = 2 + max(len(x) for x in [*names, *shown.values()])
     first = 2 + max(len(n) for n in names)
     lines = [
-        f"{terminal(result.ruleset)}, {result.players} players: the row's agent in one seat "
-        f"(rotated) against the column's in the others; its share won (95% interval);",
-        f"a fair share is {100 / result.players:.0f}%; * where the interval is above it",
+        _(
+            "{ruleset}, {players} players: the row's agent in one seat (rotated) against the "
+            "column's in the others; its share won (95% interval);"
+        ).format(ruleset=terminal(result.ruleset), players=result.players),
+        _("a fair share is {fair}%; * where the interval is above it").format(
+            fair=f"{100 / result.players:.0f}"
+        ),
         " " * first + "".join(f"{n:>{width}}" for n in names),
     ]
     for row in names:
         cells_shown = (shown.get((row, column), "- ") for column in names)
         lines.append(f"{row:<{first}}" + "".join(f"{c:>{width}}" for c in cells_shown))
     unfinished = sum(r["unfinished"] for r in result.rungs)
-    lines.append(f"unfinished at {result.max_turns} turns: {unfinished}")
+    said = _("unfinished at {turns} turns: {count}")
+    lines.append(said.format(turns=result.max_turns, count=unfinished))
     return "\n".join(lines) + "\n"
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ...grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES
 from .errors import UsageError
-from .rulesets import Texts, playable
+from .snapshot import Snapshot
 
 
 def _exact_within(armies: int, exact: bool) -> None:
@@ -56,10 +56,12 @@ class Battle:
         }
 
 
-def battle(ref: str, attackers: int | None, defenders: int | None, exact: bool = False) -> Battle:
+def battle(
+    snapshot: Snapshot, ref: str, attackers: int | None, defenders: int | None, exact: bool = False
+) -> Battle:
     """(Either side missing is refused once the ruleset is known to check.)"""
     _exact_within(max(attackers or 0, defenders or 0), exact)
-    rules = playable(ref)
+    rules = snapshot.rules(ref)
     if attackers is None or defenders is None:
         raise UsageError("give both --attackers and --defenders")
     from ...engine.odds import battle_odds
@@ -93,9 +95,9 @@ class Table:
         }
 
 
-def table(ref: str, size: int, exact: bool = False, texts: Texts = None) -> Table:
+def table(snapshot: Snapshot, ref: str, size: int, exact: bool = False) -> Table:
     _exact_within(size, exact)
-    rules = playable(ref, texts)
+    rules = snapshot.rules(ref)
     from ...engine.odds import battle_table
 
     return Table(rules.name, size, exact, battle_table(rules, size, size, exact=exact))
@@ -140,9 +142,9 @@ class Roll:
         }
 
 
-def roll(ref: str, dice: str, exact: bool = False) -> Roll:
+def roll(snapshot: Snapshot, ref: str, dice: str, exact: bool = False) -> Roll:
     """`dice` is each side's dice, such as `3v2`; each within what the ruleset lets it roll."""
-    rules = playable(ref)
+    rules = snapshot.rules(ref)
     match = re.fullmatch(r"\s*(\d+)\s*[vVxX]\s*(\d+)\s*", dice)
     if not match:
         raise UsageError(f"--roll takes the dice of each side, such as 3v2, not {dice!r}")
@@ -163,3 +165,18 @@ def roll(ref: str, dice: str, exact: bool = False) -> Roll:
         for o in roll_outcomes(rules, ad, dd)
     )
     return Roll(rules.name, ad, dd, exact, outcomes)
+
+
+def percent(value: float | Fraction, exact: bool = False) -> str:
+    """A chance as a player reads it: 77%, or 0.7% and 99.6% near the ends, where a whole
+    percentage would say 1% or 100% of what is not certain; never 100% or 0% but for a
+    certainty (the exact fraction with --exact; JSON keeps the decimal)."""
+    if exact:
+        return f"{Fraction(value)}"
+    p = 100 * float(value)
+    if p in (0.0, 100.0) or 1.0 <= p < 99.0:
+        return f"{p:.0f}%"
+    shown = f"{p:.1f}%"
+    if shown in ("0.0%", "100.0%"):  # not certain, but rounds to it
+        return "<0.1%" if p < 50 else ">99.9%"
+    return shown

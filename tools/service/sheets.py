@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Literal
 
 from ...grammar.resolve import EffectiveRuleset
 from .errors import UsageError
-from .rulesets import Texts, checked, located
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
+    from ...engine.rules import Rules
     from ..sheets.diff import Difference
 
 SheetFormat = Literal["html", "md", "pdf"]
@@ -34,12 +35,12 @@ class RuleSheet:
 
 
 def summary(
+    snapshot: Snapshot,
     ref: str,
     lang: str | None = None,
     fmt: str = "html",
     citations: str | None = None,
     paper: str = "a4",
-    texts: Texts = None,
     layout: str = "sheet",
 ) -> RuleSheet:
     """The rule sheet, in the language of the ruleset's own manual unless `lang` says which;
@@ -47,8 +48,8 @@ def summary(
     sheet, none on a house rule's, which prints its author's notes); paper `a4` or `letter`.
     Layout `card`: the reference card instead (no citations; paper `a4` prints it on A5,
     `letter` on half-letter, landscape; HTML or PDF). PDF needs WeasyPrint (the `pdf` extra):
-    without it, a UsageError says how to install it; HTML and Markdown never load it. `texts`:
-    unsaved files."""
+    without it, a UsageError says how to install it; HTML and Markdown never load it. `ref`:
+    the ruleset in `snapshot`."""
     from ..sheets.pdf import PdfUnavailable
     from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
 
@@ -56,27 +57,54 @@ def summary(
         raise UsageError(f"no layout '{layout}' (one of {', '.join(LAYOUTS)})")
     if layout == "card" and fmt == "md":
         raise UsageError("the card is HTML or PDF: --format html or pdf (.html, .pdf)")
-    ws, eff = checked(ref, texts)
+    rules = snapshot.rules(ref)
+    eff = rules.effective
     language = lang or sheet_language(eff)
     try:
         if layout == "card":
             from ..sheets.card import build_card, render_card
 
-            data, pages = render_card(build_card(eff, language, paper), fmt)
+            base = _changes_against(snapshot, eff)
+            data, pages = render_card(build_card(rules, language, paper, base), fmt)
             return RuleSheet(eff.name, language, fmt, data, pages, 1)
-        sheet = build_for(ws, eff, language, citations, paper)
+        base = snapshot.rules(eff.ruleset.extends) if eff.ruleset.extends else None
+        builtin = eff.ruleset.span.file in snapshot.workspace.builtin
+        sheet = build_for(rules, base, builtin, language, citations, paper)
         data, pages = render_paged(sheet, fmt)
     except PdfUnavailable as exc:  # a missing PDF library is the user's to fix
         raise UsageError(str(exc)) from None
     return RuleSheet(eff.name, language, fmt, data, pages, MOST_PAGES)
 
 
-def sheet_language(ref: str, texts: Texts = None) -> str:
+def _changes_against(snapshot: Snapshot, eff: EffectiveRuleset) -> Rules | None:
+    """The base a ruleset's card marks its changes against: a house rule's or a built-in
+    variant's (a built-in manual's base is the shared `classic`, which no one plays), as its
+    sheet's box of changes is."""
+    ws = snapshot.workspace
+    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
+    if base is None or (eff.ruleset.span.file in ws.builtin and base.ruleset.extends is None):
+        return None
+    return snapshot.rules(base)
+
+
+def sheet_language(snapshot: Snapshot, ref: str) -> str:
     """The language `summary` prints the ruleset's sheet in when none is asked for: its own
     manual's, else English (errors or not: nothing is laid out)."""
     from ..sheets.summary import sheet_language as own
 
-    return own(located(ref, texts)[1])
+    return own(snapshot.ruleset(ref))
+
+
+def pdf_available() -> bool:
+    """Whether a PDF can be made here (WeasyPrint and its libraries, the `pdf` extra): where
+    not, a page offers the browser's print of the same sheet instead."""
+    from ..sheets.pdf import PdfUnavailable, _weasyprint
+
+    try:
+        _weasyprint()
+    except PdfUnavailable:
+        return False
+    return True
 
 
 def languages() -> tuple[str, ...]:
@@ -128,6 +156,13 @@ class Diff:
             for row in self.rows
         ]
 
+    def said(self, lang: str) -> list[dict[str, object]]:
+        """Each row as a reader reads it: the rule's label, each ruleset's sentence (HTML) and
+        table, citations and note (the pages' form; `to_json` keeps ids and rules text)."""
+        from ..sheets.diff import said
+
+        return said(list(self.rulesets), list(self.rows), lang)
+
     def to_json(self) -> dict[str, object]:
         return {"rulesets": self.names, "differences": [d.to_json() for d in self.rows]}
 
@@ -143,12 +178,13 @@ class Diff:
         return text(self.names, rows)
 
 
-def diff(refs: list[str], texts: Texts = None) -> Diff:
+def diff(snapshot: Snapshot, refs: list[str]) -> Diff:
+    """The differences between the rulesets `refs` of `snapshot`."""
     from ..sheets.diff import differences
 
     if len(refs) < 2:
         raise UsageError("diff needs at least two rulesets")
-    effective = [checked(ref, texts)[1] for ref in refs]
+    effective = [snapshot.checked(ref) for ref in refs]
     names = [eff.name for eff in effective]
     if len(set(names)) != len(names):
         raise UsageError("name each ruleset once")

@@ -19,7 +19,6 @@ from markupsafe import Markup
 
 from ...engine.rules import Rules
 from ...grammar import model as m
-from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE
 from ..shared.escape import html_value, markdown, markdown_of_html
@@ -27,6 +26,8 @@ from .battle import battle_box
 from .describe import Words
 from .i18n import N_, translations
 from .places import BEFORE_TURN, CARD_RULES, after_turn, cards_off, section_of, sheet_phases
+from .reasons import REASON_SHOWN as REASON_SHOWN
+from .reasons import shown_reasons
 from .sentences import TEMPLATES, Sentences
 
 if TYPE_CHECKING:
@@ -47,14 +48,12 @@ SECTION_TITLES = {
     "missions": N_("Missions"),
 }
 # A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
-CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
+CONTINUES = {
+    "fortify.reach": "fortify.moves",
+    "elimination.trade_down_to": "elimination.trade_at",
+    "elimination.trade_placement": "elimination.trade_down_to",
+}
 ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
-# A sheet quotes each reason for an assumed value up to REASON_SHOWN characters, and the
-# reasons up to REASONS_SHOWN characters in all (the built-in sheets' longest: 198 and 1,228);
-# the rest is counted, with the rules file named for the full text. A house rule's reasons,
-# each up to 1,000 characters and one per table entry, filled seven pages and more.
-REASON_SHOWN = 240
-REASONS_SHOWN = 1_500
 # A variant's sheet promises at most two pages (a manual's own, one). One that runs longer
 # (a board of its own with many territories, long names) says so at its top.
 MOST_PAGES = 2
@@ -76,6 +75,9 @@ class Line:
     added: bool = False  # a rule the base does not have
     was_cells: list[list[str]] = field(default_factory=list)  # the base's table, where changed
     note: str | None = None  # the author's own words on the rule (`note`), in the sheet's language
+    # The rule's cases the manual leaves open (`assumed tie because …`), each a sentence of its
+    # own marked †, while the rule's own sentence (the manual's) is not.
+    edges: list[Markup] = field(default_factory=list)
     notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
     cites: list[m.Citation] = field(default_factory=list)  # the passages the reader is shown
 
@@ -142,7 +144,7 @@ def _pages(numbers: list[int], word: str) -> str:
 def build(
     rules: Rules,
     lang: str,
-    base: EffectiveRuleset | None = None,
+    base_rules: Rules | None = None,
     citations: str = "sections",
     paper: str = "a4",
     changes: bool = True,
@@ -151,11 +153,12 @@ def build(
     """The sheet of a ruleset in `lang`; with `base`, its changes against that base. `file`:
     the rules file's name, as the sheet's small print names it (None: a built-in)."""
     eff = rules.effective
+    base = base_rules.effective if base_rules is not None else None
     tr = translations(lang)
     _ = tr.gettext
     words = Words(tr, lang, eff.board)
     say = Sentences(rules, words)
-    base_say = Sentences(Rules(base), Words(tr, lang, base.board)) if base is not None else None
+    base_say = Sentences(base_rules, Words(tr, lang, base.board)) if base_rules and base else None
     base_of = {c.id: c for c in base.clauses} if base else {}
     own = {c.id for c in eff.ruleset.clauses}
     page_word = _("p.")
@@ -209,7 +212,8 @@ def build(
         English alone is not quoted on a Danish or Dutch sheet; the value is still marked)."""
         nonlocal has_assumed
         has_assumed = True
-        for reason in m.assumed_reasons(clause.value):
+        found = m.assumed_reasons(clause.value) + [e.reason for e in clause.edges]
+        for reason in found:
             said_reason = m.reason_in(reason, lang)
             if said_reason and said_reason not in reasons:
                 reasons.append(said_reason)
@@ -220,7 +224,8 @@ def build(
             return None
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
         line.note = _note_in(clause.note, lang)
-        if clause.assumed:
+        line.edges = [t for e in clause.edges if (t := say.edge(clause, e.name)) is not None]
+        if clause.assumed or line.edges:
             remember_reasons(clause)
         if (inherit := on_purpose.get(clause.id)) is not None:
             line.inherited = True
@@ -262,6 +267,7 @@ def build(
                 last.cells += line.cells
                 last.note = " ".join(n for n in (last.note, line.note) if n) or None
                 last.assumed = last.assumed or line.assumed
+                last.edges += line.edges
                 last.inherited = last.inherited or line.inherited
                 last.changed = last.changed or line.changed
                 last.cites += line.cites
@@ -335,7 +341,7 @@ def build(
     if not changes:
         for line in everything:  # no box: no marks that point at one
             line.changed = False
-    shown, cut, left_out = _shown_reasons([r[:1].upper() + r[1:] for r in reasons])
+    shown, cut, left_out = shown_reasons([r[:1].upper() + r[1:] for r in reasons])
     strings = {
         "assumed": _("not from the manual: assumed"),
         "inherited": _("not from this manual: the base's rule, kept on purpose"),
@@ -390,13 +396,13 @@ def build(
     battle = (
         battle_box(
             rules,
-            Rules(base),
+            base_rules,
             m.title_in(eff.ruleset, lang),
-            m.title_in(base.ruleset, lang),
+            m.title_in(base_rules.effective.ruleset, lang),
             tr,
             lang,
         )
-        if base is not None
+        if base_rules is not None
         and changes
         and any(
             line.changed for line in everything if any(r.startswith("combat.") for r in line.rules)
@@ -434,24 +440,6 @@ def _note_in(note: str | None, lang: str) -> str | None:
     if isinstance(note, m.Localized) and note.texts:
         return note.in_language(lang)
     return str(note) or None
-
-
-def _shown_reasons(reasons: list[str]) -> tuple[list[str], bool, int]:
-    """The reasons a sheet quotes (each shortened past REASON_SHOWN characters, at a word,
-    and no more than REASONS_SHOWN characters of them), whether any is shortened, and how
-    many are left out."""
-    shown: list[str] = []
-    total = 0
-    cut = False
-    for reason in reasons:
-        if len(reason) > REASON_SHOWN:
-            words = reason[: REASON_SHOWN - 1].rsplit(" ", 1)[0]
-            reason, cut = words.rstrip(" ,;:.") + "…", True
-        if total + len(reason) > REASONS_SHOWN:
-            break
-        shown.append(reason)
-        total += len(reason)
-    return shown, cut, len(reasons) - len(shown)
 
 
 def _in_language(value: m.Value, lang: str) -> str | None:
@@ -523,8 +511,9 @@ def sheet_language(eff: EffectiveRuleset) -> str:
 
 
 def build_for(
-    ws: Workspace,
-    eff: EffectiveRuleset,
+    rules: Rules,
+    base: Rules | None,
+    builtin: bool,
     lang: str,
     citations: str | None = None,
     paper: str = "a4",
@@ -533,13 +522,12 @@ def build_for(
     or a built-in variant; a built-in manual's sheet (its base is the shared `classic`, which
     no one plays) shows the manual's rules without them. Citations (None: the default) are a
     line under each section for a built-in, none on a house rule's sheet (its author's notes
-    say why; the manual's pages are the base's business)."""
-    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
-    builtin = eff.ruleset.span.file in ws.builtin
-    show = base is not None and not (builtin and base.ruleset.extends is None)
+    say why; the manual's pages are the base's business). `base`: what it extends, if any."""
+    eff = rules.effective
+    show = base is not None and not (builtin and base.effective.ruleset.extends is None)
     chosen = citations or ("sections" if builtin else "none")
     file = None if builtin else os.path.basename(eff.ruleset.span.file)
-    return build(Rules(eff), lang, base, chosen, paper, changes=show, file=file)
+    return build(rules, lang, base, chosen, paper, changes=show, file=file)
 
 
 def render(sheet: Sheet, fmt: str) -> str | bytes:

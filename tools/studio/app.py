@@ -8,17 +8,19 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ...grammar.messages import Message
 from ..service.errors import ServiceError
 from ..shared.safewrite import Refused
 from . import start
 from .drafts import BadName, Folder
 from .keeping import refused
-from .render import page
+from .render import language, page, say
 from .security import BodyTooLong, Door, Guard, refusal_page
 from .state import Studio
 from .study import Studies
@@ -56,8 +58,14 @@ def _later(module: str, name: str) -> Endpoint:
 async def _problem(request: Request, exc: Exception) -> Response:
     """Whatever a person typed that cannot be served: said in the page, status 400."""
     if isinstance(exc, BodyTooLong):
-        return HTMLResponse(refusal_page("body"), status_code=413)
-    message = exc.message if isinstance(exc, ServiceError) else str(exc)
+        return HTMLResponse(refusal_page("body", language(request)), status_code=413)
+    lang = language(request)
+    if isinstance(exc, ServiceError):
+        message = exc.text(lang)
+    elif isinstance(said := getattr(exc, "said", None), Message):
+        message = said.render(lang)
+    else:
+        message = str(exc)
     if request.headers.get("hx-request"):
         return page(request, "_problem.j2", status=200, message=message)
     return page(request, "problem.j2", status=400, message=message)
@@ -72,6 +80,16 @@ async def _missing(request: Request, exc: Exception) -> Response:
     return page(request, "problem.j2", status=404, message="", missing=True)
 
 
+async def _unreadable(request: Request, exc: Exception) -> Response:
+    """A request Starlette could not read (a form whose multipart body is broken): a page in
+    words with its status, not Starlette's one line of English."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    if status in (404, 405):
+        return await _missing(request, exc)
+    message = say(request, "What the page sent could not be read. Reload the page and try again.")
+    return page(request, "problem.j2", status=status if status < 500 else 400, message=message)
+
+
 def create_app(folder: str | Path, door: Door) -> Starlette:
     """The studio for the house-rules files in `folder`, behind `door`."""
     routes = [
@@ -84,8 +102,11 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
         Route("/fix", _later("editor", "fix"), methods=["POST"]),
         Route("/form", _later("editor", "form_panel")),
         Route("/rule", _later("editor", "rule"), methods=["POST"]),
+        Route("/title", _later("editor", "title"), methods=["POST"]),
+        Route("/part", _later("editor", "part"), methods=["POST"]),
         Route("/save", _later("saving", "save"), methods=["POST"]),
         Route("/compare", _later("saving", "compare"), methods=["POST"]),
+        Route("/filename", _later("editor", "filename")),
         Route("/sheet", _later("panels", "sheet")),
         Route("/sheet.pdf", _later("panels", "pdf")),
         Route("/sheetpanel", _later("panels", "sheet_panel")),
@@ -104,8 +125,7 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
             BadName: _problem,
             BodyTooLong: _problem,
             Refused: refused,
-            404: _missing,
-            405: _missing,
+            HTTPException: _unreadable,
             Exception: _unexpected,
         },
     )

@@ -13,14 +13,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ...grammar.limits import MAX_STUDIO_BODY
+from ...grammar.messages import msg
+from ..service.edits import Edited
 from ..service.errors import UsageError
 from ..shared import safewrite
 from . import form as rule_form
 from . import tabs
 from .document import Document
-from .drafts import version
+from .drafts import save_name, version
 from .keeping import SHOWN, words
-from .render import page, say
+from .render import language, page, say
 from .state import studio_of
 
 
@@ -39,9 +41,12 @@ def document(
     if text is None:
         text = folder.current(name)
         if text is None:
-            raise UsageError(f"there is no file {name} in {folder.root}")
+            raise UsageError(
+                msg("there is no file {name} in {folder}", name=name, folder=str(folder.root))
+            )
     asked = ruleset if ruleset is not None else request.query_params.get("ruleset")
-    return Document(path, text, str(asked) if asked else None)
+    snapshot = studio_of(request).snapshots.of(str(path), text)
+    return Document(path, snapshot, str(asked) if asked else None)
 
 
 def where(doc: Document) -> dict[str, Any]:
@@ -57,8 +62,8 @@ def _work(request: Request, doc: Document, **extra: Any) -> dict[str, Any]:
     return {
         **where(doc),
         "text": doc.text,
-        "diagnostics": doc.diagnostics(),
-        "fixes": rule_form.fixes(doc),
+        "diagnostics": doc.diagnostics(language(request)),
+        "fixes": rule_form.fixes(doc, language(request)),
         **_form_context(request, doc),
         **extra,
     }
@@ -152,8 +157,8 @@ async def text(request: Request) -> Response:
         "_diagnostics.j2",
         status=200 if said["kept"] is None else 403,
         **where(doc),
-        diagnostics=doc.diagnostics(),
-        fixes=rule_form.fixes(doc),
+        diagnostics=doc.diagnostics(language(request)),
+        fixes=rule_form.fixes(doc, language(request)),
         **said,
     )
     response.headers["HX-Trigger"] = "text-changed, rules-changed"
@@ -169,13 +174,18 @@ async def draft(request: Request) -> Response:
     form = await _form(request)
     name = _name(form.get("file"))
     if "text" not in form:
-        raise UsageError("a draft is the file's text: none was sent")
+        raise UsageError(msg("a draft is the file's text: none was sent"))
     text = str(form.get("text"))
     mine = _page_of(form)
     folder = studio_of(request).folder
     folder.file(name)  # a name out of the folder is refused before anything is written
-    if folder.read(name) == text:
+    on_disk = folder.read(name)
+    if on_disk == text:
         tabs.forget(folder, name, text, mine["tab"])
+    elif on_disk is None and folder.draft(name) is None:
+        # Neither a file nor a draft: a page left after its work was saved under another
+        # name ("Save as" forgets the old name's draft); its beacon leaves no ghost.
+        pass
     else:
         tabs.keep(folder, name, text, **mine)
     return Response(status_code=204)
@@ -189,12 +199,45 @@ async def form_panel(request: Request) -> Response:
 
 async def fix(request: Request) -> Response:
     form = await _form(request)
-    fixed = rule_form.apply_fix(_posted(request, form), str(form.get("fix") or ""))
-    return _changed(request, fixed, form)
+    doc = _posted(request, form)
+    fixed = rule_form.apply_fix(doc, str(form.get("fix") or ""))
+    return _changed(request, document(request, doc.path.name, fixed, doc.asked), form)
 
 
 async def rule(request: Request) -> Response:
     """A rule set (or cleared) through the form: the file rewritten in `fmt`'s layout."""
     form = await _form(request)
-    changed, problems = rule_form.apply_rule(_posted(request, form), form, request)
-    return _changed(request, changed, form, form_problems=problems)
+    doc = _posted(request, form)
+    edited, problems = rule_form.apply_rule(doc, form, request)
+    return _edited(request, doc, edited, form, problems)
+
+
+def _edited(
+    request: Request, doc: Document, edited: Edited, form: FormData, problems: list[str]
+) -> Response:
+    """The panels after a change through the form, shown from the edit's own snapshot (kept
+    as the file's: nothing read or checked again)."""
+    studio_of(request).snapshots.keep(str(doc.path), edited.snapshot)
+    return _changed(request, doc.edited(edited.snapshot), form, form_problems=problems)
+
+
+async def part(request: Request) -> Response:
+    """A part of the game (teams, neutral armies, missions) added as a game plays it."""
+    form = await _form(request)
+    doc = _posted(request, form)
+    edited, problems = rule_form.apply_part(doc, form, request)
+    return _edited(request, doc, edited, form, problems)
+
+
+async def title(request: Request) -> Response:
+    """The house rules' title in the page's language, typed in the form."""
+    form = await _form(request)
+    doc = _posted(request, form)
+    edited, problems = rule_form.apply_title(doc, form, request)
+    return _edited(request, doc, edited, form, problems)
+
+
+async def filename(request: Request) -> Response:
+    """The file name a typed name is saved under, shown before saving."""
+    target = save_name(_name(request.query_params.get("name")))
+    return page(request, "_filename.j2", target=target)

@@ -8,9 +8,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..service.errors import ServiceError
-from ..service.sheets import languages
+from ..service.sheets import languages, pdf_available
+from . import lanes
 from .editor import document, where
-from .render import language, page
+from .render import language, page, say
 
 
 def _lang(request: Request) -> str | None:
@@ -34,6 +35,7 @@ async def sheet_panel(request: Request) -> Response:
         **where(doc),
         sheet_lang=lang,
         version=abs(hash(doc.text)),
+        pdf=pdf_available(),
     )
 
 
@@ -43,14 +45,25 @@ async def sheet(request: Request) -> Response:
     try:
         found = doc.sheet(_lang(request))
     except ServiceError as exc:
-        return page(request, "sheet_problem.j2", message=exc.message, diagnostics=exc.diagnostics)
+        said = exc.text(language(request))
+        return page(request, "sheet_problem.j2", message=said, diagnostics=exc.diagnostics)
     assert isinstance(found.data, str)
     return HTMLResponse(found.data)
 
 
 async def pdf(request: Request) -> Response:
+    """The sheet as a PDF download, laid out off the event loop (lanes.PDF): the other panels
+    go on answering while it is made."""
     doc = document(request, str(request.query_params.get("file") or ""))
-    found = doc.sheet(_lang(request), "pdf")
+    lang_asked = _lang(request)
+    try:
+        found = await lanes.PDF.run(lambda: doc.sheet(lang_asked, "pdf"))
+    except lanes.Full:
+        message = say(
+            request,
+            "The studio is making many PDFs already. Download this one again in a moment.",
+        )
+        return page(request, "problem.j2", status=503, message=message)
     lang = found.lang
     assert isinstance(found.data, bytes)
     stem = doc.path.name[: -len(".rules")] + (f"-{doc.ruleset}" if doc.ruleset else "")
@@ -66,11 +79,9 @@ async def diff(request: Request) -> Response:
     try:
         found = doc.diff()
     except ServiceError as exc:
-        return page(request, "_problem.j2", message=exc.message)
+        return page(request, "_problem.j2", message=exc.text(language(request)))
     lang = language(request)
-    rows = [d.to_json() for d in found.rows] if found else []
-    for row, cites in zip(rows, found.citations(lang) if found else [], strict=True):
-        row["citations"] = cites  # the manuals by their titles, not their ids
+    rows = found.said(lang) if found else []
     titles = dict(zip(found.names, found.titles(lang), strict=True)) if found else {}
     return page(
         request,
@@ -87,7 +98,7 @@ async def odds(request: Request) -> Response:
     try:
         mine, base = doc.odds()
     except ServiceError as exc:
-        return page(request, "_problem.j2", message=exc.message)
+        return page(request, "_problem.j2", message=exc.text(language(request)))
     tables = [mine] if base is None else [base, mine]
     titles = doc.titles(language(request))
     return page(

@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from ..service import sheets
+from ..service.odds import percent
 from ..shared.escape import html_value
 
 LANG_COOKIE = "riskrules_studio_lang"
@@ -29,6 +30,7 @@ def environment(lang: str) -> Environment:
         finalize=html_value,  # what an author wrote: control characters shown, then escaped
     )
     env.filters["exact"] = Exact
+    env.filters["percent"] = percent  # a chance as every front end writes it (77%, 0.7%)
     env.install_gettext_translations(sheets.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 
@@ -57,12 +59,32 @@ def language(request: Request) -> str:
     return "en"
 
 
+def root(request: Request) -> str:
+    """What every address of the studio starts with: the token's path behind the door
+    (security.py), nothing in the static site; the templates write `{{ root }}/edit?…`."""
+    scope = request.scope
+    return str(scope["app_root_path"] if "app_root_path" in scope else scope.get("root_path", ""))
+
+
+def _here(request: Request) -> str:
+    """The page's address with its query (`/edit?file=house.rules`): where a language button
+    leads back to, the open file and its draft included."""
+    query = request.url.query
+    return request.url.path + (f"?{query}" if query else "")
+
+
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     lang = language(request)
     html = (
         environment(lang)
         .get_template(template)
-        .render(lang=lang, languages=LANGUAGE_NAMES, path=request.url.path, **context)
+        .render(
+            lang=lang,
+            languages=LANGUAGE_NAMES,
+            path=_here(request),
+            root=root(request),
+            **context,
+        )
     )
     return HTMLResponse(html, status_code=status)
 

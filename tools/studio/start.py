@@ -8,7 +8,8 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from ..service import authoring, rulesets
+from ...grammar.messages import msg
+from ..service import authoring, rulesets, wording
 from ..service.errors import UsageError
 from .render import LANG_COOKIE, language, page
 from .state import studio_of
@@ -17,13 +18,14 @@ from .state import studio_of
 async def home(request: Request) -> Response:
     studio = studio_of(request)
     lang = language(request)
+    builtin = studio.builtins
     bases = [
         {
             "name": e.name,
-            "title": rulesets.title_in(e.name, lang),
-            "manuals": [m.title for m in rulesets.manuals(e.name)],
+            "title": rulesets.title_in(builtin.ruleset(e.name), lang),
+            "manuals": [m.title for m in rulesets.manuals(builtin, e.name)],
         }
-        for e in rulesets.builtins()
+        for e in rulesets.builtins(builtin)
     ]
     folder = studio.folder
     return page(
@@ -43,21 +45,29 @@ async def new(request: Request) -> Response:
     form = await request.form()
     base = str(form.get("base") or "")
     example = str(form.get("example") or "")
-    from .render import say  # the new file's title in the reader's language
-
+    lang = language(request)  # the new file's title and comments in the reader's language
     if example:  # its title kept as the example gives it, in every language
         name = studio.folder.free_name(example)
-        text = authoring.new_rules(name[: -len(".rules")], example=example)
+        text = authoring.new_rules(name[: -len(".rules")], example=example, lang=lang)
     elif base:
-        known = {e.name for e in rulesets.builtins()}
+        known = {e.name for e in rulesets.builtins(studio.builtins)}
         if base not in known:
-            raise UsageError(f"there is no built-in ruleset '{base}'")
+            raise UsageError(msg("there is no built-in ruleset '{base}'", base=base))
         name = studio.folder.free_name(f"{base}-house")
-        named = rulesets.title_in(base, language(request))
-        title = say(request, "House rules on {base}", base=named)
-        text = authoring.new_rules(name[: -len(".rules")], base=base, title=title)
+        named = rulesets.title_in(studio.builtins.ruleset(base), lang)
+        title = msg("House rules on {base}", base=named).render(lang)
+        stem = name[: -len(".rules")]
+        text = authoring.new_rules(
+            stem, base=base, title=title, lang=lang, snapshot=studio.builtins, bare=True
+        )
+        # The title in the reader's language (`title {da: "…"}`): the sheet in another
+        # language says it too, until the player gives that language's own.
+        path = str(studio.folder.file(name))
+        text = wording.set_title(studio.builtins.edited(path, text), path, lang, title).text
+        if lang != "en":  # the scaffold's title, read as English, goes
+            text = wording.set_title(studio.builtins.edited(path, text), path, "en", "").text
     else:
-        raise UsageError("pick a base ruleset or an example to start from")
+        raise UsageError(msg("pick a base ruleset or an example to start from"))
     studio.folder.keep(name, text)
     return RedirectResponse(f"/edit?file={name}", status_code=303)
 
