@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+import riskrules
 from riskrules.engine.actions import Action
 from riskrules.engine.game import Game
 from riskrules.engine.players import AGENTS
 from riskrules.engine.rules import Rules
 from riskrules.engine.state import GameState
 from riskrules.grammar.limits import LADDER
-from riskrules.tools.service.rulesets import playable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -116,8 +116,8 @@ def test_every_player_decides_the_same_on_a_board_listed_in_another_order(
     235, 122, 133 and 111 of the decisions of random, aggressive, positional and search
     differed.) The planner plays out its turns, so it is the slowest: under the `games`
     marker."""
-    rules = playable("classic")
-    other = playable(str(write_reordered(tmp_path)) + ":reordered")
+    rules = riskrules.load("classic")
+    other = riskrules.load(f"{write_reordered(tmp_path)}:reordered")
     assert rules.geo.territories != other.geo.territories
     game, game2 = Game(rules), Game(other)
     names = ["p1", "p2", "p3", "p4"]
@@ -142,9 +142,11 @@ def _clear(tmp_path: Path, games: int, agents: tuple[str, ...]) -> list[str]:
     strength (as `riskrules balance classic reordered.rules --agents …` runs it)."""
     from riskrules.tools.lab.verdicts import CLEAR
     from riskrules.tools.service.lab import Study, plan_balance, run_study
+    from riskrules.tools.service.snapshot import Snapshot
 
-    path = write_reordered(tmp_path)
-    plan = plan_balance("classic", [f"{path}:reordered"], Study(games=games, agents=agents))
+    refs = ["classic", f"{write_reordered(tmp_path)}:reordered"]
+    study = Study(games=games, agents=agents)
+    plan = plan_balance(Snapshot.of_refs(refs), refs[0], refs[1:], study)
     (verdict,) = run_study(plan).verdicts
     found = [(agents[0], e) for e in verdict.effects]
     found += [(a, e) for a, effects in verdict.strengths for e in effects]
