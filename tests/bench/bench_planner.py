@@ -53,13 +53,10 @@ if __name__ == "__main__":
         f"unfinished {found['unfinished']}",
         flush=True,
     )
+    speed = found["games"] / found["elapsed_s"]
     print(
-        line(
-            f"{found['games']} games, {options.workers} worker(s)",
-            found["games_per_s"],
-            "games/s",
-            dice,
-        ),
+        f"{found['games']} games, {options.workers} worker(s): {speed:.3f} games/s "
+        f"({speed / dice:.5f} x the dice calibration of {dice:.1f})",
         flush=True,
     )
     if options.workers == 1:
