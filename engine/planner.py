@@ -49,11 +49,9 @@ class Plan:
     """Where the turn's reinforcements go (None: as the search player places them) and how far
     it attacks: PRESS as the search player does, CARD until its first conquest."""
 
-    __slots__ = ("attacks", "where")
-
     def __init__(self, where: str | None, attacks: int) -> None:
-        self.where = where
-        self.attacks = attacks
+        self.where: Final = where
+        self.attacks: Final = attacks
 
 
 PRESS, CARD = 0, 1
