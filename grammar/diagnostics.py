@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from .shown import shown_file
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -48,7 +50,7 @@ class Diagnostic:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "file": self.span.file,
+            "file": shown_file(self.span.file),
             "line": self.span.line,
             "column": self.span.column,
             "end_line": self.span.end_line,

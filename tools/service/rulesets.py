@@ -14,6 +14,7 @@ from ...grammar.library import RulesetNotFound, Workspace, locate
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
+from ...grammar.shown import shown_file
 from .errors import NotFound, RulesetErrors, UsageError
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ class Entry:
         return {
             "name": self.name,
             "title": self.title,
-            "file": self.file,
+            "file": shown_file(self.file),
             "extends": self.extends,
             "sources": list(self.sources),
         }
@@ -143,7 +144,7 @@ def inherit_json(inherit: m.Inherit) -> dict[str, object]:
     return {
         "rule": inherit.id,
         "ruleset": inherit.ruleset,
-        "file": os.path.abspath(inherit.span.file),
+        "file": shown_file(os.path.abspath(inherit.span.file)),
         "line": inherit.span.line,
         "because": _reason_json(inherit.reason),
     }
@@ -152,7 +153,7 @@ def inherit_json(inherit: m.Inherit) -> dict[str, object]:
 def ignore_json(ignore: m.Ignore) -> dict[str, object]:
     return {
         "ruleset": ignore.ruleset,
-        "file": os.path.abspath(ignore.span.file),
+        "file": shown_file(os.path.abspath(ignore.span.file)),
         "line": ignore.span.line,
         "passages": [c.to_json() for c in ignore.citations],
         "because": _reason_json(ignore.reason),
@@ -178,7 +179,7 @@ class Shown:
                     "value": to_json(c.value),
                     "text": value_text(c.value),
                     "defined_in": c.ruleset,
-                    "file": os.path.abspath(c.span.file),
+                    "file": shown_file(os.path.abspath(c.span.file)),
                     "line": c.span.line,
                     "assumed": c.assumed,
                     "citations": _citations(c),
@@ -222,7 +223,7 @@ class Explanation:
             "chain": [
                 {
                     "ruleset": c.ruleset,
-                    "file": os.path.abspath(c.span.file),
+                    "file": shown_file(os.path.abspath(c.span.file)),
                     "line": c.id_span.line,
                     "column": c.id_span.column,
                     "override": c.override,
