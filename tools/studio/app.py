@@ -112,3 +112,11 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
 def guarded(folder: str | Path, door: Door) -> Guard:
     """The application behind its door: what the server runs."""
     return Guard(create_app(folder, door), door, HEADERS)
+
+
+def in_page(folder: str | Path) -> Starlette:
+    """The application as the static site hosts it (tools/site), in a Web Worker of the page:
+    no server and no socket, so no door to knock on: the page's own script, in the same tab,
+    is its only caller (the site's bridge bounds what it passes, as the Guard does). The
+    switch between the two hosts is this function against `guarded`, nothing inside."""
+    return create_app(folder, Door(token=""))
