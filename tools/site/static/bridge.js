@@ -201,7 +201,7 @@ class AppRequest extends EventTarget {
       const redirect = answer.headers.get("hx-redirect");
       this._got = answer.rawHeaders.filter(([k]) => k.toLowerCase() !== "hx-redirect");
       this.status = answer.status;
-      this.response = this.responseText = answer.text();
+      this.response = this.responseText = defang(answer.text());
       this.responseURL = location.origin + path;
       this.readyState = 4;
       this._fire("load");
