@@ -343,9 +343,9 @@ ask("python", { code: "1" }).then(async () => {
   window.__site.ready = true;
   if (hash.startsWith("rules=")) {
     try { await openShared(hash.slice("rules=".length)); } catch (e) {
-      status(WORDS.bad_link);
       window.__site.errors.push(String(e));
       await navigate("GET", "/", null, null, false);
+      status(WORDS.bad_link);
     }
   } else {
     await navigate("GET", appPath(decodeURIComponent(hash)) || "/", null, null, false);

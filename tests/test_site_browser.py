@@ -1,0 +1,134 @@
+"""Issue 44's journeys on the static site, in the system's headless Chromium with every
+request outside 127.0.0.1 refused: the site built by `riskrules site build` and served by
+`riskrules site serve`; the studio's own app answering in the page's Web Worker."""
+
+from __future__ import annotations
+
+import base64
+import shutil
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sitehelpers import build, local_only, serving, stop, until
+
+from helpers import NOT_HERE
+
+pytestmark = pytest.mark.site
+playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+WAIT = 60_000
+READY = "window.__site && window.__site.navigations > 0"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if CHROMIUM is None:
+        pytest.skip(NOT_HERE + "no chromium on this machine")
+    with playwright.sync_playwright() as p:
+        found = p.chromium.launch(executable_path=CHROMIUM)
+        yield found
+        found.close()
+
+
+def _context(browser: Any, locale: str = "da-DK") -> Any:
+    context = browser.new_context(locale=locale, viewport={"width": 1400, "height": 1000})
+    local_only(context)
+    context.set_default_timeout(WAIT)
+    return context
+
+
+def test_the_front_page_shows_every_sheet_before_any_python(browser: Any, site: Path) -> None:
+    """A built-in sheet, in the browser's language, with no Python loaded at all."""
+    with serving(site) as (address, _):
+        context = _context(browser)
+        page = context.new_page()
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url))
+        page.goto(address)
+        front = page.locator("section.front[data-lang='da']")
+        assert front.is_visible() and not page.locator("section[data-lang='en']").is_visible()
+        assert front.locator("table.sheets tbody tr").count() >= 12
+        front.locator("a", has_text="Regelark").first.click()
+        page.wait_for_url("**/sheets/*.da.html")
+        assert "uafgjort" in page.inner_text("body")  # the Danish sheet's own words
+        assert not [u for u in asked if "/pyodide/" in u or "/wheels/" in u]  # no Python
+        page.go_back()
+        page.locator("section.front[data-lang='da'] a", has_text="Hvor manualerne").click()
+        page.wait_for_url("**/concordance.da.html")
+        assert page.locator("table").count() >= 1 and "Kommandomanual" in page.content()
+        context.close()
+
+
+def test_a_house_rule_shared_and_edited_offline(browser: Any, site: Path) -> None:
+    """da-2006, ties to the attacker through the form; the Danish sheet's sentence and the diff
+    change; the share link opens the same house rule in a fresh profile; with the server
+    stopped, a reload still edits (the service worker)."""
+    with serving(site) as (address, server):
+        context = _context(browser)
+        page = context.new_page()
+        page.goto(address + "studio.html")
+        until(page, READY)
+        page.click("button[value='da-2006']")
+        sheet = page.frame_locator("#sheet")
+        sheet.locator("text=uafgjort vinder forsvareren").first.wait_for()
+        field = "form.field[data-rule='combat.ties']"
+        page.click("details[data-section='attack'] > summary")
+        page.select_option(f"{field} select", "attacker")
+        page.click(f"{field} button[name='set']")
+        sheet.locator("text=uafgjort vinder angriberen").first.wait_for()
+        text = page.input_value("#text")
+        assert "override combat.ties: attacker" in text
+        page.locator("#diff").locator("text=combat.ties").wait_for()
+        assert "attacker" in page.locator("#diff").inner_text()
+        page.click("#site-share")
+        until(page, "document.getElementById('site-share-link').value.length > 0", 10)
+        link = page.input_value("#site-share-link")
+        assert "#rules=" in link and len(link) < 4000
+
+        fresh = _context(browser, "en-GB")
+        other = fresh.new_page()
+        other.goto(link)
+        until(other, READY)
+        other.wait_for_selector("#text")
+        assert other.input_value("#text") == text
+        fresh.close()
+
+        until(page, "window.__site.offlineReady === true")
+        stop(server)
+        page.reload()
+        until(page, READY)
+        page.wait_for_selector("#text")  # the draft, from the browser's own storage
+        assert "override combat.ties: attacker" in page.input_value("#text")
+        page.fill("#text", page.input_value("#text").replace("combat.ties", "combat.tise"))
+        page.locator("#diagnostics li.error").wait_for()
+        assert "RR0104" in page.locator("#diagnostics").inner_text()
+        context.close()
+
+
+def test_a_share_link_is_data_never_code(browser: Any, site: Path) -> None:
+    """A link whose fragment is not a compressed house rule is refused in words; a house
+    rule holding markup is shown as text, never run."""
+    with serving(site) as (address, _):
+        context = _context(browser, "en-GB")
+        page = context.new_page()
+        page.goto(address + "studio.html#rules=%3Cscript%3Ealert(1)%3C/script%3E")
+        until(page, READY)
+        assert "does not hold a house rule" in page.inner_text("body")
+        assert page.evaluate("window.__site.lastPath") == "/"
+        text = 'ruleset x "<img src=x onerror=window.__pwned=1>" extends classic {\n}\n'
+        packed = base64.urlsafe_b64encode(zlib.compress(text.encode())).decode().rstrip("=")
+        page.goto(address + "studio.html#rules=" + packed)
+        page.reload()
+        until(page, READY)
+        page.wait_for_selector("#text")
+        assert page.input_value("#text") == text
+        assert page.evaluate("window.__pwned === undefined")
+        context.close()
