@@ -26,6 +26,15 @@ def build(into: Path) -> Path:
     return into
 
 
+def built(factory: object) -> Path:
+    """RISKRULES_SITE (a site CI built with the publishing workflow's command), else one built
+    here into the session's temporary folder."""
+    given = os.environ.get("RISKRULES_SITE")
+    if given:
+        return Path(given)
+    return build(factory.mktemp("site") / "site")  # type: ignore[attr-defined]
+
+
 @contextmanager
 def serving(site: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """The site's address (ending in /) and the server's process (a test may stop it)."""

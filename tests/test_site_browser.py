@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitehelpers import build, local_only, serving, stop, until
+from sitehelpers import built, local_only, serving, stop, until
 
 from helpers import NOT_HERE
 
@@ -25,7 +25,7 @@ READY = "window.__site && window.__site.navigations > 0"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build(tmp_path_factory.mktemp("site") / "site")
+    return built(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

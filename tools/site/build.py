@@ -54,7 +54,8 @@ def build(site: Path, say: Callable[[str], None] = print) -> dict[str, object]:
     version = hashlib.sha256()
     for name in files:
         version.update(name.encode() + b"\0" + (site / name).read_bytes())
-    manifest = {"version": version.hexdigest()[:16], "wheels": names, "files": ["./", *files]}
+    manifest: dict[str, object] = {"version": version.hexdigest()[:16], "wheels": names}
+    manifest["files"] = ["./", *files]
     (site / "site.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     size = sum((site / f).stat().st_size for f in files)
     say(f"site written to {site}: {len(files)} files, {size / 1e6:.1f} MB")
@@ -67,9 +68,7 @@ def _pages(site: Path, rows: dict[str, list[prerender.Row]]) -> None:
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
     languages = [(lang, words(lang), rows[lang], f"concordance.{lang}.html") for lang in LANGUAGES]
-    index = env.get_template("index.j2").render(
-        languages=languages, names=LANGUAGE_NAMES, csp=CSP
-    )
+    index = env.get_template("index.j2").render(languages=languages, names=LANGUAGE_NAMES, csp=CSP)
     (site / "index.html").write_text(index, encoding="utf-8")
     limits = {"body": MAX_STUDIO_BODY, "file": MAX_FILE_BYTES, "link": MAX_LINK}
     # The page's words in every language; the bridge picks the reader's.

@@ -6,24 +6,26 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 from .build import CSP
 
 LOCAL = "127.0.0.1"
+TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".html": "text/html; charset=utf-8",
+}
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".whl": "application/zip",
-        ".html": "text/html; charset=utf-8",
-    }
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return TYPES.get(Path(path).suffix, "") or super().guess_type(path)
 
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", CSP)

@@ -67,16 +67,19 @@ def _trimmed(source: Path, locales: tuple[str, ...], folder: Path) -> Path:
     target = folder / source.name
     if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
         return target
-    with zipfile.ZipFile(source) as old, tempfile.NamedTemporaryFile(dir=folder, delete=False) as tmp:
-        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as new:
-            kept = [i for i in old.infolist() if _keep_locale(i.filename, locales)]
-            gone = {i.filename for i in old.infolist()} - {i.filename for i in kept}
-            for info in kept:
-                data = old.read(info)
-                if info.filename.endswith(".dist-info/RECORD"):
-                    lines = data.decode().splitlines(keepends=True)
-                    data = "".join(x for x in lines if x.split(",")[0] not in gone).encode()
-                new.writestr(zipfile.ZipInfo(info.filename, STAMP), data, zipfile.ZIP_DEFLATED)
+    with (
+        zipfile.ZipFile(source) as old,
+        tempfile.NamedTemporaryFile(dir=folder, delete=False) as tmp,
+        zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as new,
+    ):
+        kept = [i for i in old.infolist() if _keep_locale(i.filename, locales)]
+        gone = {i.filename for i in old.infolist()} - {i.filename for i in kept}
+        for info in kept:
+            data = old.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines(keepends=True)
+                data = "".join(x for x in lines if x.split(",")[0] not in gone).encode()
+            new.writestr(zipfile.ZipInfo(info.filename, STAMP), data, zipfile.ZIP_DEFLATED)
     os.replace(tmp.name, target)
     return target
 
@@ -93,7 +96,9 @@ def _pure_from_sdist(pin: Pinned, sdist: Path) -> Path:
     done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
     found = sorted(folder.glob(f"{pin.name}-{pin.version}-py3-none-any.whl"))
     if done.returncode != 0 or not found:
-        raise FetchError(f"could not build {pin.name} {pin.version} as pure Python: {done.stderr[-300:]}")
+        raise FetchError(
+            f"could not build {pin.name} {pin.version} as pure Python: {done.stderr[-300:]}"
+        )
     return found[0]
 
 
@@ -101,7 +106,17 @@ def _own_wheel(into: Path) -> Path:
     for old in into.glob("riskrules-*.whl"):
         old.unlink()
     env = {**os.environ, "RISKRULES_PURE_PYTHON": "1"}
-    argv = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(into), str(checkout())]
+    argv = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "-q",
+        "--no-deps",
+        "-w",
+        str(into),
+        str(checkout()),
+    ]
     done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
     found = sorted(into.glob("riskrules-*-py3-none-any.whl"))
     if done.returncode != 0 or len(found) != 1:

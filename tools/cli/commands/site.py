@@ -35,9 +35,7 @@ def build(folder: Path) -> None:
 
 
 @site.command()
-@click.argument(
-    "folder", type=click.Path(exists=True, file_okay=False, path_type=Path)
-)
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 def serve(folder: Path, port: int) -> None:
     """Serve a built site in FOLDER on this computer (127.0.0.1) only."""
