@@ -132,3 +132,46 @@ def test_a_share_link_is_data_never_code(browser: Any, site: Path) -> None:
         assert page.input_value("#text") == text
         assert page.evaluate("window.__pwned === undefined")
         context.close()
+
+
+def test_a_study_in_the_page_says_what_the_command_line_says(
+    browser: Any, site: Path, tmp_path: Path
+) -> None:
+    """What does it do? 100 games in the page's own Web Worker, its progress shown; the verdict
+    sentences are the ones CPython gives for the same text and seeds; the report leaves its
+    plots out and says so."""
+    from riskrules.tools.lab.balance_report import NO_PLOTS
+    from riskrules.tools.service import lab
+
+    with serving(site) as (address, _):
+        context = _context(browser, "en-GB")
+        page = context.new_page()
+        page.goto(address + "studio.html")
+        until(page, READY)
+        page.click("button[value='da-2006']")
+        page.wait_for_selector("#text")
+        text = page.input_value("#text").replace("{", "{\n  override combat.ties: attacker", 1)
+        page.fill("#text", text)
+        page.locator("#diff").locator("text=combat.ties").wait_for()
+        page.fill("form[hx-post='/study'] input[name='games']", "100")
+        page.click("#study-start")
+        page.wait_for_selector("#study progress")
+        page.wait_for_selector("#study .verdict", timeout=300_000)
+        shown = [p.inner_text() for p in page.locator("#study .verdict p").all()][:-1]
+        page.click("#study details > summary")
+        report = page.frame_locator("#study iframe.report")
+        report.locator("text=The plots are left out here").wait_for()
+        assert NO_PLOTS.split(":")[0] in report.locator("body").inner_text()
+        context.close()
+    house = tmp_path / page_file(text)
+    house.write_text(text, encoding="utf-8")
+    request = lab.Study(games=100)
+    found = lab.run_study(lab.plan_balance("da-2006", [str(house)], request))
+    said = [s for v in found.verdicts_in("en") for s in v.sentences]
+    assert shown == said
+
+
+def page_file(text: str) -> str:
+    """The file name the studio gave the house rule (its ruleset's name)."""
+    name = text.split("ruleset", 1)[1].split()[0]
+    return f"{name}.rules"

@@ -7,23 +7,106 @@ worker mounts."""
 from __future__ import annotations
 
 import asyncio
+import pickle
+import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from ...grammar.limits import MAX_FILE_BYTES, MAX_STUDIO_BODY
+from ...grammar.limits import MAX_FILE_BYTES, MAX_STUDIO_BODY, MAX_STUDIO_SECONDS
+from ..service import lab
+from ..service.errors import ServiceError
 from ..studio.app import in_page
 from ..studio.drafts import NAME, Folder
 from ..studio.security import refusal_page
+from ..studio.study import Run, Studies
 
 Headers = list[tuple[str, str]]
 _APPS: dict[str, Any] = {}
 HOST = "riskrules.page"  # the scope's host: the page has no address of its own to the app
 
 
+class PageStudy:
+    """A study as the page plays it: the studio plans it (a bad request is said at once) and
+    hands it here; the page's script takes it (`study_job`), plays it in a Web Worker of its
+    own (`play`, no threads or processes in the page), and reports its progress and its end
+    back, which the studio's own progress panel shows. Cancel and the time limit end the
+    worker (`study_stop`)."""
+
+    def __init__(self) -> None:
+        self.run: Run | None = None
+        self.pending: bytes | None = None
+
+    def launch(self, run: Run, plan: lab.StudyPlan) -> None:
+        self.run, self.pending = run, pickle.dumps(plan)
+
+
+STUDY = PageStudy()
+
+
 def _app(folder: str) -> Any:
     if folder not in _APPS:
-        _APPS[folder] = in_page(folder)
+        _APPS[folder] = in_page(folder, Studies(STUDY.launch))
     return _APPS[folder]
+
+
+def study_job() -> bytes | None:
+    """The study the page should start now (its plan), once."""
+    job, STUDY.pending = STUDY.pending, None
+    return job
+
+
+def study_progress(done: int, total: int) -> None:
+    if STUDY.run is not None and not STUDY.run.finished:
+        STUDY.run.done, STUDY.run.total = done, total
+
+
+def study_end(data: Any) -> None:
+    """The study's worker ended: its result, or why there is none."""
+    run = STUDY.run
+    if run is None or run.finished:
+        return
+    kind, value = pickle.loads(data.to_bytes() if hasattr(data, "to_bytes") else bytes(data))
+    if kind == "result":
+        run.result = value
+    else:
+        run.error = str(value)
+    run.finished = True
+
+
+def study_failed(message: str) -> None:
+    """The study's worker could not play it (it failed to start, or ran out of memory)."""
+    run = STUDY.run
+    if run is not None and not run.finished:
+        run.error = f"the study stopped: {message}"
+        run.finished = True
+
+
+def study_stop() -> bool:
+    """Whether the page should end the study's worker now: Cancel pressed, or the time
+    limit passed (MAX_STUDIO_SECONDS)."""
+    run = STUDY.run
+    if run is None or run.finished:
+        return False
+    if time.monotonic() - run.started > MAX_STUDIO_SECONDS:
+        run.timed_out = True
+    if not (run.cancel.cancelled or run.timed_out):
+        return False
+    run.cancelled = not run.timed_out
+    run.finished = True
+    return True
+
+
+def play(plan: Any, report: Callable[[int, int], None]) -> bytes:
+    """In the study's own worker: play the planned study, `report` its progress; the result
+    (or why there is none) pickled for the studio's worker (the same code on both ends)."""
+    found = pickle.loads(plan.to_bytes() if hasattr(plan, "to_bytes") else bytes(plan))
+    try:
+        return pickle.dumps(("result", lab.run_study(found, report)))
+    except ServiceError as exc:
+        return pickle.dumps(("error", exc.message))
+    except Exception as exc:  # said in the page, not a traceback
+        return pickle.dumps(("error", f"the study stopped: {type(exc).__name__}: {exc}"))
 
 
 async def handle(

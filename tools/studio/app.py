@@ -70,7 +70,7 @@ async def _missing(request: Request, exc: Exception) -> Response:
     return page(request, "problem.j2", status=404, message="", missing=True)
 
 
-def create_app(folder: str | Path, door: Door) -> Starlette:
+def create_app(folder: str | Path, door: Door, studies: Studies | None = None) -> Starlette:
     """The studio for the house-rules files in `folder`, behind `door`."""
     routes = [
         Route("/", start.home),
@@ -105,7 +105,7 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
             Exception: _unexpected,
         },
     )
-    app.state.studio = Studio(Folder.of(folder), door, Studies())
+    app.state.studio = Studio(Folder.of(folder), door, studies or Studies())
     return app
 
 
@@ -114,9 +114,10 @@ def guarded(folder: str | Path, door: Door) -> Guard:
     return Guard(create_app(folder, door), door, HEADERS)
 
 
-def in_page(folder: str | Path) -> Starlette:
+def in_page(folder: str | Path, studies: Studies) -> Starlette:
     """The application as the static site hosts it (tools/site), in a Web Worker of the page:
     no server and no socket, so no door to knock on: the page's own script, in the same tab,
     is its only caller (the site's bridge bounds what it passes, as the Guard does). The
-    switch between the two hosts is this function against `guarded`, nothing inside."""
-    return create_app(folder, Door(token=""))
+    switch between the two hosts is this function against `guarded`, nothing inside; the
+    page plays a study in a Web Worker of its own (`studies`)."""
+    return create_app(folder, Door(token=""), studies)

@@ -29,6 +29,7 @@ worker.onmessage = (event) => {
     status(WORDS.failed + " " + msg.error);
     window.__site.errors.push(msg.error);
   } else if (msg.kind === "answer") {
+    studyNews(msg);
     const done = waiting.get(msg.id);
     waiting.delete(msg.id);
     if (msg.error) done.reject(new Error(msg.error));
@@ -42,6 +43,40 @@ function ask(kind, payload, transfer) {
     waiting.set(id, { resolve, reject });
     worker.postMessage({ kind, id, ...payload }, transfer || []);
   });
+}
+
+// --- a study: played in a Web Worker of its own, its progress told to the app -----------
+let studyWorker = null;
+
+function studyNews(msg) {
+  if (msg.stopStudy && studyWorker) {
+    studyWorker.terminate();
+    studyWorker = null;
+  }
+  if (msg.study) startStudy(msg.study);
+}
+
+function startStudy(plan) {
+  if (studyWorker) studyWorker.terminate();
+  const mine = new Worker(new URL("./worker.js?role=study", import.meta.url), { type: "module" });
+  studyWorker = mine;
+  mine.onmessage = (event) => {
+    const m = event.data;
+    if (studyWorker !== mine) return;
+    if (m.kind === "study-progress") ask("study-progress", { done: m.done, total: m.total });
+    else if (m.kind === "answer") {
+      const data = m.error ? null : m.data;
+      studyWorker = null;
+      mine.terminate();
+      if (data) ask("study-end", { data });
+      else ask("study-failed", { message: String(m.error) });
+    } else if (m.kind === "failed") {
+      studyWorker = null;
+      mine.terminate();
+      ask("study-failed", { message: String(m.error) });
+    }
+  };
+  mine.postMessage({ kind: "play", id: 0, plan });
 }
 
 // --- requests to the app -------------------------------------------------------------

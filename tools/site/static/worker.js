@@ -5,6 +5,8 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const FOLDER = "/home/pyodide/rules";
+// "app": the studio's app; "study": a study's games, in a worker of their own (Cancel ends it).
+const ROLE = new URL(self.location.href).searchParams.get("role") || "app";
 let ready = null;
 let page = null;
 let py = null;
@@ -25,9 +27,11 @@ async function start() {
   );
   for (const data of wheels) py.unpackArchive(data, "wheel", { extractDir: into });
   py.runPython("import importlib; importlib.invalidate_caches()");
-  py.FS.mkdirTree(FOLDER);
-  py.FS.mount(py.FS.filesystems.IDBFS, {}, FOLDER);
-  await sync(true);
+  if (ROLE === "app") {
+    py.FS.mkdirTree(FOLDER);
+    py.FS.mount(py.FS.filesystems.IDBFS, {}, FOLDER);
+    await sync(true);
+  }
   progress("studio");
   page = py.pyimport("riskrules.tools.site.page");
   self.postMessage({ kind: "ready" });
@@ -35,6 +39,18 @@ async function start() {
 
 function sync(populate) {
   return new Promise((resolve) => py.FS.syncfs(populate, (err) => resolve(err)));
+}
+
+function studyNews() {
+  // A study the studio planned, for the page to start; or the word to stop the one it plays.
+  const job = page.study_job();
+  const news = {};
+  if (job !== undefined && job !== null) {
+    news.study = job.toJs();
+    job.destroy();
+  }
+  if (page.study_stop()) news.stopStudy = true;
+  return news;
 }
 
 async function answer(msg) {
@@ -45,7 +61,26 @@ async function answer(msg) {
     result.destroy();
     headers.destroy();
     if (msg.method !== "GET") await sync(false);
-    return { status, headers: outHeaders, body: body };
+    return { status, headers: outHeaders, body: body, ...studyNews() };
+  }
+  if (msg.kind === "study-progress") {
+    page.study_progress(msg.done, msg.total);
+    return studyNews();
+  }
+  if (msg.kind === "study-end") {
+    page.study_end(py.toPy(msg.data));
+    return {};
+  }
+  if (msg.kind === "study-failed") {
+    page.study_failed(msg.message);
+    return {};
+  }
+  if (msg.kind === "play") {
+    const report = (done, total) => self.postMessage({ kind: "study-progress", done, total });
+    const data = page.play(py.toPy(msg.plan), report);
+    const bytes = data.toJs();
+    data.destroy();
+    return { data: bytes };
   }
   if (msg.kind === "keep") {
     const name = page.keep(FOLDER, msg.name, msg.text);
