@@ -69,17 +69,21 @@ def stop(process: subprocess.Popen[str]) -> None:
             process.wait()
 
 
-def local_only(context: object) -> None:
-    """Every request outside 127.0.0.1 is refused, as on a machine with no network."""
+def local_only(context: object) -> list[str]:
+    """Every request outside 127.0.0.1 is refused, as on a machine with no network; the
+    refused addresses are listed (the site asks for none)."""
+    refused: list[str] = []
 
     def route(r: object) -> None:
         url = r.request.url  # type: ignore[attr-defined]
         if url.startswith(("http://127.0.0.1:", "data:", "blob:")):
             r.continue_()  # type: ignore[attr-defined]
         else:
+            refused.append(url)
             r.abort()  # type: ignore[attr-defined]
 
     context.route("**/*", route)  # type: ignore[attr-defined]
+    return refused
 
 
 def until(page: object, expression: str, seconds: float = 120.0) -> float:

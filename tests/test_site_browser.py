@@ -5,6 +5,7 @@ request outside 127.0.0.1 refused: the site built by `riskrules site build` and 
 from __future__ import annotations
 
 import base64
+import html
 import shutil
 import zlib
 from collections.abc import Iterator
@@ -40,9 +41,17 @@ def browser() -> Iterator[Any]:
 
 def _context(browser: Any, locale: str = "da-DK") -> Any:
     context = browser.new_context(locale=locale, viewport={"width": 1400, "height": 1000})
-    local_only(context)
+    refused = local_only(context)
     context.set_default_timeout(WAIT)
+    context.refused = refused  # read by _closed
     return context
+
+
+def _closed(context: Any) -> None:
+    """Close a context, and check the site asked for nothing from another origin."""
+    refused = list(context.refused)
+    context.close()
+    assert not refused, refused[:5]
 
 
 def test_the_front_page_shows_every_sheet_before_any_python(browser: Any, site: Path) -> None:
@@ -64,7 +73,7 @@ def test_the_front_page_shows_every_sheet_before_any_python(browser: Any, site: 
         page.locator("section.front[data-lang='da'] a", has_text="Hvor manualerne").click()
         page.wait_for_url("**/concordance.da.html")
         assert page.locator("table").count() >= 1 and "Kommandomanual" in page.content()
-        context.close()
+        _closed(context)
 
 
 def test_a_house_rule_shared_and_edited_offline(browser: Any, site: Path) -> None:
@@ -99,7 +108,7 @@ def test_a_house_rule_shared_and_edited_offline(browser: Any, site: Path) -> Non
         until(other, READY)
         other.wait_for_selector("#text")
         assert other.input_value("#text") == text
-        fresh.close()
+        _closed(fresh)
 
         until(page, "window.__site.offlineReady === true")
         stop(server)
@@ -110,7 +119,7 @@ def test_a_house_rule_shared_and_edited_offline(browser: Any, site: Path) -> Non
         page.fill("#text", page.input_value("#text").replace("combat.ties", "combat.tise"))
         page.locator("#diagnostics li.error").wait_for()
         assert "RR0104" in page.locator("#diagnostics").inner_text()
-        context.close()
+        _closed(context)
 
 
 def test_a_share_link_is_data_never_code(browser: Any, site: Path) -> None:
@@ -131,7 +140,7 @@ def test_a_share_link_is_data_never_code(browser: Any, site: Path) -> None:
         page.wait_for_selector("#text")
         assert page.input_value("#text") == text
         assert page.evaluate("window.__pwned === undefined")
-        context.close()
+        _closed(context)
 
 
 def test_a_study_in_the_page_says_what_the_command_line_says(
@@ -162,7 +171,7 @@ def test_a_study_in_the_page_says_what_the_command_line_says(
         report = page.frame_locator("#study iframe.report")
         report.locator("text=The plots are left out here").wait_for()
         assert NO_PLOTS.split(":")[0] in report.locator("body").inner_text()
-        context.close()
+        _closed(context)
     house = tmp_path / page_file(text)
     house.write_text(text, encoding="utf-8")
     request = lab.Study(games=100)
@@ -175,3 +184,16 @@ def page_file(text: str) -> str:
     """The file name the studio gave the house rule (its ruleset's name)."""
     name = text.split("ruleset", 1)[1].split()[0]
     return f"{name}.rules"
+
+
+def test_every_page_of_the_site_has_its_content_policy(site: Path) -> None:
+    """A static host sends no headers of the site's choosing: every page carries the policy
+    itself (no other origin; 'wasm-unsafe-eval' for Pyodide and nothing else evaluated)."""
+    from riskrules.tools.site.build import CSP
+
+    assert "'unsafe-eval'" not in CSP and "http" not in CSP and "*" not in CSP
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) >= 12 * 3 * 2 + 3 + 2
+    for page in pages:
+        head = html.unescape(page.read_text(encoding="utf-8")[:4000])  # as a browser reads it
+        assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in head, page

@@ -81,7 +81,10 @@ def first_edit(page: Any, address: str) -> float:
     text = page.input_value("#text").replace("{", "{\n  override combat.tise: attacker", 1)
     page.fill("#text", text)
     page.locator("#diagnostics li.error").wait_for()
-    return time.perf_counter() - begun
+    took = time.perf_counter() - begun
+    steps = page.evaluate("window.__site.timings")
+    print("   the start, ms after navigation: " + ", ".join(f"{k} {v}" for k, v in steps.items()))
+    return took
 
 
 def panel_updates(page: Any, rounds: int = 4) -> list[float]:
@@ -89,18 +92,27 @@ def panel_updates(page: Any, rounds: int = 4) -> list[float]:
     page.fill("#text", page.input_value("#text").replace("  override combat.tise: attacker\n", ""))
     page.locator("#diagnostics li.error").wait_for(state="detached")
     field = "form.field[data-rule='combat.ties']"
-    if not page.locator("details[data-section='attack']").evaluate("d => d.open"):
-        page.click("details[data-section='attack'] > summary")
     sheet = page.frame_locator("#sheet")
     times = []
     for k in range(rounds):
         choice, words = ("attacker", "angriberen") if k % 2 == 0 else ("defender", "forsvareren")
+        _open(page, f"{field} select")
         page.select_option(f"{field} select", choice)
         begun = time.perf_counter()
         page.click(f"{field} button[name='set']")
         sheet.locator(f"text=uafgjort vinder {words}").first.wait_for()
         times.append(time.perf_counter() - begun)
     return times
+
+
+def _open(page: Any, selector: str) -> None:
+    """The rule form's attack step opened (the form is drawn again after each edit, closed)."""
+    for _ in range(100):
+        if page.locator(selector).is_visible():
+            return
+        if not page.locator("details[data-section='attack']").evaluate("d => d.open"):
+            page.click("details[data-section='attack'] > summary")
+        time.sleep(0.2)
 
 
 def study(page: Any, games: int = 200) -> float:

@@ -20,11 +20,15 @@ const status = (text) => {
   const el = document.getElementById("site-status");
   if (el) el.textContent = text;
 };
-window.__site = { ready: false, navigations: 0, lastPath: null, errors: [] };
+// timings: each step of the start, in ms since this page's navigation (the benchmark's)
+window.__site = { ready: false, navigations: 0, lastPath: null, errors: [], timings: {} };
 
 worker.onmessage = (event) => {
   const msg = event.data;
-  if (msg.kind === "progress") status(WORDS["loading_" + msg.step] || WORDS.loading);
+  if (msg.kind === "progress") {
+    window.__site.timings[msg.step] = Math.round(msg.at - performance.timeOrigin);
+    status(WORDS["loading_" + msg.step] || WORDS.loading);
+  }
   else if (msg.kind === "failed") {
     status(WORDS.failed + " " + msg.error);
     window.__site.errors.push(msg.error);
@@ -146,6 +150,7 @@ function render(html, url, push) {
   frames(document.body);
   window.__site.navigations += 1;
   window.__site.lastPath = url;
+  if (!window.__site.timings.first_page) window.__site.timings.first_page = Math.round(performance.now());
 }
 
 function frames(root) {

@@ -12,7 +12,8 @@ let page = null;
 let py = null;
 
 function progress(step) {
-  self.postMessage({ kind: "progress", step });
+  // `at`: when, as milliseconds since the epoch (the page reads it against its navigation)
+  self.postMessage({ kind: "progress", step, at: performance.timeOrigin + performance.now() });
 }
 
 async function start() {
@@ -34,7 +35,7 @@ async function start() {
   }
   progress("studio");
   page = py.pyimport("riskrules.tools.site.page");
-  self.postMessage({ kind: "ready" });
+  progress("ready");
 }
 
 function sync(populate) {
