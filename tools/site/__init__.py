@@ -5,6 +5,7 @@ page.py runs the studio's own Starlette app in a Web Worker: one app, two hosts.
 
   fetch.py      the lock file, the user cache, downloads through pip and npm, sha256 checks
   wheels.py     the wheels the page installs: trimmed Babel, pure MarkupSafe, riskrules' own
+  stdlib.py     Pyodide's standard library less what the page never imports
   prerender.py  the sheets, cards and concordance written as static pages at build time
   build.py      the site's layout, its manifest and content policy
   serve.py      a small static server for a built site (127.0.0.1 only)

@@ -15,7 +15,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from ...grammar.limits import MAX_FILE_BYTES, MAX_STUDIO_BODY
-from . import fetch, prerender, wheels
+from . import fetch, prerender, stdlib, wheels
 from .words import LANGUAGE_NAMES, LANGUAGES, words
 
 HERE = Path(__file__).parent
@@ -40,7 +40,8 @@ def build(site: Path, say: Callable[[str], None] = print) -> dict[str, object]:
     python = str(spec["python"])
     say("fetching Pyodide's runtime (checked against site.lock)")
     runtime = fetch.pyodide_runtime()
-    shutil.copytree(runtime, site / "pyodide")
+    shutil.copytree(runtime, site / "pyodide", ignore=shutil.ignore_patterns("python_stdlib.zip"))
+    stdlib.trimmed(runtime / "python_stdlib.zip", site / "pyodide" / "python_stdlib.zip")
     say("fetching and building the wheels")
     names = wheels.all_wheels(python, site / "wheels")
     say("pre-rendering the sheets, cards and concordance")
