@@ -197,3 +197,35 @@ def test_every_page_of_the_site_has_its_content_policy(site: Path) -> None:
     for page in pages:
         head = html.unescape(page.read_text(encoding="utf-8")[:4000])  # as a browser reads it
         assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in head, page
+
+
+def test_a_file_from_the_disk_downloaded_and_a_study_cancelled(
+    browser: Any, site: Path, tmp_path: Path
+) -> None:
+    """The page's folder is the browser ("this browser", never a path); a file picked from
+    the disk opens in the editor; Download gives back the text; Cancel stops a study."""
+    text = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+    with serving(site) as (address, _):
+        context = _context(browser, "en-GB")
+        context.set_default_timeout(120_000)
+        page = context.new_page()
+        page.goto(address + "studio.html")
+        until(page, READY)
+        assert "Your files are kept in this browser." in page.inner_text("main")
+        page.set_input_files(
+            "header.bar .site-tools input[type=file]",
+            files=[{"name": "family.rules", "mimeType": "text/plain", "buffer": text.encode()}],
+        )
+        page.wait_for_selector("#text")
+        assert page.input_value("#text") == text
+        assert page.evaluate("window.__site.lastPath") == "/edit?file=family.rules"
+        with page.expect_download() as downloading:
+            page.click("#site-download")
+        assert downloading.value.suggested_filename == "family.rules"
+        assert Path(downloading.value.path()).read_text(encoding="utf-8") == text
+        page.fill("form[hx-post='/study'] input[name='games']", "2000")
+        page.click("#study-start")
+        page.wait_for_selector("#study-cancel")
+        page.click("#study-cancel")
+        page.locator("#study", has_text="The study was cancelled.").wait_for()
+        _closed(context)

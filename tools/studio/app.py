@@ -36,6 +36,7 @@ HEADERS = {
 
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+IN_THIS_BROWSER = "this browser"  # where the page's files are kept, as the start page says
 
 
 def _later(module: str, name: str) -> Endpoint:
@@ -70,7 +71,9 @@ async def _missing(request: Request, exc: Exception) -> Response:
     return page(request, "problem.j2", status=404, message="", missing=True)
 
 
-def create_app(folder: str | Path, door: Door, studies: Studies | None = None) -> Starlette:
+def create_app(
+    folder: str | Path, door: Door, studies: Studies | None = None, place: str | None = None
+) -> Starlette:
     """The studio for the house-rules files in `folder`, behind `door`."""
     routes = [
         Route("/", start.home),
@@ -105,7 +108,7 @@ def create_app(folder: str | Path, door: Door, studies: Studies | None = None) -
             Exception: _unexpected,
         },
     )
-    app.state.studio = Studio(Folder.of(folder), door, studies or Studies())
+    app.state.studio = Studio(Folder.of(folder), door, studies or Studies(), place)
     return app
 
 
@@ -120,4 +123,4 @@ def in_page(folder: str | Path, studies: Studies) -> Starlette:
     is its only caller (the site's bridge bounds what it passes, as the Guard does). The
     switch between the two hosts is this function against `guarded`, nothing inside; the
     page plays a study in a Web Worker of its own (`studies`)."""
-    return create_app(folder, Door(token=""), studies)
+    return create_app(folder, Door(token=""), studies, place=IN_THIS_BROWSER)

@@ -10,7 +10,7 @@ from starlette.responses import RedirectResponse, Response
 
 from ..service import authoring, rulesets
 from ..service.errors import UsageError
-from .render import LANG_COOKIE, language, page
+from .render import LANG_COOKIE, language, page, say
 from .state import studio_of
 
 
@@ -33,7 +33,7 @@ async def home(request: Request) -> Response:
         files=folder.rules_files(),
         drafts=folder.drafts(),
         examples=authoring.example_titles(lang),
-        folder=str(folder.root),
+        folder=say(request, studio.place) if studio.place else str(folder.root),
     )
 
 
@@ -43,8 +43,6 @@ async def new(request: Request) -> Response:
     form = await request.form()
     base = str(form.get("base") or "")
     example = str(form.get("example") or "")
-    from .render import say  # the new file's title in the reader's language
-
     if example:  # its title kept as the example gives it, in every language
         name = studio.folder.free_name(example)
         text = authoring.new_rules(name[: -len(".rules")], example=example)
