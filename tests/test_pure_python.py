@@ -4,6 +4,7 @@ missing, and built-in files are named as a player reads them, never by an instal
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -47,52 +48,59 @@ def test_without_os_link_the_cache_is_off(monkeypatch: pytest.MonkeyPatch) -> No
     assert cache.load("anything") is None and cache.store("anything", b"x") is False
 
 
-WITHOUT_LINK = """
-import os, sys
-del os.link  # as in Pyodide
+COMMANDS = [
+    ["check"],
+    ["check", "--format", "json"],
+    ["summary", "da-2006", "--lang", "da", "-o", "sheet.html"],
+    ["diff", "classic", "da-2006"],
+    ["odds", "classic", "-a", "5", "-d", "3"],
+]
+# Each command in turn in one interpreter, as the page runs them; `del os.link` as in Pyodide.
+RUN_ALL = """
+import contextlib, io, json, os, sys
+if sys.argv[1] == "without-link":
+    del os.link
 from riskrules.tools.cli import main
-try:
-    main(sys.argv[1:])
-except SystemExit as exc:
-    sys.exit(exc.code)
+said = []
+for argv in json.loads(sys.argv[2]):
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(argv)
+        except SystemExit as exc:
+            code = exc.code or 0
+    said.append([code, out.getvalue(), err.getvalue()])
+print(json.dumps(said))
 """
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["check"],
-        ["check", "--format", "json"],
-        ["summary", "da-2006", "--lang", "da", "-o", "sheet.html"],
-        ["diff", "classic", "da-2006"],
-        ["odds", "classic", "-a", "5", "-d", "3"],
-    ],
-)
-def test_every_command_exits_0_without_os_link(tmp_path: Path, argv: list[str]) -> None:
-    """The cache steps aside quietly, as its docstring promises: the same output, exit 0,
-    and nothing written into a fresh temporary folder."""
-    env = {k: v for k, v in os.environ.items() if k != "RISKRULES_NO_CACHE"}
-    env["TMPDIR"] = str(tmp_path)
+def _run_all(tmp_path: Path, how: str, env: dict[str, str]) -> list[list[object]]:
     run = subprocess.run(
-        [sys.executable, "-c", WITHOUT_LINK, *argv],
+        [sys.executable, "-c", RUN_ALL, how, json.dumps(COMMANDS)],
         cwd=tmp_path,
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
     )
     assert run.returncode == 0, run.stderr[-2000:]
-    assert "Traceback" not in run.stderr
+    found: list[list[object]] = json.loads(run.stdout)
+    return found
+
+
+def test_every_command_exits_0_without_os_link(tmp_path: Path) -> None:
+    """The cache steps aside quietly, as its docstring promises: each command's output as with
+    the cache off, exit 0, no traceback, and nothing written into a fresh temporary folder."""
+    env = {k: v for k, v in os.environ.items() if k != "RISKRULES_NO_CACHE"}
+    env["TMPDIR"] = str(tmp_path)
+    without = _run_all(tmp_path, "without-link", env)
     assert not list(tmp_path.glob("riskrules-*"))  # no cache folder was made
-    plain = subprocess.run(
-        [sys.executable, "-m", "riskrules", *argv],
-        cwd=tmp_path,
-        env={**env, "RISKRULES_NO_CACHE": "1"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.stdout == plain.stdout
+    plain = _run_all(tmp_path, "plain", {**env, "RISKRULES_NO_CACHE": "1"})
+    for argv, (code, out, err), (_, plain_out, _) in zip(COMMANDS, without, plain, strict=True):
+        assert code == 0 and "Traceback" not in str(err), (argv, err)
+        assert out == plain_out, argv
+    assert (tmp_path / "sheet.html").stat().st_size > 1000
 
 
 def test_built_in_files_are_named_never_by_their_path(tmp_path: Path) -> None:
