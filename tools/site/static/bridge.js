@@ -114,7 +114,10 @@ async function request(method, url, body, contentType, extra) {
 
 // --- pages -------------------------------------------------------------------------
 const IFRAME_SRC = /(<iframe\b[^>]*?\s)src=("\/[^"]*"|'\/[^']*')/gi;
-const defang = (html) => html.replace(IFRAME_SRC, "$1data-app-src=$2");
+// The app's own assets (/static/…) are this site's copies, beside this script.
+const STATIC = /(\s(?:href|src)=["'])\/static\//gi;
+const SITE = new URL("./", import.meta.url).href;
+const defang = (html) => html.replace(IFRAME_SRC, "$1data-app-src=$2").replace(STATIC, "$1" + SITE);
 
 async function navigate(method, url, body, contentType, push = true) {
   status(WORDS.working);
@@ -157,7 +160,7 @@ function frames(root) {
   for (const frame of root.querySelectorAll("iframe[data-app-src]")) {
     const src = frame.getAttribute("data-app-src");
     frame.removeAttribute("data-app-src");
-    request("GET", src).then((answer) => { frame.srcdoc = answer.text(); })
+    request("GET", src).then((answer) => { frame.srcdoc = defang(answer.text()); })
       .catch((e) => window.__site.errors.push(String(e)));
   }
 }
