@@ -190,6 +190,7 @@ STARTS_THE_SERVER = {
     ("riskrules.tools.site.page", "riskrules.tools.studio.app"),
     ("riskrules.tools.site.page", "riskrules.tools.studio.drafts"),
     ("riskrules.tools.site.page", "riskrules.tools.studio.security"),
+    ("riskrules.tools.site.page", "riskrules.tools.studio.study"),
 }
 MAX_LINES = 600
 MAX_COMMAND_LINES = 300
