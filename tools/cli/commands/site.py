@@ -16,8 +16,9 @@ from ..common import examples, usage_error
     )
 )
 def site() -> None:
-    """The studio as a static site: the sheets, the cards and the studio in a web page with
-    nothing to install, for any static host (or this computer)."""
+    """The sheets, the cards and the studio as a web page, nothing to install.
+
+    `build` writes it for any static host; `serve` opens it on this computer."""
 
 
 @site.command()
