@@ -20,6 +20,9 @@ from .fetch import FetchError, Pinned, cache_folder, pinned_wheels, wheel
 # English's own regional data Babel reads for "en" (the other languages keep every region).
 ENGLISH_KEPT = {"en", "en_001", "en_150", "en_GB", "en_US_POSIX"}
 STAMP = (2020, 1, 1, 0, 0, 0)  # every member's time: a trimmed wheel is the same bytes each build
+# The wheels built here dated as the trimmed ones: the same checkout builds the same site (and
+# the service worker's version changes only when a file does).
+REPRODUCIBLE = {"SOURCE_DATE_EPOCH": "1577836800"}
 
 
 def checkout() -> Path:
@@ -91,7 +94,7 @@ def _pure_from_sdist(pin: Pinned, sdist: Path) -> Path:
     if found:
         return found[0]
     folder.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "CC": "false", "CXX": "false"}
+    env = {**os.environ, "CC": "false", "CXX": "false", **REPRODUCIBLE}
     argv = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), str(sdist)]
     done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
     found = sorted(folder.glob(f"{pin.name}-{pin.version}-py3-none-any.whl"))
@@ -105,7 +108,7 @@ def _pure_from_sdist(pin: Pinned, sdist: Path) -> Path:
 def _own_wheel(into: Path) -> Path:
     for old in into.glob("riskrules-*.whl"):
         old.unlink()
-    env = {**os.environ, "RISKRULES_PURE_PYTHON": "1"}
+    env = {**os.environ, "RISKRULES_PURE_PYTHON": "1", **REPRODUCIBLE}
     argv = [
         sys.executable,
         "-m",
