@@ -73,6 +73,12 @@ def test_the_front_page_shows_every_sheet_before_any_python(browser: Any, site: 
         page.locator("section.front[data-lang='da'] a", has_text="Hvor manualerne").click()
         page.wait_for_url("**/concordance.da.html")
         assert page.locator("table").count() >= 1 and "Kommandomanual" in page.content()
+        # The front page keeps the whole site for offline use: a sheet opens with no network.
+        until(page, "navigator.serviceWorker.controller !== null", 180)
+        context.set_offline(True)
+        page.goto(address + "sheets/classic.nl.html")
+        assert "Risk" in page.locator("h1").first.inner_text()
+        context.set_offline(False)
         _closed(context)
 
 
