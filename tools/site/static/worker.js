@@ -20,12 +20,14 @@ async function start() {
   const base = new URL("./", self.location.href).href;
   const manifest = await (await fetch(base + "site.json")).json();
   progress("python");
+  // The wheels are fetched while Python starts (on a cold visit, the downloads overlap).
+  const fetching = Promise.all(
+    manifest.wheels.map(async (w) => new Uint8Array(await (await fetch(base + "wheels/" + w)).arrayBuffer())),
+  );
   py = await loadPyodide({ indexURL: base + "pyodide/", env: { HOME: "/home/pyodide" } });
   progress("wheels");
   const into = py.runPython("import site; site.getsitepackages()[0]");
-  const wheels = await Promise.all(
-    manifest.wheels.map(async (w) => new Uint8Array(await (await fetch(base + "wheels/" + w)).arrayBuffer())),
-  );
+  const wheels = await fetching;
   for (const data of wheels) py.unpackArchive(data, "wheel", { extractDir: into });
   py.runPython("import importlib; importlib.invalidate_caches()");
   if (ROLE === "app") {
