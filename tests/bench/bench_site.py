@@ -94,6 +94,7 @@ def panel_updates(page: Any, rounds: int = 4) -> list[float]:
     field = "form.field[data-rule='combat.ties']"
     sheet = page.frame_locator("#sheet")
     times = []
+    page.wait_for_timeout(3000)  # the text's edit settled: every panel drawn again
     for k in range(rounds):
         choice, words = ("attacker", "angriberen") if k % 2 == 0 else ("defender", "forsvareren")
         _open(page, f"{field} select")
@@ -102,6 +103,7 @@ def panel_updates(page: Any, rounds: int = 4) -> list[float]:
         page.click(f"{field} button[name='set']")
         sheet.locator(f"text=uafgjort vinder {words}").first.wait_for()
         times.append(time.perf_counter() - begun)
+        page.wait_for_timeout(1500)  # the form drawn again after the change, before the next
     return times
 
 
