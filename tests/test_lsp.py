@@ -239,26 +239,33 @@ MALFORMED: list[tuple[bytes, int | None]] = [
 def test_malformed_messages_are_refused_without_a_traceback(tmp_path: Path) -> None:
     # A server of its own: the test ends the session to read all it wrote on stderr.
     client = Client()
-    client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-    client.notify("initialized", {})
-    uri = _open(client, tmp_path / "family.rules", HOUSE)
-    hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
-    for raw, code in MALFORMED:
-        client.send_raw(raw)
-        if code is not None:
-            reply = client.wait(lambda m: "error" in m)
-            assert reply["error"]["code"] == code, (raw[:80], reply)
-        assert "combat.ties" in json.dumps(client.request("textDocument/hover", hover)), raw[:80]
-    nul = {"textDocument": {"uri": "file:///a%00b.rules"}, "position": {"line": 0, "character": 0}}
-    assert client.request("textDocument/hover", nul) is None  # not an internal error
-    client.next_id += 1
-    command = {"command": "nope", "arguments": []}
-    client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "workspace/executeCommand",
-                 "params": command})  # fmt: skip
-    assert client.wait(lambda m: m.get("id") == client.next_id)["error"]["code"] == -32602
-    client.close()
-    err = client.proc.stderr.read().decode()  # type: ignore[union-attr]
-    assert "Traceback" not in err and err.count("riskrules lsp: refused") >= len(MALFORMED), err
+    try:  # (killed however it ends: a session left running holds the run's end)
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        uri = _open(client, tmp_path / "family.rules", HOUSE)
+        hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
+        for raw, code in MALFORMED:
+            client.send_raw(raw)
+            if code is not None:
+                reply = client.wait(lambda m: "error" in m)
+                assert reply["error"]["code"] == code, (raw[:80], reply)
+            served = json.dumps(client.request("textDocument/hover", hover))
+            assert "combat.ties" in served, raw[:80]  # the next request is answered
+        nul = {
+            "textDocument": {"uri": "file:///a%00b.rules"},
+            "position": {"line": 0, "character": 0},
+        }
+        assert client.request("textDocument/hover", nul) is None  # not an internal error
+        client.next_id += 1
+        command = {"command": "nope", "arguments": []}
+        client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "workspace/executeCommand",
+                     "params": command})  # fmt: skip
+        assert client.wait(lambda m: m.get("id") == client.next_id)["error"]["code"] == -32602
+        client.close()
+        err = client.proc.stderr.read().decode()  # type: ignore[union-attr]
+        assert "Traceback" not in err and err.count("riskrules lsp: refused") >= len(MALFORMED), err
+    finally:
+        client.proc.kill()
 
 
 def test_a_very_long_expression_gets_its_diagnostic(client: Client, tmp_path: Path) -> None:
