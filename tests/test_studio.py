@@ -99,8 +99,20 @@ def test_an_oversized_body_is_refused_unread(tmp_path: Path) -> None:
 
 def test_every_page_says_where_its_scripts_may_come_from(tmp_path: Path) -> None:
     answer = client(tmp_path).get("/")
-    assert "script-src 'self'" in answer.headers["content-security-policy"]
+    assert "script-src 'self';" in answer.headers["content-security-policy"]  # no inline one
     assert stranger(tmp_path).get("/").headers["x-content-type-options"] == "nosniff"
+    # The sheet's page allows the one inline script it carries (its print fitting), by the
+    # hash of the text it serves, and no other.
+    import base64
+    import hashlib
+
+    (tmp_path / "a.rules").write_text(HOUSE)
+    sheet = client(tmp_path).get("/sheet", params={"file": "a.rules"})
+    inline = re.findall(r"<script>(.*?)</script>", sheet.text, re.S)
+    assert len(inline) == 1 and "beforeprint" in inline[0]
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    policy = sheet.headers["content-security-policy"]
+    assert f"script-src 'self' 'sha256-{digest}';" in policy and "frame-ancestors 'self'" in policy
 
 
 # ---------------------------------------------------------------------------------- the files

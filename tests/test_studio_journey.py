@@ -289,7 +289,14 @@ def test_without_weasyprint_the_pdf_button_says_so_and_the_browser_prints_one_pa
         assert page.locator("#pdf").count() == 0 and page.locator("#print").count() == 1
         assert "WeasyPrint" in page.inner_text("#no-pdf")
         sheet = page.context.new_page()
+        refused: list[str] = []
+        sheet.on("console", lambda message: refused.append(message.text))
         sheet.goto(f"{running.root}/sheet?file=family.rules&lang=da")
+        # Its print fitting runs under the page's policy (a script refused would print it
+        # unfitted, at the sheet's own type, on two pages on some machines).
+        sheet.evaluate("() => dispatchEvent(new Event('beforeprint'))")
+        assert sheet.evaluate("() => document.body.style.fontSize").endswith("pt"), refused
+        sheet.evaluate("() => dispatchEvent(new Event('afterprint'))")
         printed = sheet.pdf(prefer_css_page_size=True, print_background=True)
         assert len(pypdf.PdfReader(io.BytesIO(printed)).pages) == 1
         words = " ".join(pypdf.PdfReader(io.BytesIO(printed)).pages[0].extract_text().split())

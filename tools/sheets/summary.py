@@ -533,7 +533,7 @@ def build_for(
 def render(sheet: Sheet, fmt: str) -> str | bytes:
     """The sheet as Markdown, HTML or PDF. Only the PDF is laid out here (WeasyPrint, fitted to
     the paper); the HTML is the browser's to lay out, its print CSS keeping together what the
-    PDF keeps together, at the sheet's own type size."""
+    PDF keeps together, and its script (printfit.py) fitting the print as the PDF is fitted."""
     return render_paged(sheet, fmt)[0]
 
 
@@ -559,15 +559,23 @@ def render_paged(sheet: Sheet, fmt: str) -> tuple[str | bytes, int | None]:
 
 def render_html(sheet: Sheet, fit: Fit | None = None) -> str:
     """The sheet's HTML, set as `fit` says (the PDF fitting's choice; by default the sheet's
-    own type size, as a browser prints it)."""
+    own type size, as a browser shows it, its print fitted by its script: printfit.py)."""
     from babel.numbers import format_decimal
 
+    from . import printfit
     from .pdf import Fit
 
     fit = fit or Fit()
     size = format_decimal(fit.size, "0.0", locale=sheet.lang)  # "13,0" on a Danish sheet
     template = _environment().get_template("summary.html.j2")
-    return template.render(sheet=sheet, fit=fit, size_said=size)
+    return template.render(
+        sheet=sheet,
+        fit=fit,
+        size_said=size,
+        page_margin=printfit.MARGIN_MM,
+        fitting=printfit.figures(sheet.paper),
+        print_script=printfit.script(),
+    )
 
 
 class _Markdown(str):
