@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from ...engine.rules import Rules
 from ...grammar.resolve import EffectiveRuleset
 from .i18n import translations
-from .summary import SECTION_TITLES, Block, Line, build
+from .summary import SECTION_TITLES, build
+from .view import Block, Line
 
 if TYPE_CHECKING:
     from .pdf import Fit
