@@ -15,58 +15,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import model as m
+from . import reading
 from .diagnostics import Diagnostic, Span, error, warning
 from .limits import MAX_PLAYERS
 from .resolve import EffectiveRuleset
 from .schema import PHASES, Kind, lookup
 
 
-def _plain(value: m.Value | None) -> m.Value | None:
-    return m.strip_assumed(value) if value is not None else None
-
-
 def int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
-    value = _plain(eff.value(rule_id))
-    return value.value if isinstance(value, m.Int) else None
+    return reading.number(eff.value(rule_id))
 
 
 def word_of(eff: EffectiveRuleset, rule_id: str) -> str | None:
-    value = _plain(eff.value(rule_id))
-    if isinstance(value, m.Name):
-        return value.name
-    if isinstance(value, m.Phrase):
-        return value.text
-    return None
+    return reading.word(eff.value(rule_id))
 
 
 def words_of(eff: EffectiveRuleset, rule_id: str) -> list[str]:
-    value = _plain(eff.value(rule_id))
-    items = value.items if isinstance(value, m.ListValue) else (value,) if value else ()
-    out = []
-    for item in items:
-        inner = _plain(item)
-        if isinstance(inner, m.Name):
-            out.append(inner.name)
-        elif isinstance(inner, m.Phrase):
-            out.append(inner.text)
-    return out
+    return list(reading.words(eff.value(rule_id)))
 
 
 def flag_of(eff: EffectiveRuleset, rule_id: str) -> bool:
-    value = _plain(eff.value(rule_id))
-    return isinstance(value, m.Bool) and value.value
+    return reading.flag(eff.value(rule_id)) is True
 
 
 def player_range(eff: EffectiveRuleset) -> tuple[int, int] | None:
     """The fewest and most players the `players` rule allows (None: not a range of numbers)."""
-    value = _plain(eff.value("players"))
-    if (
-        isinstance(value, m.Range)
-        and isinstance(value.low, m.Int)
-        and isinstance(value.high, m.Int)
-    ):
-        return value.low.value, value.high.value
-    return None
+    return reading.int_range(eff.value("players"))
 
 
 def neutral_count(eff: EffectiveRuleset) -> int:
@@ -104,11 +78,11 @@ def counts_text(counts: Iterable[int]) -> str:
 def start_armies(eff: EffectiveRuleset) -> dict[int, int]:
     """The start armies by player count, as the table gives them (the first entry of a count
     written twice, as the engine reads it)."""
-    table = _plain(eff.value("setup.start_armies"))
+    table = reading.plain(eff.value("setup.start_armies"))
     out: dict[int, int] = {}
     if isinstance(table, m.Table):
         for entry in table.entries:
-            armies = _plain(entry.value)
+            armies = reading.plain(entry.value)
             if isinstance(entry.key, int) and isinstance(armies, m.Int):
                 out.setdefault(entry.key, armies.value)
     return out
@@ -197,7 +171,7 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
     """RR0213: a start-armies entry for every player count the ruleset allows; RR0214: a
     warning for an entry written for a count it does not (never used)."""
     clause = eff.clause("setup.start_armies")
-    table = _plain(clause.value) if clause is not None else None
+    table = reading.plain(clause.value) if clause is not None else None
     at = own.any(("setup.start_armies", "players"))
     if clause is None or at is None or not isinstance(table, m.Table):
         return []
@@ -242,7 +216,7 @@ def _bounds(own: _Own) -> list[Diagnostic]:
     out = []
     for clause in own.clauses.values():
         spec = lookup(clause.id)
-        value = _plain(clause.value)
+        value = reading.plain(clause.value)
         if spec is None or not isinstance(value, m.Int) or spec.kind != Kind.INT:
             continue
         low, high = spec.least, spec.most

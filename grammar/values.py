@@ -24,10 +24,6 @@ from .words import foreign
 _ARMY_PROBE = range(1, 41)
 
 
-def plain_value(value: m.Value) -> m.Value:
-    return value.value if isinstance(value, m.Assumed) else value
-
-
 def _kind_error(
     spec: RuleSpec,
     clause: m.Clause,
@@ -124,7 +120,7 @@ def _check_table(
         elif key in present:
             out.append(error("RR0207", f"{what} '{key}' is listed twice", entry.span))
         present.add(key)
-        inner = plain_value(entry.value)
+        inner = m.strip_assumed(entry.value)
         if spec.kind == Kind.BY_CONTINENT and not isinstance(inner, m.Int):
             out.append(
                 error("RR0201", f"the bonus for '{key}' must be a whole number", entry.value.span)
@@ -163,7 +159,7 @@ def check_value(
 ) -> list[Diagnostic]:
     continents = [c.id for c in board.continents] if board else []
     territories = [t.id for t in board.territories] if board else []
-    value = plain_value(clause.value)
+    value = m.strip_assumed(clause.value)
     kind = spec.kind
     if kind == Kind.INT:
         return _check_int(spec, clause, value)
@@ -205,7 +201,7 @@ def check_value(
         return [_with_place_hint(d, board) for d in found]
     if kind == Kind.BY_PLAYERS:
         if not isinstance(value, m.Table) or not all(
-            isinstance(e.key, int) and isinstance(plain_value(e.value), m.Int)
+            isinstance(e.key, int) and isinstance(m.strip_assumed(e.value), m.Int)
             for e in value.entries
         ):
             return [_kind_error(spec, clause, value, counts)]
@@ -238,7 +234,7 @@ def check_value(
         if isinstance(value, m.Text):
             return []
         if isinstance(value, m.Table) and all(
-            isinstance(plain_value(e.value), m.Text) for e in value.entries
+            isinstance(m.strip_assumed(e.value), m.Text) for e in value.entries
         ):
             return _twice(value, "language")
         return [_kind_error(spec, clause, value)]
@@ -377,7 +373,7 @@ def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Di
                         or "one of: " + ", ".join(SET_KINDS),
                     )
                 )
-            elif not isinstance(plain_value(entry.value), m.Int):
+            elif not isinstance(m.strip_assumed(entry.value), m.Int):
                 out.append(error("RR0201", "a set's value must be a whole number", entry.span))
         missing = [k for k in SET_KINDS if k not in keys]
         if missing:

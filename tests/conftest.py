@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +45,20 @@ def seeds() -> Path:
     if not SEEDS.is_dir():
         pytest.skip(f"the manuals are not at {SEEDS}: anchor checks skipped")
     return SEEDS
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The system's headless Chromium (never a downloaded browser), driven by Playwright: one a
+    test module (the studio's browser tests; tests/test_summary.py prints with its own)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip(NOT_HERE + "no chromium on this machine")
+    with sync_api.sync_playwright() as p:
+        found = p.chromium.launch(executable_path=chromium)
+        yield found
+        found.close()
 
 
 # Started first, so that no worker is left running it alone at the end: mypy takes 20 s or more

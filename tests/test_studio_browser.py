@@ -6,34 +6,20 @@ pictures show the studio as it is."""
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from studiohelpers import Running, studio
 
-from helpers import NOT_HERE, ROOT
+from helpers import ROOT
 
 pytestmark = pytest.mark.browser
-playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 IMAGES = ROOT / "docs" / "images"
 WAIT = 30_000  # ms: a sheet, a PDF or a small study on a busy machine
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip(NOT_HERE + "no chromium on this machine")
-    with playwright.sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM)
-        yield found
-        found.close()
 
 
 class Clicks:

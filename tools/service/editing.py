@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Severity
+from ...grammar.playable import player_range
 from ...grammar.printer import key_text, value_text
 from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
 from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
@@ -86,13 +87,9 @@ def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> Ru
         raise UsageError(f"no form in '{lang}': use one of {', '.join(SHEET_LANGUAGES)}")
     checked = check_document(path, text)
     ws = checked.workspace
+    chosen = declared_ruleset(checked, path, ruleset)
     declared = ws.file(path)
-    if declared is None or not declared.rulesets:
-        raise UsageError("the text declares no ruleset", checked.diagnostics)
-    chosen = declared_ruleset(declared, ruleset)
-    if chosen is None:
-        names = ", ".join(r.name for r in declared.rulesets)
-        raise UsageError(f"the text declares no ruleset '{ruleset}' (it declares {names})")
+    assert declared is not None  # (declared_ruleset found one in it)
     eff = ws.resolved.get(chosen.name)
     if eff is None:
         raise UsageError(f"ruleset '{chosen.name}' cannot be read", checked.diagnostics)
@@ -229,11 +226,9 @@ def _keys(spec: RuleSpec, eff: EffectiveRuleset) -> tuple[str, ...]:
     if spec.kind == Kind.BY_TERRITORY and board is not None:
         return tuple(t.id for t in board.territories)
     if spec.kind == Kind.BY_PLAYERS:
-        players = m.strip_assumed(eff.value("players") or m.Int(0))
-        if isinstance(players, m.Range):
-            low, high = players.low, players.high
-            if isinstance(low, m.Int) and isinstance(high, m.Int) and high.value - low.value < 100:
-                return tuple(str(n) for n in range(low.value, high.value + 1))
+        players = player_range(eff)
+        if players is not None and players[1] - players[0] < 100:
+            return tuple(str(n) for n in range(players[0], players[1] + 1))
     return ()
 
 

@@ -127,11 +127,24 @@ def clear_rule(text: str, path: str, rule: str, ruleset_name: str | None = None)
 # ------------------------------------------------------------------ the statement
 
 
-def declared_ruleset(declared: m.RulesFile, name: str | None) -> m.Ruleset | None:
+def _named(declared: m.RulesFile, name: str | None) -> m.Ruleset | None:
     """The file's ruleset `name` (None: its first), or None when it declares no such one."""
     if name is None:
         return declared.rulesets[0] if declared.rulesets else None
     return next((r for r in declared.rulesets if r.name == name), None)
+
+
+def declared_ruleset(checked: Checked, path: str, name: str | None, doing: str = "") -> m.Ruleset:
+    """The ruleset `name` (None: its first) that the text at `path` declares; a UsageError
+    when it declares none (`doing`: what was to be done with one, said then) or no such one."""
+    declared = checked.workspace.file(path)
+    if declared is None or not declared.rulesets:
+        raise UsageError(f"the text declares no ruleset{doing}", checked.diagnostics)
+    found = _named(declared, name)
+    if found is None:
+        names = ", ".join(r.name for r in declared.rulesets)
+        raise UsageError(f"the text declares no ruleset '{name}' (it declares {names})")
+    return found
 
 
 def _target(
@@ -140,14 +153,7 @@ def _target(
     """The file's ruleset `name` (None: its first), and whether its base sets `rule`."""
     if not RULE_ID.fullmatch(rule):
         raise UsageError(f"'{rule}' is not a rule id (such as combat.ties)")
-    declared = checked.workspace.file(path)
-    if declared is None or not declared.rulesets:
-        raise UsageError("the text declares no ruleset to change", checked.diagnostics)
-    found = declared_ruleset(declared, name)
-    if found is None:
-        names = ", ".join(r.name for r in declared.rulesets)
-        raise UsageError(f"the text declares no ruleset '{name}' (it declares {names})")
-    ruleset = found
+    ruleset = declared_ruleset(checked, path, name, " to change")
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None
 
@@ -249,7 +255,7 @@ def _written(
     """The statement written, if the new text reads as the old with that one statement
     changed (a value that runs into another rule, or a row into another row, does not)."""
     declared = checked.workspace.file(path)
-    now = declared_ruleset(declared, ruleset.name) if declared is not None else None
+    now = _named(declared, ruleset.name) if declared is not None else None
     if now is None or now.extends != ruleset.extends:
         return None
     others = [c for c in ruleset.clauses if c.id != rule]
@@ -298,7 +304,7 @@ def _lines(
     """The lines of ruleset `name`'s (None: the first's) statement of `rule` (None: it did
     not parse)."""
     declared = checked.workspace.file(path)
-    ruleset = declared_ruleset(declared, name) if declared is not None else None
+    ruleset = _named(declared, name) if declared is not None else None
     if ruleset is None:
         return None
     found = next((c for c in ruleset.clauses if c.id == rule), None)

@@ -213,9 +213,7 @@ class Sentences:
         elif rid == "neutrals.status.track" and isinstance(value, m.ListValue):
             facts["places"] = " – ".join(w.value(i) for i in value.items)
         elif rid == "neutrals.defence_rolled_by":
-            seats = m.strip_assumed(rules.effective.value("players") or m.Int(2))
-            top = seats.high if isinstance(seats, m.Range) else seats
-            facts["many"] = not (isinstance(top, m.Int) and top.value <= 2)
+            facts["many"] = rules.players[1] > 2
         elif rid == "neutrals.status.start":
             facts["place"] = w.value(value)
         elif rid == "neutrals.status_die.keep" and isinstance(value, m.Range):
