@@ -12,7 +12,6 @@ from markupsafe import Markup
 
 from ...engine.rules import Rules
 from ...grammar import model as m
-from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE
 from .describe import Words
 from .i18n import translations
@@ -77,14 +76,17 @@ class Gathering:
     """One sheet's making: its sentences (and the base's, to compare), and what it gathers as
     lines are made, in the order they are first met."""
 
-    def __init__(self, rules: Rules, lang: str, base: EffectiveRuleset | None) -> None:
+    def __init__(self, rules: Rules, lang: str, base_rules: Rules | None) -> None:
         eff = rules.effective
+        base = base_rules.effective if base_rules is not None else None
         self.eff, self.lang = eff, lang
         self.tr = translations(lang)
         self.words = Words(self.tr, lang, eff.board)
         self.say = Sentences(rules, self.words)
         self.base_say = (
-            Sentences(Rules(base), Words(self.tr, lang, base.board)) if base is not None else None
+            Sentences(base_rules, Words(self.tr, lang, base.board))
+            if base_rules is not None and base is not None
+            else None
         )
         self.base_of = {c.id: c for c in base.clauses} if base else {}
         self.own = {c.id for c in eff.ruleset.clauses}

@@ -19,7 +19,6 @@ from markupsafe import Markup
 
 from ...engine.rules import Rules
 from ...grammar import model as m
-from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
 from ..shared.escape import html_value, markdown, markdown_of_html
 from .assembly import Gathering, placed
@@ -64,7 +63,7 @@ CHANGES_LISTED = 8
 def build(
     rules: Rules,
     lang: str,
-    base: EffectiveRuleset | None = None,
+    base_rules: Rules | None = None,
     citations: str = "sections",
     paper: str = "a4",
     changes: bool = True,
@@ -73,7 +72,8 @@ def build(
     """The sheet of a ruleset in `lang`; with `base`, its changes against that base. `file`:
     the rules file's name, as the sheet's small print names it (None: a built-in)."""
     eff = rules.effective
-    made = Gathering(rules, lang, base)
+    base = base_rules.effective if base_rules is not None else None
+    made = Gathering(rules, lang, base_rules)
     _ = made.tr.gettext
     places, missions = placed(rules)
     phases = sheet_phases(rules)
@@ -117,7 +117,7 @@ def build(
         assumed=shown,
         has_assumed=made.has_assumed,
         inherited=list(dict.fromkeys(r[:1].upper() + r[1:] for r in made.kept)),
-        battle=_battle(rules, base, made.tr, lang, everything) if changes else [],
+        battle=_battle(rules, base_rules, made.tr, lang, everything) if changes else [],
     )
 
 
@@ -151,7 +151,7 @@ def _box(everything: list[Line], changes: bool) -> _Box:
 
 def _battle(
     rules: Rules,
-    base: EffectiveRuleset | None,
+    base: Rules | None,
     tr: gettext.NullTranslations,
     lang: str,
     everything: list[Line],
@@ -162,10 +162,8 @@ def _battle(
     )
     if base is None or not combat:
         return []
-    eff = rules.effective
-    return battle_box(
-        rules, Rules(base), m.title_in(eff.ruleset, lang), m.title_in(base.ruleset, lang), tr, lang
-    )
+    titles = m.title_in(rules.effective.ruleset, lang), m.title_in(base.effective.ruleset, lang)
+    return battle_box(rules, base, *titles, tr, lang)
 
 
 def _strings(
@@ -287,8 +285,9 @@ def sheet_language(eff: EffectiveRuleset) -> str:
 
 
 def build_for(
-    ws: Workspace,
-    eff: EffectiveRuleset,
+    rules: Rules,
+    base: Rules | None,
+    builtin: bool,
     lang: str,
     citations: str | None = None,
     paper: str = "a4",
@@ -297,13 +296,12 @@ def build_for(
     or a built-in variant; a built-in manual's sheet (its base is the shared `classic`, which
     no one plays) shows the manual's rules without them. Citations (None: the default) are a
     line under each section for a built-in, none on a house rule's sheet (its author's notes
-    say why; the manual's pages are the base's business)."""
-    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
-    builtin = eff.ruleset.span.file in ws.builtin
-    show = base is not None and not (builtin and base.ruleset.extends is None)
+    say why; the manual's pages are the base's business). `base`: what it extends, if any."""
+    eff = rules.effective
+    show = base is not None and not (builtin and base.effective.ruleset.extends is None)
     chosen = citations or ("sections" if builtin else "none")
     file = None if builtin else os.path.basename(eff.ruleset.span.file)
-    return build(Rules(eff), lang, base, chosen, paper, changes=show, file=file)
+    return build(rules, lang, base, chosen, paper, changes=show, file=file)
 
 
 def render(sheet: Sheet, fmt: str) -> str | bytes:

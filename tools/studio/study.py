@@ -96,7 +96,7 @@ class Studies:
                 "write `extends` and a base, such as `extends classic`"
             )
         request = lab.Study(games=games, scheduler=scheduler or None)
-        plan = lab.plan_balance(base, [doc.ref], request, doc.texts)
+        plan = lab.plan_balance(doc.snapshot, base, [doc.ref], request)
         with self.lock:
             if self.run is not None and not self.run.finished:
                 raise Busy()
