@@ -174,31 +174,11 @@ def check_value(
     if kind == Kind.BOOL:
         return [] if isinstance(value, m.Bool) else [_kind_error(spec, clause, value)]
     if kind == Kind.INT_RANGE:
-        if not (
-            isinstance(value, m.Range)
-            and isinstance(value.low, m.Int)
-            and isinstance(value.high, m.Int)
-        ):
-            return [_kind_error(spec, clause, value)]
-        if value.low.value > value.high.value:
-            return [
-                error(
-                    "RR0205",
-                    f"the range {value.low.value} .. {value.high.value} is empty",
-                    value.span,
-                )
-            ]
-        return []
+        return _check_range(spec, clause, value)
     if kind == Kind.DICE:
         return _check_dice(spec, clause, value)
     if kind in (Kind.EXPR, Kind.CONDITION):
-        if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
-            return [_kind_error(spec, clause, value)]
-        if kind == Kind.CONDITION and isinstance(value, m.Int):
-            return [_kind_error(spec, clause, value)]  # a number where a condition goes
-        expect = "int" if kind == Kind.EXPR else "bool"
-        found = ex.check(value, spec.names, expect, continents, clause.id)
-        return [_with_place_hint(d, board) for d in found]
+        return _check_expr(spec, clause, value, continents, board)
     if kind == Kind.BY_PLAYERS:
         if not isinstance(value, m.Table) or not all(
             isinstance(e.key, int) and isinstance(m.strip_assumed(e.value), m.Int)
@@ -218,18 +198,7 @@ def check_value(
     if kind == Kind.SCHEDULE:
         return _check_schedule(spec, clause, value)
     if kind == Kind.BOARD:
-        if not isinstance(value, m.Name):
-            return [_kind_error(spec, clause, value)]
-        if value.name not in index.boards:
-            return [
-                error(
-                    "RR0105",
-                    f"unknown board '{value.name}'",
-                    value.span,
-                    did_you_mean(value.name, index.boards),
-                )
-            ]
-        return []
+        return _check_board_name(spec, clause, value, index)
     if kind == Kind.TEXT:
         if isinstance(value, m.Text):
             return []
@@ -238,6 +207,58 @@ def check_value(
         ):
             return _twice(value, "language")
         return [_kind_error(spec, clause, value)]
+    return []
+
+
+def _check_range(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    if not (
+        isinstance(value, m.Range)
+        and isinstance(value.low, m.Int)
+        and isinstance(value.high, m.Int)
+    ):
+        return [_kind_error(spec, clause, value)]
+    if value.low.value > value.high.value:
+        return [
+            error(
+                "RR0205",
+                f"the range {value.low.value} .. {value.high.value} is empty",
+                value.span,
+            )
+        ]
+    return []
+
+
+def _check_expr(
+    spec: RuleSpec,
+    clause: m.Clause,
+    value: m.Value,
+    continents: list[str],
+    board: m.Board | None,
+) -> list[Diagnostic]:
+    """A formula (EXPR) or a condition (CONDITION): its kind, then its names and types."""
+    if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
+        return [_kind_error(spec, clause, value)]
+    if spec.kind == Kind.CONDITION and isinstance(value, m.Int):
+        return [_kind_error(spec, clause, value)]  # a number where a condition goes
+    expect = "int" if spec.kind == Kind.EXPR else "bool"
+    found = ex.check(value, spec.names, expect, continents, clause.id)
+    return [_with_place_hint(d, board) for d in found]
+
+
+def _check_board_name(
+    spec: RuleSpec, clause: m.Clause, value: m.Value, index: Index
+) -> list[Diagnostic]:
+    if not isinstance(value, m.Name):
+        return [_kind_error(spec, clause, value)]
+    if value.name not in index.boards:
+        return [
+            error(
+                "RR0105",
+                f"unknown board '{value.name}'",
+                value.span,
+                did_you_mean(value.name, index.boards),
+            )
+        ]
     return []
 
 
