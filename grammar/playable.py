@@ -299,8 +299,29 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
 
 
 def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
-    """RR0227: a rule that needs another one the ruleset does not have."""
-    needs: list[tuple[str, str, str, str]] = []  # (rule, needed, why, example)
+    """RR0227: a rule that needs another one the ruleset does not have, or other values."""
+    out = _clashes(eff, own)
+    for rule, needed, why, example in _needed(eff):
+        if eff.clause(needed) is not None:
+            continue
+        at = own.any((rule, "turn.phases", "neutrals.count"))
+        if at is None:
+            continue
+        out.append(
+            error(
+                "RR0227",
+                f"rule '{rule}' needs '{needed}' ({why}), but the ruleset does not set it",
+                at.id_span,
+                f"add a line such as `{example}`",
+            )
+        )
+    out.extend(_status_start(eff, own))
+    return out
+
+
+def _needed(eff: EffectiveRuleset) -> list[tuple[str, str, str, str]]:
+    """The rules the ruleset's values need: (rule, needed, why, example)."""
+    needs: list[tuple[str, str, str, str]] = []
     if word_of(eff, "setup.territories") == "deal":
         found = player_range(eff)
         board = eff.board
@@ -337,6 +358,12 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             ("neutrals.bribe.max_cards", "neutrals.bribe.max_cards: 5"),
         ):
             needs.append(("neutrals.mode", rule, "active neutral armies are bribed", example))
+    return needs
+
+
+def _clashes(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+    """Values that cannot go together: neutral armies placed by the players on territories
+    that are claimed, and team play where one player holds a territory alone."""
     out = []
     placed = eff.clause("neutrals.place_per_turn")
     if placed is not None and neutral_count(eff) and word_of(eff, "setup.territories") != "deal":
@@ -366,21 +393,6 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
                     "write `override territory.control: most_armies` (the team rules of 000)",
                 )
             )
-    for rule, needed, why, example in needs:
-        if eff.clause(needed) is not None:
-            continue
-        at = own.any((rule, "turn.phases", "neutrals.count"))
-        if at is None:
-            continue
-        out.append(
-            error(
-                "RR0227",
-                f"rule '{rule}' needs '{needed}' ({why}), but the ruleset does not set it",
-                at.id_span,
-                f"add a line such as `{example}`",
-            )
-        )
-    out.extend(_status_start(eff, own))
     return out
 
 
