@@ -279,6 +279,7 @@ MAX_FUNCTION_LINES = 80
 LONG_FUNCTIONS = {
     "riskrules.tools.lab.balance.study": "the lab's study runner, being rewritten (issue 43, 2)",
     "riskrules.tools.lab.balance_report.plots": "becomes the report's Jinja template (issue 43, 2)",
+    "riskrules.tools.lab.balance_report.page": "becomes the report's Jinja template (issue 43, 2)",
     "riskrules.tools.lab.simulate.play": "the lab's study runner, being rewritten (issue 43, 2)",
     "riskrules.tools.cli.commands.study._study_options": "one study request type (issue 43, 2)",
 }

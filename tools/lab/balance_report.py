@@ -5,15 +5,78 @@ of the study's JSON figures."""
 from __future__ import annotations
 
 import base64
+import functools
 import io
+import re
+from collections.abc import Callable
 from typing import Any
 
 from ..shared.escape import html
 from .balance_stats import TOO_FEW, Figure, seat_label
-from .verdicts import Verdict, translations, verdicts
+from .i18n import translations
+from .verdicts import Verdict, verdicts
 
 WIDE = 3  # rulesets shown side by side; past this, one line per ruleset
 COMPACT = ("first player wins", "unfinished", "median length, rounds")
+Say = Callable[[str], str]
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction (the figures' JSON keeps the English; it is said in the
+    reader's language where it is shown)."""
+    return message
+
+
+# The measures', rows' and tests' names as balance.json holds them, said in the reader's words.
+_NAMES = (
+    N_("first player wins"),
+    N_("unfinished"),
+    N_("game length"),
+    N_("every place wins as often"),
+    N_("first player vs fair share"),
+    N_("last player vs fair share"),
+    N_("median length, rounds"),
+    N_("median length, turns"),
+    N_("too few finished games"),
+    N_("no games"),
+    N_("McNemar's exact test"),
+    N_("paired bootstrap of the ratio of median lengths"),
+    N_("chi-square test that every place in the turn order wins as often"),
+    N_("exact binomial test against a fair share of the finished games"),
+)
+
+
+@functools.cache
+def _continents() -> dict[str, dict[str, str]]:
+    """Every built-in board's continents' names by id, in each language."""
+    from ...grammar.library import Workspace
+
+    boards = Workspace.open().index.boards.values()
+    return {
+        c.id: {lang: c.name(lang) for lang in ("en", "da", "nl")}
+        for board in boards
+        for c in board.continents
+    }
+
+
+def continent_name(continent: str, _: Say) -> str:
+    """A continent's name in the reader's language (the board's own names), else its id."""
+    lang = _("en")  # the catalogue's own language code: "da" in the Danish one
+    names = _continents().get(continent)
+    return names.get(lang, names["en"]) if names else continent.replace("_", " ")
+
+
+def said_name(name: str, _: Say) -> str:
+    """A measure's, row's or test's name (as balance.json holds it) in the reader's words."""
+    found = re.fullmatch(r"player (\d+) wins", name)
+    if found:
+        return _("player {n} wins").format(n=found.group(1))
+    found = re.fullmatch(r"holder of (.+) at turn (\d+) wins", name)
+    if found:
+        return _("holder of {continent} at turn {turn} wins").format(
+            continent=continent_name(found.group(1), _), turn=found.group(2)
+        )
+    return _(name.split(" (")[0]) if name.split(" (")[0] in _NAMES else name
 
 
 def _pct(x: object) -> str:
@@ -41,14 +104,16 @@ def _points(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def _seat(seat: Figure) -> str:
+def _seat(seat: Figure, _: Say) -> str:
     """A place against its fair share, in points of all games."""
     if seat["advantage"] is None:
         return TOO_FEW
     low, high = seat["ci"]
-    return (
-        f"{_points(seat['advantage'])} pts ({_points(low)} to {_points(high)}), "
-        f"{_p(seat['p_value'])}"
+    return _("{difference} pts ({low} to {high}), {p}").format(
+        difference=_points(seat["advantage"]),
+        low=_points(low),
+        high=_points(high),
+        p=_p(seat["p_value"]),
     )
 
 
@@ -59,20 +124,24 @@ def _median(length: Figure) -> str:
     return f"{_num(length['median'])} ({_num(low)}–{_num(high) if high is not None else '…'})"
 
 
-def _measure_cells(measure: Any) -> tuple[str, str]:
+def _measure_cells(measure: Any, _: Say) -> tuple[str, str]:
     """A difference and its 95% interval as the text and the page show them: shares in points
     of all games, lengths in % of the base's median ("–": not tested, the note says why)."""
     if measure["ci"] is None:
-        return (measure["note"] or "–"), "–"
+        return (said_name(measure["note"], _) if measure["note"] else "–"), "–"
     found, (low, high) = measure["difference"], measure["ci"]
     if measure["kind"] == "share":
-        return f"{_points(found)} pts", f"{_points(low)} to {_points(high)}"
+        return (
+            _("{difference} pts").format(difference=_points(found)),
+            _("{low} to {high}").format(low=_points(low), high=_points(high)),
+        )
     top = "…" if high is None else f"{_points(high)}%"  # past what the resamples bound
-    return f"{_points(found)}%", f"{_points(low)}% to {top}"
+    return f"{_points(found)}%", _("{low} to {high}").format(low=f"{_points(low)}%", high=top)
 
 
-def rows(study: Figure) -> list[tuple[str, list[str]]]:
-    """The per-ruleset table: a label and one cell per ruleset."""
+def rows(study: Figure, _: Say = str) -> list[tuple[str, list[str]]]:
+    """The per-ruleset table: a label (as balance.json names the figure: `said_name` says it
+    in the reader's words) and one cell per ruleset."""
     sets: list[Any] = study["rulesets"]
     players = int(study["players"])
     out: list[tuple[str, list[str]]] = []
@@ -83,13 +152,13 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
         (
             "every place wins as often",
             [
-                _p(r["fairness"]["p_value"]) if r["fairness"]["p_value"] is not None else TOO_FEW
+                _p(r["fairness"]["p_value"]) if r["fairness"]["p_value"] is not None else _(TOO_FEW)
                 for r in sets
             ],
         )
     )
-    out.append(("first player vs fair share", [_seat(r["first_player"]) for r in sets]))
-    out.append(("last player vs fair share", [_seat(r["last_player"]) for r in sets]))
+    out.append(("first player vs fair share", [_seat(r["first_player"], _) for r in sets]))
+    out.append(("last player vs fair share", [_seat(r["last_player"], _) for r in sets]))
     out.append(("median length, rounds", [_median(r["rounds"]) for r in sets]))
     out.append(("median length, turns", [_median(r["turns"]) for r in sets]))
     turn = study["observe_turn"]
@@ -97,23 +166,27 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
     for continent in continents:
         out.append(
             (
-                f"holder of {continent.replace('_', ' ')} at turn {turn} wins",
+                f"holder of {continent} at turn {turn} wins",
                 [_rate(r["continent_holder_wins"].get(continent, {"rate": None})) for r in sets],
             )
         )
     return out
 
 
-def stopped_note(study: Figure) -> str | None:
+def stopped_note(study: Figure, _: Say = str) -> str | None:
     """Why a study stopped before its last game, and what its figures are then (None: it
     did not)."""
     stopped = study.get("stopped")
     if not stopped:
         return None
-    return (
-        f"Stopped early ({stopped['reason']}): {stopped['games_played']:,} games played of "
-        f"{stopped['games_planned']:,} per ruleset; these figures are the first "
-        f"{study['games']:,} seeds, which every ruleset finished."
+    return _(
+        "Stopped early ({reason}): {played:,} games played of {planned:,} per ruleset; "
+        "these figures are the first {games:,} seeds, which every ruleset finished."
+    ).format(
+        reason=stopped["reason"],
+        played=stopped["games_played"],
+        planned=stopped["games_planned"],
+        games=study["games"],
     )
 
 
@@ -128,15 +201,16 @@ def reading(study: Figure, lang: str) -> str:
     ).format(count=study["family"]["comparisons"], cap=study["max_turns"])
 
 
-def strengths_named(study: Figure) -> str:
+def strengths_named(study: Figure, _: Say = str) -> str:
     """The agents a study was played by, one strength after another."""
-    return " and ".join([str(study["agent"]), *(s["agents"] for s in study.get("strengths", []))])
+    named = [str(study["agent"]), *(s["agents"] for s in study.get("strengths", []))]
+    return _(" and ").join(named)
 
 
 def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
     _ = translations(lang).gettext
     first, last = study["seeds"]
-    note = stopped_note(study)
+    note = stopped_note(study, _)
     lines = [*([note, ""] if note else [])]
     found = verdicts(study, lang) if found is None else found
     if found:
@@ -145,43 +219,58 @@ def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) ->
             lines += [f"  {verdict.variant} ({verdict.base}):", *_wrapped(verdict.text, 4)]
         lines += ["", *_wrapped(reading(study, lang), 0), ""]
     lines += [
-        f"{study['players']} players, {study['games']} games per ruleset (seeds {first}–{last}, "
-        f"the same for every ruleset), {strengths_named(study)} agents; "
-        f"{study['games_per_s']} games/s",
+        _(
+            "{players} players, {games} games per ruleset (seeds {first}–{last}, the same for "
+            "every ruleset), {agents} agents; {rate} games/s"
+        ).format(
+            players=study["players"],
+            games=study["games"],
+            first=first,
+            last=last,
+            agents=strengths_named(study, _),
+            rate=study["games_per_s"],
+        ),
         "",
     ]
-    lines += _tables(study)
+    lines += _tables(study, _)
     for other in study.get("strengths", []):
-        lines += ["", "", f"With {other['agents']} agents in every seat (the same seeds):", ""]
-        lines += _tables(study | other)
+        with_them = _("With {agents} agents in every seat (the same seeds):")
+        lines += ["", "", with_them.format(agents=other["agents"]), ""]
+        lines += _tables(study | other, _)
     return "\n".join(lines)
 
 
-def _tables(study: Figure) -> list[str]:
+def _tables(study: Figure, _: Say) -> list[str]:
     """The table of every ruleset's figures, then each variant's differences."""
     sets: list[Any] = study["rulesets"]
     lines: list[str] = []
+    found = [(said_name(label, _), values, label) for label, values in rows(study, _)]
     if len(sets) <= WIDE:
-        table = [("", [r["name"] for r in sets]), *rows(study)]
+        table = [("", [r["name"] for r in sets]), *((said, v) for said, v, _k in found)]
     else:  # a sweep's grid: one line per ruleset, the figures a reader compares first
-        picked = [row for row in rows(study) if row[0] in COMPACT]
-        table = [("", [label for label, _ in picked])]
-        table += [(r["name"], [values[k] for _, values in picked]) for k, r in enumerate(sets)]
-    width = max(len(label) for label, _ in table) + 2
+        picked = [(said, values) for said, values, key in found if key in COMPACT]
+        table = [("", [said for said, _v in picked])]
+        table += [(r["name"], [values[k] for _s, values in picked]) for k, r in enumerate(sets)]
+    width = max(len(label) for label, _v in table) + 2
     cells = [max(len(row[1][k]) for row in table) + 2 for k in range(len(table[0][1]))]
     for label, values in table:
         line = label.ljust(width) + "".join(v.ljust(c) for v, c in zip(values, cells, strict=True))
         lines.append(line.rstrip())
     for diff in study["differences"]:
-        lines += ["", f"{diff['variant']} against {diff['base']} (same seeds; variant minus base)"]
+        against = _("{variant} against {base} (same seeds; variant minus base)")
+        lines += ["", against.format(variant=diff["variant"], base=diff["base"])]
+        found_rows = []
         for m in diff["measures"]:
-            difference, interval = _measure_cells(m)
+            difference, interval = _measure_cells(m, _)
             shown = difference if interval == "–" else f"{difference} ({interval})"
             adjusted = "" if m["p_adjusted"] is None else f"Holm {_p(m['p_adjusted'])[2:]}"
-            lines.append(
-                f"  {m['measure']:<20}{shown:<30}{_p(m['p_value']):<12}{adjusted:<14}"
-                f"{m['test'].split(' (')[0]}".rstrip()
-            )
+            said = (said_name(m["measure"], _), shown, _p(m["p_value"]), adjusted)
+            found_rows.append((*said, said_name(m["test"], _)))
+        widths = [max(len(r[k]) for r in found_rows) + 2 for k in range(4)]
+        widths = [max(w, least) for w, least in zip(widths, (20, 30, 12, 14), strict=True)]
+        for row in found_rows:
+            padded = "".join(c.ljust(w) for c, w in zip(row[:4], widths, strict=True))
+            lines.append(f"  {padded}{row[4]}".rstrip())
     return lines
 
 
@@ -293,7 +382,8 @@ def plots(study: Figure, lang: str = "en") -> list[tuple[str, str]]:
         ax.set_yticks(ys)
         ax.set_yticklabels(
             [
-                m["measure"] + (" (% of the base)" if m["kind"] == "length" else "")
+                said_name(m["measure"], _)
+                + (_(" (% of the base)") if m["kind"] == "length" else "")
                 for m in measures
             ],
             fontsize=8,
@@ -359,8 +449,10 @@ def page(study: Figure, lang: str = "en") -> str:
     sets: list[Any] = study["rulesets"]
     head = "".join(f"<th>{html(r['name'])}</th>" for r in sets)
     body = "".join(
-        f"<tr><th>{html(label)}</th>" + "".join(f"<td>{html(v)}</td>" for v in values) + "</tr>"
-        for label, values in rows(study)
+        f"<tr><th>{html(said_name(label, _))}</th>"
+        + "".join(f"<td>{html(v)}</td>" for v in values)
+        + "</tr>"
+        for label, values in rows(study, _)
     )
     said = "".join(
         f"<li><strong>{html(v.variant)}</strong> ({html(v.base)}): {html(v.text)}</li>"
@@ -378,11 +470,11 @@ def page(study: Figure, lang: str = "en") -> str:
                 for tag, cell in zip(
                     ("th", "td", "td", "td", "td", "td"),
                     (
-                        m["measure"],
-                        *_measure_cells(m),
+                        said_name(m["measure"], _),
+                        *_measure_cells(m, _),
                         _p(m["p_value"]),
                         _p(m["p_adjusted"]),
-                        m["test"],
+                        said_name(m["test"], _),
                     ),
                     strict=True,
                 )
@@ -390,11 +482,16 @@ def page(study: Figure, lang: str = "en") -> str:
             + "</tr>"
             for m in diff["measures"]
         )
-        players = f" ({html(agents)} agents in every seat)" if agents else ""
+        heading = (
+            _("{variant} against {base} ({agents} agents in every seat)")
+            if agents
+            else _("{variant} against {base}")
+        ).format(variant=diff["variant"], base=diff["base"], agents=agents)
+        columns = (_("measure"), _("difference"), _("95% interval"), "p", "p (Holm)", _("test"))
         diffs += (
-            f"<h3>{html(diff['variant'])} against {html(diff['base'])}{players}</h3>"
-            "<table><tr><th>measure</th><th>difference</th><th>95% interval</th><th>p</th>"
-            f"<th>p (Holm)</th><th>test</th></tr>{items}</table>"
+            f"<h3>{html(heading)}</h3><table><tr>"
+            + "".join(f"<th>{html(c)}</th>" for c in columns)
+            + f"</tr>{items}</table>"
         )
     figures = "".join(
         f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
@@ -402,8 +499,21 @@ def page(study: Figure, lang: str = "en") -> str:
         for caption, data in plots(study, lang)
     )
     first, last = study["seeds"]
-    note = stopped_note(study)
+    note = stopped_note(study, _)
     warning = f'<p class="stopped"><strong>{html(note)}</strong></p>' if note else ""
+    about = _(
+        "{players} players, {games} games per ruleset (seeds {first}–{last}, the same for "
+        "every ruleset, so differences come from the rules), {agents} agents. Intervals are "
+        "95%; differences are paired by seed; p (Holm) is adjusted for the study's {count} "
+        "comparisons together."
+    ).format(
+        players=study["players"],
+        games=study["games"],
+        first=first,
+        last=last,
+        agents=strengths_named(study, _),
+        count=study["family"]["comparisons"],
+    )
     verdict_part = (
         f"<h2>{html(_('Verdicts'))}</h2><ul class=verdicts>{said}</ul>"
         f"<p>{html(reading(study, lang))}</p>"
@@ -425,10 +535,7 @@ figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
 {verdict_part}
 {figures}
 <h2>{html(details)}</h2>
-<p>{study["players"]} players, {study["games"]} games per ruleset (seeds {first}–{last}, the
-same for every ruleset, so differences come from the rules), {html(strengths_named(study))}
-agents. Intervals are 95%; differences are paired by seed; p (Holm) is adjusted for the
-study's {study["family"]["comparisons"]} comparisons together.</p>
+<p>{html(about)}</p>
 <table><tr><th></th>{head}</tr>{body}</table>
 {diffs}
 </body></html>

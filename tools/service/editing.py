@@ -10,12 +10,14 @@ text in the layout `fmt` gives, checked as `check` checks it; `quick_fixes`
 
 from __future__ import annotations
 
+import gettext
 import os
 from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Severity
-from ...grammar.playable import player_range
+from ...grammar.facts import player_range
+from ...grammar.messages import msg
 from ...grammar.printer import key_text, value_text
 from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
 from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
@@ -76,13 +78,18 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
     from ...engine.rules import RulesError
     from ..sheets.describe import Words
     from ..sheets.i18n import translations
-    from ..sheets.places import BEFORE_TURN, after_turn, section_of, sheet_phases
+    from ..sheets.places import section_of, sheet_phases
     from ..sheets.sentences import Sentences
-    from ..sheets.summary import SECTION_TITLES
     from .language import check_document
 
     if lang not in SHEET_LANGUAGES:
-        raise UsageError(f"no form in '{lang}': use one of {', '.join(SHEET_LANGUAGES)}")
+        raise UsageError(
+            msg(
+                "no form in '{lang}': use one of {languages}",
+                lang=lang,
+                languages=tuple(SHEET_LANGUAGES),
+            )
+        )
     checked = check_document(snapshot, path)
     ws = checked.workspace
     chosen = declared_ruleset(checked, path, ruleset)
@@ -90,7 +97,8 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
     assert declared is not None  # (declared_ruleset found one in it)
     eff = ws.resolved.get(chosen.name)
     if eff is None:
-        raise UsageError(f"ruleset '{chosen.name}' cannot be read", checked.diagnostics)
+        said = msg("ruleset '{name}' cannot be read", name=chosen.name)
+        raise UsageError(said, checked.diagnostics)
     base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
     # The text is checked with the built-ins alone (which check clean): its errors are the
     # chain's.
@@ -124,20 +132,7 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
         # The phases are the sheet's numbered steps, under its "Your turn".
         where = "turn" if rule == "turn.phases" else section_of(rule, phases)
         places.setdefault(where, []).append(made)
-    _ = tr.gettext
-    sections = [
-        FormSection(k, _(SECTION_TITLES[k]), None, tuple(places.get(k, [])))
-        for k in (*BEFORE_TURN, "turn")
-    ]
-    speaker = say or base_say
-    for number, phase in enumerate(phases, start=1):
-        title = speaker.step(phase) if speaker is not None else phase
-        sections.append(FormSection(phase, title, number, tuple(places.get(phase, []))))
-    for key in after_turn([k for k in places if k != "turn"], phases):
-        sections.append(
-            FormSection(key, _(SECTION_TITLES.get(key, key)), None, tuple(places.get(key, [])))
-        )
-    shown = tuple(s for s in sections if s.fields)
+    shown = _sections(places, phases, say or base_say, tr)
     return RuleForm(
         eff.name,
         eff.title,
@@ -147,6 +142,32 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
         checked.diagnostics,
         tuple(dict.fromkeys(r.name for r in declared.rulesets)),
     )
+
+
+def _sections(
+    places: dict[str, list[FormField]],
+    phases: list[str],
+    speaker: Sentences | None,
+    tr: gettext.NullTranslations,
+) -> tuple[FormSection, ...]:
+    """The form's sections with fields, in the sheet's order: the setup, the turn's phases as
+    numbered steps (titled as the sheet titles them), then the rest."""
+    from ..sheets.places import BEFORE_TURN, after_turn
+    from ..sheets.summary import SECTION_TITLES
+
+    _ = tr.gettext
+    sections = [
+        FormSection(k, _(SECTION_TITLES[k]), None, tuple(places.get(k, [])))
+        for k in (*BEFORE_TURN, "turn")
+    ]
+    for number, phase in enumerate(phases, start=1):
+        title = speaker.step(phase) if speaker is not None else phase
+        sections.append(FormSection(phase, title, number, tuple(places.get(phase, []))))
+    for key in after_turn([k for k in places if k != "turn"], phases):
+        sections.append(
+            FormSection(key, _(SECTION_TITLES.get(key, key)), None, tuple(places.get(key, [])))
+        )
+    return tuple(s for s in sections if s.fields)
 
 
 def _field(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Diagnostic, Severity, Span, error
+from ...grammar.messages import Message, msg
 from ...grammar.printer import key_text, value_text
 from .errors import UsageError
 from .fixes import offset
@@ -150,16 +151,24 @@ def _named(declared: m.RulesFile, name: str | None) -> m.Ruleset | None:
     return next((r for r in declared.rulesets if r.name == name), None)
 
 
-def declared_ruleset(checked: Checked, path: str, name: str | None, doing: str = "") -> m.Ruleset:
+def declared_ruleset(
+    checked: Checked, path: str, name: str | None, nothing: Message | None = None
+) -> m.Ruleset:
     """The ruleset `name` (None: its first) that the text at `path` declares; a UsageError
-    when it declares none (`doing`: what was to be done with one, said then) or no such one."""
+    when it declares none (`nothing` says so, by default "the text declares no ruleset") or
+    no such one."""
     declared = checked.workspace.file(path)
     if declared is None or not declared.rulesets:
-        raise UsageError(f"the text declares no ruleset{doing}", checked.diagnostics)
+        raise UsageError(nothing or msg("the text declares no ruleset"), checked.diagnostics)
     found = _named(declared, name)
     if found is None:
-        names = ", ".join(r.name for r in declared.rulesets)
-        raise UsageError(f"the text declares no ruleset '{name}' (it declares {names})")
+        names = tuple(r.name for r in declared.rulesets)
+        said = msg(
+            "the text declares no ruleset '{name}' (it declares {names})",
+            name=name or "",
+            names=names,
+        )
+        raise UsageError(said)
     return found
 
 
@@ -168,8 +177,8 @@ def _target(
 ) -> tuple[m.Ruleset, bool]:
     """The file's ruleset `name` (None: its first), and whether its base sets `rule`."""
     if not RULE_ID.fullmatch(rule):
-        raise UsageError(f"'{rule}' is not a rule id (such as combat.ties)")
-    ruleset = declared_ruleset(checked, path, name, " to change")
+        raise UsageError(msg("'{rule}' is not a rule id (such as combat.ties)", rule=rule))
+    ruleset = declared_ruleset(checked, path, name, msg("the text declares no ruleset to change"))
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None
 
@@ -353,19 +362,21 @@ def _refused(snapshot: Snapshot, path: str, why: Sequence[Diagnostic]) -> Edited
 def _one_line(path: str, rule: str) -> Diagnostic:
     return error(
         "RR0001",
-        f"the value of '{rule}' must be one value on one line",
+        msg("the value of '{rule}' must be one value on one line", rule=rule),
         Span.point(path, 1, 1),
-        "write the value alone, such as `attacker`, `3`, `{3: 35, 4: 30}` or "
-        "`territories // 3`; another rule is set by a field of its own",
+        msg(
+            "write the value alone, such as `attacker`, `3`, `{{3: 35, 4: 30}}` or `territories "
+            "// 3`; another rule is set by a field of its own"
+        ),
     )
 
 
 def _no_reason(path: str, clause: m.Clause) -> Diagnostic:
     return error(
         "RR0001",
-        f"a `fixed` trade value cannot carry a reason ('{clause.id}')",
+        msg("a `fixed` trade value cannot carry a reason ('{id}')", id=clause.id),
         clause.value.span if clause.value.span != m.NO_SPAN else Span.point(path, 1, 1),
-        "leave the reason out (a comment above the rule can say why)",
+        msg("leave the reason out (a comment above the rule can say why)"),
     )
 
 
