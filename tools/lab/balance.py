@@ -52,6 +52,7 @@ class Arm:
     name: str
     sources: tuple[tuple[str, str], ...] = ()
     label: str = ""  # how tables name it (a sweep's point: its settings); the name by default
+    receipt: str = ""  # the hash of its effective text (grammar/receipt.py), for balance.json
 
     @property
     def shown(self) -> str:
@@ -77,7 +78,9 @@ def arm(
             if text is None:
                 raise RulesError(problem.message if problem else f"cannot read {path}")
         sources.append((path, text))
-    return Arm(eff.name, tuple(dict.fromkeys(sources)), label)
+    from ...grammar.receipt import ruleset_hash
+
+    return Arm(eff.name, tuple(dict.fromkeys(sources)), label, ruleset_hash(eff))
 
 
 @dataclass(frozen=True)
@@ -446,7 +449,8 @@ def study(
             "agents": strength_label(seatings[s]),
             "seats": list(seatings[s]),
             "rulesets": [
-                {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players)
+                {"ruleset": a.name, "ruleset_hash": a.receipt}
+                | ruleset_figures(a.shown, part, settings.players)
                 for a, part in zip(arms, by_arm, strict=True)
             ],
             "differences": [

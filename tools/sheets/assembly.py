@@ -20,7 +20,11 @@ from .sentences import Sentences
 from .view import Block, Line
 
 # A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
-CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
+CONTINUES = {
+    "fortify.reach": "fortify.moves",
+    "elimination.trade_down_to": "elimination.trade_at",
+    "elimination.trade_placement": "elimination.trade_down_to",
+}
 ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
 
 
@@ -67,6 +71,7 @@ def _joined(last: Line, line: Line, rule_id: str) -> None:
     last.cells += line.cells
     last.note = " ".join(n for n in (last.note, line.note) if n) or None
     last.assumed = last.assumed or line.assumed
+    last.edges += line.edges
     last.inherited = last.inherited or line.inherited
     last.changed = last.changed or line.changed
     last.cites += line.cites
@@ -124,7 +129,8 @@ class Gathering:
         """The reasons of an assumed value, in the sheet's language only (a reason given in
         English alone is not quoted on a Danish or Dutch sheet; the value is still marked)."""
         self.has_assumed = True
-        for reason in m.assumed_reasons(clause.value):
+        found = m.assumed_reasons(clause.value) + [e.reason for e in clause.edges]
+        for reason in found:
             said_reason = m.reason_in(reason, self.lang)
             if said_reason and said_reason not in self.reasons:
                 self.reasons.append(said_reason)
@@ -136,7 +142,8 @@ class Gathering:
             return None
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
         line.note = _note_in(clause.note, self.lang)
-        if clause.assumed:
+        line.edges = [t for e in clause.edges if (t := self.say.edge(clause, e.name)) is not None]
+        if clause.assumed or line.edges:
             self.remember_reasons(clause)
         if (inherit := self.on_purpose.get(clause.id)) is not None:
             line.inherited = True

@@ -25,6 +25,8 @@ from .assembly import Gathering, placed
 from .battle import battle_box
 from .i18n import N_
 from .places import BEFORE_TURN, after_turn, sheet_phases
+from .reasons import REASON_SHOWN as REASON_SHOWN
+from .reasons import shown_reasons
 from .sentences import TEMPLATES
 from .view import Line, Sheet
 
@@ -45,12 +47,6 @@ SECTION_TITLES = {
     "elimination": N_("Elimination"),
     "missions": N_("Missions"),
 }
-# A sheet quotes each reason for an assumed value up to REASON_SHOWN characters, and the
-# reasons up to REASONS_SHOWN characters in all (the built-in sheets' longest: 198 and 1,228);
-# the rest is counted, with the rules file named for the full text. A house rule's reasons,
-# each up to 1,000 characters and one per table entry, filled seven pages and more.
-REASON_SHOWN = 240
-REASONS_SHOWN = 1_500
 # A variant's sheet promises at most two pages (a manual's own, one). One that runs longer
 # (a board of its own with many territories, long names) says so at its top.
 MOST_PAGES = 2
@@ -97,7 +93,7 @@ def build(
     made.cite([*before, *steps, *after], citations)
     everything = [line for block in [*before, *steps, *after] for line in block.lines]
     box = _box(everything, changes)
-    shown, cut, left_out = _shown_reasons([r[:1].upper() + r[1:] for r in made.reasons])
+    shown, cut, left_out = shown_reasons([r[:1].upper() + r[1:] for r in made.reasons])
     return Sheet(
         name=eff.name,
         title=m.title_in(eff.ruleset, lang),
@@ -229,24 +225,6 @@ def _strings(
             " ones (the attacking territory holds one army more), each side rolling all it may:"
         ),
     }
-
-
-def _shown_reasons(reasons: list[str]) -> tuple[list[str], bool, int]:
-    """The reasons a sheet quotes (each shortened past REASON_SHOWN characters, at a word,
-    and no more than REASONS_SHOWN characters of them), whether any is shortened, and how
-    many are left out."""
-    shown: list[str] = []
-    total = 0
-    cut = False
-    for reason in reasons:
-        if len(reason) > REASON_SHOWN:
-            words = reason[: REASON_SHOWN - 1].rsplit(" ", 1)[0]
-            reason, cut = words.rstrip(" ,;:.") + "…", True
-        if total + len(reason) > REASONS_SHOWN:
-            break
-        shown.append(reason)
-        total += len(reason)
-    return shown, cut, len(reasons) - len(shown)
 
 
 @functools.cache

@@ -23,6 +23,9 @@ class Line:
     added: bool = False  # a rule the base does not have
     was_cells: list[list[str]] = field(default_factory=list)  # the base's table, where changed
     note: str | None = None  # the author's own words on the rule (`note`), in the sheet's language
+    # The rule's cases the manual leaves open (`assumed tie because …`), each a sentence of its
+    # own marked †, while the rule's own sentence (the manual's) is not.
+    edges: list[Markup] = field(default_factory=list)
     notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
     cites: list[m.Citation] = field(default_factory=list)  # the passages the reader is shown
 
