@@ -6,7 +6,8 @@ code under the commands moves. A case is numbered within its command's file, so 
 changes only its own command's file.
 
 Regenerate the record (only when a change of output is meant) with
-`python tests/test_commands_golden.py --update`; `--subprocess` runs every command as its own
+`python tests/test_commands_golden.py --update` (`--from-single FILE` splits a record kept the
+old way, in one file); `--subprocess` runs every command as its own
 `python -m riskrules` process instead, to show the in-process run prints the same.
 
 What is not compared: which engine `--version` names (compiled in a plain install, Python in
@@ -621,8 +622,27 @@ def test_the_record_is_read_back_whole() -> None:
     assert all("#### exit " in body for found in cases.values() for body in found.values())
 
 
+def split_single(text: str) -> dict[str, str]:
+    """The record as it was kept before 2026-12-03, one file of every case numbered in order
+    (tests/golden/commands.txt), as the files of today: each case's block unchanged but for its
+    number, which counts within its command's file. (For a branch begun before the split: take
+    its commands.txt, `--from-single` it, and delete it.)"""
+    cases = split(text)
+    if len(cases) != len(CASES):
+        raise SystemExit(f"the file holds {len(cases)} cases, CASES {len(CASES)}")
+    files: dict[str, list[str]] = {}
+    for (title, body), item in zip(cases.items(), CASES, strict=True):
+        shown = title.split(" ", 2)[2]  # "#### N riskrules …" less the number
+        blocks = files.setdefault(f"{item.command}.txt", [])
+        blocks.append(f"#### {len(blocks) + 1} {shown}\n{body}")
+    return {name: "".join(blocks) for name, blocks in sorted(files.items())}
+
+
 if __name__ == "__main__":
-    if "--update" in sys.argv:
+    if "--from-single" in sys.argv:
+        single = Path(sys.argv[sys.argv.index("--from-single") + 1])
+        write(split_single(single.read_text(encoding="utf-8")))
+    elif "--update" in sys.argv:
         write(record("--subprocess" in sys.argv))
     elif "--subprocess" in sys.argv:
         same = record(processes=True) == recorded()
