@@ -113,6 +113,36 @@ def set_rule(
     return _finished(text, path, made)
 
 
+def set_rules(
+    snapshot: Snapshot,
+    path: str,
+    values: Sequence[tuple[str, str]],
+    ruleset_name: str | None = None,
+) -> Edited:
+    """The text at `path` in `snapshot` with its ruleset `ruleset_name` (default: its first)
+    setting each rule of `values` (rule id, value as rules text) at once, checked once at the
+    end: a part of the game that needs several rules together (teams: their count, who
+    controls a territory, …) is added in one edit or refused as a whole."""
+    from ...grammar.reader import read_rules
+
+    text = _text_of(snapshot, path)
+    before = check_document(snapshot, path)
+    candidate = text
+    for rule, source in values:
+        if "\n" in source or "\r" in source:
+            return _refused(snapshot, path, [_one_line(path, rule)])
+        _, base_sets = _target(before, path, rule, ruleset_name)
+        read = read_rules(candidate, path)
+        ruleset = declared_ruleset(read.file, ruleset_name) if read.file is not None else None
+        if ruleset is None:
+            return _refused(snapshot, path, [_one_line(path, rule)])
+        candidate = _with_statement(candidate, ruleset, rule, source, base_sets)
+    made = snapshot.edited(path, candidate)
+    if new := _new_errors(before, check_document(made, path)):
+        return _refused(snapshot, path, new)
+    return _finished(text, path, made)
+
+
 def clear_rule(snapshot: Snapshot, path: str, rule: str, ruleset_name: str | None = None) -> Edited:
     """The text at `path` in `snapshot` without the statement of `rule` in its ruleset
     `ruleset_name` (default: its first): the base's value applies again (a rule the ruleset
@@ -144,14 +174,14 @@ def _text_of(snapshot: Snapshot, path: str) -> str:
 # ------------------------------------------------------------------ the statement
 
 
-def _named(declared: m.RulesFile, name: str | None) -> m.Ruleset | None:
+def declared_ruleset(declared: m.RulesFile, name: str | None) -> m.Ruleset | None:
     """The file's ruleset `name` (None: its first), or None when it declares no such one."""
     if name is None:
         return declared.rulesets[0] if declared.rulesets else None
     return next((r for r in declared.rulesets if r.name == name), None)
 
 
-def declared_ruleset(
+def ruleset_to_edit(
     checked: Checked, path: str, name: str | None, nothing: Message | None = None
 ) -> m.Ruleset:
     """The ruleset `name` (None: its first) that the text at `path` declares; a UsageError
@@ -160,7 +190,7 @@ def declared_ruleset(
     declared = checked.workspace.file(path)
     if declared is None or not declared.rulesets:
         raise UsageError(nothing or msg("the text declares no ruleset"), checked.diagnostics)
-    found = _named(declared, name)
+    found = declared_ruleset(declared, name)
     if found is None:
         names = tuple(r.name for r in declared.rulesets)
         said = msg(
@@ -178,7 +208,7 @@ def _target(
     """The file's ruleset `name` (None: its first), and whether its base sets `rule`."""
     if not RULE_ID.fullmatch(rule):
         raise UsageError(msg("'{rule}' is not a rule id (such as combat.ties)", rule=rule))
-    ruleset = declared_ruleset(checked, path, name, msg("the text declares no ruleset to change"))
+    ruleset = ruleset_to_edit(checked, path, name, msg("the text declares no ruleset to change"))
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None
 
@@ -280,7 +310,7 @@ def _written(
     """The statement written, if the new text reads as the old with that one statement
     changed (a value that runs into another rule, or a row into another row, does not)."""
     declared = checked.workspace.file(path)
-    now = _named(declared, ruleset.name) if declared is not None else None
+    now = declared_ruleset(declared, ruleset.name) if declared is not None else None
     if now is None or now.extends != ruleset.extends:
         return None
     others = [c for c in ruleset.clauses if c.id != rule]
@@ -329,7 +359,7 @@ def _lines(
     """The lines of ruleset `name`'s (None: the first's) statement of `rule` (None: it did
     not parse)."""
     declared = checked.workspace.file(path)
-    ruleset = _named(declared, name) if declared is not None else None
+    ruleset = declared_ruleset(declared, name) if declared is not None else None
     if ruleset is None:
         return None
     found = next((c for c in ruleset.clauses if c.id == rule), None)
