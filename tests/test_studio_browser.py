@@ -13,26 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from studiohelpers import Running, studio
+from studiohelpers import Clicks, Running, studio
 
 pytestmark = pytest.mark.browser
 WAIT = 30_000  # ms: a sheet, a PDF or a small study on a busy machine
-
-
-class Clicks:
-    """A page whose clicks (and menu choices) are counted, as a player's would be."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.count = 0
-
-    def click(self, selector: str) -> None:
-        self.count += 1
-        self.page.click(selector)
-
-    def choose(self, selector: str, value: str) -> None:
-        self.count += 1
-        self.page.select_option(selector, value)
 
 
 def _page(browser: Any, running: Running) -> Any:
