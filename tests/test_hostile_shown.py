@@ -12,6 +12,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+
 from hostilerun import run
 
 # ---------------------------------------------------------------- what a user wrote, shown

@@ -8,9 +8,12 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import pytest
-from lspclient import Client
 
+from lspclient import Client
 from riskrules.grammar.limits import MAX_LSP_MESSAGE
+
+# The language server as an editor starts it: a process of its own, spoken to over its pipes.
+pytestmark = pytest.mark.process
 
 
 # One server for the tests of this file on a worker (its start is most of a test's time), as an
@@ -199,12 +202,12 @@ def test_a_message_past_the_limit_is_refused_and_the_session_goes_on(
 
 
 def test_a_content_length_no_client_means_is_refused() -> None:
-    from forkserver import run_forked  # (a process of its own, without Python's start-up)
+    from processes import run_limited
 
-    proc = run_forked("lsp", stdin=b"Content-Length: 1000000000000\r\n\r\n{}", seconds=60)
+    proc = run_limited("lsp", stdin=b"Content-Length: 1000000000000\r\n\r\n{}", seconds=60)
     out, err = proc.out, proc.err
-    assert b"of 1,000,000,000,000 bytes, past the limit" in err and b"Traceback" not in err
-    assert b"past the language server's limit" in out  # (the editor shows it)
+    assert "of 1,000,000,000,000 bytes, past the limit" in err and "Traceback" not in err
+    assert "past the language server's limit" in out  # (the editor shows it)
 
 
 def _framed(body: bytes) -> bytes:

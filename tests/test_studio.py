@@ -304,6 +304,7 @@ def test_what_a_person_can_type_gets_a_page_not_a_traceback(
 # ------------------------------------------------------------- the real server, as started
 
 
+@pytest.mark.process
 def test_the_started_studio_refuses_every_stranger(tmp_path: Path) -> None:
     """Journey (d) against the command as a user runs it: no token, a path out of the folder,
     a foreign Origin, a foreign Host and an oversized body are each refused."""
@@ -425,6 +426,7 @@ def test_the_time_limit_stops_a_study(tmp_path: Path, monkeypatch: pytest.Monkey
     assert _group_gone(run.group)
 
 
+@pytest.mark.process
 def test_listening_beyond_this_machine_is_warned_of(tmp_path: Path) -> None:
     import subprocess
     import sys

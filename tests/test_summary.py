@@ -53,6 +53,7 @@ def _messages() -> set[str | tuple[str, str]]:
     messages: set[str | tuple[str, str]] = set()
     sources = ["tools/sheets/describe.py", "tools/sheets/summary.py", "tools/sheets/diff.py"]
     sources.append("tools/sheets/battle.py")  # the battle box's words
+    sources.append("tools/sheets/assembly.py")  # the mission deck's, the footnotes' page
     for source in sources:
         for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords):
             messages.add(message)
