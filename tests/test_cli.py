@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -54,7 +53,7 @@ def test_list_json_shape() -> None:
     assert isinstance(rows, list)
     classic = next(r for r in rows if r["name"] == "classic")
     assert set(classic) == {"name", "title", "file", "extends", "sources"}
-    assert os.path.isabs(classic["file"]) and classic["file"].endswith("classic.rules")
+    assert classic["file"] == "classic.rules (built-in)"  # never the folder it is installed in
     assert classic["extends"] is None
     assert {"nl004", "da001"} <= set(classic["sources"])
 
@@ -105,19 +104,9 @@ def test_findings_exit_1_without_traceback(tmp_path: Path) -> None:
     assert "did you mean 'attacker'?" in result.out
 
 
+@pytest.mark.process
 def test_internal_error_exits_3(tmp_path: Path) -> None:
-    script = tmp_path / "boom.py"
-    script.write_text(
-        "import sys\n"
-        "from riskrules.grammar import library\n"
-        "def boom(*a, **k):\n"
-        "    raise RuntimeError('boom')\n"
-        "library.Workspace.open = staticmethod(boom)\n"
-        "from riskrules.tools.cli import main\n"
-        "sys.argv = ['riskrules', 'check']\n"
-        "main()\n"
-    )
-
+    script = ROOT / "tests" / "probes" / "internal_error.py"
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
     assert proc.returncode == 3
     assert "internal error: RuntimeError: boom" in proc.stderr

@@ -443,6 +443,12 @@ def _short(value: str) -> str:
     return value if len(value) <= 18 else value[:17] + "…"
 
 
+NO_PLOTS = (
+    "The plots are left out here: they need Matplotlib, which a web page cannot load. "
+    "riskrules balance on a computer draws them; the figures below are the same."
+)
+
+
 def page(study: Figure, lang: str = "en") -> str:
     """A self-contained HTML page: the verdicts, the plots, then the tables' details."""
     _ = translations(lang).gettext
@@ -493,10 +499,17 @@ def page(study: Figure, lang: str = "en") -> str:
             + "".join(f"<th>{html(c)}</th>" for c in columns)
             + f"</tr>{items}</table>"
         )
-    figures = "".join(
-        f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
-        f"<figcaption>{html(caption)}</figcaption></figure>"
-        for caption, data in plots(study, lang)
+    try:
+        drawn = plots(study, lang)
+    except ImportError:  # in the web page (Pyodide) Matplotlib cannot be installed
+        drawn = []
+    figures = (
+        "".join(
+            f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
+            f"<figcaption>{html(caption)}</figcaption></figure>"
+            for caption, data in drawn
+        )
+        or f"<p>{html(_(NO_PLOTS))}</p>"
     )
     first, last = study["seeds"]
     note = stopped_note(study, _)

@@ -21,12 +21,14 @@ One definition per figure:
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pure_stats
 from .simulate import GameResult
 
 LEVEL = 0.95
@@ -35,14 +37,19 @@ RESAMPLES = 1999  # the paired bootstrap's resamples (p-values in steps of 1/199
 MIN_PER_SEAT = 5  # finished games per seat the fairness test (chi-square) needs
 Figure = dict[str, Any]  # JSON: what --format json prints
 TOO_FEW = "too few finished games"
+# Where SciPy cannot be installed (the static site's page: Pyodide has no SciPy or NumPy),
+# and only there, the same figures come from pure_stats.py, checked against SciPy in the tests.
+PURE = importlib.util.find_spec("scipy") is None
 
 
 def wilson(count: int, total: int) -> list[float] | None:
     """The 95% Wilson interval of a share (None for no games): a share on its own, no test."""
-    from scipy import stats
-
     if total == 0:
         return None
+    if PURE:
+        return list(pure_stats.wilson_interval(count, total, LEVEL))
+    from scipy import stats
+
     ci = stats.binomtest(count, total).proportion_ci(LEVEL, method="wilson")
     return [float(ci.low), float(ci.high)]
 
@@ -57,10 +64,13 @@ def central_p(k: int, n: int, p: float) -> float:
     """The two-sided exact binomial p-value that the Clopper-Pearson interval inverts: twice
     the smaller tail (SciPy's `binomtest` sums the outcomes as unlikely instead, which the
     exact interval does not invert, so the two could disagree)."""
-    from scipy import stats
-
     if n == 0:
         return 1.0
+    if PURE:
+        low, high = pure_stats.binom_cdf(k, n, p), pure_stats.binom_sf(k - 1, n, p)
+        return min(1.0, 2 * min(low, high))
+    from scipy import stats
+
     low = float(stats.binom.cdf(k, n, p))
     high = float(stats.binom.sf(k - 1, n, p))
     return min(1.0, 2 * min(low, high))
@@ -71,11 +81,17 @@ def exact_ci(k: int, n: int, level: float) -> tuple[float, float]:
     the beta quantiles that equal the binomial tails (P(X >= k | p) = I_p(k, n - k + 1)), SciPy's
     beta distribution: the same interval as `binomtest(...).proportion_ci(method="exact")`,
     which finds them by root finding, a hundred times slower."""
-    from scipy import stats
-
     tail = (1 - level) / 2
-    low = float(stats.beta.ppf(tail, k, n - k + 1)) if k > 0 else 0.0
-    high = float(stats.beta.ppf(1 - tail, k + 1, n - k)) if k < n else 1.0
+    if PURE:
+        ppf: Callable[[float, int, int], float] = pure_stats.beta_ppf
+    else:
+        from scipy import stats
+
+        def ppf(q: float, a: int, b: int) -> float:
+            return float(stats.beta.ppf(q, a, b))
+
+    low = ppf(tail, k, n - k + 1) if k > 0 else 0.0
+    high = ppf(1 - tail, k + 1, n - k) if k < n else 1.0
     return low, high
 
 
@@ -99,28 +115,16 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
     are censored at theirs (still going). The median (the first length by which half the
     games are over) with the 95% interval read off the curve's pointwise interval (None
     above: beyond the longest game seen), and the curve itself as [length, share going on]."""
-    import numpy as np
-    from scipy import stats
-
     done = [t for t, f in zip(lengths, finished, strict=True) if f]
     going = [t for t, f in zip(lengths, finished, strict=True) if not f]
     out: Figure = {"finished": len(done), "unfinished": len(going), "median": None}
     out |= {"ci": None, "curve": [], "note": TOO_FEW}
     if not done:
         return out
-    found = stats.ecdf(stats.CensoredData(uncensored=done, right=going))
-    times = found.sf.quantiles
-    curve = found.sf.probabilities
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # undefined where the curve is 0 or 1
-        band = found.sf.confidence_interval(LEVEL)
-    # Where the band is undefined (the curve at 1 or 0) it is the curve itself.
-    low = np.where(np.isnan(band.low.probabilities), curve, band.low.probabilities)
-    high = np.where(np.isnan(band.high.probabilities), curve, band.high.probabilities)
+    times, curve, low, high = (_pure_curve if PURE else _scipy_curve)(done, going)
 
-    def first_at_half(values: Any) -> float | None:
-        at = np.nonzero(values <= 0.5)[0]
-        return float(times[at[0]]) if len(at) else None
+    def first_at_half(values: list[float]) -> float | None:
+        return next((float(times[i]) for i, x in enumerate(values) if x <= 0.5), None)
 
     out["curve"] = [[float(t), round(float(s), 6)] for t, s in zip(times, curve, strict=True)]
     median = first_at_half(curve)
@@ -130,10 +134,35 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
     return out
 
 
-def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> Figure:
-    """Everything a balance study reports about one ruleset's games, each share of all games."""
+Curve = tuple[list[float], list[float], list[float], list[float]]
+
+
+def _scipy_curve(done: list[int], going: list[int]) -> Curve:
+    """The Kaplan-Meier curve (SciPy's `ecdf` of `CensoredData`) and its pointwise 95% band,
+    which is the curve itself where it is undefined (the curve at 1 or 0)."""
+    import numpy as np
     from scipy import stats
 
+    found = stats.ecdf(stats.CensoredData(uncensored=done, right=going))
+    curve = found.sf.probabilities
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # undefined where the curve is 0 or 1
+        band = found.sf.confidence_interval(LEVEL)
+    low = np.where(np.isnan(band.low.probabilities), curve, band.low.probabilities)
+    high = np.where(np.isnan(band.high.probabilities), curve, band.high.probabilities)
+    return found.sf.quantiles.tolist(), curve.tolist(), low.tolist(), high.tolist()
+
+
+def _pure_curve(done: list[int], going: list[int]) -> Curve:
+    times, curve, risk, deaths = pure_stats.ecdf_sf(done, going)
+    low, high = pure_stats.greenwood_band(curve, risk, deaths, LEVEL)
+    low = [c if math.isnan(x) else x for c, x in zip(curve, low, strict=True)]
+    high = [c if math.isnan(x) else x for c, x in zip(curve, high, strict=True)]
+    return [float(t) for t in times], curve, low, high
+
+
+def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> Figure:
+    """Everything a balance study reports about one ruleset's games, each share of all games."""
     n = len(results)
     finished = [r for r in results if r.completed]
     done = len(finished)
@@ -147,7 +176,7 @@ def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> F
     }
     if done >= MIN_PER_SEAT * players:
         counts = [sum(1 for p in places if p == seat) for seat in range(players)]
-        fairness["p_value"] = float(stats.chisquare(counts).pvalue)
+        fairness["p_value"] = chisquare_p(counts)
     else:
         fairness["note"] = TOO_FEW
     continents: dict[str, Figure] = {}
@@ -172,6 +201,17 @@ def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> F
         "rounds": survival([r.rounds for r in results], [r.completed for r in results]),
         "continent_holder_wins": continents,
     }
+
+
+def chisquare_p(counts: list[int]) -> float:
+    """The chi-square test's p-value that every count is equally likely (SciPy's chisquare)."""
+    if PURE:
+        mean = sum(counts) / len(counts)
+        statistic = sum((c - mean) ** 2 / mean for c in counts)
+        return pure_stats.chi2_sf(statistic, len(counts) - 1)
+    from scipy import stats
+
+    return float(stats.chisquare(counts).pvalue)
 
 
 def seat_share(places: Sequence[int | None], seat: int, games: int, players: int) -> Figure:
@@ -278,18 +318,16 @@ def paired_length(
     is twice the share of resampled ratios on the far side of 1 and the interval their
     quantiles at the level asked, so the interval excludes no change exactly when p is below
     one minus the level."""
-    import numpy as np
-    from scipy import stats
-
     test = f"paired bootstrap of the ratio of median lengths ({RESAMPLES} resamples of the seeds)"
     n = len(base)
-    b = np.array([r.turns if r.completed else math.inf for r in base], dtype=float)
-    v = np.array([r.turns if r.completed else math.inf for r in variant], dtype=float)
-    mb, mv = float(_median_at_cap(b)) if n else math.inf, float(_median_at_cap(v)) if n else 0
+    b = [r.turns if r.completed else math.inf for r in base]
+    v = [r.turns if r.completed else math.inf for r in variant]
+    median = pure_stats.median if PURE else _numpy_median
+    mb, mv = median(b) if n else math.inf, median(v) if n else 0
     medians = (mb if math.isfinite(mb) else None, mv if math.isfinite(mv) else None)
     if n < 2 or not (math.isfinite(mb) and math.isfinite(mv)):
         return Comparison("game length", "length", n, *medians, None, None, None, test, TOO_FEW)
-    if np.array_equal(b, v):
+    if b == v:
         # Not one game's length changed: resampling would say "exactly 0", however few the
         # games. As for a share no game of which differs, the interval is the exact bound on
         # the share of games that could differ (a game that changes could change any amount).
@@ -299,6 +337,32 @@ def paired_length(
 
         why = "no game's length changed: the interval is the exact bound on how many could"
         return Comparison("game length", "length", n, *medians, 0.0, 1.0, unseen, test, why)
+    if PURE:
+        ratios = sorted(pure_stats.paired_bootstrap(b, v, _pure_ratio, RESAMPLES, seed))
+    else:
+        ratios = _scipy_ratios(b, v, seed)
+    below, above = sum(1 for r in ratios if r <= 1), sum(1 for r in ratios if r >= 1)
+    p = min(1.0, 2 * min(below, above) / RESAMPLES)
+
+    def interval(level: float) -> list[float | None]:
+        # The m-th smallest and m-th largest (m = ⌈(1 - level)·B/2⌉): the lower bound is
+        # above 1 exactly when fewer than (1 - level)·B/2 resamples are at or below 1.
+        m = max(1, math.ceil((1 - level) * RESAMPLES / 2))
+        return [_relative(ratios[m - 1]), _relative(ratios[RESAMPLES - m])]
+
+    return Comparison("game length", "length", n, *medians, mv / mb - 1, p, interval, test)
+
+
+def _numpy_median(values: list[float]) -> float:
+    import numpy as np
+
+    return float(_median_at_cap(np.array(values, dtype=float)))
+
+
+def _scipy_ratios(b: list[float], v: list[float], seed: int) -> list[float]:
+    """SciPy's paired bootstrap of the ratio of medians, sorted."""
+    import numpy as np
+    from scipy import stats
 
     def ratio(x: Any, y: Any, axis: int = -1) -> Any:
         # A plain quotient, not a log ratio: division is correctly rounded everywhere, where
@@ -311,7 +375,7 @@ def paired_length(
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a median past the cap: infinite
         boot = stats.bootstrap(
-            (b, v),
+            (np.array(b, dtype=float), np.array(v, dtype=float)),
             ratio,
             paired=True,
             vectorized=True,
@@ -319,17 +383,14 @@ def paired_length(
             method="percentile",
             rng=np.random.default_rng(seed),
         )
-    ratios = np.sort(boot.bootstrap_distribution)
-    below, above = int(np.sum(ratios <= 1)), int(np.sum(ratios >= 1))
-    p = min(1.0, 2 * min(below, above) / RESAMPLES)
+    found: list[float] = np.sort(boot.bootstrap_distribution).tolist()
+    return found
 
-    def interval(level: float) -> list[float | None]:
-        # The m-th smallest and m-th largest (m = ⌈(1 - level)·B/2⌉): the lower bound is
-        # above 1 exactly when fewer than (1 - level)·B/2 resamples are at or below 1.
-        m = max(1, math.ceil((1 - level) * RESAMPLES / 2))
-        return [_relative(ratios[m - 1]), _relative(ratios[RESAMPLES - m])]
 
-    return Comparison("game length", "length", n, *medians, mv / mb - 1, p, interval, test)
+def _pure_ratio(x: list[float], y: list[float]) -> float:
+    """`ratio` above for one resample: NaN (both medians past the cap) is 1, no evidence."""
+    found = pure_stats.median(y) / pure_stats.median(x)
+    return 1.0 if math.isnan(found) else found
 
 
 def _relative(ratio: float) -> float | None:
