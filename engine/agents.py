@@ -439,17 +439,12 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 # Odds in steps of a tenth, then the larger army: a stack that can beat the
                 # enemy's stack does so, instead of picking off single armies around it.
                 weak, step = -held[defender], steps[k]
+                key = (weak, step, defending)
                 if (
                     not found
-                    or weak > best_held
+                    or key > (best_held, best_step, best_defending)
                     or (
-                        weak == best_held
-                        and (step > best_step or (step == best_step and defending > best_defending))
-                    )
-                    or (
-                        weak == best_held
-                        and step == best_step
-                        and defending == best_defending
+                        key == (best_held, best_step, best_defending)
                         and _drawn_before(
                             game, state, seat, (source, target), best_source, best_target
                         )
