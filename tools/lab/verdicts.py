@@ -15,6 +15,7 @@ from babel.numbers import format_decimal, format_percent
 
 from .balance_stats import Figure
 from .i18n import translations
+from .strengths import strength_name
 
 MARGIN_SHARE = 0.03  # a share that moves less than 3 points of all games has not changed
 MARGIN_LENGTH = 0.05  # a median length within 5% of the base's has not changed
@@ -329,7 +330,7 @@ def verdicts(study: Figure, lang: str = "en") -> list[Verdict]:
         for other in others:
             said, found = _reading(w, study | other, k, other["differences"][k - 1])
             strengths.append((str(other["agents"]), tuple(found)))
-            found_others.append((str(other["agents"]), said, found))
+            found_others.append((strength_name(str(other["agents"]), w._), said, found))
         depends = depending(effects, [found for _a, _s, found in found_others])
         for agents, said, found in found_others:
             changed = [

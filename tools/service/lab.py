@@ -69,7 +69,7 @@ def player_count(rules: Rules, asked: int | None) -> int:
 
 def seating(seats: Sequence[str], players: int) -> tuple[str, ...]:
     """The agents named for the seats, checked: one per player, each a built-in agent."""
-    from ...engine.ladder import AGENTS
+    from ...engine.players import AGENTS
 
     unknown = [name for name in seats if name not in AGENTS]
     if unknown:
@@ -86,7 +86,7 @@ def seating(seats: Sequence[str], players: int) -> tuple[str, ...]:
 
 
 def _agent(name: str) -> str:
-    from ...engine.ladder import AGENTS
+    from ...engine.players import AGENTS
 
     if name not in AGENTS:
         raise UsageError(f"no agent '{name}': name one of {', '.join(AGENTS)}")
