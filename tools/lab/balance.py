@@ -31,16 +31,10 @@ from ...grammar.limits import (
     TASKS_PER_THREAD,
 )
 from ...grammar.resolve import EffectiveRuleset
-from .balance_stats import (
-    ALPHA,
-    LEVEL,
-    RESAMPLES,
-    Figure,
-    adjust,
-    compare,
-    position_won,
-    ruleset_figures,
-)
+from .balance_stats import Figure, adjust, compare, contrast, position_won, ruleset_figures
+from .comparison import LEVEL
+from .family import ALPHA, HEADLINE_SHARE
+from .game_length import horizon
 from .simulate import GameResult, Job, Plan, play_all, play_batch
 
 
@@ -422,25 +416,50 @@ def study(
             "seeds by every ruleset: nothing to report"
         )
     every = [[r for r in part[:whole] if r is not None] for part in kept]
+    found = figures(arms, settings, every, grid)
+    found["elapsed_s"] = round(elapsed, 3)
+    found["games_per_s"] = round(played / elapsed, 2) if elapsed else None
+    if stopped is not None:
+        found["stopped"] = {"reason": stopped, "games_planned": games, "games_played": played}
+    return found
+
+
+FORMAT = 2  # balance.json's format (2: restricted mean lengths, contrasts, weighted family)
+
+
+def figures(
+    arms: Sequence[Arm],
+    settings: Settings,
+    every: list[list[GameResult]],
+    grid: Figure | None = None,
+) -> Figure:
+    """A study's figures from its games (`every`: each strength's arms' games, in seed order),
+    every comparison adjusted together: each variant against the base under each strength,
+    and each strength's effects against the first's."""
     seatings = settings.seatings()
     n = len(arms)
+    whole = len(every[0]) if every else 0
     groups = [every[s * n : (s + 1) * n] for s in range(len(seatings))]
-    comparisons = [
-        compare(by_arm[0], part, settings.players, settings.seed)
-        for by_arm in groups
-        for part in by_arm[1:]
+    tau = horizon((r for part in every for r in part), settings.max_turns)
+    parts = [
+        compare(by_arm[0], part, settings.players, tau) for by_arm in groups for part in by_arm[1:]
     ]
-    measures = adjust(comparisons)  # one family: every measure of every variant and strength
+    contrasts = [
+        contrast((groups[0][0], groups[0][k]), (by_arm[0], by_arm[k]), settings.players, tau)
+        for by_arm in groups[1:]
+        for k in range(1, n)
+    ]
+    measures = adjust([*parts, *contrasts])  # one family (family.py)
     from ...grammar import __version__
 
     def strength(s: int) -> Figure:
         by_arm = groups[s]
         found_measures = measures[s * (n - 1) : (s + 1) * (n - 1)]
-        return {
+        out: Figure = {
             "agents": strength_label(seatings[s]),
             "seats": list(seatings[s]),
             "rulesets": [
-                {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players)
+                {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players, tau)
                 for a, part in zip(arms, by_arm, strict=True)
             ],
             "differences": [
@@ -452,10 +471,18 @@ def study(
                 for a, part in zip(arms, by_arm, strict=True)
             ],
         }
+        if s:
+            at = len(parts) + (s - 1) * (n - 1)
+            out["contrasts"] = [
+                {"base": arms[0].shown, "variant": a.shown, "measures": m}
+                for a, m in zip(arms[1:], measures[at : at + n - 1], strict=True)
+            ]
+        return out
 
     strengths = [strength(s) for s in range(len(seatings))]
     first = strengths[0]
     found: Figure = {
+        "format": FORMAT,
         "version": __version__,
         "players": settings.players,
         "games": whole,
@@ -464,14 +491,16 @@ def study(
         "max_turns": settings.max_turns,
         "max_actions": settings.max_actions,
         "observe_turn": settings.observe_turn,
-        "elapsed_s": round(elapsed, 3),
-        "games_per_s": round(played / elapsed, 2) if elapsed else None,
-        "statistics": {"level": LEVEL, "resamples": RESAMPLES, "bootstrap_seed": settings.seed},
+        "elapsed_s": None,
+        "games_per_s": None,
+        "statistics": {"level": LEVEL, "horizon": tau},
         "family": {
-            "method": "Holm",
+            "method": "weighted Holm",
             "alpha": ALPHA,
+            "headline_share": HEADLINE_SHARE,
             "comparisons": sum(1 for part in measures for m in part if m["p_value"] is not None),
-            "of": "every measure tested of every variant against the base, under every strength",
+            "of": "every measure tested of every variant against the base, under every "
+            "strength, and each strength's effects against the first's; game length first",
         },
         # The first strength's figures, as a study of one strength gives them:
         "rulesets": first["rulesets"],
@@ -482,8 +511,6 @@ def study(
     }
     if grid is not None:  # a sweep: its rules and their values, the points listed row by row
         found["grid"] = grid
-    if stopped is not None:
-        found["stopped"] = {"reason": stopped, "games_planned": games, "games_played": played}
     return found
 
 

@@ -8,6 +8,8 @@ import base64
 import io
 from typing import Any
 
+from babel.lists import format_list
+
 from ..shared.escape import html
 from .balance_stats import TOO_FEW, Figure, seat_label
 from .verdicts import Verdict, translations, verdicts
@@ -59,6 +61,11 @@ def _median(length: Figure) -> str:
     return f"{_num(length['median'])} ({_num(low)}–{_num(high) if high is not None else '…'})"
 
 
+def _mean(length: Figure) -> str:
+    """A restricted mean: the average turns, each game counted up to the horizon."""
+    return "–" if length["mean"] is None else f"{length['mean']:.1f}"
+
+
 def _measure_cells(measure: Any) -> tuple[str, str]:
     """A difference and its 95% interval as the text and the page show them: shares in points
     of all games, lengths in % of the base's median ("–": not tested, the note says why)."""
@@ -92,6 +99,7 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
     out.append(("last player vs fair share", [_seat(r["last_player"]) for r in sets]))
     out.append(("median length, rounds", [_median(r["rounds"]) for r in sets]))
     out.append(("median length, turns", [_median(r["turns"]) for r in sets]))
+    out.append(("average length, turns", [_mean(r["mean_turns"]) for r in sets]))
     turn = study["observe_turn"]
     continents = list(sets[0]["continent_holder_wins"]) if sets else []
     for continent in continents:
@@ -118,26 +126,43 @@ def stopped_note(study: Figure) -> str | None:
 
 
 def reading(study: Figure, lang: str) -> str:
-    """How to read the verdicts: the family, the units."""
+    """How to read the verdicts: what the family claims, the units."""
     _ = translations(lang).gettext
     return _(
-        "Each verdict is 95% sure for all {count} comparisons of this study together (Holm's "
-        "method). Shares are of all games, a game still going at the cap of {cap} turns being "
-        "unfinished; a point is one game in a hundred. A turn is one player's turn; a round "
-        "is every player's turn once. Lengths are medians, in % of the first ruleset's."
-    ).format(count=study["family"]["comparisons"], cap=study["max_turns"])
+        "Each range is at least 95% sure on its own, and wider where needed so that, for all "
+        "{count} comparisons of this study together, the chance that any verdict here called "
+        "clear is a false alarm is at most 5% (game length is weighed first). Shares are of "
+        "all games, a game still going at the cap of {cap} turns being unfinished; a point is "
+        "one game in a hundred. A turn is one player's turn. Lengths are average turns, each "
+        "game counted up to turn {horizon} (a game still going then counts {horizon}), in % "
+        "of the first ruleset's."
+    ).format(
+        count=study["family"]["comparisons"],
+        cap=study["max_turns"],
+        horizon=study["statistics"]["horizon"],
+    )
 
 
-def strengths_named(study: Figure) -> str:
+def players_note(study: Figure, lang: str) -> str:
+    """The report's first line: who played, and that the verdicts are about them."""
+    _ = translations(lang).gettext
+    return _(
+        "Played by the lab's built-in players ({players}): these verdicts are about how they "
+        "play, and people may play otherwise."
+    ).format(players=strengths_named(study, lang))
+
+
+def strengths_named(study: Figure, lang: str = "en") -> str:
     """The agents a study was played by, one strength after another."""
-    return " and ".join([str(study["agent"]), *(s["agents"] for s in study.get("strengths", []))])
+    names = [str(study["agent"]), *(s["agents"] for s in study.get("strengths", []))]
+    return str(format_list(names, locale=lang))
 
 
 def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
     _ = translations(lang).gettext
     first, last = study["seeds"]
     note = stopped_note(study)
-    lines = [*([note, ""] if note else [])]
+    lines = [*_wrapped(players_note(study, lang), 0), "", *([note, ""] if note else [])]
     found = verdicts(study, lang) if found is None else found
     if found:
         lines.append(_("Verdicts"))
@@ -154,6 +179,13 @@ def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) ->
     for other in study.get("strengths", []):
         lines += ["", "", f"With {other['agents']} agents in every seat (the same seeds):", ""]
         lines += _tables(study | other)
+        for diff in other.get("contrasts", []):
+            lines += [
+                "",
+                f"{diff['variant']}: the effect with {other['agents']} agents minus the effect "
+                f"with {study['agent']} agents (same seeds)",
+                *_measure_lines(diff["measures"]),
+            ]
     return "\n".join(lines)
 
 
@@ -174,14 +206,21 @@ def _tables(study: Figure) -> list[str]:
         lines.append(line.rstrip())
     for diff in study["differences"]:
         lines += ["", f"{diff['variant']} against {diff['base']} (same seeds; variant minus base)"]
-        for m in diff["measures"]:
-            difference, interval = _measure_cells(m)
-            shown = difference if interval == "–" else f"{difference} ({interval})"
-            adjusted = "" if m["p_adjusted"] is None else f"Holm {_p(m['p_adjusted'])[2:]}"
-            lines.append(
-                f"  {m['measure']:<20}{shown:<30}{_p(m['p_value']):<12}{adjusted:<14}"
-                f"{m['test'].split(' (')[0]}".rstrip()
-            )
+        lines += _measure_lines(diff["measures"])
+    return lines
+
+
+def _measure_lines(measures: list[Figure]) -> list[str]:
+    """Each comparison on a line: the difference, its interval, p and adjusted p, the test."""
+    lines = []
+    for m in measures:
+        difference, interval = _measure_cells(m)
+        shown = difference if interval == "–" else f"{difference} ({interval})"
+        adjusted = "" if m["p_adjusted"] is None else f"adj. {_p(m['p_adjusted'])[2:]}"
+        lines.append(
+            f"  {m['measure']:<20}{shown:<30}{_p(m['p_value']):<12}{adjusted:<14}"
+            f"{m['test'].split(' (')[0]}".rstrip()
+        )
     return lines
 
 
@@ -370,6 +409,9 @@ def page(study: Figure, lang: str = "en") -> str:
     labelled: list[tuple[str | None, Any]] = [(None, d) for d in study["differences"]]
     for other in study.get("strengths", []):
         labelled += [(str(other["agents"]), d) for d in other["differences"]]
+        labelled += [
+            (f"{other['agents']} minus {study['agent']}", d) for d in other.get("contrasts", [])
+        ]
     for agents, diff in labelled:
         items = "".join(
             "<tr>"
@@ -394,7 +436,7 @@ def page(study: Figure, lang: str = "en") -> str:
         diffs += (
             f"<h3>{html(diff['variant'])} against {html(diff['base'])}{players}</h3>"
             "<table><tr><th>measure</th><th>difference</th><th>95% interval</th><th>p</th>"
-            f"<th>p (Holm)</th><th>test</th></tr>{items}</table>"
+            f"<th>p (adjusted)</th><th>test</th></tr>{items}</table>"
         )
     figures = "".join(
         f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
@@ -421,14 +463,15 @@ figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
 .verdicts li {{ margin: .5rem 0; }}
 .stopped {{ color: #a40000; }}
 </style></head><body>
-<h1>{html(title)}</h1>{warning}
+<h1>{html(title)}</h1>
+<p class="players">{html(players_note(study, lang))}</p>{warning}
 {verdict_part}
 {figures}
 <h2>{html(details)}</h2>
 <p>{study["players"]} players, {study["games"]} games per ruleset (seeds {first}–{last}, the
 same for every ruleset, so differences come from the rules), {html(strengths_named(study))}
-agents. Intervals are 95%; differences are paired by seed; p (Holm) is adjusted for the
-study's {study["family"]["comparisons"]} comparisons together.</p>
+agents. Intervals are 95%; differences are paired by seed; p (adjusted) is adjusted for the
+study's {study["family"]["comparisons"]} comparisons together (weighted Holm).</p>
 <table><tr><th></th>{head}</tr>{body}</table>
 {diffs}
 </body></html>

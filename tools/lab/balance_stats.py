@@ -7,31 +7,32 @@ study's start-up, its usage errors and its workers (they import the simulator on
 One definition per figure:
 - a share is of all games, "unfinished" (still going at the cap) being an outcome of its own
   beside each place in the turn order winning; the shares of a ruleset add up to one;
-- game length is a survival measure: an unfinished game is censored at the cap, not dropped
-  (SciPy's `ecdf` of `CensoredData`), reported as medians with intervals and as curves; a median
-  that more than half the games did not reach is "too few finished games", not a number;
+- game length is a survival measure: an unfinished game is censored at the turn it reached,
+  not dropped (SciPy's `ecdf` of `CensoredData`), shown as Kaplan-Meier medians (the one median
+  there is) with intervals and as curves; a median that more than half the games did not reach
+  is "too few finished games", not a number; lengths are compared by their restricted means
+  (game_length.py), which use every game;
 - each interval is the inversion of the test its p-value comes from, at any level (McNemar's
-  exact test for a share, the paired bootstrap for length), so "p < 0.05" and "the 95% interval
-  excludes 0" say the same, and so do the Holm-adjusted p-value and the adjusted interval;
-- the p-values of a study's comparisons (every variant, every measure) are one family, adjusted
-  together by Holm's method; a figure that cannot vary (eliminations in a finished game, always
-  one fewer than the players) is not compared at all; one that did not vary in these games is,
-  with the exact bound on how often it could have.
+  exact test for a share, the paired t-test of the log ratio for length), so "p < 0.05" and
+  "the 95% interval excludes 0" say the same, and so do the adjusted p-value and interval;
+- the p-values of a study's comparisons (every variant, every measure, every strength, and
+  whether each effect depends on the strength) are one family, adjusted together (family.py);
+  a figure that cannot vary (eliminations in a finished game, always one fewer than the
+  players) is not compared at all; one that did not vary in these games is, with the exact
+  bound on how often it could have.
 """
 
 from __future__ import annotations
 
-import math
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from .comparison import LEVEL, Comparison
+from .family import weighted_holm, weights
+from .game_length import length_contrast, paired_length, restricted_mean, share_contrast
 from .simulate import GameResult
 
-LEVEL = 0.95
-ALPHA = 0.05  # 1 - LEVEL, written exactly
-RESAMPLES = 1999  # the paired bootstrap's resamples (p-values in steps of 1/1999)
 MIN_PER_SEAT = 5  # finished games per seat the fairness test (chi-square) needs
 Figure = dict[str, Any]  # JSON: what --format json prints
 TOO_FEW = "too few finished games"
@@ -130,8 +131,9 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
     return out
 
 
-def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> Figure:
-    """Everything a balance study reports about one ruleset's games, each share of all games."""
+def ruleset_figures(name: str, results: Sequence[GameResult], players: int, tau: int) -> Figure:
+    """Everything a balance study reports about one ruleset's games, each share of all games;
+    the mean length counts every game up to turn τ (game_length.horizon)."""
     from scipy import stats
 
     n = len(results)
@@ -157,7 +159,6 @@ def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> F
         held = [r for r in observed if (r.holders or {}).get(continent) is not None]
         won = sum(1 for r in held if (r.holders or {})[continent] == r.winner_seat)
         continents[continent] = proportion(won, len(held))
-    lengths = [r.turns if r.completed else r.turns - 1 for r in results]  # censored: played
     return {
         "name": name,
         "games": n,
@@ -168,7 +169,9 @@ def ruleset_figures(name: str, results: Sequence[GameResult], players: int) -> F
         "fairness": fairness,
         "first_player": seat_share(places, 0, n, players),
         "last_player": seat_share(places, players - 1, n, players),
-        "turns": survival(lengths, [r.completed for r in results]),
+        # An unfinished game is censored at the turn it reached (the cap's: the cap).
+        "turns": survival([r.turns for r in results], [r.completed for r in results]),
+        "mean_turns": {"horizon": tau, "mean": restricted_mean(results, tau)},
         "rounds": survival([r.rounds for r in results], [r.completed for r in results]),
         "continent_holder_wins": continents,
     }
@@ -194,42 +197,6 @@ def seat_share(places: Sequence[int | None], seat: int, games: int, players: int
 
 
 # --------------------------------------------------------------------------- a variant vs the base
-
-
-@dataclass
-class Comparison:
-    """One measure of a variant against the base, paired by seed: the difference, its p-value
-    and the interval at any level (the inversion of the same test)."""
-
-    measure: str
-    kind: str  # "share" (points of all games) or "length" (a ratio of medians, minus one)
-    n: int
-    base: float | None
-    variant: float | None
-    difference: float | None
-    p_value: float | None  # None: not tested (`note` says why)
-    interval: Callable[[float], list[float | None]] | None
-    test: str
-    note: str | None = None
-    extra: Figure = field(default_factory=dict)
-
-    def figure(self, adjusted: float | None = None, level: float | None = None) -> Figure:
-        out: Figure = {
-            "measure": self.measure,
-            "kind": self.kind,
-            "n": self.n,
-            "base": self.base,
-            "variant": self.variant,
-            "difference": self.difference,
-            "ci": self.interval(LEVEL) if self.interval else None,
-            "p_value": self.p_value,
-            "p_adjusted": adjusted,
-            "level_adjusted": level,
-            "ci_adjusted": self.interval(level) if self.interval and level else None,
-            "test": self.test,
-            "note": self.note,
-        }
-        return out | self.extra
 
 
 def paired_share(measure: str, base: Sequence[bool], variant: Sequence[bool]) -> Comparison:
@@ -261,89 +228,13 @@ def paired_share(measure: str, base: Sequence[bool], variant: Sequence[bool]) ->
     )
 
 
-def _median_at_cap(lengths: Any, axis: int = -1) -> Any:
-    """The median length, an unfinished game (infinite here) counting as longer than every
-    finished one: the survival curve's median when the games are censored at the cap."""
-    import numpy as np
-
-    with np.errstate(all="ignore"):
-        return np.median(lengths, axis=axis)
-
-
-def paired_length(
-    base: Sequence[GameResult], variant: Sequence[GameResult], seed: int = 0
-) -> Comparison:
-    """How much longer the variant's games are: its median length in turns over the base's,
-    minus one (−0.17: 17% shorter). SciPy's paired bootstrap resamples the seeds; the p-value
-    is twice the share of resampled ratios on the far side of 1 and the interval their
-    quantiles at the level asked, so the interval excludes no change exactly when p is below
-    one minus the level."""
-    import numpy as np
-    from scipy import stats
-
-    test = f"paired bootstrap of the ratio of median lengths ({RESAMPLES} resamples of the seeds)"
-    n = len(base)
-    b = np.array([r.turns if r.completed else math.inf for r in base], dtype=float)
-    v = np.array([r.turns if r.completed else math.inf for r in variant], dtype=float)
-    mb, mv = float(_median_at_cap(b)) if n else math.inf, float(_median_at_cap(v)) if n else 0
-    medians = (mb if math.isfinite(mb) else None, mv if math.isfinite(mv) else None)
-    if n < 2 or not (math.isfinite(mb) and math.isfinite(mv)):
-        return Comparison("game length", "length", n, *medians, None, None, None, test, TOO_FEW)
-    if np.array_equal(b, v):
-        # Not one game's length changed: resampling would say "exactly 0", however few the
-        # games. As for a share no game of which differs, the interval is the exact bound on
-        # the share of games that could differ (a game that changes could change any amount).
-        def unseen(level: float) -> list[float | None]:
-            bound = exact_ci(0, n, level)[1]
-            return [-bound, bound]
-
-        why = "no game's length changed: the interval is the exact bound on how many could"
-        return Comparison("game length", "length", n, *medians, 0.0, 1.0, unseen, test, why)
-
-    def ratio(x: Any, y: Any, axis: int = -1) -> Any:
-        # A plain quotient, not a log ratio: division is correctly rounded everywhere, where
-        # NumPy's vectorized log and expm1 differ in the last digit between CPUs and releases.
-        with np.errstate(all="ignore"):
-            found = _median_at_cap(y, axis) / _median_at_cap(x, axis)
-        # both past the cap in a resample: no evidence (an infinite ratio stays infinite)
-        return np.nan_to_num(found, nan=1.0, posinf=math.inf)
-
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # a median past the cap: infinite
-        boot = stats.bootstrap(
-            (b, v),
-            ratio,
-            paired=True,
-            vectorized=True,
-            n_resamples=RESAMPLES,
-            method="percentile",
-            rng=np.random.default_rng(seed),
-        )
-    ratios = np.sort(boot.bootstrap_distribution)
-    below, above = int(np.sum(ratios <= 1)), int(np.sum(ratios >= 1))
-    p = min(1.0, 2 * min(below, above) / RESAMPLES)
-
-    def interval(level: float) -> list[float | None]:
-        # The m-th smallest and m-th largest (m = ⌈(1 - level)·B/2⌉): the lower bound is
-        # above 1 exactly when fewer than (1 - level)·B/2 resamples are at or below 1.
-        m = max(1, math.ceil((1 - level) * RESAMPLES / 2))
-        return [_relative(ratios[m - 1]), _relative(ratios[RESAMPLES - m])]
-
-    return Comparison("game length", "length", n, *medians, mv / mb - 1, p, interval, test)
-
-
-def _relative(ratio: float) -> float | None:
-    """A ratio of medians as a relative change (−0.17: 17% shorter); None past the cap (a
-    resample's variant median infinite: unbounded)."""
-    return None if ratio == math.inf else float(ratio) - 1.0
-
-
 def compare(
-    base: Sequence[GameResult], variant: Sequence[GameResult], players: int, seed: int = 0
+    base: Sequence[GameResult], variant: Sequence[GameResult], players: int, tau: int
 ) -> list[Comparison]:
-    """Each measure of the variant against the base, game by game (same index, same seed)."""
+    """Each measure of the variant against the base, game by game (same index, same seed);
+    game length up to the horizon τ (game_length.horizon)."""
     pairs = list(zip(base, variant, strict=True))
-    out = [paired_length(base, variant, seed)]
+    out = [paired_length(base, variant, tau)]
 
     def share(measure: str, test: Callable[[GameResult], bool]) -> None:
         out.append(paired_share(measure, [test(b) for b, _ in pairs], [test(v) for _, v in pairs]))
@@ -354,38 +245,47 @@ def compare(
     return out
 
 
+def contrast(
+    first: tuple[Sequence[GameResult], Sequence[GameResult]],
+    other: tuple[Sequence[GameResult], Sequence[GameResult]],
+    players: int,
+    tau: int,
+) -> list[Comparison]:
+    """Whether each effect of a variant (game length, each place's wins) differs between two
+    strengths of players, over the same seeds: the other strength's effect minus the first's."""
+    out = [length_contrast(first, other, tau)]
+    for seat in range(players):
+        wins = _wins_at(seat)
+        out.append(
+            share_contrast(
+                seat_label(seat),
+                ([wins(r) for r in first[0]], [wins(r) for r in first[1]]),
+                ([wins(r) for r in other[0]], [wins(r) for r in other[1]]),
+            )
+        )
+    return out
+
+
 def _wins_at(seat: int) -> Callable[[GameResult], bool]:
     return lambda result: position_won(result) == seat
 
 
 def holm(p_values: Sequence[float]) -> tuple[list[float], list[float]]:
-    """Holm's step-down adjustment (written here: statsmodels is not a dependency, and SciPy's
-    `false_discovery_control` is Benjamini-Hochberg's, which bounds a different error): each
-    adjusted p-value, and the level of an interval that agrees with it. Sorted, the i-th
-    smallest of m is compared with α/(m - i + 1); a rejected one's interval is at that level,
-    every one not rejected at the level of the first step that failed, so an adjusted interval
-    excludes 0 exactly when the adjusted p-value is below α."""
+    """Holm's step-down adjustment, every comparison weighed alike (family.weighted_holm):
+    each adjusted p-value, and the level of an interval that agrees with it."""
     m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
-    adjusted = [1.0] * m
-    levels = [LEVEL] * m
-    running = 0.0
-    failed: float | None = None
-    for step, i in enumerate(order):
-        factor = m - step
-        running = max(running, min(1.0, factor * p_values[i]))
-        adjusted[i] = running
-        if failed is None and running >= ALPHA:
-            failed = 1 - ALPHA / factor
-        levels[i] = failed if failed is not None else 1 - ALPHA / factor
-    return adjusted, levels
+    return weighted_holm(p_values, [1.0 / m] * m)
 
 
 def adjust(comparisons: Sequence[Sequence[Comparison]]) -> list[list[Figure]]:
-    """Every variant's comparisons as figures, the tested ones adjusted together (Holm)."""
+    """Every part's comparisons as figures, the tested ones adjusted together (the weighted
+    Holm procedure: the headline comparisons first, family.py)."""
     tested = [(k, j) for k, part in enumerate(comparisons) for j, c in enumerate(part)]
     tested = [(k, j) for k, j in tested if comparisons[k][j].p_value is not None]
-    adjusted, levels = holm([float(comparisons[k][j].p_value or 0) for k, j in tested])
+    heads = [comparisons[k][j].headline for k, j in tested]
+    adjusted, levels = weighted_holm(
+        [float(comparisons[k][j].p_value or 0) for k, j in tested], weights(heads)
+    )
     found = {kj: (a, lv) for kj, a, lv in zip(tested, adjusted, levels, strict=True)}
     return [
         [c.figure(*found.get((k, j), (None, None))) for j, c in enumerate(part)]

@@ -1,0 +1,289 @@
+"""How a study compares game length: the restricted mean, in turns, paired by seed.
+
+Each game counts its turns up to a horizon τ: the cap on turns, or the earliest turn at which
+a game of the study was stopped unfinished for another reason (its action limit), so that
+every game's length up to τ is known; a game still going at τ counts τ. The mean of these is
+the restricted mean survival time at τ (the area under the Kaplan-Meier curve up to τ): it
+uses the whole distribution, the long duels included, where a median of whole turns moves in
+lumps and ignores the tail (why it replaced the ratio of medians: docs/lab.md). A variant's
+effect is the ratio of its restricted mean to the base's, minus one; the test is the paired
+t-test of the log of that ratio (the delta method over the seeds, so that the same seed's two
+games are compared), and the interval at any level the inversion of that test: the interval
+excludes no change exactly when the p-value is below one minus its level.
+
+Whether an effect depends on the players' strength is a test of the difference between two
+strengths' effects (their log ratios, or their differences in points), over the same seeds.
+
+SciPy gives Student's t where it can be installed; in the web page (no SciPy) the pure-Python
+path below gives the same figures (tests/test_game_length.py checks them against SciPy)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from collections.abc import Iterable, Sequence
+
+from .comparison import Comparison
+from .simulate import GameResult
+
+PURE = importlib.util.find_spec("scipy") is None
+TOO_FEW = "too few finished games"
+TEST = "paired t-test of the ratio of mean lengths up to the cap (restricted mean)"
+CONTRAST_LENGTH = "t-test of the difference between the two strengths' ratios (same seeds)"
+CONTRAST_SHARE = "t-test of the difference between the two strengths' differences (same seeds)"
+
+
+def horizon(results: Iterable[GameResult], cap: int) -> int:
+    """τ: the cap, or the earliest turn at which a game was stopped unfinished before it (a
+    game that broke an invariant is not a game's length, and is reported on its own)."""
+    stops = [r.turns for r in results if not r.completed and not r.violation]
+    return max(1, min([cap, *stops]))
+
+
+def restricted(results: Sequence[GameResult], tau: int) -> list[float]:
+    """Each game's turns up to τ (a game still going at τ: τ)."""
+    return [float(min(r.turns, tau)) for r in results]
+
+
+def restricted_mean(results: Sequence[GameResult], tau: int) -> float | None:
+    found = restricted(results, tau)
+    return sum(found) / len(found) if found else None
+
+
+# ------------------------------------------------------------------------------ Student's t
+
+
+def t_sf(x: float, df: int) -> float:
+    """P(T > x) for Student's t with `df` degrees of freedom."""
+    if PURE:
+        return _pure_t_sf(x, df)
+    from scipy import stats
+
+    return float(stats.t.sf(x, df))
+
+
+def t_ppf(q: float, df: int) -> float:
+    """The q-quantile of Student's t with `df` degrees of freedom."""
+    if PURE:
+        return _pure_t_ppf(q, df)
+    from scipy import stats
+
+    return float(stats.t.ppf(q, df))
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10_000):
+        m2 = 2 * m
+        for aa in (
+            m * (b - m) * x / ((qam + m2) * (a + m2)),
+            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+        ):
+            d = 1.0 + aa * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + aa / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-16:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def _pure_t_sf(x: float, df: int) -> float:
+    if math.isnan(x):
+        return math.nan
+    if x < 0:
+        return 1.0 - _pure_t_sf(-x, df)
+    if math.isinf(x):
+        return 0.0
+    return 0.5 * _betainc(df / 2.0, 0.5, df / (df + x * x))
+
+
+def _pure_t_ppf(q: float, df: int) -> float:
+    if q <= 0.0:
+        return -math.inf
+    if q >= 1.0:
+        return math.inf
+    if q < 0.5:
+        return -_pure_t_ppf(1.0 - q, df)
+    tail = 1.0 - q
+    low, high = 0.0, 1.0
+    while _pure_t_sf(high, df) > tail:
+        low, high = high, 2.0 * high
+    for _ in range(200):  # bisection to the last bit
+        middle = (low + high) / 2.0
+        if middle in (low, high):
+            break
+        if _pure_t_sf(middle, df) > tail:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0
+
+
+# ------------------------------------------------------------------------------ the tests
+
+
+def _t_test(estimate: float, se: float, n: int) -> tuple[float, float]:
+    """The two-sided p-value of estimate/se on n - 1 degrees of freedom, and that t."""
+    if se == 0.0:
+        return (1.0 if estimate == 0.0 else 0.0), math.inf
+    t = estimate / se
+    return min(1.0, 2.0 * t_sf(abs(t), n - 1)), t
+
+
+def _spread(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of `values` and the standard error of that mean."""
+    n = len(values)
+    mean = math.fsum(values) / n
+    var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _log_ratio_terms(base: Sequence[float], variant: Sequence[float]) -> tuple[float, list[float]]:
+    """log(mean(variant) / mean(base)) and each seed's term of it (the delta method: its
+    influence, whose mean is 0 and whose spread gives the estimate's standard error)."""
+    mb = math.fsum(base) / len(base)
+    mv = math.fsum(variant) / len(variant)
+    terms = [(v - mv) / mv - (b - mb) / mb for b, v in zip(base, variant, strict=True)]
+    return math.log(mv / mb), terms
+
+
+def _exact_bound(n: int, level: float) -> float:
+    """The exact upper bound on a share never seen in n games (Clopper-Pearson: k = 0)."""
+    return 1.0 - float(((1.0 - level) / 2.0) ** (1.0 / n))
+
+
+def paired_length(
+    base: Sequence[GameResult], variant: Sequence[GameResult], tau: int
+) -> Comparison:
+    """How much longer the variant's games are: its restricted mean in turns over the base's,
+    minus one (−0.17: 17% shorter), tested by the paired t-test of the log ratio."""
+    n = len(base)
+    b, v = restricted(base, tau), restricted(variant, tau)
+    means = (sum(b) / n if n else None, sum(v) / n if n else None)
+    extra = {"horizon": tau}
+    if n < 2:
+        return Comparison(
+            "game length", "length", n, *means, None, None, None, TEST, TOO_FEW, extra, True
+        )
+    if b == v:
+        # Not one game's length changed: the interval is the exact bound on the share of games
+        # that could differ (a game that changes could change any amount).
+        def unseen(level: float) -> list[float | None]:
+            bound = _exact_bound(n, level)
+            return [-bound, bound]
+
+        why = "no game's length changed: the interval is the exact bound on how many could"
+        return Comparison(
+            "game length", "length", n, *means, 0.0, 1.0, unseen, TEST, why, extra, True
+        )
+    estimate, terms = _log_ratio_terms(b, v)
+    se = math.sqrt(math.fsum(x * x for x in terms) / (n * (n - 1)))
+    p, _t = _t_test(estimate, se, n)
+
+    def interval(level: float) -> list[float | None]:
+        q = t_ppf(1.0 - (1.0 - level) / 2.0, n - 1)
+        return [math.expm1(estimate - q * se), math.expm1(estimate + q * se)]
+
+    found = math.expm1(estimate)
+    return Comparison(
+        "game length", "length", n, *means, found, p, interval, TEST, None, extra, True
+    )
+
+
+def length_contrast(
+    first: tuple[Sequence[GameResult], Sequence[GameResult]],
+    other: tuple[Sequence[GameResult], Sequence[GameResult]],
+    tau: int,
+) -> Comparison:
+    """Whether a variant changes game length differently under another strength of players:
+    the other strength's ratio over the first's, minus one, tested over the same seeds. `base`
+    and `variant` hold the two strengths' effects (the first's, the other's)."""
+    n = len(first[0])
+    fb, fv = restricted(first[0], tau), restricted(first[1], tau)
+    ob, ov = restricted(other[0], tau), restricted(other[1], tau)
+    if n < 2:
+        return Comparison(
+            "game length", "length", n, None, None, None, None, None, CONTRAST_LENGTH, TOO_FEW
+        )
+    est_f, terms_f = _log_ratio_terms(fb, fv)
+    est_o, terms_o = _log_ratio_terms(ob, ov)
+    estimate = est_o - est_f
+    terms = [o - f for f, o in zip(terms_f, terms_o, strict=True)]
+    se = math.sqrt(math.fsum(x * x for x in terms) / (n * (n - 1)))
+    p, _t = _t_test(estimate, se, n)
+
+    def interval(level: float) -> list[float | None]:
+        q = t_ppf(1.0 - (1.0 - level) / 2.0, n - 1)
+        return [math.expm1(estimate - q * se), math.expm1(estimate + q * se)]
+
+    effects = (math.expm1(est_f), math.expm1(est_o))
+    return Comparison(
+        "game length",
+        "length",
+        n,
+        *effects,
+        math.expm1(estimate),
+        p,
+        interval,
+        CONTRAST_LENGTH,
+    )
+
+
+def share_contrast(
+    measure: str,
+    first: tuple[Sequence[bool], Sequence[bool]],
+    other: tuple[Sequence[bool], Sequence[bool]],
+) -> Comparison:
+    """Whether a variant changes a share differently under another strength of players: the
+    other strength's difference minus the first's, in points of all games, tested over the
+    same seeds (each seed's two differences, a whole number from −2 to 2)."""
+    n = len(first[0])
+    diffs = [
+        (int(ov) - int(ob)) - (int(fv) - int(fb))
+        for fb, fv, ob, ov in zip(first[0], first[1], other[0], other[1], strict=True)
+    ]
+    if n < 2:
+        return Comparison(
+            measure, "share", n, None, None, None, None, None, CONTRAST_SHARE, TOO_FEW
+        )
+    effects = (
+        (sum(first[1]) - sum(first[0])) / n,
+        (sum(other[1]) - sum(other[0])) / n,
+    )
+    if not any(diffs):
+
+        def unseen(level: float) -> list[float | None]:
+            bound = 2.0 * _exact_bound(n, level)
+            return [-bound, bound]
+
+        why = "no seed's difference changed: the interval is the exact bound on how many could"
+        return Comparison(measure, "share", n, *effects, 0.0, 1.0, unseen, CONTRAST_SHARE, why)
+    mean, se = _spread(diffs)
+    p, _t = _t_test(mean, se, n)
+
+    def interval(level: float) -> list[float | None]:
+        q = t_ppf(1.0 - (1.0 - level) / 2.0, n - 1)
+        return [mean - q * se, mean + q * se]
+
+    return Comparison(measure, "share", n, *effects, mean, p, interval, CONTRAST_SHARE)
