@@ -45,12 +45,15 @@ class Effect:
     estimate: float | None
     interval: tuple[float, float] | None
     margin: float
-    more_games: int | None  # OPEN: more games per ruleset that would likely tell (None: unsaid)
+    # OPEN: more games per ruleset that would likely tell (more_games.py), if the effect is as
+    # estimated, and at most, whatever it is within the interval (None: these games cannot say)
+    more_games: int | None
     note: str | None = None  # UNMEASURED: why
     # The two sides the difference is between: the base's and the variant's figure (for a
     # contrast between strengths: the first strength's effect and the other's).
     base: float | None = None
     variant: float | None = None
+    more_games_at_most: int | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -63,6 +66,7 @@ class Effect:
             ),
             "margin": self.margin,
             "more_games": self.more_games,
+            "more_games_at_most": self.more_games_at_most,
             "note": self.note,
         }
 
@@ -126,8 +130,21 @@ def effect(measure: Figure) -> Effect:
     else:
         level = float(measure["level_adjusted"])
         bounds = (-margin, margin)
-        more = predicted(estimate, (low, high), level, int(measure["n"]), bounds, kind == "length")
-        verdict = OPEN
+        more, most = predicted(
+            estimate, (low, high), level, int(measure["n"]), bounds, kind == "length"
+        )
+        return Effect(
+            measure["measure"],
+            kind,
+            OPEN,
+            estimate,
+            (low, high),
+            margin,
+            more,
+            None,
+            **sides,
+            more_games_at_most=most,
+        )
     return Effect(
         measure["measure"], kind, verdict, estimate, (low, high), margin, more, None, **sides
     )
@@ -173,10 +190,20 @@ def _capital(sentence: str) -> str:
 
 def _more(w: _Words, e: Effect) -> str:
     """How many more games would likely settle an effect, or that these games cannot say."""
-    if e.more_games is None:
+    low, high = e.more_games, e.more_games_at_most
+    if low is None:
         return w._("these games cannot say how many more games would tell.")
-    return w._("about {more} more games per ruleset would likely tell.").format(
-        more=w.count(e.more_games)
+    if high is None:
+        return w._(
+            "at least {low} more games per ruleset would be needed to tell; these games cannot "
+            "say how many."
+        ).format(low=w.count(low))
+    if low == high:
+        return w._("about {more} more games per ruleset would likely tell.").format(
+            more=w.count(low)
+        )
+    return w._("{low} to {high} more games per ruleset would likely tell.").format(
+        low=w.count(low), high=w.count(high)
     )
 
 
@@ -272,9 +299,11 @@ def _seats(w: _Words, found: list[tuple[Effect, Figure]], players: int) -> str:
         return _(
             "No seat's chance of winning changes meaningfully (each within {margin} points)."
         ).format(margin=w.points(MARGIN_SHARE))
-    known = [e.more_games for e in open_]
-    most = None if None in known else max(k for k in known if k is not None)
-    last = replace(open_[0], more_games=most)
+    lows = [e.more_games for e in open_]
+    highs = [e.more_games_at_most for e in open_]
+    low = None if None in lows else max(k for k in lows if k is not None)
+    high = None if None in highs else max(k for k in highs if k is not None)
+    last = replace(open_[0], more_games=low, more_games_at_most=high)
     return _("No seat's chance of winning changes clearly; {more}").format(more=_more(w, last))
 
 
