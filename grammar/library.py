@@ -7,6 +7,7 @@ import io
 import os
 import pickle
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
 from enum import Enum
 from importlib import resources
@@ -131,8 +132,9 @@ _READ: dict[str, tuple[tuple[int, int], ReadResult]] = {}
 
 
 def _read_cached(path: str) -> ReadResult:
-    """A file's parse, reused while the file is unchanged (size and modification time): a
-    language server re-checks on every keystroke, and the built-ins never change."""
+    """A file's parse, reused while the file is unchanged (size and modification time): every
+    snapshot of an edited text (tools/service/snapshot.py) reads the built-ins with it, and
+    they never change. An unsaved text is never kept here: its snapshot is its one parse."""
     try:
         stat = os.stat(path)
     except OSError:
@@ -257,21 +259,39 @@ def split_reference(ref: str) -> tuple[str | None, str | None]:
 def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, EffectiveRuleset]:
     """Open a workspace holding `ref` and return its effective ruleset, or raise RulesetNotFound;
     `texts` gives files' unsaved contents by absolute path (a path there need not exist)."""
-    path, name = split_reference(ref)
-    span = Span.point(path or "<command line>", 1, 1)
+    path = file_of(ref, texts)
+    ws = Workspace.open([path] if path else [], texts=texts)
+    return ws, find(ws, ref, lambda file: ws.diagnostics_for([file]))
+
+
+def file_of(ref: str, texts: Mapping[str, str] | None = None) -> str | None:
+    """The file a reference names (None: a ruleset by name), or RulesetNotFound when it is
+    neither on disk nor among the unsaved `texts`."""
+    path, _ = split_reference(ref)
     unsaved = {os.path.abspath(k) for k in texts or {}}
     if path is not None and not os.path.exists(path) and os.path.abspath(path) not in unsaved:
+        span = Span.point(path, 1, 1)
         raise RulesetNotFound(error("RR0005", f"no such file: {path}", span))
-    ws = Workspace.open([path] if path else [], texts=texts)
+    return path
+
+
+def find(
+    ws: Workspace, ref: str, diagnostics_of: Callable[[str], Sequence[Diagnostic]]
+) -> EffectiveRuleset:
+    """The effective ruleset `ref` names in a workspace that holds its file, or
+    RulesetNotFound; `diagnostics_of(path)` gives a file's diagnostics (asked only when the
+    file declares no ruleset to find)."""
+    path, name = split_reference(ref)
+    span = Span.point(path or "<command line>", 1, 1)
     if path is not None:
-        problems = [d for d in ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
         rules_file = ws.file(path)
-        if rules_file is None or (problems and name is None and not rules_file.rulesets):
-            if rules_file is not None:  # read, but no ruleset in it parses
+        if rules_file is None or (name is None and not rules_file.rulesets):
+            problems = [d for d in diagnostics_of(path) if d.severity == Severity.ERROR]
+            if rules_file is None:
+                first = problems[0] if problems else error("RR0005", "cannot read rules", span)
+                raise RulesetNotFound(first)
+            if problems:  # read, but no ruleset in it parses: a finding, not a wrong name
                 raise RulesetUnusable(path, problems)
-            raise RulesetNotFound(
-                problems[0] if problems else error("RR0005", "cannot read rules", span)
-            )
         if name is None:
             if len(rules_file.rulesets) != 1:
                 names = ", ".join(r.name for r in rules_file.rulesets) or "none"
@@ -300,4 +320,4 @@ def locate(ref: str, texts: dict[str, str] | None = None) -> tuple[Workspace, Ef
                 did_you_mean(name, ws.index.rulesets) or "riskrules list shows the rulesets",
             )
         )
-    return ws, eff
+    return eff

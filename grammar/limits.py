@@ -70,7 +70,11 @@ MAX_SYNTAX_ERRORS = 20  # syntax errors reported in one file (the parser resumes
 # ---------------------------------------------------------------- the studio
 MAX_STUDIO_BODY = 256 * 1024  # bytes in one request to the studio (a house rule's text is far
 # shorter; a longer body is refused unread with a page saying so)
-MAX_STUDIO_GAMES = 2_000  # games per ruleset a study started from the studio plays (larger
-# studies: `riskrules balance`, or a Dask scheduler with `--games` there)
-MAX_STUDIO_SECONDS = 600  # a studio study still running after this is cancelled
+MAX_STUDIO_GAMES = 1_000  # games per ruleset a study started from the studio plays, within
+# MAX_STUDIO_SECONDS on a busy two-core machine: a house rule against its base at two strengths
+# is four times this many games, played at 18-35 a second here (load 8-12; 10 a second in the
+# slowest measure, issue 42), so 115-400 s. Larger studies: `riskrules balance`, or a Dask
+# scheduler with `--games` there
+MAX_STUDIO_SECONDS = 600  # a studio study still running after this stops with its figures so
+# far (the seeds every ruleset finished), or is cancelled if it cannot
 MAX_STUDIO_DRAFTS = 200  # drafts the start page offers back (the newest first)

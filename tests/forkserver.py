@@ -77,7 +77,8 @@ if ":sheets" in preload:  # the sheets' templates compiled, as a first sheet com
     for lang in i18n.LANGUAGES:
         for name in (t.name for t in folder.iterdir() if t.name.endswith(".j2")):
             sentences.environment(lang).get_template(f"rules/{name}").module
-    summary.render_markdown(summary.build_for(*locate("classic"), "en"))
+    from riskrules import playable
+    summary.render_markdown(summary.build_for(playable(locate("classic")[1]), None, True, "en"))
     for name in ("summary.html.j2", "card.html.j2"):
         summary._environment().get_template(name)
 import gc

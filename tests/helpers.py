@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # The two-player, Mission RISK and team rulesets (issue 5's six).
@@ -379,3 +380,15 @@ def pdf_page_count(pdf: bytes) -> int:
     import pypdf
 
     return len(pypdf.PdfReader(io.BytesIO(pdf)).pages)
+
+
+def build_for(ws: Any, eff: Any, lang: str, citations: str | None = None, paper: str = "a4") -> Any:
+    """The sheet of a located ruleset (`grammar.library.locate`), as `summary` builds it: the
+    ruleset and its base as the engine reads them (`riskrules.playable`, the one place), and
+    whether it is a built-in."""
+    from riskrules import playable
+    from riskrules.tools.sheets.summary import build_for as build
+
+    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
+    builtin = eff.ruleset.span.file in ws.builtin
+    return build(playable(eff), playable(base) if base else None, builtin, lang, citations, paper)

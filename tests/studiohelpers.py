@@ -14,19 +14,25 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/\?token=([\w-]+))")
+ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/s/([\w-]+)/)")
 
 
 @dataclass(frozen=True)
 class Running:
-    url: str  # with the token, as printed
+    url: str  # with the token, as printed: http://127.0.0.1:PORT/s/TOKEN/
     port: int
     token: str
     started: float  # seconds from the command to the address printed
+    pid: int  # the studio's process
 
     @property
     def origin(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def root(self) -> str:
+        """The studio's addresses: the origin, then the token's path."""
+        return f"{self.origin}/s/{self.token}"
 
 
 @contextmanager
@@ -55,7 +61,11 @@ def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Runni
             said = process.stderr.read() if process.stderr else log and log.read_text()
             raise AssertionError(f"the studio printed no address: {said}")
         yield Running(
-            found.group(1), int(found.group(2)), found.group(3), time.perf_counter() - start
+            found.group(1),
+            int(found.group(2)),
+            found.group(3),
+            time.perf_counter() - start,
+            process.pid,
         )
     finally:
         process.send_signal(signal.SIGINT)

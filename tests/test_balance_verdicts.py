@@ -344,8 +344,11 @@ def test_balance_json_holds_every_game_and_its_schema(tmp_path: Path) -> None:
 
 def test_the_service_gives_the_verdicts_typed_in_the_language_asked() -> None:
     from riskrules.tools.service.lab import Study, plan_balance, run_study
+    from riskrules.tools.service.snapshot import Snapshot
 
-    plan = plan_balance("classic", [TIES], Study(players=3, games=3, workers=1, max_turns=60))
+    both = Snapshot.of_refs([TIES])
+
+    plan = plan_balance(both, "classic", [TIES], Study(players=3, games=3, workers=1, max_turns=60))
     found = run_study(plan, lang="da")
     (verdict,) = found.verdicts
     assert verdict.lang == "da" and verdict.variant == "ties-to-attacker"
@@ -405,8 +408,11 @@ def test_the_time_left_is_within_a_factor_of_two_once_a_tenth_is_done() -> None:
 def test_a_language_without_verdicts_is_refused_before_any_game() -> None:
     from riskrules.tools.service.errors import UsageError
     from riskrules.tools.service.lab import Study, plan_balance, run_study
+    from riskrules.tools.service.snapshot import Snapshot
 
-    plan = plan_balance("classic", [TIES], Study(players=3, games=2, workers=1))
+    both = Snapshot.of_refs([TIES])
+
+    plan = plan_balance(both, "classic", [TIES], Study(players=3, games=2, workers=1))
     seen: list[int] = []
     with pytest.raises(UsageError, match="no verdicts in 'fr': write one of en, da, nl"):
         run_study(plan, lambda done, _total: seen.append(done), lang="fr")

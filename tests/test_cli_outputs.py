@@ -169,9 +169,9 @@ def test_sweep_varies_one_entry_of_a_table() -> None:
 
 def test_a_sweep_point_keeps_the_rest_of_the_table() -> None:
     from riskrules.tools.lab.sweep import parse_vary, points
-    from riskrules.tools.service.rulesets import checked
+    from riskrules.tools.service.snapshot import Snapshot
 
-    _, eff = checked("classic")
+    eff = Snapshot.of().checked("classic")
     grid = points(eff, [parse_vary("continents.bonus[asia]=9")])
     assert "override continents.bonus: {asia: 9, north_america: 5, europe: 5," in grid[0].text
 

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from helpers import ROOT, examples
+from helpers import ROOT, build_for, examples
 from riskrules import Rules
 from riskrules.engine.odds import battle_odds, battle_table, roll_outcomes
 from riskrules.grammar import model as m
@@ -39,7 +39,7 @@ from riskrules.grammar.playable import player_counts
 from riskrules.grammar.resolve import EffectiveRuleset
 from riskrules.grammar.schema import CATALOGUE, SET_KINDS, SYMBOLS, Kind, RuleSpec
 from riskrules.tools.lab import simulate
-from riskrules.tools.sheets.summary import build_for, render_html, render_markdown
+from riskrules.tools.sheets.summary import render_html, render_markdown
 
 EXAMPLES = int(os.environ.get("RISKRULES_CONTRACT_EXAMPLES", str(examples(150))))
 SECONDS = 60  # one house rule: checked, every player count played, odds, two sheets

@@ -19,6 +19,7 @@ from riskrules.grammar.diagnostics import Diagnostic, Severity
 from riskrules.tools.service import editing
 from riskrules.tools.service.editing import rule_form, set_rule
 from riskrules.tools.service.errors import UsageError
+from riskrules.tools.service.snapshot import Snapshot
 
 HOUSE = (
     "# Our family's rules.\n"
@@ -27,6 +28,11 @@ HOUSE = (
     "  override reinforcements.minimum: 4 # more than the box says\n"
     "}\n"
 )
+
+
+def of(text: str, path: str | Path) -> Snapshot:
+    """The snapshot of `text` at `path`, as the studio makes one of the text it holds."""
+    return Snapshot.of_text(str(path), text)
 
 
 def _errors(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
@@ -38,7 +44,7 @@ def test_ties_to_the_attacker_through_the_form_changes_the_danish_sentence(
 ) -> None:
     path = tmp_path / "family.rules"
     text = editing.start_house_rules("da-2006", "family", "Vores regler")
-    before = rule_form(text, str(path), "da").field("combat.ties")
+    before = rule_form(of(text, str(path)), str(path), "da").field("combat.ties")
     assert before is not None and before.widget == "menu"
     assert set(before.choices) == {"attacker", "defender"}
     assert before.value == before.base_value == "defender" and not before.set_here
@@ -47,11 +53,11 @@ def test_ties_to_the_attacker_through_the_form_changes_the_danish_sentence(
     first = before.citations[0]
     assert (first.document, first.page) == ("da000", 6) and "forsvareren" in first.anchor
 
-    edited = set_rule(text, str(path), "combat.ties", "attacker")
+    edited = set_rule(of(text, str(path)), str(path), "combat.ties", "attacker")
     assert edited.ok and edited.changed
     assert "override combat.ties: attacker" in edited.text
     assert not [d for d in edited.diagnostics if d.severity != Severity.NOTE]
-    after = rule_form(edited.text, str(path), "da").field("combat.ties")
+    after = rule_form(of(edited.text, str(path)), str(path), "da").field("combat.ties")
     assert after is not None and after.overridden and after.value == "attacker"
     assert after.sentence_text and "uafgjort vinder angriberen" in after.sentence_text
     assert after.base_sentence == before.sentence
@@ -66,7 +72,7 @@ def test_ties_to_the_attacker_through_the_form_changes_the_danish_sentence(
 
 
 def test_the_form_groups_the_catalogue_as_the_sheet_does() -> None:
-    form = rule_form(HOUSE, "/tmp/family.rules", "da")
+    form = rule_form(of(HOUSE, "/tmp/family.rules"), "/tmp/family.rules", "da")
     keys = [s.key for s in form.sections]
     # The setup first, the turn's steps numbered in da-2006's order, winning after them.
     assert keys[0] == "setup" and keys.index("reinforce") < keys.index("attack")
@@ -101,15 +107,15 @@ def test_the_form_groups_the_catalogue_as_the_sheet_does() -> None:
 def test_start_armies_edited_as_rows(tmp_path: Path) -> None:
     path = tmp_path / "armies.rules"
     text = 'ruleset armies "More armies" extends classic {\n}\n'
-    field = rule_form(text, str(path), "en").field("setup.start_armies")
+    field = rule_form(of(text, str(path)), str(path), "en").field("setup.start_armies")
     assert field is not None
     assert field.base_rows == (("3", "35"), ("4", "30"), ("5", "25"), ("6", "20"))
     assert field.keys == ("3", "4", "5", "6")
     rows = [(3, "40"), (4, "35"), ("5", "30"), ("6", " 25 ")]
-    edited = set_rule(text, str(path), "setup.start_armies", rows)
+    edited = set_rule(of(text, str(path)), str(path), "setup.start_armies", rows)
     assert edited.ok, edited.refused
     assert "override setup.start_armies: {3: 40, 4: 35, 5: 30, 6: 25}" in edited.text
-    now = rule_form(edited.text, str(path), "en").field("setup.start_armies")
+    now = rule_form(of(edited.text, str(path)), str(path), "en").field("setup.start_armies")
     assert now is not None and now.rows == (("3", "40"), ("4", "35"), ("5", "30"), ("6", "25"))
     path.write_text(edited.text, encoding="utf-8")
     assert run_cli("check", "--strict", str(path)).code == 0
@@ -119,14 +125,14 @@ def test_a_row_that_runs_into_another_is_refused() -> None:
     text = "ruleset armies extends classic {\n}\n"
     # Read as text, the table would be whole and check clean: {3: 40, 4: 35, 5: 30, 6: 25}.
     rows = [(3, "40, 4: 35"), (5, "30"), (6, "25")]
-    sneaked = set_rule(text, "/tmp/a.rules", "setup.start_armies", rows)
+    sneaked = set_rule(of(text, "/tmp/a.rules"), "/tmp/a.rules", "setup.start_armies", rows)
     assert not sneaked.ok and sneaked.text == text
     assert "one value" in sneaked.refused[0].message
 
 
 def test_a_bad_value_comes_back_with_the_checkers_diagnostic(tmp_path: Path) -> None:
     path = str(tmp_path / "family.rules")
-    refused = set_rule(HOUSE, path, "combat.ties", "attacke")
+    refused = set_rule(of(HOUSE, path), path, "combat.ties", "attacke")
     assert not refused.ok and refused.text == HOUSE and not refused.changed
     (diag,) = refused.refused
     # tests/mistakes/misspelt-choice.rules: the message the checker gives this mistake.
@@ -142,7 +148,7 @@ def test_a_bad_value_comes_back_with_the_checkers_diagnostic(tmp_path: Path) -> 
         rule = {"RR0002": "reinforcements.territories", "RR0001": "setup.start_armies"}[code]
         if value == "30 territories":
             rule = "victory"
-        refused = set_rule(HOUSE, path, rule, value)
+        refused = set_rule(of(HOUSE, path), path, rule, value)
         assert not refused.ok and refused.text == HOUSE, value
         assert code in {d.code for d in refused.refused}, (value, refused.refused)
     # The diagnostics of the text as it stands come back too (it has none).
@@ -151,7 +157,7 @@ def test_a_bad_value_comes_back_with_the_checkers_diagnostic(tmp_path: Path) -> 
 
 def test_a_value_that_would_add_a_rule_is_refused() -> None:
     sneaked = "attacker\n  override victory: territories >= 1"
-    refused = set_rule(HOUSE, "/tmp/family.rules", "combat.ties", sneaked)
+    refused = set_rule(of(HOUSE, "/tmp/family.rules"), "/tmp/family.rules", "combat.ties", sneaked)
     assert not refused.ok and refused.text == HOUSE
     assert "one value on one line" in refused.refused[0].message
 
@@ -164,11 +170,11 @@ def test_comments_and_citations_survive_an_edit(tmp_path: Path) -> None:
         "  override reinforcements.territories: (territories // 4)\n"
         '    cite da000 page 3 "antallet af territorier"\n',
     )
-    edited = set_rule(text, path, "reinforcements.minimum", "5")
+    edited = set_rule(of(text, path), path, "reinforcements.minimum", "5")
     assert edited.ok, edited.refused
     assert "# Our family's rules." in edited.text and "# agreed at Christmas" in edited.text
     assert "override reinforcements.minimum: 5  # more than the box says" in edited.text
-    again = set_rule(edited.text, path, "reinforcements.territories", "territories // 2")
+    again = set_rule(of(edited.text, path), path, "reinforcements.territories", "territories // 2")
     assert again.ok, again.refused
     assert "override reinforcements.territories: territories // 2\n" in again.text
     assert 'cite da000 page 3 "antallet af territorier"' in again.text
@@ -178,15 +184,17 @@ def test_comments_and_citations_survive_an_edit(tmp_path: Path) -> None:
 def test_a_reason_in_two_languages(tmp_path: Path) -> None:
     path = tmp_path / "family.rules"
     because = {"en": "our table's custom", "da": "vores skik"}
-    edited = set_rule(HOUSE, str(path), "combat.ties", "attacker", because)
+    edited = set_rule(of(HOUSE, str(path)), str(path), "combat.ties", "attacker", because)
     assert edited.ok, edited.refused
     assert 'because {en: "our table\'s custom", da: "vores skik"}' in edited.text
-    field = rule_form(edited.text, str(path), "da").field("combat.ties")
+    field = rule_form(of(edited.text, str(path)), str(path), "da").field("combat.ties")
     assert field is not None and field.because == because and field.value == "attacker"
     path.write_text(edited.text, encoding="utf-8")
     assert run_cli("fmt", "--check", str(path)).code == 0
     # A schedule carries its reason on its first numbers.
-    schedule = set_rule(HOUSE, str(path), "cards.trade_values", "sequence 5, 10 then +5", because)
+    schedule = set_rule(
+        of(HOUSE, str(path)), str(path), "cards.trade_values", "sequence 5, 10 then +5", because
+    )
     assert schedule.ok, schedule.refused
     assert not _errors(schedule.diagnostics)
 
@@ -194,28 +202,30 @@ def test_a_reason_in_two_languages(tmp_path: Path) -> None:
 def test_clear_rule_restores_the_base_value(tmp_path: Path) -> None:
     path = str(tmp_path / "ties.rules")
     text = (ROOT / "examples" / "house-rules" / "attacker-wins-ties.rules").read_text()
-    assert rule_form(text, path, "en").field("combat.ties").value == "attacker"  # type: ignore[union-attr]
-    cleared = editing.clear_rule(text, path, "combat.ties")
+    assert rule_form(of(text, path), path, "en").field("combat.ties").value == "attacker"  # type: ignore[union-attr]
+    cleared = editing.clear_rule(of(text, path), path, "combat.ties")
     assert cleared.ok and cleared.changed and "combat.ties" not in cleared.text
     assert cleared.text.startswith("# The attacker wins ties")  # the comment stays
-    field = rule_form(cleared.text, path, "en").field("combat.ties")
+    field = rule_form(of(cleared.text, path), path, "en").field("combat.ties")
     assert field is not None and field.value == field.base_value == "defender"
     assert not field.set_here
     # Nothing to clear: the text as it was.
-    assert editing.clear_rule(cleared.text, path, "combat.ties").text == cleared.text
+    assert editing.clear_rule(of(cleared.text, path), path, "combat.ties").text == cleared.text
 
 
 def test_clearing_a_rule_others_need_is_refused() -> None:
     """capital-risk's victory names capitals: without `setup.capitals: yes` no one has any."""
     text = (ROOT / "examples" / "house-rules" / "capital-risk.rules").read_text()
-    cleared = editing.clear_rule(text, "/tmp/capital-risk.rules", "setup.capitals")
+    cleared = editing.clear_rule(
+        of(text, "/tmp/capital-risk.rules"), "/tmp/capital-risk.rules", "setup.capitals"
+    )
     assert not cleared.ok and cleared.text == text and cleared.refused
 
 
 def _builtin_names() -> list[str]:
     from riskrules.tools.service.rulesets import builtins
 
-    return [entry.name for entry in builtins()]
+    return [entry.name for entry in builtins(Snapshot.of())]
 
 
 @pytest.mark.parametrize("name", _builtin_names())
@@ -223,7 +233,7 @@ def test_every_rule_of_a_builtins_form_has_its_sentence_and_citation(name: str) 
     from riskrules.tools.service.rulesets import explain
 
     text = f'ruleset mine "Mine" extends {name} {{\n}}\n'
-    form = rule_form(text, "/tmp/mine.rules", "da")
+    form = rule_form(of(text, "/tmp/mine.rules"), "/tmp/mine.rules", "da")
     assert not _errors(form.diagnostics)
     shown = [f for f in form.fields if f.value is not None]
     assert len(shown) > 20
@@ -231,7 +241,7 @@ def test_every_rule_of_a_builtins_form_has_its_sentence_and_citation(name: str) 
         # A mission's parts are a row of the sheet's table of missions, not sentences.
         if not field.rule.startswith("missions.deck."):
             assert field.sentence, f"{name}: no sentence for {field.rule}"
-        cited = explain(name, field.rule).clause.citations
+        cited = explain(Snapshot.of(), name, field.rule).clause.citations
         assert {(c.document, c.anchor) for c in field.citations} == {
             (c.document, c.anchor) for c in cited
         }, field.rule
@@ -239,7 +249,7 @@ def test_every_rule_of_a_builtins_form_has_its_sentence_and_citation(name: str) 
 
 def test_a_base_ruleset_given_by_text() -> None:
     path = ROOT / "specs" / "classic.rules"
-    form = rule_form(path.read_text(encoding="utf-8"), str(path), "nl")
+    form = rule_form(of(path.read_text(encoding="utf-8"), path), str(path), "nl")
     assert form.ruleset == "classic" and form.base is None
     armies = form.field("setup.start_armies")
     assert armies is not None and armies.rows == (
@@ -265,14 +275,14 @@ def test_a_mistakes_quick_fix_makes_it_check_clean(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     wanted = FIX.search(text)
     assert wanted
-    fixes = editing.quick_fixes(text, str(path))
+    fixes = editing.quick_fixes(of(text, str(path)), str(path))
     chosen = [f for f in fixes if wanted.group(1) in (f.replacement, f"override {f.replacement}")]
     chosen = chosen or [f for f in fixes if f.preferred]
     assert chosen, [f.title for f in fixes]
     fixed = chosen[0].applied(text)
     from riskrules.tools.service.language import check_document
 
-    left = [d.code for d in _errors(check_document(str(path), fixed).diagnostics)]
+    left = [d.code for d in _errors(check_document(of(fixed, path), str(path)).diagnostics)]
     assert left == NEEDS_MORE.get(path.stem, []), fixed
 
 
@@ -282,20 +292,24 @@ NEEDS_MORE = {"misspelt-deal": ["RR0227"]}
 
 def test_add_override_inside_a_group() -> None:
     text = "ruleset family extends classic {\n  combat {\n    ties: attacker\n  }\n}\n"
-    (fix,) = [f for f in editing.quick_fixes(text, "/tmp/g.rules") if f.diagnostic.code == "RR0401"]
+    (fix,) = [
+        f
+        for f in editing.quick_fixes(of(text, "/tmp/g.rules"), "/tmp/g.rules")
+        if f.diagnostic.code == "RR0401"
+    ]
     assert fix.title == "Add 'override'" and fix.preferred
     fixed = fix.applied(text)
     assert "    override ties: attacker\n" in fixed
     from riskrules.tools.service.language import check_document
 
-    assert not _errors(check_document("/tmp/g.rules", fixed).diagnostics)
+    assert not _errors(check_document(of(fixed, "/tmp/g.rules"), "/tmp/g.rules").diagnostics)
 
 
 def test_a_form_in_an_unknown_language_is_a_usage_error() -> None:
     from riskrules.tools.service.errors import ServiceError
 
     with pytest.raises(ServiceError, match="en, da, nl"):
-        rule_form(HOUSE, "/tmp/family.rules", "de")
+        rule_form(of(HOUSE, "/tmp/family.rules"), "/tmp/family.rules", "de")
 
 
 BROKEN = HOUSE.replace(
@@ -304,7 +318,7 @@ BROKEN = HOUSE.replace(
 
 
 def test_a_form_of_a_text_with_errors_shows_the_values_and_the_errors() -> None:
-    form = rule_form(BROKEN, "/tmp/family.rules", "da")
+    form = rule_form(of(BROKEN, "/tmp/family.rules"), "/tmp/family.rules", "da")
     assert [(d.code, d.span.line) for d in form.diagnostics] == [("RR0001", 4)]
     minimum = form.field("reinforcements.minimum")
     assert minimum is not None and minimum.value == "4" and minimum.sentence is None
@@ -313,7 +327,9 @@ def test_a_form_of_a_text_with_errors_shows_the_values_and_the_errors() -> None:
 
 
 def test_an_edit_beside_a_half_typed_line_keeps_it_as_typed() -> None:
-    edited = set_rule(BROKEN, "/tmp/family.rules", "combat.ties", "attacker")
+    edited = set_rule(
+        of(BROKEN, "/tmp/family.rules"), "/tmp/family.rules", "combat.ties", "attacker"
+    )
     assert edited.ok and "  override fortify.reach:\n" in edited.text
     assert "override combat.ties: attacker" in edited.text
     assert [d.code for d in _errors(edited.diagnostics)] == ["RR0001"]  # still half typed
@@ -321,7 +337,7 @@ def test_an_edit_beside_a_half_typed_line_keeps_it_as_typed() -> None:
 
 @pytest.mark.parametrize("value", ["", "   ", "{", '"attacker', "attacker }"])
 def test_what_a_person_can_type_is_refused_not_raised(value: str) -> None:
-    refused = set_rule(HOUSE, "/tmp/family.rules", "combat.ties", value)
+    refused = set_rule(of(HOUSE, "/tmp/family.rules"), "/tmp/family.rules", "combat.ties", value)
     assert not refused.ok and refused.text == HOUSE and refused.refused
 
 
@@ -329,7 +345,7 @@ def test_a_ruleset_written_from_scratch_takes_its_rules_one_by_one() -> None:
     """A ruleset without a base lacks the rules it must have (RR0206) until they are all
     written: each one set is taken, and the error stays to say what is still missing."""
     text = 'ruleset mine "Mine" {\n}\n'
-    edited = set_rule(text, "/tmp/mine.rules", "combat.ties", "attacker")
+    edited = set_rule(of(text, "/tmp/mine.rules"), "/tmp/mine.rules", "combat.ties", "attacker")
     assert edited.ok and edited.text == 'ruleset mine "Mine" {\n  combat.ties: attacker\n}\n'
     (missing,) = _errors(edited.diagnostics)
     assert missing.code == "RR0206" and "combat.ties" not in missing.message
@@ -337,10 +353,10 @@ def test_a_ruleset_written_from_scratch_takes_its_rules_one_by_one() -> None:
 
 def test_nothing_is_printed(capfd: pytest.CaptureFixture[str]) -> None:
     path = "/tmp/family.rules"
-    rule_form(BROKEN, path, "nl")
-    set_rule(HOUSE, path, "combat.ties", "attacke")
-    editing.clear_rule(HOUSE, path, "reinforcements.minimum")
-    editing.quick_fixes(BROKEN, path)
+    rule_form(of(BROKEN, path), path, "nl")
+    set_rule(of(HOUSE, path), path, "combat.ties", "attacke")
+    editing.clear_rule(of(HOUSE, path), path, "reinforcements.minimum")
+    editing.quick_fixes(of(BROKEN, path), path)
     assert capfd.readouterr() == ("", "")
 
 
@@ -349,12 +365,14 @@ def test_setting_the_bases_value_clears_the_override(tmp_path: Path) -> None:
     `check --strict` refuses, RR0404)."""
     path = tmp_path / "ties.rules"
     text = (ROOT / "examples" / "house-rules" / "attacker-wins-ties.rules").read_text()
-    back = set_rule(text, str(path), "combat.ties", "defender")
+    back = set_rule(of(text, str(path)), str(path), "combat.ties", "defender")
     assert back.ok and back.changed and "combat.ties" not in back.text
     path.write_text(back.text, encoding="utf-8")
     assert run_cli("check", "--strict", str(path)).code == 0
     # Set where it was not written, the base's value leaves the text as it is.
-    assert set_rule(back.text, str(path), "combat.ties", "defender").text == back.text
+    assert (
+        set_rule(of(back.text, str(path)), str(path), "combat.ties", "defender").text == back.text
+    )
 
 
 def test_the_form_and_its_edits_reach_every_ruleset_of_a_file(tmp_path: Path) -> None:
@@ -367,15 +385,15 @@ def test_the_form_and_its_edits_reach_every_ruleset_of_a_file(tmp_path: Path) ->
         'ruleset quick "A short game" extends da-2006 {\n}\n'
     )
     path = str(tmp_path / "two.rules")
-    assert rulesets_in(text, path) == ("family", "quick")
-    form = rule_form(text, path, "en", "quick")
+    assert rulesets_in(of(text, path), path) == ("family", "quick")
+    form = rule_form(of(text, path), path, "en", "quick")
     assert form.ruleset == "quick" and form.rulesets == ("family", "quick")
     assert not form.field("combat.ties").set_here  # quick leaves the ties to its base
-    edited = set_rule(text, path, "combat.ties", "attacker", ruleset_name="quick")
+    edited = set_rule(of(text, path), path, "combat.ties", "attacker", ruleset_name="quick")
     assert edited.ok and edited.text.count("override combat.ties: attacker") == 2
-    assert rule_form(edited.text, path, "en", "quick").field("combat.ties").set_here
-    back = clear_rule(edited.text, path, "combat.ties", "quick")
+    assert rule_form(of(edited.text, path), path, "en", "quick").field("combat.ties").set_here
+    back = clear_rule(of(edited.text, path), path, "combat.ties", "quick")
     assert back.text.count("override combat.ties: attacker") == 1
-    assert rule_form(back.text, path, "en").field("combat.ties").set_here  # family's kept
+    assert rule_form(of(back.text, path), path, "en").field("combat.ties").set_here  # family's kept
     with pytest.raises(UsageError, match="no ruleset 'nobody'"):
-        set_rule(text, path, "combat.ties", "attacker", ruleset_name="nobody")
+        set_rule(of(text, path), path, "combat.ties", "attacker", ruleset_name="nobody")

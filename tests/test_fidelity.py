@@ -12,6 +12,7 @@ from helpers import ROOT, run_cli
 from riskrules.tools.compliance.coverage import CITED, manuals_of
 from riskrules.tools.compliance.trace import Manuals
 from riskrules.tools.service.compliance import _manual_rulesets
+from riskrules.tools.service.snapshot import Snapshot
 
 
 def _explain(ruleset: str, rule: str) -> dict[str, object]:
@@ -89,7 +90,7 @@ def test_the_second_start_roll_is_a_rule_of_its_own() -> None:
 @pytest.fixture
 def kommandomanual(seeds: Path) -> dict[str, str]:
     """Each passage of 000 ("PAGE: text") with its status."""
-    located = _manual_rulesets([])
+    located = _manual_rulesets(Snapshot.of(), [])
     reports = manuals_of(located, Manuals.open(seeds), keep=True)
     (report,) = [r for r in reports if r.document == "da000"]
     # A passage cited and set aside too (a conflict) is no fix: it keeps both.

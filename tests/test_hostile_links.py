@@ -16,7 +16,7 @@ import pytest
 from helpers import NOT_HERE, ROOT, run_cli
 
 pytest.importorskip("starlette")
-from test_studio import HOUSE, client
+from test_studio import HOUSE, MINE, client
 
 from riskrules.tools.shared import safewrite
 from riskrules.tools.studio.drafts import version
@@ -136,7 +136,7 @@ def test_a_new_file_passes_over_a_name_a_link_holds(tmp_path: Path) -> None:
     folder.mkdir()
     os.symlink(outside, folder / ".da-2006-house.rules.draft")
     answer = client(folder).post("/new", data={"base": "da-2006"}, follow_redirects=False)
-    assert answer.headers["location"] == "/edit?file=da-2006-house-2.rules"
+    assert answer.headers["location"] == MINE + "/edit?file=da-2006-house-2.rules"
     _untouched(outside, folder / ".da-2006-house.rules.draft")
 
 

@@ -265,8 +265,7 @@ def test_the_studio_shows_what_the_author_wrote(hostile: Path) -> None:
     from riskrules.tools.studio.security import Door
 
     door = Door("t", port=1)
-    client = TestClient(guarded(hostile, door), base_url="http://127.0.0.1:1")
-    client.cookies.set(door.cookie_name(), "t")
+    client = TestClient(guarded(hostile, door), base_url="http://127.0.0.1:1" + door.root)
     file = {"file": "hostile.rules"}
     for lang in ("en", "da", "nl"):
         sheet = client.get("/sheet", params={**file, "lang": lang})
@@ -287,18 +286,18 @@ def test_the_studio_shows_what_the_author_wrote(hostile: Path) -> None:
     page = client.get("/edit", params=file).text
     before, textarea = page.split("<textarea", 1)
     textarea, after = textarea.split("</textarea>", 1)
-    outside = _without_the_studios_scripts(before) + after
+    outside = _without_the_studios_scripts(before, door.root) + after
     html_shows(outside, TITLE)  # the form's heading
     assert "<script" not in textarea and html_lib.escape(SCRIPT, quote=False) in textarea
     start = client.get("/").text
-    assert "<script" not in _without_the_studios_scripts(start)
+    assert "<script" not in _without_the_studios_scripts(start, door.root)
 
 
-def _without_the_studios_scripts(page: str) -> str:
-    """A studio page without its own two scripts (htmx and studio.js, from /static)."""
+def _without_the_studios_scripts(page: str, root: str) -> str:
+    """A studio page without its own two scripts (htmx and studio.js, from ROOT/static)."""
     for own in (
-        '<script src="/static/htmx.min.js"></script>',
-        '<script src="/static/studio.js" defer></script>',
+        f'<script src="{root}/static/htmx.min.js"></script>',
+        f'<script src="{root}/static/studio.js" defer></script>',
     ):
         assert own in page
         page = page.replace(own, "", 1)

@@ -254,8 +254,11 @@ def test_a_study_reports_two_strengths_by_default() -> None:
     import jsonschema
 
     from riskrules.tools.service.lab import Study, plan_balance, run_study
+    from riskrules.tools.service.snapshot import Snapshot
 
-    plan = plan_balance("classic", [TIES], Study(players=3, games=4, workers=1, max_turns=40))
+    both = Snapshot.of_refs([TIES])
+
+    plan = plan_balance(both, "classic", [TIES], Study(players=3, games=4, workers=1, max_turns=40))
     assert plan.total == 2 * 2 * 4
     found = run_study(plan).to_json()
     schema = json.loads((ROOT / "tools" / "lab" / "balance.schema.json").read_text())

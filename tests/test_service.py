@@ -11,39 +11,42 @@ import pytest
 from riskrules.tools.service import lab, language, rulesets, sheets
 from riskrules.tools.service.errors import Cancelled, Kind, NotFound, RulesetErrors, UsageError
 from riskrules.tools.service.progress import Cancel
+from riskrules.tools.service.snapshot import Snapshot
 
+TIES = "examples/house-rules/attacker-wins-ties.rules"
 BROKEN = "ruleset broken extends classic {\n  override combat.ties: attacke\n}\n"
 
 
 def test_errors_are_typed_with_their_diagnostics(tmp_path: Path) -> None:
     with pytest.raises(NotFound) as missing:
-        rulesets.checked("clasic")
+        Snapshot.of().checked("clasic")
     assert missing.value.kind is Kind.USAGE
     assert "did you mean 'classic'?" in missing.value.message
     assert missing.value.diagnostics[0].code
     bad = tmp_path / "broken.rules"
     bad.write_text(BROKEN)
     with pytest.raises(RulesetErrors) as broken:
-        sheets.summary(str(bad))
+        sheets.summary(Snapshot.of_refs([str(bad)]), str(bad))
     assert broken.value.kind is Kind.FINDINGS
     assert [d.code for d in broken.value.diagnostics] == ["RR0202"]
     assert broken.value.diagnostics[0].span.line == 2
     with pytest.raises(UsageError, match=r"has no rule .combat\.tie."):
-        rulesets.explain("classic", "combat.tie")
+        rulesets.explain(Snapshot.of(), "classic", "combat.tie")
 
 
 def test_nothing_is_printed(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "broken.rules").write_text(BROKEN)
-    assert rulesets.explain("da-2006", "cards.trade_values").chain
-    assert sheets.diff(["classic", "da-2006"]).rows
+    assert rulesets.explain(Snapshot.of(), "da-2006", "cards.trade_values").chain
+    assert sheets.diff(Snapshot.of(), ["classic", "da-2006"]).rows
     assert language.check([str(tmp_path / "broken.rules")]).errors == 1
     with pytest.raises(RulesetErrors):
-        lab.plan_simulation(lab.Simulate(str(tmp_path / "broken.rules")))
+        broken = str(tmp_path / "broken.rules")
+        lab.plan_simulation(Snapshot.of_refs([broken]), lab.Simulate(broken))
     assert capfd.readouterr() == ("", "")
 
 
 def test_a_sheet_in_the_manuals_language() -> None:
-    sheet = sheets.summary("da-2006", fmt="md")
+    sheet = sheets.summary(Snapshot.of(), "da-2006", fmt="md")
     assert (
         sheet.lang == "da"
         and isinstance(sheet.data, str)
@@ -65,7 +68,7 @@ def test_the_editor_and_check_see_the_same_diagnostics(tmp_path: Path) -> None:
     path = tmp_path / "house.rules"
     path.write_text(text)
     on_disk = language.check([str(path)], project=tmp_path)
-    in_editor = language.check_document(str(path), text)
+    in_editor = language.check_document(Snapshot.of_text(str(path), text), str(path))
     assert [d.code for d in in_editor.diagnostics] == [d.code for d in on_disk.diagnostics]
     assert [d.code for d in in_editor.diagnostics] == ["RR0202"]
     assert in_editor.ignored == on_disk.ignored == 1
@@ -86,7 +89,8 @@ def test_format_as_text_or_as_a_file(tmp_path: Path) -> None:
 
 
 def test_progress_game_by_game() -> None:
-    plan = lab.plan_simulation(lab.Simulate("classic", games=3, seed=5, workers=1))
+    builtins = Snapshot.of()
+    plan = lab.plan_simulation(builtins, lab.Simulate("classic", games=3, seed=5, workers=1))
     assert plan.ruleset == "classic" and plan.players == 3 and len(plan.jobs) == 3
     seen: list[tuple[int, int]] = []
     found = lab.simulate(plan, lambda done, total: seen.append((done, total)))
@@ -96,7 +100,8 @@ def test_progress_game_by_game() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_simulation_stops_when_cancelled(workers: int) -> None:
-    plan = lab.plan_simulation(lab.Simulate("classic", games=40, seed=1, workers=workers))
+    builtins = Snapshot.of()
+    plan = lab.plan_simulation(builtins, lab.Simulate("classic", games=40, seed=1, workers=workers))
     cancel = Cancel()
     seen: list[int] = []
 
@@ -127,7 +132,9 @@ def test_workers_started_beside_other_threads_are_not_forked_and_play_the_same()
         assert simulate._context().get_start_method() != "fork"
 
         def played(workers: int) -> dict[str, object]:
-            plan = lab.plan_simulation(lab.Simulate("classic", games=6, seed=3, workers=workers))
+            builtins = Snapshot.of()
+            request = lab.Simulate("classic", games=6, seed=3, workers=workers)
+            plan = lab.plan_simulation(builtins, request)
             found = lab.simulate(plan).to_json()
             return {k: v for k, v in found.items() if k not in ("elapsed_s", "games_per_s")}
 
@@ -137,7 +144,8 @@ def test_workers_started_beside_other_threads_are_not_forked_and_play_the_same()
 
 
 def test_a_cancel_set_before_plays_nothing() -> None:
-    plan = lab.plan_simulation(lab.Simulate("classic", games=2, workers=1))
+    builtins = Snapshot.of()
+    plan = lab.plan_simulation(builtins, lab.Simulate("classic", games=2, workers=1))
     cancel = Cancel()
     cancel.cancel()
     seen: list[int] = []
@@ -148,7 +156,7 @@ def test_a_cancel_set_before_plays_nothing() -> None:
 
 def test_a_study_reports_progress_and_cancels() -> None:
     request = lab.Study(games=2, seed=3, workers=1)
-    plan = lab.plan_balance("classic", ["examples/house-rules/attacker-wins-ties.rules"], request)
+    plan = lab.plan_balance(Snapshot.of_refs([TIES]), "classic", [TIES], request)
     # Two rulesets, two games each, under two strengths of players (aggressive, positional).
     assert plan.total == 8 and [a.name for a in plan.arms] == ["classic", "attacker-wins-ties"]
     seen: list[tuple[int, int]] = []
@@ -163,9 +171,9 @@ def test_a_study_reports_progress_and_cancels() -> None:
 
 def test_a_study_request_that_cannot_be_served() -> None:
     with pytest.raises(UsageError, match="no number of players in common"):
-        lab.plan_balance("classic", ["da-2006-2p-active"], lab.Study(games=2))
+        lab.plan_balance(Snapshot.of(), "classic", ["da-2006-2p-active"], lab.Study(games=2))
     with pytest.raises(UsageError, match="not a rule id"):
-        lab.plan_sweep("classic", ["Combat=attacker"], lab.Study(games=2))
+        lab.plan_sweep(Snapshot.of(), "classic", ["Combat=attacker"], lab.Study(games=2))
 
 
 UNSAVED = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
@@ -176,17 +184,17 @@ def test_the_services_take_unsaved_text(tmp_path: Path) -> None:
     from riskrules.tools.service import odds
 
     path = str(tmp_path / "family.rules")  # not on disk
-    texts = {path: UNSAVED}
-    sheet = sheets.summary(path, "da", texts=texts)
+    unsaved = Snapshot.of_text(path, UNSAVED)
+    sheet = sheets.summary(unsaved, path, "da")
     assert isinstance(sheet.data, str) and "uafgjort vinder angriberen" in sheet.data
-    found = sheets.diff(["da-2006", path], texts)
+    found = sheets.diff(unsaved, ["da-2006", path])
     assert [d.rule for d in found.rows] == ["combat.ties"]
-    mine, base = odds.table(path, 3, texts=texts), odds.table("da-2006", 3)
+    mine, base = odds.table(unsaved, path, 3), odds.table(unsaved, "da-2006", 3)
     assert mine.grid[0][0] > base.grid[0][0]  # ties to the attacker: 1 against 1 is better
-    plan = lab.plan_balance("da-2006", [path], lab.Study(games=2, workers=1), texts)
+    plan = lab.plan_balance(unsaved, "da-2006", [path], lab.Study(games=2, workers=1))
     assert [a.name for a in plan.arms] == ["da-2006", "family"]
     with pytest.raises(NotFound, match="no such file"):
-        sheets.summary(path)  # without its text, the path names nothing
+        sheets.summary(Snapshot.of_refs([path]), path)  # without its text, it names nothing
     assert not (tmp_path / "family.rules").exists()
 
 
@@ -220,5 +228,7 @@ def test_a_game_stopped_at_the_turn_limit_counts_the_turns_it_played() -> None:
     result = simulate.play(job)
     assert not result.completed
     assert (result.turns, result.rounds) == (4, 2)
-    plan = lab.plan_simulation(lab.Simulate("classic", games=3, agent="random", max_turns=4))
+    builtins = Snapshot.of()
+    request = lab.Simulate("classic", games=3, agent="random", max_turns=4)
+    plan = lab.plan_simulation(builtins, request)
     assert lab.simulate(plan).to_json()["turns"] == {"mean": 4.0, "max": 4}

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import pdf_page_count, pdf_pages, run_cli
+from helpers import build_for, pdf_page_count, pdf_pages, run_cli
 from riskrules.grammar.library import locate
-from riskrules.tools.sheets.summary import build_for
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
@@ -114,6 +113,7 @@ def test_the_reference_card(name: str, lang: str, tmp_path: Path) -> None:
     import pypdf
 
     from riskrules.tools.service import sheets
+    from riskrules.tools.service.snapshot import Snapshot
     from riskrules.tools.sheets.pdf import CARD_TYPE
 
     out = tmp_path / "card.pdf"
@@ -130,14 +130,16 @@ def test_the_reference_card(name: str, lang: str, tmp_path: Path) -> None:
     for step in sheet.steps:  # the turn, step by step
         assert step.title in text, step.title
     assert all(b.sources not in text for b in sheet.blocks if b.sources)  # no citations
-    html = sheets.summary(name, lang, "html", layout="card")
+    html = sheets.summary(Snapshot.of(), name, lang, "html", layout="card")
     assert isinstance(html.data, str) and html.pages is None
     assert f"font-size: {CARD_TYPE}pt" in html.data and "@page { size: 210mm 148mm" in html.data
     # Large type: the fitted card's body is at least CARD_TYPE (the classic card's tables fit).
+    from riskrules import playable
     from riskrules.tools.sheets.card import build_card, render_card_html
     from riskrules.tools.sheets.pdf import fit_card
 
-    chosen = fit_card(lambda fit: render_card_html(build_card(locate(name)[1], lang), fit))
+    card = build_card(playable(locate(name)[1]), lang)
+    chosen = fit_card(lambda fit: render_card_html(card, fit))
     assert chosen.fit.size >= CARD_TYPE and chosen.pages == 1
 
 

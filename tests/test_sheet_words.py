@@ -370,7 +370,7 @@ def test_title_in_is_the_one_title_of_every_front_end(tmp_path: Path) -> None:
     from riskrules.tools.service.rulesets import title_in
 
     _, eff = locate("da-2006")
-    assert title_in("da-2006", "da") == "RISK: Spillet om verdensherredømmet (2006)"
+    assert title_in(eff, "da") == "RISK: Spillet om verdensherredømmet (2006)"
     assert title_in(eff, "nl") == title_in(eff.ruleset, "nl")
     assert title_in(eff, "nl").startswith("RISK: Het spel van de wereldheerschappij")
     untitled = tmp_path / "army-cap.rules"
@@ -378,7 +378,7 @@ def test_title_in_is_the_one_title_of_every_front_end(tmp_path: Path) -> None:
         "ruleset army-cap extends classic {\n  territory.max_armies: 12\n}\n", encoding="utf-8"
     )
     # No title of its own: its id in words, never its base's title (nor the id itself).
-    assert title_in(str(untitled), "da") == "Army cap"
+    assert title_in(locate(str(untitled))[1], "da") == "Army cap"
 
 
 def test_the_studio_start_page_names_the_bases_in_the_readers_language(tmp_path: Path) -> None:
@@ -458,6 +458,7 @@ def test_a_changed_battle_gets_its_odds_beside_the_bases(
     lang: str, heading: str, fight: str
 ) -> None:
     from riskrules.tools.service import odds
+    from riskrules.tools.service.snapshot import Snapshot
 
     path = ROOT / "examples" / "house-rules" / "attacker-wins-ties.rules"
     md = _md(path, lang)
@@ -473,8 +474,9 @@ def test_a_changed_battle_gets_its_odds_beside_the_bases(
         }[lang],
     ]
     for (a, d), row in zip(((3, 2), (5, 3), (10, 10)), rows[1:], strict=True):
-        base = float(odds.battle("classic", a, d).attacker_wins)
-        house = float(odds.battle(str(path), a, d).attacker_wins)
+        both = Snapshot.of([str(path)])
+        base = float(odds.battle(both, "classic", a, d).attacker_wins)
+        house = float(odds.battle(both, str(path), a, d).attacker_wins)
         assert row == [fight.format(a=a, d=d), _percent(base, lang), _percent(house, lang)]
     assert len(rows) == 4
 

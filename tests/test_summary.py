@@ -14,12 +14,12 @@ from babel.messages.pofile import read_po
 import chromium
 import riskrules
 from chromium import Chromium
-from helpers import ROOT, pdf_page_count, run_cli
+from helpers import ROOT, build_for, pdf_page_count, run_cli
 from riskrules.grammar.library import locate
 from riskrules.grammar.schema import CATALOGUE
 from riskrules.tools.sheets.describe import CHOICES, LABELS
 from riskrules.tools.sheets.sentences import environment, family_and_macro
-from riskrules.tools.sheets.summary import build_for, render
+from riskrules.tools.sheets.summary import render
 
 BUILTINS = [r["name"] for r in run_cli("list", "--format", "json").json()]  # type: ignore[union-attr]
 LANGS = ["en", "da", "nl"]
@@ -159,8 +159,9 @@ def _check_pages(name: str, lang: str, fitted_sheets: Fitted) -> None:
 
 def _own_language(name: str) -> str:
     from riskrules.tools.service.sheets import sheet_language
+    from riskrules.tools.service.snapshot import Snapshot
 
-    return sheet_language(name)
+    return sheet_language(Snapshot.of(), name)
 
 
 # The default run fits the classic sheet (one page, English), the Kommandomanual's (one page,

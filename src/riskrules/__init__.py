@@ -96,7 +96,7 @@ def load(name_or_path: str | os.PathLike[str]) -> Rules:
 def _playable(ws: Workspace, eff: EffectiveRuleset) -> Rules:
     """Rules for a resolved ruleset; refused (RulesError naming the first) if its chain has
     errors."""
-    from .engine.rules import Rules, RulesError
+    from .engine.rules import RulesError
 
     errors = ws.chain_errors(eff)
     if errors:
@@ -104,7 +104,16 @@ def _playable(ws: Workspace, eff: EffectiveRuleset) -> Rules:
         where = f"{first.span.file}:{first.span.line}:{first.span.column}"
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise RulesError(f"ruleset '{eff.name}' has errors: {where}: {first.message}{more}")
-    return Rules(eff)
+    return playable(eff)
+
+
+def playable(ruleset: EffectiveRuleset) -> Rules:
+    """The engine's `Rules` for a ruleset whose chain has no errors (the caller has made sure:
+    `load`, `load_sources`, a service's snapshot): the one place the engine's facade is built
+    from the language's model."""
+    from .engine.rules import Rules
+
+    return Rules(ruleset)
 
 
 def load_sources(name: str, sources: dict[str, str]) -> Rules:
@@ -149,5 +158,6 @@ __all__ = [
     "engine_kind",
     "load",
     "load_sources",
+    "playable",
     "with_chance",
 ]

@@ -35,12 +35,14 @@ def stages(name: str) -> dict[str, float]:
     import weasyprint  # noqa: F401  (the import is what is measured)
 
     imported = time.perf_counter() - start
-    from riskrules.grammar.library import locate
+    from riskrules.tools.service.snapshot import Snapshot
     from riskrules.tools.sheets.summary import build_for, render, sheet_language
 
-    ws, eff = locate(name)
+    snapshot = Snapshot.of()
+    eff = snapshot.checked(name)
+    base = snapshot.rules(eff.ruleset.extends) if eff.ruleset.extends else None
     start = time.perf_counter()
-    sheet = build_for(ws, eff, sheet_language(eff))
+    sheet = build_for(snapshot.rules(eff), base, True, sheet_language(eff))
     built = time.perf_counter() - start
     start = time.perf_counter()
     render(sheet, "pdf")

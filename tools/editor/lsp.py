@@ -31,10 +31,22 @@ from ...grammar.schema import CATALOGUE, Kind, lookup
 from ..service.fixes import quick_fixes
 from ..service.language import check_document, format_text
 from ..service.rulesets import title_in
+from ..service.snapshot import Snapshot, Snapshots
 from ..shared.escape import markdown
 from .transport import Messages, Output, Protocol, one_line
 
-server = LanguageServer("riskrules", __version__, protocol_cls=Protocol)
+
+class RulesServer(LanguageServer):
+    """The language server, holding the snapshot of each open document's text: a keystroke's
+    diagnostics, its quick fixes, hover, completion and definition all read the one snapshot
+    of the text as it is, made when the text changed."""
+
+    def __init__(self) -> None:
+        super().__init__("riskrules", __version__, protocol_cls=Protocol)
+        self.snapshots = Snapshots()
+
+
+server = RulesServer()
 _WORD = re.compile(r"[A-Za-z0-9_.\-]+")
 
 
@@ -58,8 +70,13 @@ def _source(uri: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def _snapshot(uri: str) -> Snapshot:
+    """The snapshot of the document's text as it is now (made once per text)."""
+    return server.snapshots.of(_path(uri), _source(uri))
+
+
 def _workspace(uri: str) -> Workspace:
-    return Workspace.open(texts={_path(uri): _source(uri)})
+    return _snapshot(uri).workspace
 
 
 def _range(span: Span) -> types.Range:
@@ -95,7 +112,7 @@ def diagnostics_page() -> str | None:
 
 def _publish(uri: str) -> None:
     # The buffer's text, with the project's and the lines' ignored codes (as `check`).
-    shown = check_document(_path(uri), _source(uri)).diagnostics
+    shown = check_document(_snapshot(uri), _path(uri)).diagnostics
     diagnostics = [
         types.Diagnostic(
             range=_range(d.span),
@@ -350,7 +367,7 @@ def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         if d.source == "riskrules"
     }
     actions: list[types.CodeAction] = []
-    for fix in quick_fixes(_source(uri), _path(uri)):
+    for fix in quick_fixes(_snapshot(uri), _path(uri)):
         span = fix.diagnostic.span
         diag = asked.get((fix.diagnostic.code, max(span.line - 1, 0), max(span.column - 1, 0)))
         if diag is None:

@@ -132,6 +132,11 @@ class ClusterLost(ClusterError):
     worker that could not play its games."""
 
 
+class StopEarly(Exception):
+    """Raised by a study's progress hook to end it now with the figures of the seeds every
+    ruleset finished (a time limit reached), as a lost cluster ends it."""
+
+
 ADDRESS_FORM = "write tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
 SCHEMES = ("tcp", "tls", "ws", "wss")  # what a `dask scheduler` listens on
 _HOST = re.compile(r"[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?")
@@ -406,8 +411,9 @@ def study(
             played += 1
             if tick:
                 tick(1)
-    except ClusterLost as exc:
+    except (ClusterLost, StopEarly) as exc:
         stopped = str(exc)
+        getattr(source, "close", lambda: None)()  # the workers stopped now, not when collected
     elapsed = time.perf_counter() - start
     whole = min(next((i for i, r in enumerate(part) if r is None), games) for part in kept)
     if stopped is not None and whole < 2:

@@ -32,6 +32,7 @@ from ...engine.rules import Rules
 from ...engine.state import GameState
 from ...grammar.limits import DEFAULT_MAX_ACTIONS
 from ..shared import safewrite
+from ..shared.lifetime import end_with_parent
 
 _RULES: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 
@@ -372,8 +373,14 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def _worker_start() -> None:
     """Ctrl-C is the parent's to answer: it ends the workers itself (each would otherwise
-    print a traceback of its own)."""
+    print a traceback of its own). A parent ended without that chance (SIGKILL, SIGHUP) ends
+    its workers all the same: on Linux the kernel kills each when its parent ends, instead of
+    leaving it to play its games for nobody."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The process that started this one, as the kernel sees it: the pool's owner when forked
+    # or spawned, the fork server when started from one (multiprocessing.parent_process()
+    # names the pool's owner then; the fork server ends when the owner does).
+    end_with_parent(os.getppid())
 
 
 def _play_here(batch: list[Job]) -> list[GameResult]:

@@ -1,10 +1,13 @@
 """The service layer: what every front end calls (the command line, the language server, the
-studio to come). Typed functions that take rules text or a ruleset reference and return typed
-results; they never print and never exit. A request that cannot be served raises a
-`ServiceError` (errors.py) carrying the message and the diagnostics behind it, and its `kind`,
-which a front end maps to its own outcome (the command line: exit 1 or 2).
+studio). Typed functions that take a snapshot of rules texts (snapshot.py: read and checked
+once, made by the front end) and which of its rulesets, and return typed results; they never
+print and never exit. A request that cannot be served raises a `ServiceError` (errors.py)
+carrying the message and the diagnostics behind it, and its `kind`, which a front end maps
+to its own outcome (the command line: exit 1 or 2).
 
-  rulesets.py    find and check a ruleset; list, show, explain
+  snapshot.py    one snapshot of rules texts: the workspace, its diagnostics, each ruleset's
+                 Rules (made once); Snapshots, a front end's one per open text
+  rulesets.py    list, show, explain; a ruleset's title
   language.py    check (diagnostics), format, the check report (report.py)
   odds.py        battle odds, tables, one roll
   sheets.py      the rule sheet (HTML, Markdown, PDF) and the diff (rows, pages)

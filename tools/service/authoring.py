@@ -6,7 +6,7 @@ import re
 
 from ...grammar.diagnostics import did_you_mean
 from .errors import UnknownExample, UsageError
-from .rulesets import located
+from .snapshot import Snapshot
 
 NAME = re.compile(r"[a-z][a-z0-9_]*(-[a-z0-9_]+)*")
 
@@ -27,10 +27,15 @@ def example_titles(lang: str = "en") -> list[tuple[str, str]]:
 
 
 def new_rules(
-    name: str, base: str = "classic", title: str | None = None, example: str | None = None
+    name: str,
+    base: str = "classic",
+    title: str | None = None,
+    example: str | None = None,
+    snapshot: Snapshot | None = None,
 ) -> str:
     """The text of a new rules file declaring ruleset NAME: the rules families change most, as
-    commented examples with the base's values; or the example `example`, renamed."""
+    commented examples with the base's values; or the example `example`, renamed. `base` is
+    found in `snapshot` (None: a snapshot of what it names, made only when it is needed)."""
     from ...grammar.layout import format_text
     from ..authoring.scaffold import examples as shipped
     from ..authoring.scaffold import from_example, scaffold
@@ -45,5 +50,5 @@ def new_rules(
         )
     if example is not None:
         return from_example(name, example, known[example], title)
-    _, eff = located(base)
+    eff = (snapshot or Snapshot.of_refs([base])).ruleset(base)
     return format_text(scaffold(name, eff, title))

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, BinaryIO
 from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
 from .errors import BadFeatures, NotRun, UsageError
-from .rulesets import checked, loadable, playable
+from .rulesets import loadable
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ..compliance.coverage import ManualCoverage
@@ -82,12 +83,12 @@ class ScenarioRun:
         return junit_xml(self.ruleset, list(self.results))
 
 
-def run_scenarios(ref: str, features: Sequence[str]) -> ScenarioRun:
+def run_scenarios(snapshot: Snapshot, ref: str, features: Sequence[str]) -> ScenarioRun:
     """The scenarios of `features` against the ruleset `ref` (which replaces the one each
     feature's Background names)."""
     from ..compliance.scenarios import run_features
 
-    rules = playable(ref)
+    rules = snapshot.rules(ref)
     refuse_bad_features(features)
     code, results, printed = run_features(list(features), ruleset=loadable(ref, rules.name))
     if code not in (0, 1) or not results:
@@ -95,11 +96,15 @@ def run_scenarios(ref: str, features: Sequence[str]) -> ScenarioRun:
     return ScenarioRun(rules.name, tuple(results))
 
 
-def _manual_rulesets(refs: Sequence[str]) -> list[tuple[Workspace, EffectiveRuleset]]:
+def _manual_rulesets(
+    snapshot: Snapshot, refs: Sequence[str]
+) -> list[tuple[Workspace, EffectiveRuleset]]:
     """The rulesets named, each checked; none named: every manual's built-in (not the shared
     `classic`)."""
-    names = list(refs) or [n for n in Workspace.open().index.rulesets if n != "classic"]
-    return [checked(name) for name in names]
+    ws = snapshot.workspace
+    builtin = [n for n, r in ws.index.rulesets.items() if r.span.file in ws.builtin]
+    names = list(refs) or [n for n in builtin if n != "classic"]
+    return [(ws, snapshot.checked(name)) for name in names]
 
 
 @dataclass(frozen=True)
@@ -132,7 +137,12 @@ class Trace:
         }
 
 
-def trace(refs: Sequence[str], sources: Path | None = None, features: Sequence[str] = ()) -> Trace:
+def trace(
+    snapshot: Snapshot,
+    refs: Sequence[str],
+    sources: Path | None = None,
+    features: Sequence[str] = (),
+) -> Trace:
     """Run the built-in scenarios (or `features`, against each ruleset named, as `test` does)
     and trace each ruleset; with `sources`, look every citation's anchor up in its manual (a
     folder that holds none of the manuals cited is a UsageError)."""
@@ -141,7 +151,7 @@ def trace(refs: Sequence[str], sources: Path | None = None, features: Sequence[s
 
     texts = manuals(sources) if sources is not None else None
     refuse_bad_features(features)
-    located = _manual_rulesets(refs)
+    located = _manual_rulesets(snapshot, refs)
     if texts is not None:
         _require_manuals(texts, [eff for _, eff in located])
     names = list(refs) or [eff.name for _, eff in located]
@@ -157,13 +167,13 @@ def trace(refs: Sequence[str], sources: Path | None = None, features: Sequence[s
     return Trace(tuple(results), reports, code, texts is not None)
 
 
-def uncovered(refs: Sequence[str], sources: Path) -> list[ManualCoverage]:
+def uncovered(snapshot: Snapshot, refs: Sequence[str], sources: Path) -> list[ManualCoverage]:
     """For each manual the rulesets encode: its rule-bearing passages, those that a rule of the
     rulesets encoding that manual cites or an `ignore` sets aside, and those left."""
     from ..compliance.coverage import ManualMissing, manuals_of
 
     texts = manuals(sources)
-    located = _manual_rulesets(refs)
+    located = _manual_rulesets(snapshot, refs)
     try:
         return manuals_of(located, texts)
     except ManualMissing as exc:
@@ -183,7 +193,7 @@ class ManualsPage:
         return any(r.findings for r in self.reports)
 
 
-def manuals_page(refs: Sequence[str], sources: Path) -> ManualsPage:
+def manuals_page(snapshot: Snapshot, refs: Sequence[str], sources: Path) -> ManualsPage:
     """The page of `trace --sources DIR --format html`: each manual the rulesets encode, each
     passage marked cited (linked to the rules), set aside (with its reason), a heading, or
     unclassified."""
@@ -191,7 +201,7 @@ def manuals_page(refs: Sequence[str], sources: Path) -> ManualsPage:
     from ..compliance.coverage_page import page
 
     texts = manuals(sources)
-    located = _manual_rulesets(refs)
+    located = _manual_rulesets(snapshot, refs)
     try:
         reports = tuple(manuals_of(located, texts, keep=True))
     except ManualMissing as exc:
@@ -199,13 +209,13 @@ def manuals_page(refs: Sequence[str], sources: Path) -> ManualsPage:
     return ManualsPage(page(reports), reports)
 
 
-def referee(ref: str, record: str | BinaryIO) -> Verdict:
+def referee(snapshot: Snapshot, ref: str, record: str | BinaryIO) -> Verdict:
     """Stream a game record (a path, or a binary stream such as standard input) through the
     engine: the first illegal action or malformed line, or the game's outcome."""
     from ..compliance.referee import bounded_lines
     from ..compliance.referee import referee as judge
 
-    rules = playable(ref)
+    rules = snapshot.rules(ref)
     if not isinstance(record, str):
         return judge(rules, bounded_lines(record))
     try:

@@ -18,9 +18,10 @@ from ...grammar.diagnostics import Severity
 from ...grammar.printer import key_text, value_text
 from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
 from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
-from .errors import UsageError
+from .errors import ServiceError, UsageError
 from .fixes import QuickFix, quick_fixes
 from .form import FormCitation, FormField, FormSection, RuleForm
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ...grammar.library import Workspace
@@ -60,21 +61,18 @@ WIDGETS: dict[Kind, str] = {
 NUMBER_WORDS = {Kind.OPTIONAL_INT: ("none",), Kind.COUNT_OR_UNLIMITED: ("unlimited",)}
 
 
-def rulesets_in(text: str, path: str) -> tuple[str, ...]:
-    """The names of the rulesets `text` (a rules file shown as `path`) declares, in order: read,
-    not checked (what parses of a text with syntax errors)."""
-    from ...grammar.reader import read_rules
-
-    read = read_rules(text, os.path.abspath(path))
-    declared = read.file or read.recovered
+def rulesets_in(snapshot: Snapshot, path: str) -> tuple[str, ...]:
+    """The names of the rulesets the file at `path` in `snapshot` declares, in order (with
+    syntax errors, those of what parsed)."""
+    declared = snapshot.workspace.file(path)
     return tuple(dict.fromkeys(r.name for r in declared.rulesets)) if declared else ()
 
 
-def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> RuleForm:
-    """The form of ruleset `ruleset` (default: the first) that `text` (a rules file shown as
-    `path`) declares, in `lang` (en, da or nl); `RuleForm.rulesets` names every one it
-    declares, each with a form of its own."""
-    from ...engine.rules import Rules, RulesError
+def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = None) -> RuleForm:
+    """The form of ruleset `ruleset` (default: the first) that the file at `path` in `snapshot`
+    (a rules file, saved or not) declares, in `lang` (en, da or nl); `RuleForm.rulesets` names
+    every one it declares, each with a form of its own."""
+    from ...engine.rules import RulesError
     from ..sheets.describe import Words
     from ..sheets.i18n import translations
     from ..sheets.places import BEFORE_TURN, after_turn, section_of, sheet_phases
@@ -84,7 +82,7 @@ def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> Ru
 
     if lang not in SHEET_LANGUAGES:
         raise UsageError(f"no form in '{lang}': use one of {', '.join(SHEET_LANGUAGES)}")
-    checked = check_document(path, text)
+    checked = check_document(snapshot, path)
     ws = checked.workspace
     declared = ws.file(path)
     if declared is None or not declared.rulesets:
@@ -106,12 +104,12 @@ def rule_form(text: str, path: str, lang: str, ruleset: str | None = None) -> Ru
     phases: list[str] = []
     try:
         if not errors:
-            rules = Rules(eff)
+            rules = snapshot.rules(eff)
             say = Sentences(rules, Words(tr, lang, eff.board))
             phases = sheet_phases(rules)
         if base is not None and (not errors or base.ruleset.span.file != os.path.abspath(path)):
-            base_say = Sentences(Rules(base), Words(tr, lang, base.board))
-    except RulesError:  # no board: nothing is said
+            base_say = Sentences(snapshot.rules(base), Words(tr, lang, base.board))
+    except (RulesError, ServiceError):  # no board, or errors the project ignores: not said
         say = base_say = None
     if say is None and base_say is not None:
         phases = sheet_phases(base_say.rules)

@@ -7,17 +7,19 @@ refused it: nothing a person can type raises."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Diagnostic, Severity, Span, error
 from ...grammar.printer import key_text, value_text
 from .errors import UsageError
 from .fixes import offset
-from .language import Checked, check_document, format_text
+from .language import Checked, check_document
+from .snapshot import Snapshot
 
 RULE_ID = re.compile(r"[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*")
 _STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
@@ -33,12 +35,14 @@ class Edited:
     """The house-rules file after an edit. `text` is the new text, or the text as it was when
     the edit was `refused` (then `refused` holds the diagnostics of the value: their lines are
     those of the text the edit would have made). `diagnostics` are the checked diagnostics of
-    `text`, as `riskrules check` reports them."""
+    `text`, as `riskrules check` reports them; `snapshot` is `text`'s (the one the edit checked
+    it in: a front end shows the edited text from it, nothing read or checked again)."""
 
     text: str
     changed: bool
     refused: tuple[Diagnostic, ...]
     diagnostics: tuple[Diagnostic, ...]
+    snapshot: Snapshot = field(repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -63,65 +67,77 @@ def start_house_rules(base: str, name: str, title: str) -> str:
 
 
 def set_rule(
-    text: str,
+    snapshot: Snapshot,
     path: str,
     rule: str,
     value: Value,
     because: Because | None = None,
     ruleset_name: str | None = None,
 ) -> Edited:
-    """`text` (a house-rules file shown as `path`) with its ruleset `ruleset_name` (default: its
-    first) setting `rule` to `value`: the rule's statement replaced where the ruleset writes
-    it, else added (as an `override` where the base sets the rule). The base's own value, with
-    no reason, clears the rule instead (`clear_rule`): an override that repeats the base is a
-    warning."""
-    before = check_document(path, text)
+    """The text at `path` in `snapshot` (a house-rules file) with its ruleset `ruleset_name`
+    (default: its first) setting `rule` to `value`: the rule's statement replaced where the
+    ruleset writes it, else added (as an `override` where the base sets the rule). The base's
+    own value, with no reason, clears the rule instead (`clear_rule`): an override that repeats
+    the base is a warning."""
+    text = _text_of(snapshot, path)
+    before = check_document(snapshot, path)
     ruleset, base_sets = _target(before, path, rule, ruleset_name)
     source, rows = _value_source(value)
     if "\n" in source or "\r" in source:
-        return _refused(text, path, [_one_line(path, rule)])
+        return _refused(snapshot, path, [_one_line(path, rule)])
     reason = _reason(because)
     candidate = _with_statement(text, ruleset, rule, source, base_sets)
-    checked = check_document(path, candidate)
+    made = snapshot.edited(path, candidate)
+    checked = check_document(made, path)
     if new := _new_errors(before, checked, _lines(checked, path, rule, ruleset.name)):
-        return _refused(text, path, new)
+        return _refused(snapshot, path, new)
     written = _written(checked, path, ruleset, rule, rows)
     if written is None:
-        return _refused(text, path, [_one_line(path, rule)])
+        return _refused(snapshot, path, [_one_line(path, rule)])
     if reason is None and _as_base(checked, path, ruleset, written):
         # The base's value: no override to write (RR0404).
-        return clear_rule(text, path, rule, ruleset.name)
+        return clear_rule(snapshot, path, rule, ruleset.name)
     if reason is not None:
         wrapped = _assumed(written.value, reason)
         if wrapped is None:
-            return _refused(text, path, [_no_reason(path, written)])
+            return _refused(snapshot, path, [_no_reason(path, written)])
         candidate = _with_statement(text, ruleset, rule, value_text(wrapped), base_sets)
-        checked = check_document(path, candidate)
+        made = snapshot.edited(path, candidate)
+        checked = check_document(made, path)
         if new := _new_errors(before, checked, _lines(checked, path, rule, ruleset.name)):
-            return _refused(text, path, new)
+            return _refused(snapshot, path, new)
         written = _written(checked, path, ruleset, rule, rows)
         if written is None or not written.assumed:
-            return _refused(text, path, [_one_line(path, rule)])
-    return _finished(text, path, candidate)
+            return _refused(snapshot, path, [_one_line(path, rule)])
+    return _finished(text, path, made)
 
 
-def clear_rule(text: str, path: str, rule: str, ruleset_name: str | None = None) -> Edited:
-    """`text` without the statement of `rule` in its ruleset `ruleset_name` (default: its
-    first): the base's value applies again (a rule the ruleset does not write leaves the text
-    as it is)."""
-    before = check_document(path, text)
+def clear_rule(snapshot: Snapshot, path: str, rule: str, ruleset_name: str | None = None) -> Edited:
+    """The text at `path` in `snapshot` without the statement of `rule` in its ruleset
+    `ruleset_name` (default: its first): the base's value applies again (a rule the ruleset
+    does not write leaves the text as it is)."""
+    text = _text_of(snapshot, path)
+    before = check_document(snapshot, path)
     ruleset, _ = _target(before, path, rule, ruleset_name)
     own = [c for c in ruleset.clauses if c.id == rule]
     if not own:
-        return Edited(text, False, (), before.diagnostics)
+        return Edited(text, False, (), before.diagnostics, snapshot)
     candidate = text
     for clause in reversed(own):  # from the end, so the earlier offsets hold
         start = _statement_start(candidate, clause)
         end = offset(candidate, clause.span.end_line, clause.span.end_column)
         candidate = _cut(candidate, start, end)
-    if new := _new_errors(before, check_document(path, candidate)):
-        return _refused(text, path, new)
-    return _finished(text, path, candidate)
+    made = snapshot.edited(path, candidate)
+    if new := _new_errors(before, check_document(made, path)):
+        return _refused(snapshot, path, new)
+    return _finished(text, path, made)
+
+
+def _text_of(snapshot: Snapshot, path: str) -> str:
+    text = snapshot.text(path)
+    if text is None:
+        raise UsageError(f"no text of {path} to change")
+    return text
 
 
 # ------------------------------------------------------------------ the statement
@@ -170,7 +186,7 @@ def _value_source(value: Value) -> tuple[str, list[str] | None]:
 
 def _key(key: str) -> str | int:
     key = key.strip()
-    return int(key) if key.isdigit() and len(key) < 10 else key
+    return int(key) if key.isascii() and key.isdigit() and len(key) < 10 else key
 
 
 def _reason(because: Because | None) -> m.Reason | None:
@@ -305,17 +321,27 @@ def _lines(
     return (found.span.line, found.span.end_line) if found is not None else None
 
 
-def _finished(text: str, path: str, candidate: str) -> Edited:
-    """The edited text laid out as `fmt` does (when it parses), with its diagnostics."""
-    formatted = format_text(candidate, path)
-    if formatted.formatted is not None:
-        candidate = formatted.formatted
-    after = check_document(path, candidate)
-    return Edited(candidate, candidate != text, (), after.diagnostics)
+def _finished(text: str, path: str, made: Snapshot) -> Edited:
+    """The edited text (in the snapshot `made` of it) laid out as `fmt` does, when it parses
+    and the layout keeps its meaning (as `format_text`), with its diagnostics: a text the
+    layout leaves as it is is not read or checked again."""
+    from ...grammar.layout import format_text as layout
+
+    candidate = _text_of(made, path)
+    declared = made.workspace.file(path)
+    if declared is not None and os.path.abspath(path) not in made.workspace.broken:
+        formatted = layout(candidate)
+        if formatted != candidate:
+            laid = made.edited(path, formatted)
+            if laid.workspace.file(path) == declared and not laid.workspace.broken:
+                candidate, made = formatted, laid
+    after = check_document(made, path)
+    return Edited(candidate, candidate != text, (), after.diagnostics, made)
 
 
-def _refused(text: str, path: str, why: Sequence[Diagnostic]) -> Edited:
-    return Edited(text, False, tuple(why), check_document(path, text).diagnostics)
+def _refused(snapshot: Snapshot, path: str, why: Sequence[Diagnostic]) -> Edited:
+    text = _text_of(snapshot, path)
+    return Edited(text, False, tuple(why), check_document(snapshot, path).diagnostics, snapshot)
 
 
 def _one_line(path: str, rule: str) -> Diagnostic:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...grammar.diagnostics import Diagnostic, Span
 from .language import check_document
+from .snapshot import Snapshot
 
 _WORD = re.compile(r"[a-z_][a-z0-9_.]*")
 
@@ -50,10 +51,13 @@ def fix_from_hint(message: str) -> list[str]:
     return re.findall(r"'([^']+)'", found.group(1)) if found else []
 
 
-def quick_fixes(text: str, path: str) -> list[QuickFix]:
-    """Every quick fix for the diagnostics of `text` (a rules file shown as `path`), as
-    `riskrules check` reports them."""
-    return fixes_for(text, check_document(path, text).diagnostics)
+def quick_fixes(snapshot: Snapshot, path: str) -> list[QuickFix]:
+    """Every quick fix for the diagnostics of the text at `path` in the snapshot (a rules
+    file, saved or not), as `riskrules check` reports them."""
+    text = snapshot.text(path)
+    if text is None:
+        return []
+    return fixes_for(text, check_document(snapshot, path).diagnostics)
 
 
 def fixes_for(text: str, diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> list[QuickFix]:

@@ -6,12 +6,11 @@ work) and then run, with a Progress callback after every game and a Cancel token
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ...grammar.diagnostics import Severity
-from ...grammar.library import Workspace
 from ...grammar.limits import (
     DEFAULT_CONNECT_TIMEOUT,
     DEFAULT_MAX_ACTIONS,
@@ -19,14 +18,15 @@ from ...grammar.limits import (
     DEFAULT_WORKER_TIMEOUT,
     MAX_STUDY_GAMES,
 )
-from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
 from .errors import ServiceError, UsageError
 from .paths import records_writable
 from .progress import Cancel, Progress, Ticker
-from .rulesets import Texts, checked, loadable, playable
+from .rulesets import loadable
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
+    from ...engine.rules import Rules
     from ..lab.balance import Arm, Settings
     from ..lab.balance_stats import Figure
     from ..lab.simulate import GameResult, Plan, Summary
@@ -92,10 +92,11 @@ class SimulationPlan:
     workers: int
 
 
-def plan_simulation(request: Simulate) -> SimulationPlan:
+def plan_simulation(snapshot: Snapshot, request: Simulate) -> SimulationPlan:
+    """The simulation of `request.ruleset`, a ruleset of `snapshot`."""
     from ..lab.simulate import jobs
 
-    rules = playable(request.ruleset)
+    rules = snapshot.rules(request.ruleset)
     low, high = rules.players
     count = request.players or low
     if not low <= count <= high:
@@ -237,11 +238,10 @@ class StudyPlan:
         return len(self.arms) * self.settings.games * len(self.settings.seatings())
 
 
-def _plan(arms: list[Arm], rulesets: list[EffectiveRuleset], request: Study) -> StudyPlan:
-    from ...engine.rules import Rules
+def _plan(arms: list[Arm], rulesets: list[Rules], request: Study) -> StudyPlan:
     from ..lab.balance import Settings
 
-    counts = [Rules(eff).players for eff in rulesets]
+    counts = [rules.players for rules in rulesets]
     low = max(c[0] for c in counts)
     high = min(c[1] for c in counts)
     players = request.players or low
@@ -295,29 +295,29 @@ def _preflight(rulesets: int, request: Study) -> None:
 
 
 def plan_balance(
-    base: str, variants: Sequence[str], request: Study, texts: Texts = None
+    snapshot: Snapshot, base: str, variants: Sequence[str], request: Study
 ) -> StudyPlan:
-    """VARIANTS against BASE over the same seeds; every ruleset must check. `texts`: unsaved
-    files (played as written there, in every worker)."""
+    """VARIANTS against BASE, rulesets of `snapshot`, over the same seeds; every ruleset must
+    check. The snapshot's unsaved texts are played as written there, in every worker."""
     from ..lab.balance import arm
 
     _preflight(1 + len(variants), request)
-    located = [checked(ref, texts) for ref in (base, *variants)]
-    unsaved = {os.path.abspath(k): v for k, v in (texts or {}).items()}
-    arms = [arm(ws, eff, unsaved) for ws, eff in located]
+    effective = [snapshot.checked(ref) for ref in (base, *variants)]
+    arms = [arm(snapshot.workspace, eff, dict(snapshot.texts)) for eff in effective]
     if len({a.name for a in arms}) != len(arms):
         raise UsageError("name each ruleset once")
-    return _plan(arms, [eff for _, eff in located], request)
+    return _plan(arms, [snapshot.rules(eff) for eff in effective], request)
 
 
-def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
+def plan_sweep(snapshot: Snapshot, ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
     """The study over a grid of one or two rule values (`RULE=VALUE,VALUE…`, values holding
     commas separated by `|`; `RULE[ENTRY]=…` for an entry of a table): each point a house rule
-    extending `ref`, made in memory and checked like any other."""
+    extending `ref` (a ruleset of `snapshot`), made in memory and checked like any other, all
+    in one snapshot."""
     from ..lab.balance import arm
     from ..lab.sweep import SweepError, entry_hint, parse_vary, points
 
-    ws, eff = checked(ref)
+    ws, eff = snapshot.workspace, snapshot.checked(ref)
     try:
         parsed = [parse_vary(v) for v in varies]
         grid = points(eff, parsed)
@@ -327,12 +327,14 @@ def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
     texts = {os.path.abspath(p.path): p.text for p in grid}
     base_file = ws.index.rulesets[eff.name].span.file
     extra = [] if base_file in ws.builtin else [base_file]
-    grid_ws = Workspace.open(extra, texts=texts)
+    points_snapshot = Snapshot.of(extra, texts)
+    grid_ws = points_snapshot.workspace
     arms = [arm(ws, eff)]
-    rulesets = [eff]
+    rulesets = [snapshot.rules(eff)]
     for point in grid:
         path = os.path.abspath(point.path)
-        errors = [d for d in grid_ws.diagnostics_for([path]) if d.severity == Severity.ERROR]
+        found_here = points_snapshot.diagnostics_of(path)
+        errors = [d for d in found_here if d.severity == Severity.ERROR]
         found = grid_ws.resolved.get(point.name)
         if errors or found is None:
             why = "cannot be resolved"
@@ -343,7 +345,7 @@ def plan_sweep(ref: str, varies: Sequence[str], request: Study) -> StudyPlan:
             why += "".join(f"; {hint}" for hint in hints if hint)
             raise UsageError(f"--vary {point.label}: {why}", errors)
         arms.append(arm(grid_ws, found, texts, label=point.label))
-        rulesets.append(found)
+        rulesets.append(points_snapshot.rules(found))
     shape: dict[str, list[Any]] = {
         "rules": [v.rule for v in parsed],
         "values": [list(v.values) for v in parsed],
@@ -412,16 +414,20 @@ def run_study(
     progress: Progress | None = None,
     cancel: Cancel | None = None,
     lang: str = "en",
+    enough: Callable[[], str | None] | None = None,
 ) -> StudyResult:
     """Play the study and compare each ruleset to the base, in processes here or on the
     plan's Dask cluster (progress and a Cancel game by game on either). A cluster lost
-    mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`). The
-    verdicts are in `lang` (en, da or nl)."""
-    from ..lab.balance import ClusterError, study
+    mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`), and so
+    does `enough()` saying why after a game (a time limit: the figures so far, not none).
+    The verdicts are in `lang` (en, da or nl)."""
+    from ..lab.balance import ClusterError, StopEarly, study
     from ..lab.simulate import WorkerLost
 
     _language(lang)
-    ticker = Ticker.of(plan.total, progress, cancel)
+    ticker: object = Ticker.of(plan.total, progress, cancel)
+    if enough is not None:
+        ticker = _Enough(ticker, enough, StopEarly)
     try:
         found = study(
             plan.arms,
@@ -439,3 +445,20 @@ def run_study(
     except WorkerLost as exc:
         raise ServiceError(str(exc)) from None
     return StudyResult(found, lang)
+
+
+class _Enough:
+    """A study's progress hook that also ends it early, keeping its figures so far."""
+
+    def __init__(self, inner: object, enough: Callable[[], str | None], stop: type) -> None:
+        self.inner = inner
+        self.enough = enough
+        self.stop = stop
+
+    def update(self, games: int) -> None:
+        tick = getattr(self.inner, "update", None)
+        if tick is not None:
+            tick(games)
+        reason = self.enough()
+        if reason is not None:
+            raise self.stop(reason)

@@ -11,7 +11,8 @@ from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_STUDY_GAMES
 from .errors import UsageError
 from .lab import _workers
 from .progress import Cancel, Progress, Ticker
-from .rulesets import loadable, playable
+from .rulesets import loadable
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ..lab.ladder import Rung
@@ -45,10 +46,11 @@ class LadderPlan:
         return sum(len(plan) for _, plan in self.rungs)
 
 
-def plan_ladder(request: Ladder) -> LadderPlan:
+def plan_ladder(snapshot: Snapshot, request: Ladder) -> LadderPlan:
+    """The ladder on `request.ruleset`, a ruleset of `snapshot`."""
     from ..lab.ladder import plan_rung, rungs
 
-    rules = playable(request.ruleset)
+    rules = snapshot.rules(request.ruleset)
     low, high = rules.players
     players = request.players or low
     if not low <= players <= high:

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...grammar.diagnostics import Diagnostic, Severity, did_you_mean
-from ...grammar.library import Workspace, split_reference
+from ...grammar.library import Workspace, builtin_paths, split_reference
 from ..shared.render import remember_source
 from .errors import UsageError
 from .paths import writable_folder
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ..compliance.trace import Manuals
@@ -23,10 +24,14 @@ if TYPE_CHECKING:
 class Checked:
     """The diagnostics of the checked files, those the project or a line ignores left out."""
 
-    workspace: Workspace
+    snapshot: Snapshot  # the checked files' (the diagnostics are its, the ignored left out)
     files: tuple[str, ...]  # absolute paths
     diagnostics: tuple[Diagnostic, ...]
     ignored: int
+
+    @property
+    def workspace(self) -> Workspace:
+        return self.snapshot.workspace
 
     @property
     def errors(self) -> int:
@@ -97,11 +102,16 @@ def _declares(path: str, name: str) -> None:
         raise UsageError(f"{path} declares no ruleset '{name}' ({hint})")
 
 
-def _diagnosed(ws: Workspace, files: Sequence[str], ignore: frozenset[str]) -> Checked:
+def _diagnosed(
+    snapshot: Snapshot,
+    files: Sequence[str],
+    ignore: frozenset[str],
+    diagnostics: Sequence[Diagnostic],
+) -> Checked:
     from ..authoring.ignores import split
 
-    shown, ignored = split(ws.diagnostics_for(list(files)), ignore)
-    return Checked(ws, tuple(files), tuple(shown), ignored)
+    shown, ignored = split(list(diagnostics), ignore)
+    return Checked(snapshot, tuple(files), tuple(shown), ignored)
 
 
 def check(
@@ -121,23 +131,27 @@ def check(
         settings = settings_of(project or Path.cwd())
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
-    ws = Workspace.open(paths, texts=texts)
-    files = [os.path.abspath(p) for p in paths] if paths else sorted(ws.builtin)
-    return _diagnosed(ws, files, settings.ignore)
+    unsaved = {os.path.abspath(k) for k in texts}
+    on_disk = [p for p in paths if os.path.abspath(p) not in unsaved] if paths else builtin_paths()
+    snapshot = Snapshot.of(on_disk, texts)
+    files = [os.path.abspath(p) for p in paths] if paths else list(snapshot.files)
+    return _diagnosed(snapshot, files, settings.ignore, snapshot.diagnostics)
 
 
-def check_document(path: str, text: str) -> Checked:
-    """The diagnostics of one document as an editor holds it (its text need not be saved); a
-    broken [tool.riskrules] ignores nothing here (`check` reports it)."""
+def check_document(snapshot: Snapshot, path: str) -> Checked:
+    """The diagnostics of one document of a snapshot (an editor's text, saved or not), with
+    the ignored codes of its project; a broken [tool.riskrules] ignores nothing here (`check`
+    reports it)."""
     from ..authoring.ignores import ConfigError, project
 
-    remember_source(path, text)
-    ws = Workspace.open(texts={path: text})
+    text = snapshot.text(path)
+    if text is not None:
+        remember_source(path, text)
     try:
         codes = project(Path(path).parent).ignore
     except ConfigError:
         codes = frozenset()
-    return _diagnosed(ws, [path], codes)
+    return _diagnosed(snapshot, [path], codes, snapshot.diagnostics_of(path))
 
 
 def write_report(checked: Checked, folder: Path, manuals: Manuals | None = None) -> Path:
@@ -147,7 +161,7 @@ def write_report(checked: Checked, folder: Path, manuals: Manuals | None = None)
     from .report import write_report as write
 
     writable_folder(folder)
-    return write(checked.workspace, list(checked.files), list(checked.diagnostics), folder, manuals)
+    return write(checked.snapshot, list(checked.files), list(checked.diagnostics), folder, manuals)
 
 
 @dataclass(frozen=True)

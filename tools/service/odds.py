@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ...grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES
 from .errors import UsageError
-from .rulesets import Texts, playable
+from .snapshot import Snapshot
 
 
 def _exact_within(armies: int, exact: bool) -> None:
@@ -56,10 +56,12 @@ class Battle:
         }
 
 
-def battle(ref: str, attackers: int | None, defenders: int | None, exact: bool = False) -> Battle:
+def battle(
+    snapshot: Snapshot, ref: str, attackers: int | None, defenders: int | None, exact: bool = False
+) -> Battle:
     """(Either side missing is refused once the ruleset is known to check.)"""
     _exact_within(max(attackers or 0, defenders or 0), exact)
-    rules = playable(ref)
+    rules = snapshot.rules(ref)
     if attackers is None or defenders is None:
         raise UsageError("give both --attackers and --defenders")
     from ...engine.odds import battle_odds
@@ -93,9 +95,9 @@ class Table:
         }
 
 
-def table(ref: str, size: int, exact: bool = False, texts: Texts = None) -> Table:
+def table(snapshot: Snapshot, ref: str, size: int, exact: bool = False) -> Table:
     _exact_within(size, exact)
-    rules = playable(ref, texts)
+    rules = snapshot.rules(ref)
     from ...engine.odds import battle_table
 
     return Table(rules.name, size, exact, battle_table(rules, size, size, exact=exact))
@@ -140,9 +142,9 @@ class Roll:
         }
 
 
-def roll(ref: str, dice: str, exact: bool = False) -> Roll:
+def roll(snapshot: Snapshot, ref: str, dice: str, exact: bool = False) -> Roll:
     """`dice` is each side's dice, such as `3v2`; each within what the ruleset lets it roll."""
-    rules = playable(ref)
+    rules = snapshot.rules(ref)
     match = re.fullmatch(r"\s*(\d+)\s*[vVxX]\s*(\d+)\s*", dice)
     if not match:
         raise UsageError(f"--roll takes the dice of each side, such as 3v2, not {dice!r}")

@@ -14,13 +14,15 @@ from ..shared.escape import markdown
 from ..shared.render import display_path
 from .paths import writable_folder, write
 from .rulesets import title_in
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
+    from ...grammar.resolve import EffectiveRuleset
     from ..compliance.trace import Manuals
 
 
 def write_report(
-    ws: Workspace,
+    snapshot: Snapshot,
     files: list[str],
     diags: list[Diagnostic],
     folder: Path,
@@ -29,6 +31,7 @@ def write_report(
     """Write index.md and one page per ruleset; return the index path. With the manuals'
     texts, the report also gives each manual's coverage (trace --uncovered)."""
     writable_folder(folder)
+    ws = snapshot.workspace
     rulesets = [r for f in ws.files if f.path in files for r in f.rulesets]
     errors = sum(1 for d in diags if d.severity == Severity.ERROR)
     lines = [
@@ -50,8 +53,8 @@ def write_report(
             )
             continue
         assumed = sum(1 for c in eff.clauses if c.assumed)
-        broken = bool(ws.chain_errors(eff))
-        sheets = "(has errors: no sheet)" if broken else _write_summaries(ws, ruleset.name, folder)
+        broken = bool(snapshot.errors(eff))
+        sheets = "(has errors: no sheet)" if broken else _write_summaries(snapshot, eff, folder)
         lines.append(
             f"| [{markdown(ruleset.name)}]({ruleset.name}.md) | "
             f"{markdown(ruleset.extends or '')} | {markdown(title_in(eff, 'en'))} | "
@@ -59,7 +62,7 @@ def write_report(
         )
         _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
     if manuals is not None:
-        lines += _coverage_lines(ws, rulesets, manuals, folder)
+        lines += _coverage_lines(snapshot, rulesets, manuals, folder)
     if diags:
         lines += ["", "## Findings", ""]
         for d in diags:
@@ -73,16 +76,17 @@ def write_report(
 
 
 def _coverage_lines(
-    ws: Workspace, rulesets: list[m.Ruleset], manuals: Manuals, folder: Path
+    snapshot: Snapshot, rulesets: list[m.Ruleset], manuals: Manuals, folder: Path
 ) -> list[str]:
     """The manuals' figures, and their text sentence by sentence on manuals.html."""
     from ..compliance.coverage import ManualMissing, manuals_of
     from ..compliance.coverage_page import page
 
+    ws = snapshot.workspace
     located = [
         (ws, ws.resolved[r.name])
         for r in rulesets
-        if r.name in ws.resolved and not ws.chain_errors(ws.resolved[r.name])
+        if r.name in ws.resolved and not snapshot.errors(ws.resolved[r.name])
     ]
     try:
         reports = manuals_of(located, manuals, keep=True)
@@ -109,15 +113,19 @@ def _coverage_lines(
     return lines
 
 
-def _write_summaries(ws: Workspace, name: str, folder: Path) -> str:
-    """One printable summary (HTML, A4) per language; returns Markdown links to them."""
+def _write_summaries(snapshot: Snapshot, eff: EffectiveRuleset, folder: Path) -> str:
+    """One printable summary (HTML, A4) per language of a ruleset that checks; returns
+    Markdown links to them."""
     from ..sheets.summary import build_for, render_html
 
-    eff = ws.resolved[name]
+    rules = snapshot.rules(eff)
+    base = snapshot.rules(eff.ruleset.extends) if eff.ruleset.extends else None
+    builtin = eff.ruleset.span.file in snapshot.workspace.builtin
     links = []
     for lang in ("en", "da", "nl"):
-        target = folder / f"{name}.{lang}.html"
-        write(target, render_html(build_for(ws, eff, lang)))
+        target = folder / f"{eff.name}.{lang}.html"
+        sheet = build_for(rules, base, builtin, lang)
+        write(target, render_html(sheet))
         links.append(f"[{lang}]({target.name})")
     return " ".join(links)
 

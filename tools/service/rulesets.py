@@ -1,62 +1,19 @@
-"""Finding a ruleset a user named, and what the language says about it: the built-ins' list,
-the effective ruleset, one rule's chain of definitions."""
+"""What the language says about the rulesets of a snapshot: the built-ins' list, the effective
+ruleset, one rule's chain of definitions, a ruleset's title and manuals."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import did_you_mean
-from ...grammar.library import (
-    RulesetNotFound,
-    RulesetUnusable,
-    Workspace,
-    locate,
-    split_reference,
-)
+from ...grammar.library import Workspace, split_reference
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
-from .errors import NotFound, RulesetErrors, UsageError
-
-if TYPE_CHECKING:
-    from ...engine.rules import Rules
-
-
-Texts = Mapping[str, str] | None
-"""Rules files' unsaved contents by absolute path (the studio's, an editor's): a reference may
-name such a path, and what it extends may be one."""
-
-
-def located(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
-    """The ruleset `ref` names (a built-in name, a rules file, PATH:NAME), errors or not;
-    RulesetErrors when what is written there leaves no ruleset (an `extends` cycle)."""
-    try:
-        return locate(ref, dict(texts) if texts else None)
-    except RulesetUnusable as exc:  # there, with errors: a finding (exit 1), not a wrong name
-        raise RulesetErrors(exc.name, exc.diagnostics) from None
-    except RulesetNotFound as exc:
-        raise NotFound(exc.diagnostic) from None
-
-
-def checked(ref: str, texts: Texts = None) -> tuple[Workspace, EffectiveRuleset]:
-    """The ruleset, if it and the rulesets it extends have no errors (nothing is played or
-    printed from a ruleset that does not check); else `RulesetErrors` with them."""
-    ws, eff = located(ref, texts)
-    errors = ws.chain_errors(eff)
-    if errors:
-        raise RulesetErrors(eff.name, errors)
-    return ws, eff
-
-
-def playable(ref: str, texts: Texts = None) -> Rules:
-    """The checked ruleset as the engine plays it (what `riskrules.load` does)."""
-    from ...engine.rules import Rules  # the engine only for the services that play
-
-    return Rules(checked(ref, texts)[1])
+from .errors import UsageError
+from .snapshot import Snapshot
 
 
 def loadable(ref: str, name: str) -> str:
@@ -99,20 +56,20 @@ class Entry:
         }
 
 
-def title_in(ruleset: str | EffectiveRuleset | m.Ruleset, lang: str) -> str:
+def title_in(ruleset: EffectiveRuleset | m.Ruleset, lang: str) -> str:
     """The title every front end shows for a ruleset in `lang` (a sheet, the diff page, `show`,
     `explain`, the studio): its title in that language, else English; never its id, but for a
-    ruleset with no title of its own, its id in words. `ruleset`: a reference (a built-in's
-    name, a path), or the ruleset itself."""
-    if isinstance(ruleset, str):
-        ruleset = located(ruleset)[1]
+    ruleset with no title of its own, its id in words."""
     return m.title_in(ruleset.ruleset if isinstance(ruleset, EffectiveRuleset) else ruleset, lang)
 
 
-def builtins() -> list[Entry]:
-    ws = Workspace.open()
+def builtins(snapshot: Snapshot) -> list[Entry]:
+    """The built-in rulesets (of any snapshot: every one holds them)."""
+    ws = snapshot.workspace
     rows = []
     for name, ruleset in ws.index.rulesets.items():
+        if ruleset.span.file not in ws.builtin:
+            continue
         eff = ws.resolved.get(name)
         cited = dict.fromkeys(c.document for k in eff.clauses for c in k.citations) if eff else {}
         rows.append(
@@ -132,10 +89,10 @@ class Manual:
     language: str
 
 
-def manuals(ref: str) -> list[Manual]:
+def manuals(snapshot: Snapshot, ref: str) -> list[Manual]:
     """The manuals ruleset `ref` encodes (those it names with `from`, else those its rules
     cite; for one that does neither, its nearest base's), in the order they are declared."""
-    _, eff = located(ref)
+    eff = snapshot.ruleset(ref)
     own = eff.own_documents()
     return [Manual(s.id, s.title or s.label, s.language) for s in eff.sources if s.id in own]
 
@@ -202,8 +159,8 @@ class Shown:
         }
 
 
-def show(ref: str) -> Shown:
-    return Shown(located(ref)[1])
+def show(snapshot: Snapshot, ref: str) -> Shown:
+    return Shown(snapshot.ruleset(ref))
 
 
 @dataclass(frozen=True)
@@ -247,8 +204,8 @@ class Explanation:
         }
 
 
-def explain(ref: str, rule_id: str) -> Explanation:
-    _, eff = located(ref)
+def explain(snapshot: Snapshot, ref: str, rule_id: str) -> Explanation:
+    eff = snapshot.ruleset(ref)
     clause = eff.clause(rule_id)
     if clause is None:
         from ..shared.render import installed_doc

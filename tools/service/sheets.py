@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ...grammar.resolve import EffectiveRuleset
 from .errors import UsageError
-from .rulesets import Texts, checked, located
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ..sheets.diff import Difference
@@ -34,12 +34,12 @@ class RuleSheet:
 
 
 def summary(
+    snapshot: Snapshot,
     ref: str,
     lang: str | None = None,
     fmt: str = "html",
     citations: str | None = None,
     paper: str = "a4",
-    texts: Texts = None,
     layout: str = "sheet",
 ) -> RuleSheet:
     """The rule sheet, in the language of the ruleset's own manual unless `lang` says which;
@@ -47,8 +47,8 @@ def summary(
     sheet, none on a house rule's, which prints its author's notes); paper `a4` or `letter`.
     Layout `card`: the reference card instead (no citations; paper `a4` prints it on A5,
     `letter` on half-letter, landscape; HTML or PDF). PDF needs WeasyPrint (the `pdf` extra):
-    without it, a UsageError says how to install it; HTML and Markdown never load it. `texts`:
-    unsaved files."""
+    without it, a UsageError says how to install it; HTML and Markdown never load it. `ref`:
+    the ruleset in `snapshot`."""
     from ..sheets.pdf import PdfUnavailable
     from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
 
@@ -56,27 +56,30 @@ def summary(
         raise UsageError(f"no layout '{layout}' (one of {', '.join(LAYOUTS)})")
     if layout == "card" and fmt == "md":
         raise UsageError("the card is HTML or PDF: --format html or pdf (.html, .pdf)")
-    ws, eff = checked(ref, texts)
+    rules = snapshot.rules(ref)
+    eff = rules.effective
     language = lang or sheet_language(eff)
     try:
         if layout == "card":
             from ..sheets.card import build_card, render_card
 
-            data, pages = render_card(build_card(eff, language, paper), fmt)
+            data, pages = render_card(build_card(rules, language, paper), fmt)
             return RuleSheet(eff.name, language, fmt, data, pages, 1)
-        sheet = build_for(ws, eff, language, citations, paper)
+        base = snapshot.rules(eff.ruleset.extends) if eff.ruleset.extends else None
+        builtin = eff.ruleset.span.file in snapshot.workspace.builtin
+        sheet = build_for(rules, base, builtin, language, citations, paper)
         data, pages = render_paged(sheet, fmt)
     except PdfUnavailable as exc:  # a missing PDF library is the user's to fix
         raise UsageError(str(exc)) from None
     return RuleSheet(eff.name, language, fmt, data, pages, MOST_PAGES)
 
 
-def sheet_language(ref: str, texts: Texts = None) -> str:
+def sheet_language(snapshot: Snapshot, ref: str) -> str:
     """The language `summary` prints the ruleset's sheet in when none is asked for: its own
     manual's, else English (errors or not: nothing is laid out)."""
     from ..sheets.summary import sheet_language as own
 
-    return own(located(ref, texts)[1])
+    return own(snapshot.ruleset(ref))
 
 
 def languages() -> tuple[str, ...]:
@@ -143,12 +146,13 @@ class Diff:
         return text(self.names, rows)
 
 
-def diff(refs: list[str], texts: Texts = None) -> Diff:
+def diff(snapshot: Snapshot, refs: list[str]) -> Diff:
+    """The differences between the rulesets `refs` of `snapshot`."""
     from ..sheets.diff import differences
 
     if len(refs) < 2:
         raise UsageError("diff needs at least two rulesets")
-    effective = [checked(ref, texts)[1] for ref in refs]
+    effective = [snapshot.checked(ref) for ref in refs]
     names = [eff.name for eff in effective]
     if len(set(names)) != len(names):
         raise UsageError("name each ruleset once")

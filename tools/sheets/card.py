@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...engine.rules import Rules
-from ...grammar.resolve import EffectiveRuleset
 from .i18n import translations
 from .summary import SECTION_TITLES, Block, Line, build
 
@@ -46,10 +45,11 @@ def _shown(rule_id: str, prefixes: tuple[str, ...]) -> bool:
     return any(rule_id.startswith(p) if p.endswith(".") else rule_id == p for p in prefixes)
 
 
-def build_card(eff: EffectiveRuleset, lang: str, paper: str = "a4") -> Card:
-    """The card of a ruleset in `lang` (`paper` a4: A5 landscape; letter: half-letter)."""
+def build_card(rules: Rules, lang: str, paper: str = "a4") -> Card:
+    """The card of a ruleset (as the engine reads it) in `lang` (`paper` a4: A5 landscape;
+    letter: half-letter)."""
     _ = translations(lang).gettext
-    sheet = build(Rules(eff), lang, None, citations="none", paper=paper, changes=False)
+    sheet = build(rules, lang, None, citations="none", paper=paper, changes=False)
     sections = []
     for key, prefixes in CARD_RULES.items():
         lines = [
@@ -60,7 +60,7 @@ def build_card(eff: EffectiveRuleset, lang: str, paper: str = "a4") -> Card:
         if lines:
             sections.append(Block(key, _(SECTION_TITLES[key]), lines))
     steps = [Block(b.key, b.title, number=b.number) for b in sheet.steps]
-    return Card(eff.name, sheet.title, lang, paper, sheet.strings["turn"], steps, sections)
+    return Card(rules.name, sheet.title, lang, paper, sheet.strings["turn"], steps, sections)
 
 
 def render_card_html(card: Card, fit: Fit | None = None) -> str:

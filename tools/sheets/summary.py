@@ -19,7 +19,6 @@ from markupsafe import Markup
 
 from ...engine.rules import Rules
 from ...grammar import model as m
-from ...grammar.library import Workspace
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import CATALOGUE
 from ..shared.escape import html_value, markdown, markdown_of_html
@@ -142,7 +141,7 @@ def _pages(numbers: list[int], word: str) -> str:
 def build(
     rules: Rules,
     lang: str,
-    base: EffectiveRuleset | None = None,
+    base_rules: Rules | None = None,
     citations: str = "sections",
     paper: str = "a4",
     changes: bool = True,
@@ -151,11 +150,12 @@ def build(
     """The sheet of a ruleset in `lang`; with `base`, its changes against that base. `file`:
     the rules file's name, as the sheet's small print names it (None: a built-in)."""
     eff = rules.effective
+    base = base_rules.effective if base_rules is not None else None
     tr = translations(lang)
     _ = tr.gettext
     words = Words(tr, lang, eff.board)
     say = Sentences(rules, words)
-    base_say = Sentences(Rules(base), Words(tr, lang, base.board)) if base is not None else None
+    base_say = Sentences(base_rules, Words(tr, lang, base.board)) if base_rules and base else None
     base_of = {c.id: c for c in base.clauses} if base else {}
     own = {c.id for c in eff.ruleset.clauses}
     page_word = _("p.")
@@ -390,13 +390,13 @@ def build(
     battle = (
         battle_box(
             rules,
-            Rules(base),
+            base_rules,
             m.title_in(eff.ruleset, lang),
-            m.title_in(base.ruleset, lang),
+            m.title_in(base_rules.effective.ruleset, lang),
             tr,
             lang,
         )
-        if base is not None
+        if base_rules is not None
         and changes
         and any(
             line.changed for line in everything if any(r.startswith("combat.") for r in line.rules)
@@ -523,8 +523,9 @@ def sheet_language(eff: EffectiveRuleset) -> str:
 
 
 def build_for(
-    ws: Workspace,
-    eff: EffectiveRuleset,
+    rules: Rules,
+    base: Rules | None,
+    builtin: bool,
     lang: str,
     citations: str | None = None,
     paper: str = "a4",
@@ -533,13 +534,12 @@ def build_for(
     or a built-in variant; a built-in manual's sheet (its base is the shared `classic`, which
     no one plays) shows the manual's rules without them. Citations (None: the default) are a
     line under each section for a built-in, none on a house rule's sheet (its author's notes
-    say why; the manual's pages are the base's business)."""
-    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
-    builtin = eff.ruleset.span.file in ws.builtin
-    show = base is not None and not (builtin and base.ruleset.extends is None)
+    say why; the manual's pages are the base's business). `base`: what it extends, if any."""
+    eff = rules.effective
+    show = base is not None and not (builtin and base.effective.ruleset.extends is None)
     chosen = citations or ("sections" if builtin else "none")
     file = None if builtin else os.path.basename(eff.ruleset.span.file)
-    return build(Rules(eff), lang, base, chosen, paper, changes=show, file=file)
+    return build(rules, lang, base, chosen, paper, changes=show, file=file)
 
 
 def render(sheet: Sheet, fmt: str) -> str | bytes:

@@ -2,7 +2,8 @@
 service layer beside the command line and the language server.
 
   server.py     bind the socket, print the address with its token, run uvicorn
-  security.py   the door: Host, Origin, the token and its cookie, bounded bodies
+  security.py   the door: Host, Origin, the token in the path, bounded bodies
+  lanes.py      slow work (a PDF) in bounded threads, off the event loop
   app.py        the application: routes, headers, the pages for what goes wrong
   state.py      what every route reads: the folder, the door, the study slot
   drafts.py     the files in FOLDER the studio may touch, and each one's draft

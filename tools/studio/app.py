@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
@@ -18,7 +19,7 @@ from ..shared.safewrite import Refused
 from . import start
 from .drafts import BadName, Folder
 from .keeping import refused
-from .render import page
+from .render import language, page, say
 from .security import BodyTooLong, Door, Guard, refusal_page
 from .state import Studio
 from .study import Studies
@@ -56,7 +57,7 @@ def _later(module: str, name: str) -> Endpoint:
 async def _problem(request: Request, exc: Exception) -> Response:
     """Whatever a person typed that cannot be served: said in the page, status 400."""
     if isinstance(exc, BodyTooLong):
-        return HTMLResponse(refusal_page("body"), status_code=413)
+        return HTMLResponse(refusal_page("body", language(request)), status_code=413)
     message = exc.message if isinstance(exc, ServiceError) else str(exc)
     if request.headers.get("hx-request"):
         return page(request, "_problem.j2", status=200, message=message)
@@ -70,6 +71,16 @@ async def _unexpected(request: Request, exc: Exception) -> Response:
 
 async def _missing(request: Request, exc: Exception) -> Response:
     return page(request, "problem.j2", status=404, message="", missing=True)
+
+
+async def _unreadable(request: Request, exc: Exception) -> Response:
+    """A request Starlette could not read (a form whose multipart body is broken): a page in
+    words with its status, not Starlette's one line of English."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    if status in (404, 405):
+        return await _missing(request, exc)
+    message = say(request, "What the page sent could not be read. Reload the page and try again.")
+    return page(request, "problem.j2", status=status if status < 500 else 400, message=message)
 
 
 def create_app(folder: str | Path, door: Door) -> Starlette:
@@ -104,8 +115,7 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
             BadName: _problem,
             BodyTooLong: _problem,
             Refused: refused,
-            404: _missing,
-            405: _missing,
+            HTTPException: _unreadable,
             Exception: _unexpected,
         },
     )

@@ -41,7 +41,8 @@ def document(
         if text is None:
             raise UsageError(f"there is no file {name} in {folder.root}")
     asked = ruleset if ruleset is not None else request.query_params.get("ruleset")
-    return Document(path, text, str(asked) if asked else None)
+    snapshot = studio_of(request).snapshots.of(str(path), text)
+    return Document(path, snapshot, str(asked) if asked else None)
 
 
 def where(doc: Document) -> dict[str, Any]:
@@ -189,12 +190,15 @@ async def form_panel(request: Request) -> Response:
 
 async def fix(request: Request) -> Response:
     form = await _form(request)
-    fixed = rule_form.apply_fix(_posted(request, form), str(form.get("fix") or ""))
-    return _changed(request, fixed, form)
+    doc = _posted(request, form)
+    fixed = rule_form.apply_fix(doc, str(form.get("fix") or ""))
+    return _changed(request, document(request, doc.path.name, fixed, doc.asked), form)
 
 
 async def rule(request: Request) -> Response:
     """A rule set (or cleared) through the form: the file rewritten in `fmt`'s layout."""
     form = await _form(request)
-    changed, problems = rule_form.apply_rule(_posted(request, form), form, request)
-    return _changed(request, changed, form, form_problems=problems)
+    doc = _posted(request, form)
+    edited, problems = rule_form.apply_rule(doc, form, request)
+    studio_of(request).snapshots.keep(str(doc.path), edited.snapshot)  # the edit's own
+    return _changed(request, doc.edited(edited.snapshot), form, form_problems=problems)

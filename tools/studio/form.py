@@ -16,7 +16,7 @@ from .render import language
 def form_of(doc: Document, request: Request) -> editing.RuleForm | None:
     """The form, or None when the text declares no ruleset that can be read."""
     try:
-        return editing.rule_form(doc.text, str(doc.path), language(request), doc.ruleset)
+        return editing.rule_form(doc.snapshot, str(doc.path), language(request), doc.ruleset)
     except ServiceError:
         return None
 
@@ -39,15 +39,16 @@ def fixes(doc: Document) -> list[dict[str, object]]:
     """The language server's quick fixes, each a button: its title and its place."""
     return [
         {"index": k, "title": f.title, "line": f.span.line, "column": f.span.column}
-        for k, f in enumerate(editing.quick_fixes(doc.text, str(doc.path)))
+        for k, f in enumerate(editing.quick_fixes(doc.snapshot, str(doc.path)))
     ]
 
 
-def apply_fix(doc: Document, index: str) -> Document:
-    found = editing.quick_fixes(doc.text, str(doc.path))
-    if not index.isdigit() or int(index) >= len(found):
+def apply_fix(doc: Document, index: str) -> str:
+    """The text with quick fix `index` made."""
+    found = editing.quick_fixes(doc.snapshot, str(doc.path))
+    if not (index.isascii() and index.isdigit() and len(index) < 7) or int(index) >= len(found):
         raise UsageError("that quick fix no longer applies: the text has changed since")
-    return doc.edited(found[int(index)].applied(doc.text))
+    return found[int(index)].applied(doc.text)
 
 
 def _value(form: FormData) -> str | list[tuple[str | int, str]]:
@@ -65,15 +66,16 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
     return value
 
 
-def apply_rule(doc: Document, form: FormData, request: Request) -> tuple[Document, list[str]]:
-    """The document after the form's change, and what the checker said against the value
-    when the change was refused (the text then stays as it was)."""
+def apply_rule(doc: Document, form: FormData, request: Request) -> tuple[editing.Edited, list[str]]:
+    """The text after the form's change (with its snapshot), and what the checker said
+    against the value when the change was refused (the text then stays as it was)."""
     rule = str(form.get("rule") or "")
+    path = str(doc.path)
     if form.get("clear"):
-        edited = editing.clear_rule(doc.text, str(doc.path), rule, doc.ruleset)
+        edited = editing.clear_rule(doc.snapshot, path, rule, doc.ruleset)
     else:
         because = str(form.get("because") or "").strip()
         reason = {language(request): because} if because else None
-        edited = editing.set_rule(doc.text, str(doc.path), rule, _value(form), reason, doc.ruleset)
+        edited = editing.set_rule(doc.snapshot, path, rule, _value(form), reason, doc.ruleset)
     problems = [d.message + (f" ({d.hint})" if d.hint else "") for d in edited.refused]
-    return doc.edited(edited.text), problems
+    return edited, problems

@@ -9,8 +9,9 @@ from starlette.responses import HTMLResponse, Response
 
 from ..service.errors import ServiceError
 from ..service.sheets import languages
+from . import lanes
 from .editor import document, where
-from .render import language, page
+from .render import language, page, say
 
 
 def _lang(request: Request) -> str | None:
@@ -49,8 +50,18 @@ async def sheet(request: Request) -> Response:
 
 
 async def pdf(request: Request) -> Response:
+    """The sheet as a PDF download, laid out off the event loop (lanes.PDF): the other panels
+    go on answering while it is made."""
     doc = document(request, str(request.query_params.get("file") or ""))
-    found = doc.sheet(_lang(request), "pdf")
+    lang_asked = _lang(request)
+    try:
+        found = await lanes.PDF.run(lambda: doc.sheet(lang_asked, "pdf"))
+    except lanes.Full:
+        message = say(
+            request,
+            "The studio is making many PDFs already. Download this one again in a moment.",
+        )
+        return page(request, "problem.j2", status=503, message=message)
     lang = found.lang
     assert isinstance(found.data, bytes)
     stem = doc.path.name[: -len(".rules")] + (f"-{doc.ruleset}" if doc.ruleset else "")

@@ -57,12 +57,25 @@ def language(request: Request) -> str:
     return "en"
 
 
+def root(request: Request) -> str:
+    """What every address of the studio starts with: the token's path behind the door
+    (security.py), nothing in the static site; the templates write `{{ root }}/edit?…`."""
+    scope = request.scope
+    return str(scope["app_root_path"] if "app_root_path" in scope else scope.get("root_path", ""))
+
+
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     lang = language(request)
     html = (
         environment(lang)
         .get_template(template)
-        .render(lang=lang, languages=LANGUAGE_NAMES, path=request.url.path, **context)
+        .render(
+            lang=lang,
+            languages=LANGUAGE_NAMES,
+            path=request.url.path,
+            root=root(request),
+            **context,
+        )
     )
     return HTMLResponse(html, status_code=status)
 

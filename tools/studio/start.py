@@ -17,13 +17,14 @@ from .state import studio_of
 async def home(request: Request) -> Response:
     studio = studio_of(request)
     lang = language(request)
+    builtin = studio.builtins
     bases = [
         {
             "name": e.name,
-            "title": rulesets.title_in(e.name, lang),
-            "manuals": [m.title for m in rulesets.manuals(e.name)],
+            "title": rulesets.title_in(builtin.ruleset(e.name), lang),
+            "manuals": [m.title for m in rulesets.manuals(builtin, e.name)],
         }
-        for e in rulesets.builtins()
+        for e in rulesets.builtins(builtin)
     ]
     folder = studio.folder
     return page(
@@ -49,13 +50,14 @@ async def new(request: Request) -> Response:
         name = studio.folder.free_name(example)
         text = authoring.new_rules(name[: -len(".rules")], example=example)
     elif base:
-        known = {e.name for e in rulesets.builtins()}
+        known = {e.name for e in rulesets.builtins(studio.builtins)}
         if base not in known:
             raise UsageError(f"there is no built-in ruleset '{base}'")
         name = studio.folder.free_name(f"{base}-house")
-        named = rulesets.title_in(base, language(request))
+        named = rulesets.title_in(studio.builtins.ruleset(base), language(request))
         title = say(request, "House rules on {base}", base=named)
-        text = authoring.new_rules(name[: -len(".rules")], base=base, title=title)
+        stem = name[: -len(".rules")]
+        text = authoring.new_rules(stem, base=base, title=title, snapshot=studio.builtins)
     else:
         raise UsageError("pick a base ruleset or an example to start from")
     studio.folder.keep(name, text)

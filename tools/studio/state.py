@@ -1,11 +1,13 @@
-"""What every route of the studio may read: its folder, its door, its one study slot."""
+"""What every route of the studio may read: its folder, its door, its one study slot, and the
+snapshot of each open file's text (made once per text, read by every panel)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlette.requests import Request
 
+from ..service.snapshot import Snapshot, Snapshots
 from .drafts import Folder
 from .security import Door
 from .study import Studies
@@ -16,6 +18,13 @@ class Studio:
     folder: Folder
     door: Door
     studies: Studies
+    snapshots: Snapshots = field(default_factory=Snapshots)
+
+    @property
+    def builtins(self) -> Snapshot:
+        """The built-ins alone (the start page's bases; every open file's snapshot reads its
+        checks of the built-ins from it), read when first asked for."""
+        return self.snapshots.builtins
 
 
 def studio_of(request: Request) -> Studio:

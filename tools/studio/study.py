@@ -1,12 +1,18 @@
 """What does it do? One balance study at a time (the lab's service), with its progress read by
-the page and a Cancel the page's button sets; bounded in games (MAX_STUDIO_GAMES) and in time
-(MAX_STUDIO_SECONDS, then cancelled).
+the page and a Cancel the page's button sets; bounded in games (MAX_STUDIO_GAMES, a number this
+machine plays well within the time limit) and in time (MAX_STUDIO_SECONDS: then it stops with
+the figures of the seeds every ruleset finished, or, failing that, is cancelled).
 
 The study is played in a process of its own (a fresh interpreter, not a fork of the server's
 threads), in a session and process group of its own with the lab's workers it forks: Cancel
 and the time limit stop the whole group at once, within a second, instead of waiting for the
 games the workers hold (a chunk of up to 64 games, several seconds each on a busy machine). A
-thread of the server reads its progress and its result from the process's output."""
+thread of the server reads its progress and its result from the process's output.
+
+However the studio ends, the study ends with it: as its server shuts down (Ctrl+C, SIGTERM,
+SIGHUP) the studio stops the group (stop_all), and where it has no chance to (SIGKILL) the
+kernel kills the study's process when the studio ends, and each worker when the study's
+process ends (Linux's parent-death signal, tools/shared/lifetime.py)."""
 
 from __future__ import annotations
 
@@ -26,12 +32,20 @@ from ...grammar.limits import MAX_STUDIO_GAMES, MAX_STUDIO_SECONDS
 from ..service import lab
 from ..service.errors import ServiceError
 from ..service.progress import Cancel
+from ..shared.lifetime import end_with_parent
 
 if TYPE_CHECKING:
     from .document import Document
 
 DEFAULT_GAMES = 100  # a first look in about a minute on two cores; the form allows more
 STOP_WAIT = 1.0  # seconds a stopped study's processes have to end before they are killed
+WRAP_UP = 30.0  # seconds a study at the time limit has to finish its games and compare them
+TIME_UP = "the studio's time limit"  # why a study stopped there, in the lab's report
+
+
+def time_limit() -> int:
+    """The seconds a study may play before it stops (read here, where a test shortens it)."""
+    return MAX_STUDIO_SECONDS
 
 
 class Busy(Exception):
@@ -82,7 +96,7 @@ class Studies:
                 "write `extends` and a base, such as `extends classic`"
             )
         request = lab.Study(games=games, scheduler=scheduler or None)
-        plan = lab.plan_balance(base, [doc.ref], request, doc.texts)
+        plan = lab.plan_balance(doc.snapshot, base, [doc.ref], request)
         with self.lock:
             if self.run is not None and not self.run.finished:
                 raise Busy()
@@ -97,7 +111,7 @@ class Studies:
         process: subprocess.Popen[bytes] | None = None
         try:
             process = subprocess.Popen(
-                [sys.executable, "-c", CHILD],
+                [sys.executable, "-c", CHILD, str(os.getpid())],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -127,11 +141,24 @@ class Studies:
             run.finished = True
 
     def _watch(self, run: Run) -> None:
-        deadline = run.started + MAX_STUDIO_SECONDS
-        while not run.finished and time.monotonic() < deadline:
+        """At the time limit the study is asked to stop with its figures so far (its process
+        compares the seeds every ruleset finished, lab.run_study's `enough`); one that has
+        not ended WRAP_UP seconds later is stopped without."""
+        while not run.finished and time.monotonic() < run.started + time_limit():
             time.sleep(0.5)
+        if run.finished:
+            return
+        run.timed_out = True
+        wrap_up = getattr(signal, "SIGUSR1", None)
+        rulesets = run.total // max(run.games, 1)  # each ruleset at each strength
+        some = run.done >= 2 * rulesets  # perhaps two seeds by each: figures worth waiting for
+        if some and wrap_up is not None and run.group is not None:
+            with contextlib.suppress(OSError):
+                os.kill(run.group, wrap_up)
+            until = time.monotonic() + WRAP_UP
+            while not run.finished and time.monotonic() < until:
+                time.sleep(0.2)
         if not run.finished:
-            run.timed_out = True
             run.cancel.cancel()
 
     def cancel(self) -> None:
@@ -162,6 +189,10 @@ def _read(run: Run, out: IO[bytes]) -> None:
 def study_process() -> None:
     """The study's process: the plan from stdin, each message pickled to stdout (the lab's
     own output, if any, goes to stderr)."""
+    end_with_parent(int(sys.argv[1]))  # the studio: it started this process from _play
+    stop: list[str] = []
+    if hasattr(signal, "SIGUSR1"):  # the studio's time limit: end with the figures so far
+        signal.signal(signal.SIGUSR1, lambda *_: stop.append(TIME_UP))
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     plan = pickle.load(sys.stdin.buffer)  # from the studio that started it
@@ -171,7 +202,12 @@ def study_process() -> None:
         out.flush()
 
     try:
-        send("result", lab.run_study(plan, lambda done, total: send("progress", done, total)))
+        result = lab.run_study(
+            plan,
+            lambda done, total: send("progress", done, total),
+            enough=lambda: stop[0] if stop else None,
+        )
+        send("result", result)
     except ServiceError as exc:
         send("error", exc.message)
     except Exception as exc:  # a worker that died: said in the page, not a traceback
@@ -209,6 +245,9 @@ def _group_alive(pgid: int) -> bool:
 
 
 @atexit.register
-def _stop_all() -> None:  # the studio stopped (Ctrl+C): no study left playing
+def stop_all() -> None:
+    """The studio is stopping (Ctrl+C, SIGTERM, SIGHUP): no study left playing. Called by the
+    server as it shuts down (uvicorn ends the process with the signal it caught, so exit
+    handlers do not run then), and at exit."""
     for process in list(_RUNNING):
         _stop(process)

@@ -3,25 +3,41 @@ the progress bar the page polls, Cancel, and the verdict with the study's plots.
 
 from __future__ import annotations
 
+import math
+import time
+
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from ...grammar.limits import MAX_STUDIO_GAMES
 from ..service.errors import UsageError
+from . import study
 from .editor import document
-from .render import language, page
+from .render import language, page, say
 from .state import studio_of
-from .study import DEFAULT_GAMES, Busy
+from .study import DEFAULT_GAMES, Busy, Run
 
 DONE = 286  # htmx stops polling on this status
 
 
-def _games(raw: object) -> int:
-    text = str(raw or DEFAULT_GAMES).strip()
-    if not text.isdigit():
-        raise UsageError(
-            f"the number of games is a whole number, such as {DEFAULT_GAMES}, not '{text}'"
+def _games(request: Request, raw: object) -> int:
+    """The number of games asked for: a whole number of 0-9 digits, within the studio's cap
+    (a ² or a ① is a digit to Python's isdigit, not to int; a number of 5,000 digits is one
+    int refuses to read)."""
+    text = str(raw if raw is not None and raw != "" else DEFAULT_GAMES).strip()
+    if text.isascii() and text.isdigit() and len(text) < 10 and 1 <= int(text) <= MAX_STUDIO_GAMES:
+        return int(text)
+    shown = text if len(text) <= 12 else text[:12] + "…"
+    raise UsageError(
+        say(
+            request,
+            "The number of games is a whole number from 1 to {most}, such as {example}, "
+            "not “{given}”.",
+            most=f"{MAX_STUDIO_GAMES:,}",
+            example=DEFAULT_GAMES,
+            given=shown,
         )
-    return int(text)
+    )
 
 
 async def start(request: Request) -> Response:
@@ -30,19 +46,35 @@ async def start(request: Request) -> Response:
     studies = studio_of(request).studies
     scheduler = str(form.get("scheduler") or "").strip() or None
     try:
-        studies.start(doc, _games(form.get("games")), scheduler)
+        studies.start(doc, _games(request, form.get("games")), scheduler)
     except Busy:
         return page(request, "_study.j2", run=studies.run, busy=True)
     return page(request, "_study.j2", run=studies.run)
 
 
+def _needs(run: Run) -> int | None:
+    """The minutes a running study needs in all at its pace so far, when that is more than the
+    time limit (None: it will finish in time, or too few games are done to tell)."""
+    if run.finished or run.total == 0 or run.done < max(8, run.total // 20):
+        return None
+    whole = (time.monotonic() - run.started) / run.done * run.total
+    return math.ceil(whole / 60) if whole > study.time_limit() else None
+
+
 async def progress(request: Request) -> Response:
     run = studio_of(request).studies.run
+    limit = math.ceil(study.time_limit() / 60)
     if run is None:
         return page(request, "_study.j2", run=None, status=DONE)
     verdicts = run.result.verdicts_in(language(request)) if run.result is not None else []
     return page(
-        request, "_study.j2", run=run, verdicts=verdicts, status=DONE if run.finished else 200
+        request,
+        "_study.j2",
+        run=run,
+        verdicts=verdicts,
+        needs=_needs(run),
+        limit=limit,
+        status=DONE if run.finished else 200,
     )
 
 

@@ -8,6 +8,7 @@ import click
 
 from ....grammar.limits import LADDER, MAX_GAMES
 from ...service.ladder import Ladder, plan_ladder, run_ladder
+from ...service.snapshot import Snapshot
 from ..common import (
     FORMAT,
     MAX_TURNS,
@@ -72,7 +73,8 @@ def ladder(
     """How strong each built-in agent is: each rung in one seat (rotated game by game) against
     the rung below in the others, its share of the games won with its 95% interval against the
     fair share; the weakest plays itself."""
-    plan = plan_ladder(Ladder(ruleset, players, games, seed, max_turns, workers, rungs))
+    request = Ladder(ruleset, players, games, seed, max_turns, workers, rungs)
+    plan = plan_ladder(Snapshot.of_refs([ruleset]), request)
     shown = fmt == "text" and sys.stderr.isatty()
     with progress_bar("games", plan.total, shown) as progress:
         found = run_ladder(plan, progress)

@@ -8,6 +8,7 @@ import click
 
 from ....grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES, MAX_ODDS_TABLE
 from ...service import odds as service
+from ...service.snapshot import Snapshot
 from ..common import FORMAT, RULESET, emit_json, examples, usage_error
 
 
@@ -61,12 +62,13 @@ def odds(
     )
     if chosen != 1:
         usage_error("give --attackers and --defenders, or --table N, or --roll AvD")
+    rules = Snapshot.of_refs([ruleset])
     if roll is not None:
-        _roll(service.roll(ruleset, roll, exact), fmt)
+        _roll(service.roll(rules, ruleset, roll, exact), fmt)
     elif table is not None:
-        _table(service.table(ruleset, table, exact), fmt)
+        _table(service.table(rules, ruleset, table, exact), fmt)
     else:
-        _battle(service.battle(ruleset, attackers, defenders, exact), fmt)
+        _battle(service.battle(rules, ruleset, attackers, defenders, exact), fmt)
 
 
 def _roll(found: service.Roll, fmt: str) -> None:

@@ -7,6 +7,7 @@ import sys
 import click
 
 from ...service.compliance import referee
+from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
 from ..common import FORMAT, RULESET, emit_json, examples
 
@@ -23,7 +24,8 @@ from ..common import FORMAT, RULESET, emit_json, examples
 @FORMAT
 def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
     """Check a game RECORD (JSON Lines) action by action against RULESET."""
-    verdict = referee(ruleset, sys.stdin.buffer if record == "-" else record)
+    source = sys.stdin.buffer if record == "-" else record
+    verdict = referee(Snapshot.of_refs([ruleset]), ruleset, source)
     if fmt == "json":
         emit_json(verdict.to_json())
     elif verdict.ok:

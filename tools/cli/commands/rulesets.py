@@ -8,6 +8,7 @@ from ....grammar import model as m
 from ....grammar.model import reason_in
 from ....grammar.printer import note_text, quote, reason_text, title_text, value_text
 from ...service import rulesets
+from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
 from ...shared.render import display_path
 from ..common import FORMAT, RULESET, complete_rule_ids, emit_json, examples
@@ -17,7 +18,7 @@ from ..common import FORMAT, RULESET, complete_rule_ids, emit_json, examples
 @FORMAT
 def list_cmd(fmt: str) -> None:
     """List the built-in rulesets."""
-    rows = rulesets.builtins()
+    rows = rulesets.builtins(Snapshot.of())
     if fmt == "json":
         emit_json([r.to_json() for r in rows])
         return
@@ -44,7 +45,7 @@ def _cite_text(cite: m.Citation) -> str:
 @FORMAT
 def show(ruleset: str, fmt: str) -> None:
     """Print the effective ruleset: every rule, inherited ones included."""
-    shown = rulesets.show(ruleset)
+    shown = rulesets.show(Snapshot.of_refs([ruleset]), ruleset)
     if fmt == "json":
         emit_json(shown.to_json())
         return
@@ -78,7 +79,7 @@ def show(ruleset: str, fmt: str) -> None:
 @FORMAT
 def explain(ruleset: str, rule_id: str, fmt: str) -> None:
     """Show a rule's effective value and the chain of definitions behind it."""
-    found = rulesets.explain(ruleset, rule_id)
+    found = rulesets.explain(Snapshot.of_refs([ruleset]), ruleset, rule_id)
     if fmt == "json":
         emit_json(found.to_json())
         return

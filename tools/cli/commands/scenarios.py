@@ -9,6 +9,7 @@ import click
 
 from ....grammar.diagnostics import counted
 from ...service import compliance
+from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
 from ...shared.render import display_path
 from ..common import FORMAT, RULESET, WrittenPath, emit_json, examples, usage_error, write_file
@@ -35,7 +36,7 @@ def test_cmd(
     file and line, the scenario, the step that failed, and what was expected against what
     happened.
     """
-    run = compliance.run_scenarios(ruleset, features)
+    run = compliance.run_scenarios(Snapshot.of_refs([ruleset]), ruleset, features)
     results, failed = run.results, run.failed
     if junitxml is not None:
         write_file(junitxml, run.junit_xml())
@@ -102,13 +103,13 @@ def trace(
     if fmt == "html":
         if sources is None:
             usage_error("--format html shows the manuals' text: give --sources FOLDER")
-        found_page = compliance.manuals_page(rulesets, sources)
+        found_page = compliance.manuals_page(Snapshot.of_refs(rulesets), rulesets, sources)
         click.echo(found_page.html, nl=False)
         sys.exit(1 if found_page.findings else 0)
     if uncovered:
         _uncovered(rulesets, sources, fmt)
         return
-    found = compliance.trace(rulesets, sources, feature_files)
+    found = compliance.trace(Snapshot.of_refs(rulesets), rulesets, sources, feature_files)
     if fmt == "json":
         emit_json(found.to_json())
         sys.exit(1 if found.findings else 0)
@@ -148,7 +149,7 @@ def _uncovered(rulesets: tuple[str, ...], sources: Path | None, fmt: str) -> Non
     exit 1 when any is left."""
     if sources is None:
         usage_error("--uncovered reads the manuals: give --sources FOLDER")
-    reports = compliance.uncovered(rulesets, sources)
+    reports = compliance.uncovered(Snapshot.of_refs(rulesets), rulesets, sources)
     if fmt == "json":
         emit_json({"manuals": [r.to_json() for r in reports]})
     else:

@@ -10,6 +10,7 @@ import click
 from ....grammar.schema import SHEET_LANGUAGES
 from ...service import sheets
 from ...service.outputs import STDOUT, named_file, output_format
+from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
 from ..common import (
     RULESET,
@@ -107,7 +108,8 @@ def summary(
     Written to the file -o names; without -o, to RULESET.LANG.html (or .md, .pdf; a card's
     RULESET.LANG.card.html or .pdf) in the current folder."""
     chosen = output_format(output, fmt, ("html", "md", "pdf"), "html")
-    sheet = sheets.summary(ruleset, lang, chosen, citations, paper, layout=layout)
+    rules = Snapshot.of_refs([ruleset])
+    sheet = sheets.summary(rules, ruleset, lang, chosen, citations, paper, layout=layout)
     if sheet.too_long:
         what = "card" if layout == "card" else "sheet"
         click.echo(
@@ -153,7 +155,7 @@ def summary(
 def diff(rulesets: tuple[str, ...], fmt: str | None, lang: str, output: str | None) -> None:
     """Every rule whose effective value differs between RULESETS (two or more)."""
     chosen = output_format(output, fmt, ("text", "md", "html", "json"), "text")
-    found = sheets.diff(list(rulesets))
+    found = sheets.diff(Snapshot.of_refs(rulesets), list(rulesets))
     if chosen == "json":
         data = json_text(found.to_json())
     else:

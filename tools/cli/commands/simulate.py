@@ -9,6 +9,7 @@ import click
 from ....grammar.limits import DEFAULT_MAX_ACTIONS, MAX_GAMES, MAX_RECORD_ACTIONS
 from ...service.lab import Simulate, plan_simulation
 from ...service.lab import simulate as play
+from ...service.snapshot import Snapshot
 from ..common import (
     AGENT,
     FORMAT,
@@ -76,7 +77,7 @@ def simulate(
     request = Simulate(
         ruleset, players, games, seed, agent, max_turns, max_actions, record, workers, seats
     )
-    plan = plan_simulation(request)
+    plan = plan_simulation(Snapshot.of_refs([request.ruleset]), request)
     shown = fmt == "text" and sys.stderr.isatty()
     with progress_bar(plan.ruleset, len(plan.jobs), shown, plan.max_turns) as progress:
         found = play(plan, progress)

@@ -30,11 +30,11 @@ def studio(folder: Path, port: int, no_browser: bool, host: str) -> None:
 
     Serves the house-rules files in FOLDER (default: this folder) on this computer only; the
     address it prints carries a token that lets only you in."""
-    from ...studio.server import LOCAL, CannotStart, serve  # the one front end that starts another
+    from ...studio.server import LOCAL, LOOPBACK, CannotStart, serve  # a front end starting another
 
     if not folder.is_dir():
         usage_error(f"{folder} is not a folder")
-    if host != LOCAL:
+    if host not in LOOPBACK:
         click.echo(
             f"warning: listening on {host}, not {LOCAL}: anyone who can reach this machine "
             "and learns the token can change the files in the folder",

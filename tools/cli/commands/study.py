@@ -20,6 +20,7 @@ from ....grammar.limits import (
 )
 from ...service.lab import LANGUAGES, Study, StudyPlan, plan_balance, plan_sweep, run_study
 from ...service.paths import writable_folder
+from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
 from ...shared.render import display_path
 from ..common import (
@@ -208,7 +209,8 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     unfinished games: clear, no meaningful difference, or not clear yet), then the shares of
     all games each place wins, the median length in rounds and each difference against BASE
     with its interval and p-value (Holm-adjusted across the study)."""
-    _run(plan_balance(base, variants, _request(options)), options)
+    rules = Snapshot.of_refs([base, *variants])
+    _run(plan_balance(rules, base, variants, _request(options)), options)
 
 
 @click.command(
@@ -237,4 +239,4 @@ def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
 
     Each point of the grid is a house rule extending RULESET, made in memory and checked like
     any other."""
-    _run(plan_sweep(ruleset, varies, _request(options)), options)
+    _run(plan_sweep(Snapshot.of_refs([ruleset]), ruleset, varies, _request(options)), options)

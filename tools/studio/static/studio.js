@@ -1,7 +1,7 @@
 // The studio's one script of its own (htmx does the rest).
 // - What was typed in the last moments before the tab is closed or hidden (htmx sends the
 //   text 0.4 s after the last key) is sent as a beacon to /draft, which keeps it as the
-//   file's draft. The request is the page's own (same origin, the token's cookie), bounded
+//   file's draft. The request is the page's own (same origin, under the token's path), bounded
 //   by the server like every other.
 // - Every post that changes or saves the text carries the page's text, the version of the
 //   file it was loaded with (#base) and the page's own name (#tab): the server never works
