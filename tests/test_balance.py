@@ -327,7 +327,9 @@ def test_balance_prints_a_table_and_writes_a_report(tmp_path: Path) -> None:
     result = run_cli("balance", "classic", TIES, "-g", "4", "-w", "1", "--report", str(tmp_path))
     assert result.code == 0, result.err
     assert re.search(r"first player wins\s+\d+% \(\d+–\d+%\)", result.out)
-    assert result.out.startswith("Verdicts\n  ties-to-attacker (classic):\n")
+    # First who played, and that the verdicts are about them; then the verdicts.
+    assert result.out.startswith("Played by the lab's built-in players (aggressive and positional)")
+    assert "\n\nVerdicts\n  ties-to-attacker (classic):\n" in result.out
     assert "ties-to-attacker against classic" in result.out
     page = (tmp_path / "balance.html").read_text()
     assert page.count("data:image/png;base64,") == 3

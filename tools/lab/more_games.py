@@ -108,7 +108,11 @@ def predicted(
     effects += [x for x in (0.0, bounds[0] / 2, bounds[1] / 2) if lo <= x <= hi]
     worst: int | None = 0
     for effect in effects:
-        found = _first(lambda more, e=effect: known_chance(e, se, n, more, z, bounds))
+
+        def chance(more: int, effect: float = effect) -> float:
+            return known_chance(effect, se, n, more, z, bounds)
+
+        found = _first(chance)
         if found is None:
             worst = None
             break

@@ -301,9 +301,9 @@ def _seats(w: _Words, found: list[tuple[Effect, Figure]], players: int) -> str:
         ).format(margin=w.points(MARGIN_SHARE))
     lows = [e.more_games for e in open_]
     highs = [e.more_games_at_most for e in open_]
-    low = None if None in lows else max(k for k in lows if k is not None)
-    high = None if None in highs else max(k for k in highs if k is not None)
-    last = replace(open_[0], more_games=low, more_games_at_most=high)
+    fewest = None if None in lows else max(k for k in lows if k is not None)
+    most = None if None in highs else max(k for k in highs if k is not None)
+    last = replace(open_[0], more_games=fewest, more_games_at_most=most)
     return _("No seat's chance of winning changes clearly; {more}").format(more=_more(w, last))
 
 
