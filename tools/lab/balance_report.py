@@ -392,8 +392,9 @@ def _short(value: str) -> str:
     return value if len(value) <= 18 else value[:17] + "…"
 
 
-def page(study: Figure, lang: str = "en") -> str:
-    """A self-contained HTML page: the verdicts, the plots, then the tables' details."""
+def page(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
+    """A self-contained HTML page: the verdicts (`found`, or computed here), the plots, then
+    the tables' details."""
     _ = translations(lang).gettext
     sets: list[Any] = study["rulesets"]
     head = "".join(f"<th>{html(r['name'])}</th>" for r in sets)
@@ -403,7 +404,7 @@ def page(study: Figure, lang: str = "en") -> str:
     )
     said = "".join(
         f"<li><strong>{html(v.variant)}</strong> ({html(v.base)}): {html(v.text)}</li>"
-        for v in verdicts(study, lang)
+        for v in (verdicts(study, lang) if found is None else found)
     )
     diffs = ""
     labelled: list[tuple[str | None, Any]] = [(None, d) for d in study["differences"]]

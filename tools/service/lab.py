@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ...grammar.diagnostics import Severity
@@ -357,6 +357,8 @@ def plan_sweep(snapshot: Snapshot, ref: str, varies: Sequence[str], request: Stu
 class StudyResult:
     figures: Figure  # every figure, as the report's balance.json holds them
     lang: str = "en"  # the verdicts' and the report's language (en, da or nl)
+    # Each language's verdicts, computed once: the JSON, the text and the page share them.
+    _said: dict[str, list[Verdict]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def broken(self) -> int:
@@ -385,7 +387,10 @@ class StudyResult:
         """The verdicts in another language (en, da or nl)."""
         from ..lab.verdicts import verdicts
 
-        return verdicts(self.figures, _language(lang))
+        lang = _language(lang)
+        if lang not in self._said:
+            self._said[lang] = verdicts(self.figures, lang)
+        return self._said[lang]
 
     def to_json(self) -> dict[str, Any]:
         """Every figure, and the verdicts in `lang`: what balance.json holds."""
@@ -394,13 +399,21 @@ class StudyResult:
     def text(self, lang: str | None = None) -> str:
         from ..lab.balance_report import text
 
-        return text(self.figures, _language(lang or self.lang))
+        lang = lang or self.lang
+        return text(self.figures, lang, self.verdicts_in(lang))
 
     def page(self, lang: str | None = None) -> str:
         """The report's page (balance.html): the verdicts, the plots, then the tables."""
         from ..lab.balance_report import page
 
-        return page(self.figures, _language(lang or self.lang))
+        lang = lang or self.lang
+        return page(self.figures, lang, self.verdicts_in(lang))
+
+    def players_note(self, lang: str | None = None) -> str:
+        """Who played the study's games, and that the verdicts are about them."""
+        from ..lab.balance_report import players_note
+
+        return players_note(self.figures, _language(lang or self.lang))
 
 
 def _language(lang: str) -> str:

@@ -66,12 +66,15 @@ async def progress(request: Request) -> Response:
     limit = math.ceil(study.time_limit() / 60)
     if run is None:
         return page(request, "_study.j2", run=None, status=DONE)
-    verdicts = run.result.verdicts_in(language(request)) if run.result is not None else []
+    lang = language(request)
+    verdicts = run.result.verdicts_in(lang) if run.result is not None else []
+    players = run.result.players_note(lang) if run.result is not None else ""
     return page(
         request,
         "_study.j2",
         run=run,
         verdicts=verdicts,
+        players=players,
         needs=_needs(run),
         limit=limit,
         status=DONE if run.finished else 200,
