@@ -202,7 +202,7 @@ def test_holm_adjusts_step_down_with_intervals_that_agree() -> None:
 # ------------------------------------------------------------------ p and interval agree
 
 
-def _excludes_zero(ci: list[float | None]) -> bool:
+def _excludes_zero(ci: tuple[float | None, float | None]) -> bool:
     """None is a bound the resamples did not reach (a median past the cap): unbounded."""
     low, high = ci
     return (low is not None and low > 0) or (high is not None and high < 0)
@@ -234,11 +234,12 @@ def test_p_below_005_and_an_interval_excluding_0_never_disagree(
     ]
     for measures in adjust(parts):
         for m in measures:
-            if m["p_value"] is None:
+            if m.p_value is None:
                 continue
-            assert (m["p_value"] < 0.05) == _excludes_zero(m["ci"]), m
-            assert (m["p_adjusted"] < 0.05) == _excludes_zero(m["ci_adjusted"]), m
-            assert m["p_adjusted"] >= m["p_value"]
+            assert m.ci is not None and m.ci_adjusted is not None and m.p_adjusted is not None
+            assert (m.p_value < 0.05) == _excludes_zero(m.ci), m
+            assert (m.p_adjusted < 0.05) == _excludes_zero(m.ci_adjusted), m
+            assert m.p_adjusted >= m.p_value
 
 
 @pytest.mark.games

@@ -32,7 +32,7 @@ from ...grammar.limits import (
 )
 from ...grammar.resolve import EffectiveRuleset
 from .balance_stats import Figure, adjust, compare, contrast, position_won, ruleset_figures
-from .comparison import LEVEL
+from .comparison import LEVEL, Difference
 from .family import ALPHA, HEADLINE_SHARE
 from .game_length import horizon
 from .simulate import GameResult, Job, Plan, play_all, play_batch
@@ -469,7 +469,7 @@ def figures(
                 for a, part in zip(arms, by_arm, strict=True)
             ],
             "differences": [
-                {"base": arms[0].shown, "variant": a.shown, "measures": m}
+                Difference(arms[0].shown, a.shown, tuple(m)).to_json()
                 for a, m in zip(arms[1:], found_measures, strict=True)
             ],
             "outcomes": [
@@ -480,7 +480,7 @@ def figures(
         if s:
             at = len(parts) + (s - 1) * (n - 1)
             out["contrasts"] = [
-                {"base": arms[0].shown, "variant": a.shown, "measures": m}
+                Difference(arms[0].shown, a.shown, tuple(m)).to_json()
                 for a, m in zip(arms[1:], measures[at : at + n - 1], strict=True)
             ]
         return out
@@ -504,7 +504,7 @@ def figures(
             "method": "weighted Holm",
             "alpha": ALPHA,
             "headline_share": HEADLINE_SHARE,
-            "comparisons": sum(1 for part in measures for m in part if m["p_value"] is not None),
+            "comparisons": sum(1 for part in measures for m in part if m.tested),
             "of": "every measure tested of every variant against the base, under every "
             "strength, and each strength's effects against the first's; game length first",
         },

@@ -28,7 +28,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .comparison import LEVEL, Comparison
+from .comparison import LEVEL, Comparison, Measure
 from .family import weighted_holm, weights
 from .game_length import length_contrast, paired_length, restricted_mean, share_contrast
 from .simulate import GameResult
@@ -277,7 +277,7 @@ def holm(p_values: Sequence[float]) -> tuple[list[float], list[float]]:
     return weighted_holm(p_values, [1.0 / m] * m)
 
 
-def adjust(comparisons: Sequence[Sequence[Comparison]]) -> list[list[Figure]]:
+def adjust(comparisons: Sequence[Sequence[Comparison]]) -> list[list[Measure]]:
     """Every part's comparisons as figures, the tested ones adjusted together (the weighted
     Holm procedure: the headline comparisons first, family.py)."""
     tested = [(k, j) for k, part in enumerate(comparisons) for j, c in enumerate(part)]
@@ -288,6 +288,6 @@ def adjust(comparisons: Sequence[Sequence[Comparison]]) -> list[list[Figure]]:
     )
     found = {kj: (a, lv) for kj, a, lv in zip(tested, adjusted, levels, strict=True)}
     return [
-        [c.figure(*found.get((k, j), (None, None))) for j, c in enumerate(part)]
+        [c.adjusted(*found.get((k, j), (None, None))) for j, c in enumerate(part)]
         for k, part in enumerate(comparisons)
     ]

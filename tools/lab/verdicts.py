@@ -18,6 +18,8 @@ from babel.numbers import format_decimal, format_percent
 from ...grammar.schema import SHEET_LANGUAGES
 from ..shared.catalogue import compiled
 from .balance_stats import Figure
+from .comparison import LEVEL, Measure
+from .family import ALPHA
 from .more_games import predicted
 
 LANGUAGES = SHEET_LANGUAGES
@@ -109,44 +111,65 @@ class Verdict:
         }
 
 
-def effect(measure: Figure) -> Effect:
-    """One measure's verdict, from its figure (comparison.Comparison.figure)."""
-    kind = str(measure["kind"])
-    margin = MARGIN_LENGTH if kind == "length" else MARGIN_SHARE
-    estimate, found = measure["difference"], measure["ci_adjusted"]
-    sides = {"base": measure.get("base"), "variant": measure.get("variant")}
-    if measure["p_value"] is None or found is None or estimate is None:
-        note = measure.get("note")
+def effect(found: Measure | Figure) -> Effect:
+    """One measure's verdict, from its figure (a Measure, or as balance.json holds it)."""
+    m = found if isinstance(found, Measure) else Measure.from_json(found)
+    margin = MARGIN_LENGTH if m.kind == "length" else MARGIN_SHARE
+    if m.p_value is None or m.ci_adjusted is None or m.difference is None or m.p_adjusted is None:
         return Effect(
-            measure["measure"], kind, UNMEASURED, estimate, None, margin, None, note, **sides
+            m.measure,
+            m.kind,
+            UNMEASURED,
+            m.difference,
+            None,
+            margin,
+            None,
+            m.note,
+            base=m.base,
+            variant=m.variant,
         )
     # A bound the test could not give is None: unbounded.
-    low = -math.inf if found[0] is None else float(found[0])
-    high = math.inf if found[1] is None else float(found[1])
-    if measure["p_adjusted"] < 0.05:
-        verdict, more = CLEAR, None
-    elif -margin <= low and high <= margin:
-        verdict, more = SAME, None
-    else:
-        level = float(measure["level_adjusted"])
-        bounds = (-margin, margin)
-        more, most = predicted(
-            estimate, (low, high), level, int(measure["n"]), bounds, kind == "length"
-        )
+    low = -math.inf if m.ci_adjusted[0] is None else float(m.ci_adjusted[0])
+    high = math.inf if m.ci_adjusted[1] is None else float(m.ci_adjusted[1])
+    if m.p_adjusted < ALPHA:
         return Effect(
-            measure["measure"],
-            kind,
-            OPEN,
-            estimate,
+            m.measure,
+            m.kind,
+            CLEAR,
+            m.difference,
             (low, high),
             margin,
-            more,
             None,
-            **sides,
-            more_games_at_most=most,
+            base=m.base,
+            variant=m.variant,
         )
+    if -margin <= low and high <= margin:
+        return Effect(
+            m.measure,
+            m.kind,
+            SAME,
+            m.difference,
+            (low, high),
+            margin,
+            None,
+            base=m.base,
+            variant=m.variant,
+        )
+    level = float(m.level_adjusted or LEVEL)
+    bounds = (-margin, margin)
+    more, most = predicted(m.difference, (low, high), level, m.n, bounds, m.kind == "length")
     return Effect(
-        measure["measure"], kind, verdict, estimate, (low, high), margin, more, None, **sides
+        m.measure,
+        m.kind,
+        OPEN,
+        m.difference,
+        (low, high),
+        margin,
+        more,
+        None,
+        base=m.base,
+        variant=m.variant,
+        more_games_at_most=most,
     )
 
 
