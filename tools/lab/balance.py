@@ -32,7 +32,7 @@ from ...grammar.limits import (
 )
 from ...grammar.resolve import EffectiveRuleset
 from .balance_stats import Figure, adjust, compare, contrast, position_won, ruleset_figures
-from .comparison import LEVEL, Difference
+from .comparison import LEVEL, Difference, Measure
 from .family import ALPHA, HEADLINE_SHARE
 from .game_length import horizon
 from .simulate import GameResult, Job, Plan, play_all, play_batch
@@ -430,6 +430,41 @@ def study(
     return found
 
 
+def _strength(
+    arms: Sequence[Arm],
+    settings: Settings,
+    seats: tuple[str, ...],
+    by_arm: list[list[GameResult]],
+    measures: list[list[Measure]],
+    contrasts: list[list[Measure]] | None,
+    tau: int,
+) -> Figure:
+    """One strength's figures: its rulesets', its differences, its contrasts with the first
+    strength (None: it is the first), its games."""
+    out: Figure = {
+        "agents": strength_label(seats),
+        "seats": list(seats),
+        "rulesets": [
+            {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players, tau)
+            for a, part in zip(arms, by_arm, strict=True)
+        ],
+        "differences": [
+            Difference(arms[0].shown, a.shown, tuple(m)).to_json()
+            for a, m in zip(arms[1:], measures, strict=True)
+        ],
+        "outcomes": [
+            {"ruleset": a.shown, "games": [outcome(r) for r in part]}
+            for a, part in zip(arms, by_arm, strict=True)
+        ],
+    }
+    if contrasts is not None:
+        out["contrasts"] = [
+            Difference(arms[0].shown, a.shown, tuple(m)).to_json()
+            for a, m in zip(arms[1:], contrasts, strict=True)
+        ]
+    return out
+
+
 FORMAT = 2  # balance.json's format (2: restricted mean lengths, contrasts, weighted family)
 
 
@@ -459,31 +494,10 @@ def figures(
     from ...grammar import __version__
 
     def strength(s: int) -> Figure:
-        by_arm = groups[s]
-        found_measures = measures[s * (n - 1) : (s + 1) * (n - 1)]
-        out: Figure = {
-            "agents": strength_label(seatings[s]),
-            "seats": list(seatings[s]),
-            "rulesets": [
-                {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players, tau)
-                for a, part in zip(arms, by_arm, strict=True)
-            ],
-            "differences": [
-                Difference(arms[0].shown, a.shown, tuple(m)).to_json()
-                for a, m in zip(arms[1:], found_measures, strict=True)
-            ],
-            "outcomes": [
-                {"ruleset": a.shown, "games": [outcome(r) for r in part]}
-                for a, part in zip(arms, by_arm, strict=True)
-            ],
-        }
-        if s:
-            at = len(parts) + (s - 1) * (n - 1)
-            out["contrasts"] = [
-                Difference(arms[0].shown, a.shown, tuple(m)).to_json()
-                for a, m in zip(arms[1:], measures[at : at + n - 1], strict=True)
-            ]
-        return out
+        found = measures[s * (n - 1) : (s + 1) * (n - 1)]
+        at = len(parts) + (s - 1) * (n - 1)
+        against = measures[at : at + n - 1] if s else None
+        return _strength(arms, settings, seatings[s], groups[s], found, against, tau)
 
     strengths = [strength(s) for s in range(len(seatings))]
     first = strengths[0]
