@@ -68,7 +68,7 @@ def _mean(length: Figure) -> str:
 
 def _measure_cells(measure: Any) -> tuple[str, str]:
     """A difference and its 95% interval as the text and the page show them: shares in points
-    of all games, lengths in % of the base's median ("–": not tested, the note says why)."""
+    of all games, lengths in % of the base's average ("–": not tested, the note says why)."""
     if measure["ci"] is None:
         return (measure["note"] or "–"), "–"
     found, (low, high) = measure["difference"], measure["ci"]
@@ -338,7 +338,7 @@ def plots(study: Figure, lang: str = "en") -> list[tuple[str, str]]:
             fontsize=8,
         )
         ax.invert_yaxis()
-        ax.set_xlabel(_("difference: points of all games, or % of the base's median length"))
+        ax.set_xlabel(_("difference: points of all games, or % of the base's average length"))
         fig.tight_layout()
         caption = _("{variant} minus {base}, with 95% intervals")
         out.append((caption.format(variant=diff["variant"], base=diff["base"]), _png(fig)))
