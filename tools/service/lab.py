@@ -185,7 +185,7 @@ class Study:
     seed: int = 1
     agent: str = "aggressive"
     max_turns: int = DEFAULT_MAX_TURNS
-    at_turn: int = 10  # when continent holders are noted
+    observe_turn: int = 10  # when continent holders are noted (--at-turn)
     workers: int | None = None
     scheduler: str | None = None
     batch: int = 25
@@ -257,7 +257,7 @@ def _plan(arms: list[Arm], rulesets: list[Rules], request: Study) -> StudyPlan:
         request.seed,
         request.agent,
         request.max_turns,
-        observe_turn=request.at_turn,
+        observe_turn=request.observe_turn,
         strengths=_strengths(request, players),
     )
     workers = _workers(request.workers, len(arms) * settings.games)

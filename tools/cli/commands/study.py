@@ -143,17 +143,16 @@ def _agent_list(
 def _request(options: dict[str, Any]) -> Study:
     agents = options["agents"] or ((options["agent"],) if options["agent"] else None)
     return Study(
-        options["players"],
-        options["games"],
-        options["seed"],
-        "aggressive",
-        options["max_turns"],
-        options["at_turn"],
-        options["workers"],
-        options["scheduler"],
-        options["batch"],
-        options["connect_timeout"],
-        options["worker_timeout"],
+        players=options["players"],
+        games=options["games"],
+        seed=options["seed"],
+        max_turns=options["max_turns"],
+        observe_turn=options["at_turn"],
+        workers=options["workers"],
+        scheduler=options["scheduler"],
+        batch=options["batch"],
+        connect_timeout=options["connect_timeout"],
+        worker_timeout=options["worker_timeout"],
         agents=agents,
         seats=options["seats"],
     )
