@@ -5,12 +5,13 @@ of the study's JSON figures."""
 from __future__ import annotations
 
 import base64
+import functools
 import io
 from typing import Any
 
+import jinja2
 from babel.lists import format_list
 
-from ..shared.escape import html
 from .balance_stats import TOO_FEW, Figure, seat_label
 from .verdicts import Verdict, translations, verdicts
 
@@ -393,87 +394,56 @@ def _short(value: str) -> str:
 
 
 def page(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
-    """A self-contained HTML page: the verdicts (`found`, or computed here), the plots, then
-    the tables' details."""
-    _ = translations(lang).gettext
-    sets: list[Any] = study["rulesets"]
-    head = "".join(f"<th>{html(r['name'])}</th>" for r in sets)
-    body = "".join(
-        f"<tr><th>{html(label)}</th>" + "".join(f"<td>{html(v)}</td>" for v in values) + "</tr>"
-        for label, values in rows(study)
+    """A self-contained HTML page (templates/balance.html.j2): the verdicts (`found`, or
+    computed here), the plots, then the tables' details."""
+    return (
+        _environment(lang)
+        .get_template("balance.html.j2")
+        .render(
+            lang=lang,
+            study=study,
+            players=players_note(study, lang),
+            stopped=stopped_note(study),
+            verdicts=verdicts(study, lang) if found is None else found,
+            reading=reading(study, lang),
+            plots=plots(study, lang),
+            strengths=strengths_named(study),
+            rows=rows(study),
+            differences=_difference_tables(study),
+        )
     )
-    said = "".join(
-        f"<li><strong>{html(v.variant)}</strong> ({html(v.base)}): {html(v.text)}</li>"
-        for v in (verdicts(study, lang) if found is None else found)
-    )
-    diffs = ""
+
+
+def _difference_tables(study: Figure) -> list[dict[str, Any]]:
+    """Each variant's differences under each strength, then each strength's contrasts with the
+    first: a title and a row of cells per measure."""
     labelled: list[tuple[str | None, Any]] = [(None, d) for d in study["differences"]]
     for other in study.get("strengths", []):
-        labelled += [(str(other["agents"]), d) for d in other["differences"]]
+        labelled += [(f"{other['agents']} agents in every seat", d) for d in other["differences"]]
         labelled += [
             (f"{other['agents']} minus {study['agent']}", d) for d in other.get("contrasts", [])
         ]
-    for agents, diff in labelled:
-        items = "".join(
-            "<tr>"
-            + "".join(
-                f"<{tag}>{html(cell)}</{tag}>"
-                for tag, cell in zip(
-                    ("th", "td", "td", "td", "td", "td"),
-                    (
-                        m["measure"],
-                        *_measure_cells(m),
-                        _p(m["p_value"]),
-                        _p(m["p_adjusted"]),
-                        m["test"],
-                    ),
-                    strict=True,
-                )
-            )
-            + "</tr>"
-            for m in diff["measures"]
-        )
-        players = f" ({html(agents)} agents in every seat)" if agents else ""
-        diffs += (
-            f"<h3>{html(diff['variant'])} against {html(diff['base'])}{players}</h3>"
-            "<table><tr><th>measure</th><th>difference</th><th>95% interval</th><th>p</th>"
-            f"<th>p (adjusted)</th><th>test</th></tr>{items}</table>"
-        )
-    figures = "".join(
-        f'<figure><img alt="{html(caption)}" src="data:image/png;base64,{data}">'
-        f"<figcaption>{html(caption)}</figcaption></figure>"
-        for caption, data in plots(study, lang)
+    return [
+        {
+            "title": f"{diff['variant']} against {diff['base']}" + (f" ({who})" if who else ""),
+            "rows": [
+                (m["measure"], *_measure_cells(m), _p(m["p_value"]), _p(m["p_adjusted"]), m["test"])
+                for m in diff["measures"]
+            ],
+        }
+        for who, diff in labelled
+    ]
+
+
+@functools.cache
+def _environment(lang: str) -> jinja2.Environment:
+    """The report's templates, HTML-escaped, with the lab's catalogue in `lang`."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("riskrules.tools.lab", "templates"),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=jinja2.select_autoescape(["html", "j2"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
-    first, last = study["seeds"]
-    note = stopped_note(study)
-    warning = f'<p class="stopped"><strong>{html(note)}</strong></p>' if note else ""
-    verdict_part = (
-        f"<h2>{html(_('Verdicts'))}</h2><ul class=verdicts>{said}</ul>"
-        f"<p>{html(reading(study, lang))}</p>"
-        if said
-        else ""
-    )
-    title, details = _("What the rules do to the game"), _("Details")
-    return f"""<!doctype html>
-<html lang="{html(lang)}"><head><meta charset="utf-8"><title>riskrules balance</title>
-<style>
-body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; }}
-table {{ border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; }}
-th, td {{ border-bottom: 1px solid #ddd; padding: .25rem .6rem; text-align: left; }}
-figure {{ margin: 1.5rem 0; }} img {{ max-width: 100%; }}
-.verdicts li {{ margin: .5rem 0; }}
-.stopped {{ color: #a40000; }}
-</style></head><body>
-<h1>{html(title)}</h1>
-<p class="players">{html(players_note(study, lang))}</p>{warning}
-{verdict_part}
-{figures}
-<h2>{html(details)}</h2>
-<p>{study["players"]} players, {study["games"]} games per ruleset (seeds {first}–{last}, the
-same for every ruleset, so differences come from the rules), {html(strengths_named(study))}
-agents. Intervals are 95%; differences are paired by seed; p (adjusted) is adjusted for the
-study's {study["family"]["comparisons"]} comparisons together (weighted Holm).</p>
-<table><tr><th></th>{head}</tr>{body}</table>
-{diffs}
-</body></html>
-"""
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    return env
