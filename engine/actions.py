@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from ..grammar.messages import Message
 from ..grammar.model import Citation
 from .plain import Plain
 
@@ -202,18 +203,21 @@ Action = (
 
 
 class RuleViolation(Exception):
-    """An action the ruleset forbids: names the rule it breaks and that rule's citation."""
+    """An action the ruleset forbids: names the rule it breaks and that rule's citation; what
+    it says (`said`, a Message) is rendered in the reader's language where it is shown,
+    `message` is its English."""
 
-    def __init__(self, rule: str, message: str, citation: Citation | None = None) -> None:
+    def __init__(self, rule: str, said: Message, citation: Citation | None = None) -> None:
         self.rule = rule
-        self.message = message
+        self.said = said
+        self.message = said.render()
         self.citation = citation
         where = f", {citation.document} '{citation.anchor}'" if citation else ""
-        super().__init__(f"{message} (rule {rule}{where})")
+        super().__init__(f"{self.message} (rule {rule}{where})")
 
-    def __reduce__(self) -> tuple[type[RuleViolation], tuple[str, str, Citation | None]]:
+    def __reduce__(self) -> tuple[type[RuleViolation], tuple[str, Message, Citation | None]]:
         # Made again from its parts where it is read (a worker's error reaches the command).
-        return (RuleViolation, (self.rule, self.message, self.citation))
+        return (RuleViolation, (self.rule, self.said, self.citation))
 
 
 def die(rng: random.Random) -> int:

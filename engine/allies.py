@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from ..grammar import model as m
+from ..grammar.messages import msg
 from .actions import Action, AllyReinforce, Bribe, EndPhase, Place, StatusRoll, TakeCards
 from .relations import Relations
 from .rows import add_armies, with_hand, with_seat
@@ -35,23 +36,29 @@ class Allies:
 
     def bribe(self, state: GameState, action: Bribe) -> GameState:
         if state.phase != "bribe":
-            raise self.rel.phase_error(state, "bribing a neutral army")
+            raise self.rel.phase_error(state, msg("bribing a neutral army"))
         seat = state.current
         name = state.seats[seat].name
         n = self.rel.seat_named(state, action.neutral, "neutrals.bribe.steps_per_card")
         if not state.seats[n].neutral or not self.rel.alive(state, n):
             raise self.rel.violation(
-                "neutrals.bribe.steps_per_card", f"{action.neutral} is not a neutral army in play"
+                "neutrals.bribe.steps_per_card",
+                msg("{neutral} is not a neutral army in play", neutral=action.neutral),
             )
         if action.card not in state.hands[seat]:
             raise self.rel.violation(
-                "neutrals.bribe.steps_per_card", f"{name} does not hold card {action.card}"
+                "neutrals.bribe.steps_per_card",
+                msg("{name} does not hold card {card}", name=name, card=action.card),
             )
         limit = self.rules.integer("neutrals.bribe.max_cards")
         if len(state.hands[n]) >= limit:
             raise self.rel.violation(
                 "neutrals.bribe.max_cards",
-                f"{action.neutral} already holds {len(state.hands[n])} cards and cannot be bribed",
+                msg(
+                    "{neutral} already holds {n} cards and cannot be bribed",
+                    neutral=action.neutral,
+                    n=len(state.hands[n]),
+                ),
             )
         steps = self.rules.integer("neutrals.bribe.steps_per_card")
         place = state.status[n]
@@ -61,7 +68,8 @@ class Allies:
             )
         if place == state.status[n]:
             raise self.rel.violation(
-                "neutrals.bribe.steps_per_card", f"{action.neutral} is already {name}'s ally"
+                "neutrals.bribe.steps_per_card",
+                msg("{neutral} is already {name}'s ally", neutral=action.neutral, name=name),
             )
         hands = with_hand(state.hands, seat, [c for c in state.hands[seat] if c != action.card])
         hands = with_hand(hands, n, [*state.hands[n], action.card])
@@ -84,28 +92,33 @@ class Allies:
 
     def ally_reinforce(self, state: GameState, action: AllyReinforce) -> GameState:
         if state.phase != "ally_reinforce":
-            raise self.rel.phase_error(state, "reinforcing an ally")
+            raise self.rel.phase_error(state, msg("reinforcing an ally"))
         seat = state.current
         n = self.rel.seat_named(state, action.neutral, "neutrals.ally.reinforce")
         if n not in self.rel.allies(state, seat):
             raise self.rel.violation(
                 "neutrals.ally.reinforce",
-                f"{action.neutral} is not an ally of {state.seats[seat].name}",
+                msg(
+                    "{neutral} is not an ally of {name}",
+                    neutral=action.neutral,
+                    name=state.seats[seat].name,
+                ),
             )
         if n in state.allies_reinforced:
             raise self.rel.violation(
-                "neutrals.ally.reinforce", f"{action.neutral} was reinforced this turn"
+                "neutrals.ally.reinforce",
+                msg("{neutral} was reinforced this turn", neutral=action.neutral),
             )
         waiting = [x for x in self.rel.allies(state, seat) if state.reserves[x] > 0]
         if waiting:
             raise self.rel.violation(
                 "neutrals.ally.reinforce",
-                f"place the armies of {self.rel.names(state, waiting)} first",
+                msg("place the armies of {names} first", names=self.rel.names(state, waiting)),
             )
         if action.die is None:
             raise ValueError("the die is missing (see with_chance)")
         if not 1 <= action.die <= 6:
-            raise self.rel.violation("neutrals.ally.reinforce", "a die shows 1 to 6")
+            raise self.rel.violation("neutrals.ally.reinforce", msg("a die shows 1 to 6"))
         self.rules.note("neutrals.ally.reinforce")
         self.rules.note("neutrals.ally.trades_cards")  # allies get armies by the die, not cards
         return state.evolve(
@@ -119,13 +132,18 @@ class Allies:
         n = self.rel.controller(state, action.territory)
         if n is None or n not in self.rel.allies(state, state.current):
             raise self.rel.violation(
-                "territory.control", f"{action.territory} is not held by an ally"
+                "territory.control",
+                msg("{territory} is not held by an ally", territory=action.territory),
             )
         if not 1 <= action.armies <= state.reserves[n]:
             raise self.rel.violation(
                 "neutrals.ally.reinforce",
-                f"{state.seats[n].name} has {state.reserves[n]} armies to place, "
-                f"not {action.armies}",
+                msg(
+                    "{name} has {reserves} armies to place, not {armies}",
+                    name=state.seats[n].name,
+                    reserves=state.reserves[n],
+                    armies=action.armies,
+                ),
             )
         self.rel.check_room(state, action.territory, action.armies)
         return state.evolve(
@@ -148,16 +166,17 @@ class Allies:
         n = self.rel.seat_named(state, action.neutral, "neutrals.status_die.keep")
         if state.phase not in ("attack", "status") or invasion is None:
             raise self.rel.violation(
-                "neutrals.status_die.keep", "no invasion involving a neutral army has ended"
+                "neutrals.status_die.keep", msg("no invasion involving a neutral army has ended")
             )
         if n not in invasion.neutrals or n in invasion.rolled or not self.rel.alive(state, n):
             raise self.rel.violation(
-                "neutrals.status_die.keep", f"{action.neutral} was not involved in this invasion"
+                "neutrals.status_die.keep",
+                msg("{neutral} was not involved in this invasion", neutral=action.neutral),
             )
         if action.die is None:
             raise ValueError("the die is missing (see with_chance)")
         if not 1 <= action.die <= 6:
-            raise self.rel.violation("neutrals.status_die.keep", "a die shows 1 to 6")
+            raise self.rel.violation("neutrals.status_die.keep", msg("a die shows 1 to 6"))
         keep = self.rules.value("neutrals.status_die.keep")
         low, high = (
             (keep.low.value, keep.high.value)
@@ -184,7 +203,7 @@ class Allies:
         for n in sorted(state.eliminated):
             if state.seats[n].neutral and state.hands[n]:
                 return n
-        raise self.rel.phase_error(state, "taking an eliminated neutral army's cards")
+        raise self.rel.phase_error(state, msg("taking an eliminated neutral army's cards"))
 
     def spoils(self, state: GameState) -> Iterator[TakeCards]:
         """Every choice of the eliminated neutral army's cards (neutrals.elimination.cards:
@@ -197,14 +216,19 @@ class Allies:
     def take_cards(self, state: GameState, action: TakeCards) -> GameState:
         """The conqueror takes the cards chosen; the rest are discarded; the attack goes on."""
         if state.phase != "spoils":
-            raise self.rel.phase_error(state, "taking an eliminated neutral army's cards")
+            raise self.rel.phase_error(state, msg("taking an eliminated neutral army's cards"))
         loser = self._spoiled(state)
         hand = state.hands[loser]
         chosen = tuple(action.cards)
         if len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
             raise self.rel.violation(
                 "neutrals.elimination.cards",
-                f"{state.seats[loser].name} holds cards {list(hand)}, not {list(chosen)}",
+                msg(
+                    "{name} holds cards {held}, not {chosen}",
+                    name=state.seats[loser].name,
+                    held=str(list(hand)),
+                    chosen=str(list(chosen)),
+                ),
             )
         self.rules.note("neutrals.elimination.cards")
         seat = state.current

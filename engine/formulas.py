@@ -16,6 +16,7 @@ from typing import Final
 
 from ..grammar import expr as ex
 from ..grammar import model as m
+from ..grammar.messages import msg
 
 
 class Quantities:
@@ -25,13 +26,13 @@ class Quantities:
         return False
 
     def get(self, name: str) -> int:
-        raise ex.EvalError(f"unknown quantity '{name}'")
+        raise ex.EvalError(msg("unknown quantity '{name}'", name=name))
 
     def calls(self, name: str) -> bool:
         return False
 
     def call(self, name: str, args: list[object]) -> int:
-        raise ex.EvalError(f"'{name}' cannot be used here")
+        raise ex.EvalError(msg("'{name}' cannot be used here", name=name))
 
 
 class Given(Quantities):
@@ -48,7 +49,7 @@ class Given(Quantities):
 
     def get(self, name: str) -> int:
         if name not in self.names:
-            raise ex.EvalError(f"unknown quantity '{name}'")
+            raise ex.EvalError(msg("unknown quantity '{name}'", name=name))
         return int(self.names[name])
 
     def calls(self, name: str) -> bool:
@@ -56,7 +57,7 @@ class Given(Quantities):
 
     def call(self, name: str, args: list[object]) -> int:
         if self.functions is None or name not in self.functions:
-            raise ex.EvalError(f"'{name}' cannot be used here")
+            raise ex.EvalError(msg("'{name}' cannot be used here", name=name))
         return int(self.functions[name](*args))
 
 
@@ -72,7 +73,7 @@ class One(Quantities):
 
     def get(self, name: str) -> int:
         if name != self.name:
-            raise ex.EvalError(f"unknown quantity '{name}'")
+            raise ex.EvalError(msg("unknown quantity '{name}'", name=name))
         return self.value
 
 
@@ -102,7 +103,7 @@ def compile_formula(expr: m.Expr) -> Formula:
         return _binop(expr.op, compile_formula(expr.left), compile_formula(expr.right))
     if isinstance(expr, m.Call):
         return _call(expr)
-    raise ex.EvalError(f"not an expression: {type(expr).__name__}")
+    raise ex.EvalError(msg("not an expression: {kind}", kind=type(expr).__name__))
 
 
 def _constant(expr: m.Expr) -> int | None:
@@ -146,7 +147,7 @@ def _binop(op: str, left: Formula, right: Formula) -> Formula:
         return lambda q: 1 if left(q) > right(q) else 0
     if op == ">=":
         return lambda q: 1 if left(q) >= right(q) else 0
-    raise ex.EvalError(f"unknown operator {op}")
+    raise ex.EvalError(msg("unknown operator {op}", op=op))
 
 
 _COMPARISONS: Final = frozenset(("==", "!=", "<", "<=", ">", ">="))
@@ -170,13 +171,13 @@ def _compared(op: str, name: str, value: int) -> Formula:
 
 def _floordiv(a: int, b: int) -> int:
     if b == 0:
-        raise ex.EvalError("division by zero")
+        raise ex.EvalError(msg("division by zero"))
     return a // b
 
 
 def _mod(a: int, b: int) -> int:
     if b == 0:
-        raise ex.EvalError("division by zero")
+        raise ex.EvalError(msg("division by zero"))
     return a % b
 
 
@@ -192,7 +193,7 @@ def _call(expr: m.Call) -> Formula:
 
     def call(q: Quantities) -> int:
         if not q.calls(func):
-            raise ex.EvalError(f"'{func}' cannot be used here")
+            raise ex.EvalError(msg("'{name}' cannot be used here", name=func))
         values: list[object] = []
         for name, arg in zip(names, args, strict=True):
             values.append(name if name is not None and not q.has(name) else arg(q))

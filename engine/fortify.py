@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..grammar.messages import msg
 from .actions import Fortify
 from .relations import Relations
 from .rows import shift_two, with_seat
@@ -44,7 +45,7 @@ class Fortifying:
 
     def fortify(self, state: GameState, action: Fortify) -> GameState:
         if state.phase != "fortify":
-            raise self.rel.phase_error(state, "fortifying")
+            raise self.rel.phase_error(state, msg("fortifying"))
         seat = state.current
         name = state.seats[seat].name
         self.rel.check_territory(action.source)
@@ -53,35 +54,54 @@ class Fortifying:
         movers = [m for m in sorted(commanded) if state.armies_in(action.source)[m] > 0]
         if not movers:
             raise self.rel.violation(
-                "territory.control", f"{name} has no armies to move in {action.source}"
+                "territory.control",
+                msg("{name} has no armies to move in {source}", name=name, source=action.source),
             )
         mover = movers[0]
         if mover == seat and self._allies_moved(state, seat):
             raise self.rel.violation(
                 "turn.phases",
-                f"{name} moves their own armies before their allies' (the turn's order)",
+                msg(
+                    "{name} moves their own armies before their allies' (the turn's order)",
+                    name=name,
+                ),
             )
         if self._moves_left(state, seat, mover) < 1:
             rule = "fortify.moves" if mover == seat else "neutrals.ally.fortify_moves"
             raise self.rel.violation(
-                rule, f"no fortifying moves left for {state.seats[mover].name}"
+                rule, msg("no fortifying moves left for {name}", name=state.seats[mover].name)
             )
         passable = self.passable(state, mover)
         if action.target not in passable:
             raise self.rel.violation(
-                "territory.control", f"{action.target} is not held by {state.seats[mover].name}"
+                "territory.control",
+                msg(
+                    "{target} is not held by {name}",
+                    target=action.target,
+                    name=state.seats[mover].name,
+                ),
             )
         if action.target not in self.rules.reachable(action.source, passable):
             raise self.rel.violation(
                 "fortify.reach",
-                f"{name} cannot move armies from {action.source} to {action.target}",
+                msg(
+                    "{name} cannot move armies from {source} to {target}",
+                    name=name,
+                    source=action.source,
+                    target=action.target,
+                ),
             )
         leave = self.rules.integer("fortify.leave_behind")
         movable = min(state.armies_in(action.source)[mover], state.total(action.source) - leave)
         if not 1 <= action.armies <= movable:
             raise self.rel.violation(
                 "fortify.leave_behind",
-                f"{action.source} can send 1 to {max(movable, 0)} armies, not {action.armies}",
+                msg(
+                    "{source} can send 1 to {max} armies, not {armies}",
+                    source=action.source,
+                    max=max(movable, 0),
+                    armies=action.armies,
+                ),
             )
         self.rel.check_room(state, action.target, action.armies)
         source, target = state.index[action.source], state.index[action.target]

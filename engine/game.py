@@ -14,6 +14,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..grammar import expr as ex
+from ..grammar.messages import Message, msg
+from . import refusals
 from .actions import (
     Action,
     AllyReinforce,
@@ -128,7 +130,7 @@ class Game:
     def seat_named(self, state: GameState, name: str, rule: str) -> int:
         return self.rel.seat_named(state, name, rule)
 
-    def violation(self, rule: str, message: str) -> RuleViolation:
+    def violation(self, rule: str, message: Message) -> RuleViolation:
         return self.rel.violation(rule, message)
 
     def defence_roller(self, state: GameState, defender: int) -> int | None:
@@ -258,7 +260,7 @@ class Game:
 
     def _apply(self, state: GameState, action: Action) -> GameState:
         if state.phase == "over":
-            raise self.rel.violation("victory", "the game is over")
+            raise self.rel.violation("victory", msg("the game is over"))
         # The commonest classes first (no action class derives from another, so the order
         # changes nothing else): a failed isinstance test costs the Python engine a lookup.
         if isinstance(action, Place):
@@ -314,10 +316,10 @@ class Game:
             if pending:
                 raise self.rel.violation(
                     "neutrals.ally.reinforce",
-                    f"place the armies of {self.rel.names(state, pending)} first",
+                    msg("place the armies of {names} first", names=self.rel.names(state, pending)),
                 )
             return state.evolve(phase="attack")
-        raise self.rel.phase_error(state, "ending this phase")
+        raise self.rel.phase_error(state, msg("ending this phase"))
 
     # -- combat
 
@@ -331,7 +333,7 @@ class Game:
 
     def _attack(self, state: GameState, action: Attack) -> GameState:
         if state.phase != "attack":
-            raise self.rel.phase_error(state, "attacking")
+            raise self.rel.phase_error(state, msg("attacking"))
         seat = state.current
         rel = self.rel
         i = rel.index.get(action.source, -1)
@@ -343,58 +345,47 @@ class Game:
         view = rel.view(state)  # the position's controllers and strongest seats, at hand
         army = view.control[i]
         if army < 0 or (army != seat and not rel.commands(state, seat, army)):
-            raise rel.violation(
-                "territory.control", f"{state.seats[seat].name} does not control {action.source}"
-            )
+            said = refusals.not_controlled(state.seats[seat].name, action.source)
+            raise rel.violation("territory.control", said)
         ongoing = state.invasion
         if ongoing is not None and action.target != ongoing.target and self._invasion_open(state):
-            raise rel.violation(
-                "neutrals.status_die.keep",
-                f"the invasion of {ongoing.target} is over: roll the status die "
-                f"for {rel.names(state, sorted(ongoing.neutrals))} first",
+            said = refusals.invasion_open(
+                ongoing.target, rel.names(state, sorted(ongoing.neutrals))
             )
+            raise rel.violation("neutrals.status_die.keep", said)
         defender = view.holders[j]  # as _defender decides
         if defender < 0 or defender == army or rel.is_friend(state, seat, defender):
             friendly = defender >= 0 and rel.is_friend(state, seat, defender)
             mates = friendly and bool(rel.teammates(state, seat))
             rule = "teams.friendly_fire" if mates else "combat.adjacency"
             raise rel.violation(
-                rule, f"{action.target} is not held by an opponent of {state.seats[seat].name}"
+                rule, refusals.not_an_opponent(action.target, state.seats[seat].name)
             )
         if action.target not in rel.neighbours[action.source]:
             self.rules.note("board")
-            raise rel.violation(
-                "combat.adjacency", f"{action.source} does not border {action.target}"
-            )
+            said = refusals.not_bordering(action.source, action.target)
+            raise rel.violation("combat.adjacency", said)
         rows = state.armies
         armies = rows[i][army]
         if not self.rules.attack_allowed(armies):
-            raise rel.violation(
-                "combat.attack_requires",
-                f"{action.source} holds {armies} armies: too few to attack",
-            )
+            said = refusals.too_few(action.source, armies)
+            raise rel.violation("combat.attack_requires", said)
         a_low, a_high = self.rules.attacker_dice(armies)
         if not a_low <= action.attacker_dice <= a_high:
-            raise rel.violation(
-                "combat.attacker.dice",
-                f"from {armies} armies the attacker rolls {a_low} to {a_high} dice, "
-                f"not {action.attacker_dice}",
-            )
+            said = refusals.attacker_dice(armies, a_low, a_high, action.attacker_dice)
+            raise rel.violation("combat.attacker.dice", said)
         defending = view.totals[j]
         d_low, d_high = self.rules.defender_dice(defending)
         if not d_low <= action.defender_dice <= d_high:
-            raise rel.violation(
-                "combat.defender.dice",
-                f"with {defending} armies the defender rolls {d_low} to {d_high} dice, "
-                f"not {action.defender_dice}",
-            )
+            said = refusals.defender_dice(defending, d_low, d_high, action.defender_dice)
+            raise rel.violation("combat.defender.dice", said)
         rolled = action.rolls
         if rolled is None:
             raise ValueError("an attack needs its dice rolled (see with_chance)")
         attack, defence = rolled
         if len(attack) != action.attacker_dice or len(defence) != action.defender_dice:
             raise rel.violation(
-                "combat.attacker.dice", "the dice rolled do not match the dice declared"
+                "combat.attacker.dice", msg("the dice rolled do not match the dice declared")
             )
         known = self.rules.rolled  # the rolls checked before and their losses (Python engine)
         if known is None or OPEN[0]:
@@ -431,7 +422,7 @@ class Game:
     def _losses(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
         """The losses of a roll whose dice match those declared, once its dice are checked."""
         if not dice_shown(attack, defence):
-            raise self.rel.violation("combat.attacker.dice", "a die shows 1 to 6")
+            raise self.rel.violation("combat.attacker.dice", msg("a die shows 1 to 6"))
         return self.rules.losses(attack, defence)
 
     def _track_invasion(
@@ -468,14 +459,14 @@ class Game:
 
     def _move_in(self, state: GameState, action: MoveIn) -> GameState:
         if state.phase != "move_in" or state.pending is None:
-            raise self.rel.phase_error(state, "moving in")
+            raise self.rel.phase_error(state, msg("moving in"))
         pending = state.pending
         seat = state.current
         army, low, high = self._bounds(state)
         assert army is not None
         if not low <= action.armies <= high:
             rule = "conquest.move_in.minimum" if action.armies < low else "conquest.move_in.maximum"
-            raise self.rel.violation(rule, f"move in {low} to {high} armies, not {action.armies}")
+            raise self.rel.violation(rule, refusals.move_in(low, high, action.armies))
         source, target = state.index[pending.source], state.index[pending.target]
         armies = shift_two(state.armies, source, army, -action.armies, target, army, action.armies)
         earns = army == seat or self.rules.flag("neutrals.ally.conquest_card", False)
@@ -522,7 +513,7 @@ class Game:
 
     def _end_attack(self, state: GameState, action: EndAttack) -> GameState:
         if state.phase != "attack":
-            raise self.rel.phase_error(state, "ending the attack phase")
+            raise self.rel.phase_error(state, msg("ending the attack phase"))
         self._close_invasion(state)
         self.rules.note("turn.phases")
         return state.evolve(phase="fortify")
@@ -532,13 +523,15 @@ class Game:
             assert state.invasion is not None
             raise self.rel.violation(
                 "neutrals.status_die.keep",
-                f"roll the status die for {self.rel.names(state, sorted(state.invasion.neutrals))} "
-                "first",
+                msg(
+                    "roll the status die for {names} first",
+                    names=self.rel.names(state, sorted(state.invasion.neutrals)),
+                ),
             )
 
     def _end_turn(self, state: GameState, action: EndTurn) -> GameState:
         if state.phase not in ("attack", "fortify"):
-            raise self.rel.phase_error(state, "ending the turn")
+            raise self.rel.phase_error(state, msg("ending the turn"))
         self._close_invasion(state)
         draws = (
             "draw" in self.rules.words("turn.phases")
@@ -552,12 +545,14 @@ class Game:
     def _draw(self, state: GameState, action: Draw) -> GameState:
         if state.phase != "draw":
             raise self.rel.violation(
-                "cards.draw", "a card is drawn only at the end of a turn with a conquest"
+                "cards.draw", msg("a card is drawn only at the end of a turn with a conquest")
             )
         if action.card is None:
             raise ValueError("a draw needs its card (see with_chance)")
         if action.card not in state.draw_pile:
-            raise self.rel.violation("cards.draw", f"card {action.card} is not in the draw pile")
+            raise self.rel.violation(
+                "cards.draw", msg("card {card} is not in the draw pile", card=action.card)
+            )
         seat = state.current
         hands = with_hand(state.hands, seat, [*state.hands[seat], action.card])
         state = refill(state.evolve(hands=hands, draw_pile=state.draw_pile - {action.card}))

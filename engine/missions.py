@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..grammar import model as m
+from ..grammar.messages import msg
 from .actions import ClaimMission
 from .relations import Relations
 from .rules import Rules
@@ -81,25 +82,32 @@ class Missions:
         seat = state.current
         name = state.seats[seat].name
         if state.phase in ("deal", "missions", "claim", "place", "move_in", "draw", "over"):
-            raise self.rel.phase_error(state, "claiming a mission")
+            raise self.rel.phase_error(state, msg("claiming a mission"))
         if not state.missions or action.mission not in state.missions[seat]:
             raise self.rel.violation(
-                "missions.per_player", f"{name} holds no mission '{action.mission}'"
+                "missions.per_player",
+                msg("{name} holds no mission '{mission}'", name=name, mission=action.mission),
             )
         if action.mission in state.completed[seat]:
             raise self.rel.violation(
-                "missions.claims_per_turn", f"'{action.mission}' is already completed"
+                "missions.claims_per_turn",
+                msg("'{mission}' is already completed", mission=action.mission),
             )
         per_turn = self.rules.integer("missions.claims_per_turn")
         if state.claims >= per_turn:
             raise self.rel.violation(
-                "missions.claims_per_turn", f"at most {per_turn} mission(s) may be claimed a turn"
+                "missions.claims_per_turn",
+                msg("at most {per_turn} mission(s) may be claimed a turn", per_turn=per_turn),
             )
         self.rules.note(f"missions.deck.{action.mission}.goal")
         if not self.mission_complete(state, seat, action.mission):
             raise self.rel.violation(
                 f"missions.deck.{action.mission}.goal",
-                f"{name} has not done what mission '{action.mission}' asks",
+                msg(
+                    "{name} has not done what mission '{mission}' asks",
+                    name=name,
+                    mission=action.mission,
+                ),
             )
         completed = list(state.completed)
         completed[seat] = (*completed[seat], action.mission)

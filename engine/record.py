@@ -12,6 +12,7 @@ from typing import Annotated, Any, Final, Literal, get_args
 
 from msgspec import DecodeError, Meta, Struct, ValidationError, field, json
 
+from ..grammar.messages import Message, msg
 from .actions import (
     Action,
     AllyReinforce,
@@ -174,7 +175,12 @@ _ENCODER = json.Encoder()
 
 class RecordError(Exception):
     """A line that is not a well-formed record line: bad JSON, an unknown action, a field
-    missing or of the wrong type, a die that is not 1 to 6."""
+    missing or of the wrong type, a die that is not 1 to 6. `said` is said in the reader's
+    language; where it repeats the JSON reader's own words, those are English."""
+
+    def __init__(self, said: Message | str) -> None:
+        self.said = said if isinstance(said, Message) else msg("{error}", error=said)
+        super().__init__(self.said.render())
 
 
 def schema() -> dict[str, Any]:
@@ -214,14 +220,20 @@ def decode_header(raw: bytes | str) -> tuple[str, list[str], list[str]]:
     except ValidationError as exc:  # (a DecodeError too: this one first)
         text = str(exc)
         if "`$.format`" in text or ("`$`" in text and "`format`" in text):
-            raise RecordError(f"not a riskrules record: 'format' must be \"{FORMAT}\"") from None
+            raise RecordError(
+                msg("not a riskrules record: 'format' must be \"{format}\"", format=FORMAT)
+            ) from None
         if "`$.version`" in text:
-            raise RecordError(f"unsupported record version (this reads {VERSION})") from None
+            raise RecordError(
+                msg("unsupported record version (this reads {version})", version=VERSION)
+            ) from None
         raise RecordError(_header_explained(text)) from None
     except DecodeError as exc:
-        raise RecordError(f"the header is not JSON: {_malformed(exc)}") from None
+        raise RecordError(
+            msg("the header is not JSON: {malformed}", malformed=_malformed(exc))
+        ) from None
     except RecursionError:
-        raise RecordError("the header is not a record line: nested too deeply") from None
+        raise RecordError(msg("the header is not a record line: nested too deeply")) from None
     return found.ruleset, list(found.players), list(found.neutrals)
 
 
@@ -248,9 +260,9 @@ def decode_line(raw: bytes | str, seats: list[str]) -> tuple[str, int, Action]:
     except ValidationError as exc:  # (a DecodeError too: this one first)
         raise RecordError(_explained(str(exc), _action_named(raw))) from None
     except DecodeError as exc:
-        raise RecordError(f"not JSON: {_malformed(exc)}") from None
+        raise RecordError(msg("not JSON: {malformed}", malformed=_malformed(exc))) from None
     except RecursionError:
-        raise RecordError("not a record line: nested too deeply") from None
+        raise RecordError(msg("not a record line: nested too deeply")) from None
     return line.player, line.turn, _action(line, seats)
 
 
@@ -367,7 +379,7 @@ def _action(line: Line, seats: list[str]) -> Action:
         _seated("deal", line.hands, seats)
         missing = [s for s in seats if s not in line.hands]
         if missing:
-            raise RecordError(f"'deal' gives no cards to '{missing[0]}'")
+            raise RecordError(msg("'deal' gives no cards to '{missing}'", missing=missing[0]))
         return Deal(tuple(tuple(line.hands[s]) for s in seats))
     if isinstance(line, MissionsLine):
         _seated("draw_missions", line.missions, seats)
@@ -415,7 +427,12 @@ def _seated(action: str, named: Iterable[str], seats: list[str]) -> None:
     stranger = next((name for name in named if name not in seats), None)
     if stranger is not None:
         raise RecordError(
-            f"'{action}' names '{stranger}', who is not at this table ({', '.join(seats)})"
+            msg(
+                "'{action}' names '{stranger}', who is not at this table ({seats})",
+                action=action,
+                stranger=stranger,
+                seats=", ".join(seats),
+            )
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..grammar.messages import msg
 from .actions import Place, Trade
 from .allies import Allies
 from .relations import Relations
@@ -85,7 +86,7 @@ class Reinforcing:
         if state.phase == "ally_reinforce":
             return self.allies.place_for_ally(state, action)
         if state.phase != "reinforce":
-            raise self.rel.phase_error(state, "placing armies")
+            raise self.rel.phase_error(state, msg("placing armies"))
         self.rel.check_territory(action.territory)
         seat = state.current
         name = state.seats[seat].name
@@ -93,23 +94,33 @@ class Reinforcing:
             if self.rel.shared_with_team(state, seat, action.territory):
                 raise self.rel.violation(
                     "teams.reinforce.into_team",
-                    f"{name} does not control {action.territory}: reinforcements go only "
-                    "to territories you control, not one a team-mate controls",
+                    msg(
+                        "{name} does not control {territory}: reinforcements go only to "
+                        "territories you control, not one a team-mate controls",
+                        name=name,
+                        territory=action.territory,
+                    ),
                 )
             raise self.rel.violation(
-                "territory.control", f"{name} does not control {action.territory}"
+                "territory.control",
+                msg("{name} does not control {territory}", name=name, territory=action.territory),
             )
         if action.armies < 1:
-            raise self.rel.violation("reinforcements.territories", "place at least one army")
+            raise self.rel.violation("reinforcements.territories", msg("place at least one army"))
         if state.must_trade:
             raise self.rel.violation(
                 self._forcing(state),
-                f"{name} must trade a set of cards before placing armies",
+                msg("{name} must trade a set of cards before placing armies", name=name),
             )
         if action.armies > state.reserves[seat]:
             raise self.rel.violation(
                 "reinforcements.territories",
-                f"{name} has {state.reserves[seat]} armies to place, not {action.armies}",
+                msg(
+                    "{name} has {reserves} armies to place, not {armies}",
+                    name=name,
+                    reserves=state.reserves[seat],
+                    armies=action.armies,
+                ),
             )
         self.rel.check_room(state, action.territory, action.armies)
         armies = add_armies(state, action.territory, seat, action.armies)
@@ -146,19 +157,27 @@ class Reinforcing:
 
     def trade(self, state: GameState, action: Trade) -> GameState:
         if state.phase != "reinforce":
-            raise self.rel.phase_error(state, "trading cards")
+            raise self.rel.phase_error(state, msg("trading cards"))
         seat = state.current
         hand = list(state.hands[seat])
         cards = tuple(action.cards)
         name = state.seats[seat].name
         if len(cards) != 3 or len(set(cards)) != 3 or any(c not in hand for c in cards):
-            raise self.rel.violation("cards.sets", f"{name} does not hold cards {list(cards)}")
+            raise self.rel.violation(
+                "cards.sets",
+                msg("{name} does not hold cards {cards}", name=name, cards=str(list(cards))),
+            )
         kinds = self.rules.set_kinds(cards)
         if not kinds:
-            raise self.rel.violation("cards.sets", f"cards {list(cards)} do not make a set")
+            raise self.rel.violation(
+                "cards.sets", msg("cards {cards} do not make a set", cards=str(list(cards)))
+            )
         kind = action.kind or kinds[0]
         if kind not in kinds:
-            raise self.rel.violation("cards.sets", f"cards {list(cards)} are not a {kind} set")
+            raise self.rel.violation(
+                "cards.sets",
+                msg("cards {cards} are not a {kind} set", cards=str(list(cards)), kind=kind),
+            )
         n = state.sets_traded + 1
         value = self.rules.trade_value(n, kind)
         for c in cards:
@@ -169,11 +188,15 @@ class Reinforcing:
         cap = self.rules.limit("cards.territory_bonus_cap")
         shown = self._shown_held(state, seat, cards)
         if action.bonus is not None and action.bonus not in shown:
-            raise self.rel.violation(
-                "cards.territory_bonus",
-                f"{action.bonus} is not a territory {name} holds shown on cards {list(cards)}"
-                + (f": one of {', '.join(shown)}" if shown else ""),
+            said = msg(
+                "{territory} is not a territory {name} holds shown on cards {cards}",
+                territory=str(action.bonus),
+                name=name,
+                cards=str(list(cards)),
             )
+            if shown:
+                said = msg("{message}: one of {choices}", message=said, choices=tuple(shown))
+            raise self.rel.violation("cards.territory_bonus", said)
         if bonus > 0 and shown:
             territory = action.bonus if action.bonus is not None else shown[0]
             room = bonus if cap is None else min(bonus, cap - state.bonus_taken)

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..grammar.diagnostics import did_you_mean
+from ..grammar.messages import Message, msg
+from . import refusals
 from .actions import RuleViolation
 from .rows import INTERPRETED, changed_rows
 from .rules import UNLIMITED, Rules
@@ -99,23 +101,28 @@ class Relations:
 
     # ---------------------------------------------------------------- errors
 
-    def violation(self, rule: str, message: str) -> RuleViolation:
+    def violation(self, rule: str, message: Message) -> RuleViolation:
         self.rules.note(rule)
         return RuleViolation(rule, message, self.rules.citation(rule))
 
-    def phase_error(self, state: GameState, what: str) -> RuleViolation:
+    def phase_error(self, state: GameState, what: Message) -> RuleViolation:
         return self.violation(
             "turn.phases",
-            f"{what} is not allowed now: it is "
-            f"{state.seats[state.current].name}'s {state.phase} phase",
+            msg(
+                "{what} is not allowed now: it is {name}'s {phase} phase",
+                what=what,
+                name=state.seats[state.current].name,
+                phase=refusals.phase(state.phase),
+            ),
         )
 
     def check_territory(self, name: str) -> None:
         if name not in self.index:
             hint = did_you_mean(name, self.geo.territories)
-            raise self.violation(
-                "board", f"unknown territory '{name}'" + (f" ({hint})" if hint else "")
-            )
+            said = msg("unknown territory '{name}'", name=name)
+            if hint is not None:
+                said = msg("{message} ({hint})", message=said, hint=hint)
+            raise self.violation("board", said)
 
     # ---------------------------------------------------------------- control
 
@@ -366,8 +373,14 @@ class Relations:
         if self.max_armies is not None and armies > self.room(state, territory):
             raise self.violation(
                 "territory.max_armies",
-                f"{territory} may hold at most {self.max_armies} armies; "
-                f"{self.room(state, territory)} more fit, not {armies}",
+                msg(
+                    "{territory} may hold at most {max_armies} armies; {room} more fit, not "
+                    "{armies}",
+                    territory=territory,
+                    max_armies=self.max_armies,
+                    room=self.room(state, territory),
+                    armies=armies,
+                ),
             )
 
     def placeable_with_room(self, state: GameState, seat: int) -> list[str]:
@@ -492,7 +505,7 @@ class Relations:
         for i, seat in enumerate(state.seats):
             if seat.name == name:
                 return i
-        raise self.violation(rule, f"no seat is called '{name}'")
+        raise self.violation(rule, msg("no seat is called '{name}'", name=name))
 
 
 def _facts(row: tuple[int, ...]) -> tuple[int, int, bool, int]:

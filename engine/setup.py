@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 
+from ..grammar.messages import msg
 from .actions import Action, AssignMissions, ChooseCapital, Claim, Deal, Place, StartRoll, roll
 from .missions import deck
 from .relations import Relations
@@ -32,7 +33,7 @@ class Setup:
         so those tied roll again. A game is started with the players in this order."""
         self.rules.note("setup.first_player")
         if len(rolls) != len(players) or any(not 1 <= r <= 6 for r in rolls):
-            raise self.rel.violation("setup.first_player", "one die, 1 to 6, for each player")
+            raise self.rel.violation("setup.first_player", msg("one die, 1 to 6, for each player"))
         best = max(rolls)
         if rolls.count(best) > 1:
             return None
@@ -46,7 +47,12 @@ class Setup:
         if not low <= len(players) <= high:
             between = f"{low} to {high}" if low < high else f"{low}"
             raise self.rel.violation(
-                "players", f"this ruleset is for {between} players, not {len(players)}"
+                "players",
+                msg(
+                    "this ruleset is for {between} players, not {n}",
+                    between=between,
+                    n=len(players),
+                ),
             )
         wanted = self.neutral_names()
         names = list(neutrals) if neutrals is not None else wanted
@@ -64,7 +70,13 @@ class Setup:
             size = self.rules.integer("teams.size", len(players) // teams)
             if teams * size != len(players):
                 raise self.rel.violation(
-                    "teams.size", f"{teams} teams of {size} need {teams * size} players"
+                    "teams.size",
+                    msg(
+                        "{teams} teams of {size} need {value} players",
+                        teams=teams,
+                        size=size,
+                        value=teams * size,
+                    ),
                 )
             # Seated so that the teams take turns: player i is on team i mod the team count.
             self.rules.note("teams.seating")
@@ -241,7 +253,7 @@ class Setup:
 
     def _assign(self, state: GameState, action: AssignMissions) -> GameState:
         if state.phase != "missions":
-            raise self.rel.phase_error(state, "drawing missions")
+            raise self.rel.phase_error(state, msg("drawing missions"))
         if action.missions is None:
             raise ValueError("the missions drawn are missing (see Game.chance)")
         ranks = self.rules.words("missions.ranks")
@@ -249,13 +261,13 @@ class Setup:
         known = {mi.id: mi for mi in deck(self.rules)}
         players = self.rel.players(state)
         if len(action.missions) != len(players):
-            raise self.rel.violation("missions.per_player", "every player draws missions")
+            raise self.rel.violation("missions.per_player", msg("every player draws missions"))
         seen: set[str] = set()
         for hand in action.missions:
             got = sorted(known[m].rank for m in hand if m in known)
             if len(hand) != len(ranks) or got != sorted(ranks) or seen & set(hand):
                 raise self.rel.violation(
-                    "missions.per_player", "each player draws one mission of each rank"
+                    "missions.per_player", msg("each player draws one mission of each rank")
                 )
             seen |= set(hand)
         missions = list(state.missions)
@@ -266,23 +278,30 @@ class Setup:
 
     def _deal(self, state: GameState, action: Deal) -> GameState:
         if state.phase != "deal":
-            raise self.rel.phase_error(state, "dealing territory cards")
+            raise self.rel.phase_error(state, msg("dealing territory cards"))
         if action.hands is None:
             raise ValueError("the cards dealt are missing (see Game.chance)")
         sizes = self._deal_sizes(state)
         dealable = set(self._dealable())
         if len(action.hands) != len(sizes):
-            raise self.rel.violation("setup.deal.cards", "deal cards to every seat")
+            raise self.rel.violation("setup.deal.cards", msg("deal cards to every seat"))
         seen: set[int] = set()
         for hand, size, holder in zip(action.hands, sizes, state.seats, strict=True):
             rule = "neutrals.cards_dealt" if holder.neutral else "setup.deal.cards"
             if len(hand) != size:
                 raise self.rel.violation(
-                    rule, f"{holder.name} is dealt {size} cards, not {len(hand)}"
+                    rule,
+                    msg(
+                        "{name} is dealt {size} cards, not {n}",
+                        name=holder.name,
+                        size=size,
+                        n=len(hand),
+                    ),
                 )
             if seen & set(hand) or not set(hand) <= dealable:
                 raise self.rel.violation(
-                    "setup.deal.remove_wild", "each territory card is dealt once; no wild cards"
+                    "setup.deal.remove_wild",
+                    msg("each territory card is dealt once; no wild cards"),
                 )
             seen |= set(hand)
         rows = [list(r) for r in state.armies]
@@ -294,7 +313,7 @@ class Setup:
                 rows[state.index[territory]][seat] += 1
                 reserves[seat] -= 1
         if any(sum(r) == 0 for r in rows):
-            raise self.rel.violation("setup.deal.cards", "the deal must cover every territory")
+            raise self.rel.violation("setup.deal.cards", msg("the deal must cover every territory"))
         return state.evolve(
             armies=tuple(tuple(r) for r in rows),
             reserves=tuple(reserves),
@@ -305,10 +324,13 @@ class Setup:
 
     def _claim(self, state: GameState, action: Claim) -> GameState:
         if state.phase != "claim":
-            raise self.rel.phase_error(state, "claiming a territory")
+            raise self.rel.phase_error(state, msg("claiming a territory"))
         self.rel.check_territory(action.territory)
         if state.total(action.territory) > 0:
-            raise self.rel.violation("setup.territories", f"{action.territory} is already claimed")
+            raise self.rel.violation(
+                "setup.territories",
+                msg("{territory} is already claimed", territory=action.territory),
+            )
         seat = state.current
         armies = add_armies(state, action.territory, seat, 1)
         reserves = with_seat(state.reserves, seat, state.reserves[seat] - 1)
@@ -357,13 +379,20 @@ class Setup:
         name = state.seats[seat].name
         owner = self.rel.controller(state, action.territory)
         if owner is None:
-            raise self.rel.violation("territory.control", f"{action.territory} is not held")
+            raise self.rel.violation(
+                "territory.control", msg("{territory} is not held", territory=action.territory)
+            )
         if owner == seat:
             most = min(self.per_round() - state.placed, state.reserves[seat])
             if not 1 <= action.armies <= most:
                 raise self.rel.violation(
                     "setup.place_per_turn",
-                    f"{name} may place {most} more armies now, not {action.armies}",
+                    msg(
+                        "{name} may place {most} more armies now, not {armies}",
+                        name=name,
+                        most=most,
+                        armies=action.armies,
+                    ),
                 )
             self.rel.check_room(state, action.territory, action.armies)
             state = state.evolve(
@@ -374,7 +403,7 @@ class Setup:
         elif owner in self.neutrals_to_place(state):
             if action.armies != 1:
                 raise self.rel.violation(
-                    "neutrals.place_per_turn", "one army is placed for each neutral army"
+                    "neutrals.place_per_turn", msg("one army is placed for each neutral army")
                 )
             self.rel.check_room(state, action.territory, 1)
             state = state.evolve(
@@ -384,7 +413,8 @@ class Setup:
             )
         else:
             raise self.rel.violation(
-                "territory.control", f"{name} does not control {action.territory}"
+                "territory.control",
+                msg("{name} does not control {territory}", name=name, territory=action.territory),
             )
         own_done = state.placed >= self.per_round() or state.reserves[seat] == 0
         if not (own_done and not self.neutrals_to_place(state)):
@@ -409,14 +439,17 @@ class Setup:
         """Capital Risk: the current player names a territory they hold; once every player
         has, the first turn begins."""
         if state.phase != "capital":
-            raise self.rel.phase_error(state, "choosing a capital")
+            raise self.rel.phase_error(state, msg("choosing a capital"))
         self.rel.check_territory(action.territory)
         seat = state.current
         if self.rel.controller(state, action.territory) != seat:
             raise self.rel.violation(
                 "setup.capitals",
-                f"{state.seats[seat].name} does not hold {action.territory}: a capital is "
-                "one of your own territories",
+                msg(
+                    "{name} does not hold {territory}: a capital is one of your own territories",
+                    name=state.seats[seat].name,
+                    territory=action.territory,
+                ),
             )
         self.rules.note("setup.capitals")
         capitals: tuple[str | None, ...] = with_seat(state.capitals, seat, action.territory)
@@ -457,37 +490,49 @@ class Setup:
         """The second roll (setup.first_turn): the highest takes the first turn, play going to
         the left; those tied at the top roll again (as for setup.first_player)."""
         if state.phase != "start_roll":
-            raise self.rel.phase_error(state, "rolling for the first turn")
+            raise self.rel.phase_error(state, msg("rolling for the first turn"))
         if action.rounds is None:
             raise ValueError("the start roll needs its dice rolled (see Game.chance)")
         self.rules.note("setup.first_turn")
         rolling = [state.seats[p].name for p in self.rel.players(state)]
         if not action.rounds:
-            raise self.rel.violation("setup.first_turn", "each player rolls one die")
+            raise self.rel.violation("setup.first_turn", msg("each player rolls one die"))
         for number, round_ in enumerate(action.rounds, 1):
             names = [name for name, _die in round_]
             if names != rolling:
                 raise self.rel.violation(
                     "setup.first_turn",
-                    f"roll {number} is for {', '.join(rolling)} (one die each, in seating "
-                    f"order), not for {', '.join(names) or 'no one'}",
+                    msg(
+                        "roll {number} is for {rolling} (one die each, in seating order), not for "
+                        "{value}",
+                        number=number,
+                        rolling=", ".join(rolling),
+                        value=", ".join(names) or "no one",
+                    ),
                 )
             dice = [die for _name, die in round_]
             if any(not 1 <= d <= 6 for d in dice):
-                raise self.rel.violation("setup.first_turn", "a die shows 1 to 6")
+                raise self.rel.violation("setup.first_turn", msg("a die shows 1 to 6"))
             best = max(dice)
             rolling = [n for n, d in round_ if d == best]
             last = number == len(action.rounds)
             if len(rolling) == 1 and not last:
                 raise self.rel.violation(
                     "setup.first_turn",
-                    f"roll {number} is won by {rolling[0]}: nobody rolls again",
+                    msg(
+                        "roll {number} is won by {rolling}: nobody rolls again",
+                        number=number,
+                        rolling=rolling[0],
+                    ),
                 )
         if len(rolling) > 1:
             self.rules.note("setup.first_player")
             raise self.rel.violation(
                 "setup.first_turn",
-                f"{', '.join(rolling)} are tied at the top: those tied roll again",
+                msg(
+                    "{rolling} are tied at the top: those tied roll again",
+                    rolling=", ".join(rolling),
+                ),
             )
         return begin_turn(
             self.rel, state, self.rel.seat_named(state, rolling[0], "setup.first_turn")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..grammar import expr as ex
+from ..grammar.messages import msg
 from ..grammar.schema import PLAYER_QUANTITIES
 from .formulas import Formula, Quantities
 from .relations import Relations
@@ -125,7 +126,7 @@ class Position(Quantities):
         found = self.known.get(name)
         if found is None:
             if name not in QUANTITIES:
-                raise ex.EvalError(f"unknown quantity '{name}'")
+                raise ex.EvalError(msg("unknown quantity '{name}'", name=name))
             found = self.known[name] = int(self.victory.count(name, self.state, self.seat))
         return found
 
@@ -134,5 +135,5 @@ class Position(Quantities):
 
     def call(self, name: str, args: list[object]) -> int:
         if name not in FUNCTIONS:
-            raise ex.EvalError(f"'{name}' cannot be used here")
+            raise ex.EvalError(msg("'{name}' cannot be used here", name=name))
         return int(self.victory.call(name, self.state, self.seat)(*args))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import model as m
 from .diagnostics import Diagnostic, did_you_mean, error
 from .geography import Geography
+from .messages import Message, msg, msg_n
 
 
 def check_board(board: m.Board) -> list[Diagnostic]:
@@ -15,12 +16,20 @@ def check_board(board: m.Board) -> list[Diagnostic]:
     for continent in board.continents:
         if continent.id in continents:
             out.append(
-                error("RR0116", f"continent '{continent.id}' is declared twice", continent.span)
+                error(
+                    "RR0116",
+                    msg("continent '{id}' is declared twice", id=continent.id),
+                    continent.span,
+                )
             )
         continents[continent.id] = continent
         if not continent.territories:
             out.append(
-                error("RR0117", f"continent '{continent.id}' has no territories", continent.span)
+                error(
+                    "RR0117",
+                    msg("continent '{id}' has no territories", id=continent.id),
+                    continent.span,
+                )
             )
         for territory in continent.territories:
             first = territories.get(territory.id)
@@ -28,10 +37,15 @@ def check_board(board: m.Board) -> list[Diagnostic]:
                 out.append(
                     error(
                         "RR0111",
-                        f"territory '{territory.id}' is in two continents: "
-                        f"'{first.continent}' and '{territory.continent}'",
+                        msg(
+                            "territory '{id}' is in two continents: '{continent}' and "
+                            "'{continent2}'",
+                            id=territory.id,
+                            continent=first.continent,
+                            continent2=territory.continent,
+                        ),
                         territory.span,
-                        "a territory belongs to exactly one continent",
+                        msg("a territory belongs to exactly one continent"),
                     )
                 )
             else:
@@ -46,7 +60,7 @@ def check_board(board: m.Board) -> list[Diagnostic]:
                 out.append(
                     error(
                         "RR0101",
-                        f"unknown territory '{end}' in a border",
+                        msg("unknown territory '{end}' in a border", end=end),
                         border.span,
                         did_you_mean(end, territories),
                     )
@@ -54,7 +68,7 @@ def check_board(board: m.Board) -> list[Diagnostic]:
         if bad:
             continue
         if border.a == border.b:
-            out.append(error("RR0113", f"'{border.a}' borders itself", border.span))
+            out.append(error("RR0113", msg("'{a}' borders itself", a=border.a), border.span))
             continue
         key = frozenset((border.a, border.b))
         previous = seen.get(key)
@@ -63,20 +77,30 @@ def check_board(board: m.Board) -> list[Diagnostic]:
                 out.append(
                     error(
                         "RR0114",
-                        f"the border {border.a} - {border.b} is {border.kind} here but "
-                        f"{previous.kind} at line {previous.span.line}",
+                        msg(
+                            "the border {a} - {b} is {kind} here but {kind2} at line {line}",
+                            a=border.a,
+                            b=border.b,
+                            kind=_BORDER_KINDS.get(border.kind, border.kind),
+                            kind2=_BORDER_KINDS.get(previous.kind, previous.kind),
+                            line=previous.span.line,
+                        ),
                         border.span,
-                        "a border is the same both ways: keep one line, '-' land or '~' sea",
+                        msg("a border is the same both ways: keep one line, '-' land or '~' sea"),
                     )
                 )
             else:
                 out.append(
                     error(
                         "RR0112",
-                        f"border {border.a} - {border.b} is listed twice "
-                        f"(first at line {previous.span.line})",
+                        msg(
+                            "border {a} - {b} is listed twice (first at line {line})",
+                            a=border.a,
+                            b=border.b,
+                            line=previous.span.line,
+                        ),
                         border.span,
-                        "remove the duplicate line",
+                        msg("remove the duplicate line"),
                     )
                 )
             continue
@@ -92,10 +116,21 @@ def check_board(board: m.Board) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0115",
-                    f"the board is not connected: {len(cut_off)} territories cannot be "
-                    f"reached from '{start}' ({shown})",
+                    msg_n(
+                        "the board is not connected: {count} territory cannot be reached from "
+                        "'{start}' ({shown})",
+                        "the board is not connected: {count} territories cannot be reached from "
+                        "'{start}' ({shown})",
+                        len(cut_off),
+                        start=start,
+                        shown=shown,
+                    ),
                     board.span,
-                    "add the missing borders",
+                    msg("add the missing borders"),
                 )
             )
     return out
+
+
+# A border's kind in the reader's words.
+_BORDER_KINDS: dict[str, Message] = {"land": msg("land"), "sea": msg("sea")}

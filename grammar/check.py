@@ -11,9 +11,11 @@ from collections.abc import Iterable
 from . import expr as ex
 from . import model as m
 from .boards import check_board
-from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
+from .diagnostics import Diagnostic, Span, did_you_mean, error, suggest, warning
+from .facts import player_counts
+from .messages import Arg, Either, Message, msg, msg_n
 from .missions import check_missions
-from .playable import check_playable, player_counts
+from .playable import check_playable
 from .ranges import check_ranges
 from .resolve import EffectiveRuleset, Index
 from .schema import (
@@ -22,7 +24,9 @@ from .schema import (
     lookup,
     required_ids,
 )
+from .sources import check_source
 from .values import check_value, plain_value
+from .words import language_name, rule_id_in_words
 
 MAX_ANCHOR_WORDS = 8
 
@@ -34,13 +38,19 @@ def check_citation(cite: m.Citation, index: Index) -> list[Diagnostic]:
         out.append(
             error(
                 "RR0120",
-                f"anchor has {len(words)} words; at most {MAX_ANCHOR_WORDS}",
+                msg(
+                    "anchor has {n} words; at most {max_anchor_words}",
+                    n=len(words),
+                    max_anchor_words=MAX_ANCHOR_WORDS,
+                ),
                 cite.span,
-                "quote a shorter phrase that still finds the passage",
+                msg("quote a shorter phrase that still finds the passage"),
             )
         )
     if not words:
-        out.append(error("RR0120", "anchor is empty", cite.span, "quote the manual's words"))
+        out.append(
+            error("RR0120", msg("anchor is empty"), cite.span, msg("quote the manual's words"))
+        )
     return out
 
 
@@ -51,30 +61,37 @@ def _unknown_document(doc: str, span: Span, index: Index) -> list[Diagnostic]:
     return [
         error(
             "RR0103",
-            f"unknown document '{doc}'",
+            msg("unknown document '{doc}'", doc=doc),
             span,
-            did_you_mean(doc, index.sources) or 'declare it: source ID "FILE" language LANG',
+            did_you_mean(doc, index.sources) or msg('declare it: source ID "FILE" language LANG'),
         )
     ]
 
 
-def rule_id_hint(rule_id: str) -> str | None:
+def rule_id_hint(rule_id: str) -> Message | None:
     """A did-you-mean for a misspelt rule id, from its own group first: `combat.tiez` is
     `combat.ties`, and `combat.dice` is one of the two dice rules, not a rule of another group
     that happens to be as close."""
+    said = rule_id_in_words(rule_id)
+    if said is not None and said[0] in known_ids():
+        return msg(
+            "did you mean '{fix}'? ('{name}' is {language} for it)",
+            fix=said[0],
+            name=rule_id,
+            language=language_name(said[1]),
+        )
     head = rule_id.split(".", 1)[0]
     same = [k for k in known_ids() if k == head or k.startswith(head + ".")]
     last = rule_id.rsplit(".", 1)[-1]
     # The rules of the group whose last part holds the word (`dice`: attacker.dice, …).
     holding = [k for k in same if "." in rule_id and last in re.split(r"[._]", k)[1:]]
-    if 1 <= len(holding) <= 3:
-        from babel.lists import format_list  # only when a rule id is misspelt
-
-        quoted = [f"'{k}'" for k in holding]
-        return f"did you mean {format_list(quoted, style='or', locale='en')}?"
+    if len(holding) == 1:
+        return msg("did you mean '{fix}'?", fix=holding[0])
+    if 1 < len(holding) <= 3:
+        return msg("did you mean {fix}?", fix=Either(tuple(holding)))
     close = suggest(rule_id, same)
     if close is not None:
-        return f"did you mean '{close}'?"
+        return msg("did you mean '{fix}'?", fix=close)
     return did_you_mean(rule_id, known_ids())
 
 
@@ -93,7 +110,7 @@ def check_ruleset(
             out.append(
                 error(
                     "RR0104",
-                    f"unknown rule id '{clause.id}'",
+                    msg("unknown rule id '{id}'", id=clause.id),
                     clause.id_span,
                     rule_id_hint(clause.id),
                 )
@@ -105,9 +122,9 @@ def check_ruleset(
             out.append(
                 error(
                     "RR0122",
-                    f"rule '{clause.id}' cites no manual passage",
+                    msg("rule '{id}' cites no manual passage", id=clause.id),
                     clause.id_span,
-                    'add: cite DOCUMENT page N "anchor words"',
+                    msg('add: cite DOCUMENT page N "anchor words"'),
                 )
             )
         for reason in m.assumed_reasons(clause.value):
@@ -115,10 +132,12 @@ def check_ruleset(
             out.extend(_check_reason(reason, clause.id, clause.id_span, require_citations))
         out.extend(check_value(spec, clause, index, board, counts))
         if isinstance(clause.note, m.Localized) and clause.note.table is not None:
-            out.extend(_check_words(clause.note.table, f"the note on '{clause.id}'", "note"))
+            what = msg("the note on '{id}'", id=clause.id)
+            out.extend(_check_words(clause.note.table, what, "note"))
     title = eff.ruleset.title
     if isinstance(title, m.Localized) and title.table is not None:
-        out.extend(_check_words(title.table, f"the title of '{eff.name}'", "title"))
+        what = msg("the title of '{name}'", name=eff.name)
+        out.extend(_check_words(title.table, what, "title"))
     out.extend(_assumed_warnings(assumed))
     out.extend(_check_own_manuals(eff, index))
     for inherit in eff.ruleset.inherits:
@@ -148,19 +167,19 @@ def _check_own_manuals(eff: EffectiveRuleset, index: Index) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0104",
-                    f"unknown rule id '{inherit.id}'",
+                    msg("unknown rule id '{id}'", id=inherit.id),
                     inherit.id_span,
                     rule_id_hint(inherit.id),
                 )
             )
         elif inherit.id in own_ids or eff.clause(inherit.id) is None:
-            where = "this ruleset sets it" if inherit.id in own_ids else "no base sets it"
+            where = msg("this ruleset sets it") if inherit.id in own_ids else msg("no base sets it")
             out.append(
                 error(
                     "RR0507",
-                    f"nothing to inherit for '{inherit.id}': {where}",
+                    msg("nothing to inherit for '{id}': {where}", id=inherit.id, where=where),
                     inherit.id_span,
-                    "drop the inherit line",
+                    msg("drop the inherit line"),
                 )
             )
     if not ruleset.manuals:
@@ -172,15 +191,24 @@ def _check_own_manuals(eff: EffectiveRuleset, index: Index) -> list[Diagnostic]:
             continue
         if clause.assumed and clause.ruleset == ruleset.name:
             continue
-        others = ", ".join(dict.fromkeys(c.document for c in clause.citations)) or "no manual"
+        others: Arg = tuple(dict.fromkeys(c.document for c in clause.citations)) or msg("no manual")
         manuals = ", ".join(ruleset.manuals)
         out.append(
             warning(
                 "RR0506",
-                f"rule '{clause.id}' rests on {others}, not on {manuals}",
+                msg(
+                    "rule '{id}' rests on {others}, not on {manuals}",
+                    id=clause.id,
+                    others=others,
+                    manuals=manuals,
+                ),
                 ruleset.manuals_span,
-                f"cite the passage of {manuals} that states it, write it here as "
-                f'`assumed … because …`, or add: inherit {clause.id} because "…"',
+                msg(
+                    "cite the passage of {manuals} that states it, write it here as `assumed … "
+                    'because …`, or add: inherit {id} because "…"',
+                    manuals=manuals,
+                    id=clause.id,
+                ),
             )
         )
     return out
@@ -194,9 +222,12 @@ def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[D
             return [
                 warning(
                     "RR0504",
-                    f"rule '{rule_id}': its reason is given in one language only",
+                    msg(
+                        "rule '{rule_id}': its reason is given in one language only",
+                        rule_id=rule_id,
+                    ),
                     at,
-                    'give it per language: because {en: "…", da: "…", nl: "…"}',
+                    msg('give it per language: because {{en: "…", da: "…", nl: "…"}}'),
                 )
             ]
         return []
@@ -207,9 +238,12 @@ def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[D
             out.append(
                 error(
                     "RR0505",
-                    f"the reason gives '{entry.key}' twice",
+                    msg("the reason gives '{key}' twice", key=entry.key),
                     entry.span,
-                    f"give the reason in each language once: keep one '{entry.key}: \"…\"'",
+                    msg(
+                        "give the reason in each language once: keep one '{key}: \"…\"'",
+                        key=entry.key,
+                    ),
                 )
             )
             continue
@@ -218,19 +252,21 @@ def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[D
             out.append(
                 error(
                     "RR0505",
-                    f"'{entry.key}' is not a language of the sheets",
+                    msg("'{key}' is not a language of the sheets", key=entry.key),
                     entry.span,
-                    suggest(str(entry.key), SHEET_LANGUAGES)
-                    or f"use one of {', '.join(SHEET_LANGUAGES)}",
+                    did_you_mean(str(entry.key), SHEET_LANGUAGES)
+                    or msg(
+                        "use one of {sheet_languages}", sheet_languages=", ".join(SHEET_LANGUAGES)
+                    ),
                 )
             )
         elif not isinstance(entry.value, m.Text):
             out.append(
                 error(
                     "RR0505",
-                    f"the reason in '{entry.key}' must be a quoted text",
+                    msg("the reason in '{key}' must be a quoted text", key=entry.key),
                     entry.value.span,
-                    f'write it in quotes: {entry.key}: "…"',
+                    msg('write it in quotes: {key}: "…"', key=entry.key),
                 )
             )
     missing = [lang for lang in SHEET_LANGUAGES if reason.in_language(lang) is None]
@@ -238,15 +274,22 @@ def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[D
         out.append(
             warning(
                 "RR0504",
-                f"rule '{rule_id}': its reason is not given in " + ", ".join(missing),
+                msg(
+                    "rule '{id}': its reason is not given in {missing}",
+                    id=rule_id,
+                    missing=tuple(missing),
+                ),
                 reason.table.span,
-                f"add {', '.join(missing)}: a sheet in that language shows no reason",
+                msg(
+                    "add {missing}: a sheet in that language shows no reason",
+                    missing=", ".join(missing),
+                ),
             )
         )
     return out
 
 
-def _check_words(table: m.Table, what: str, keyword: str) -> list[Diagnostic]:
+def _check_words(table: m.Table, what: Message, keyword: str) -> list[Diagnostic]:
     """RR0124: a title or a note per language names the sheets' languages (en, da, nl), each
     once, each with a quoted text; an empty table says nothing."""
     out = []
@@ -255,9 +298,12 @@ def _check_words(table: m.Table, what: str, keyword: str) -> list[Diagnostic]:
         out.append(
             error(
                 "RR0124",
-                f"{what} gives no text",
+                msg("{what} gives no text", what=what),
                 table.span,
-                f'write {keyword} "…", or {keyword} {{en: "…", da: "…", nl: "…"}}',
+                msg(
+                    'write {keyword} "…", or {keyword} {{en: "…", da: "…", nl: "…"}}',
+                    keyword=keyword,
+                ),
             )
         )
     for entry in table.entries:
@@ -266,9 +312,9 @@ def _check_words(table: m.Table, what: str, keyword: str) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0124",
-                    f"{what} gives '{key}' twice",
+                    msg("{what} gives '{key}' twice", what=what, key=key),
                     entry.span,
-                    f"give each language once: keep one '{key}: \"…\"'",
+                    msg("give each language once: keep one '{key}: \"…\"'", key=key),
                 )
             )
             continue
@@ -277,18 +323,21 @@ def _check_words(table: m.Table, what: str, keyword: str) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0124",
-                    f"{what}: '{key}' is not a language of the sheets",
+                    msg("{what}: '{key}' is not a language of the sheets", what=what, key=key),
                     entry.span,
-                    suggest(key, SHEET_LANGUAGES) or f"use one of {', '.join(SHEET_LANGUAGES)}",
+                    did_you_mean(key, SHEET_LANGUAGES)
+                    or msg(
+                        "use one of {sheet_languages}", sheet_languages=", ".join(SHEET_LANGUAGES)
+                    ),
                 )
             )
         elif not isinstance(entry.value, m.Text):
             out.append(
                 error(
                     "RR0124",
-                    f"{what} in '{key}' must be a quoted text",
+                    msg("{what} in '{key}' must be a quoted text", what=what, key=key),
                     entry.value.span,
-                    f'write it in quotes: {key}: "…"',
+                    msg('write it in quotes: {key}: "…"', key=key),
                 )
             )
     return out
@@ -307,15 +356,24 @@ def _common_start(parts: list[list[str]]) -> list[str]:
 def _assumed_warnings(assumed: dict[str, list[m.Clause]]) -> list[Diagnostic]:
     """One RR0501 per reason: an `assumed` group of 48 mission cards is one gap, not 48."""
     out = []
-    hint = "the manual does not give this value; --strict treats this as a failure"
+    hint = msg("the manual does not give this value; --strict treats this as a failure")
     for reason, clauses in assumed.items():
         ids = list(dict.fromkeys(c.id for c in clauses))
         if len(ids) == 1:
-            message = f"rule '{ids[0]}' uses an assumed value: {reason}"
+            message = msg("rule '{id}' uses an assumed value: {reason}", id=ids[0], reason=reason)
         else:
             common = ".".join(_common_start([i.split(".") for i in ids]))
-            where = f"'{common}.…'" if common else f"'{ids[0]}' and others"
-            message = f"{len(ids)} rules ({where}) use an assumed value: {reason}"
+            where = (
+                msg("'{common}.…'", common=common)
+                if common
+                else msg("'{id}' and others", id=ids[0])
+            )
+            message = msg(
+                "{n} rules ({where}) use an assumed value: {reason}",
+                n=len(ids),
+                where=where,
+                reason=reason,
+            )
         out.append(warning("RR0501", message, clauses[0].span, hint))
     return out
 
@@ -346,10 +404,14 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
         out.append(
             error(
                 "RR0209",
-                f"at most {cap} armies a territory, but an attack needs {need}: "
-                "no one could ever attack",
+                msg(
+                    "at most {cap} armies a territory, but an attack needs {need}: no one could "
+                    "ever attack",
+                    cap=cap,
+                    need=need,
+                ),
                 cap_clause.id_span,
-                f"allow at least {need} armies a territory",
+                msg("allow at least {need} armies a territory", need=need),
             )
         )
     board = eff.board
@@ -370,17 +432,28 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
             fewest = dealt
         else:
             fewest = len(board.territories) // (entry.key + neutrals)
-        for who, count in (("each player", armies.value), ("each neutral army", neutral_armies)):
-            if who.endswith("army") and not neutrals:
+        for neutral, count in ((False, armies.value), (True, neutral_armies)):
+            if neutral and not neutrals:
                 continue
+            who = msg("each neutral army") if neutral else msg("each player")
             if count > cap * max(fewest, 1):
                 out.append(
                     error(
                         "RR0209",
-                        f"with {entry.key} players, {who} has {count} start armies but may "
-                        f"hold as few as {fewest} territories of at most {cap} armies",
+                        msg(
+                            "with {key} players, {who} has {count_} start armies but may hold as "
+                            "few as {fewest} territories of at most {cap} armies",
+                            key=entry.key,
+                            who=who,
+                            count_=count,
+                            fewest=fewest,
+                            cap=cap,
+                        ),
                         cap_clause.id_span,
-                        f"allow at least {-(-count // max(fewest, 1))} armies a territory",
+                        msg(
+                            "allow at least {value} armies a territory",
+                            value=-(-count // max(fewest, 1)),
+                        ),
                     )
                 )
     return out
@@ -411,9 +484,13 @@ def _check_cards_off(eff: EffectiveRuleset) -> list[Diagnostic]:
     return [
         error(
             "RR0208",
-            f"rule '{rule}' needs the territory cards ({why}), but cards.in_play is no",
+            msg(
+                "rule '{rule}' needs the territory cards ({why}), but cards.in_play is no",
+                rule=rule,
+                why=why,
+            ),
             off.id_span,
-            f"keep the cards (cards.in_play: yes) or change '{rule}'",
+            msg("keep the cards (cards.in_play: yes) or change '{rule}'", rule=rule),
         )
         for rule, why in needs
     ]
@@ -429,11 +506,15 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
         out.append(
             error(
                 "RR0206",
-                f"ruleset '{eff.name}' is incomplete: "
-                f"{counted(len(missing), 'required rule', 'required rules')} missing: "
-                f"{shown}",
+                msg_n(
+                    "ruleset '{name}' is incomplete: {count} required rule missing: {shown}",
+                    "ruleset '{name}' is incomplete: {count} required rules missing: {shown}",
+                    len(missing),
+                    name=eff.name,
+                    shown=shown,
+                ),
                 eff.ruleset.name_span,
-                "extend a complete ruleset (such as classic) or add the missing rules",
+                msg("extend a complete ruleset (such as classic) or add the missing rules"),
             )
         )
     out.extend(_check_cards_off(eff))
@@ -460,10 +541,15 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
                     out.append(
                         error(
                             "RR0203",
-                            f"with {players} players each needs at least {need} armies to "
-                            f"hold their territories, but starts with {armies.value}",
+                            msg(
+                                "with {players} players each needs at least {need} armies to hold "
+                                "their territories, but starts with {value}",
+                                players=players,
+                                need=need,
+                                value=armies.value,
+                            ),
                             entry.span,
-                            "raise the start armies",
+                            msg("raise the start armies"),
                         )
                     )
                 elif armies.value == need and (dealing or total % players == 0):
@@ -472,34 +558,19 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
                     out.append(
                         error(
                             "RR0203",
-                            f"with {players} players each starts on {need} territories, one "
-                            f"army on each, and has {armies.value} armies: none is left to "
-                            "place, so the setup cannot go on",
+                            msg(
+                                "with {players} players each starts on {need} territories, one "
+                                "army on each, and has {value} armies: none is left to place, so "
+                                "the setup cannot go on",
+                                players=players,
+                                need=need,
+                                value=armies.value,
+                            ),
                             entry.span,
-                            f"give each player at least {need + 1} start armies",
+                            msg("give each player at least {value} start armies", value=need + 1),
                         )
                     )
     return out
-
-
-def check_source(src: m.Source) -> list[Diagnostic]:
-    """RR0125: a manual's file is named inside the manuals' folder (`trace --sources DIR`),
-    never by an absolute path or one that climbs out of it with `..`: such a file is not read
-    (a rules file from elsewhere must not make riskrules read the reader's other files)."""
-    parts = re.split(r"[/\\]", src.file)
-    if not (src.file.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", src.file) or ".." in parts):
-        return []
-    plain = parts[-1] if parts[-1] not in ("", "..") else "manual.txt"
-    return [
-        error(
-            "RR0125",
-            f"source '{src.id}' names the file '{src.file}', outside the manuals' folder: "
-            "it is never read",
-            src.span,
-            f"name the file as it is in the folder --sources names, such as source {src.id} "
-            f'"{plain}" language {src.language}',
-        )
-    ]
 
 
 def check_all(

@@ -1,7 +1,9 @@
 """Compiler-grade diagnostics: a position, a stable code, a message and a hint.
 
 The checker never raises on bad input; it returns these. Codes are stable and documented in
-docs/diagnostics.md, so scripts and editors can key on them.
+docs/diagnostics.md, so scripts and editors can key on them. The message and the hint are
+Messages (grammar/messages.py): an id and its arguments, rendered in the reader's language at
+the edge; `message` and `hint` give the English (logs, tests).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from .messages import Message, msg
 
 
 class Severity(StrEnum):
@@ -41,12 +45,37 @@ class Span:
 class Diagnostic:
     code: str
     severity: Severity
-    message: str
+    said: Message
     span: Span
-    hint: str | None = None
+    advice: Message | None = None
     notes: tuple[tuple[str, Span], ...] = field(default=())
 
-    def to_json(self) -> dict[str, object]:
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return self.said.render()
+
+    @property
+    def hint(self) -> str | None:
+        """The hint in English, if any."""
+        return self.advice.render() if self.advice is not None else None
+
+    def text(self, lang: str) -> str:
+        """The message in `lang`."""
+        return self.said.render(lang)
+
+    def hint_text(self, lang: str) -> str | None:
+        """The hint in `lang`, if any."""
+        return self.advice.render(lang) if self.advice is not None else None
+
+    def fixes(self) -> list[str]:
+        """The replacements its did-you-mean offers (each a `fix` argument), best first."""
+        found = self.said.find("fix")
+        if self.advice is not None:
+            found += self.advice.find("fix")
+        return list(dict.fromkeys(found))
+
+    def to_json(self, lang: str = "en") -> dict[str, object]:
         return {
             "file": self.span.file,
             "line": self.span.line,
@@ -55,9 +84,22 @@ class Diagnostic:
             "end_column": self.span.end_column,
             "severity": self.severity.value,
             "code": self.code,
-            "message": self.message,
-            "hint": self.hint,
+            "message": self.text(lang),
+            "hint": self.hint_text(lang),
+            "arguments": self.said.arguments(lang),
+            "hint_arguments": self.advice.arguments(lang) if self.advice is not None else None,
+            "docs": docs_anchor(self.code, lang),
         }
+
+
+def docs_page(lang: str = "en") -> str:
+    """The reference page of the codes in `lang`: docs/diagnostics.md, .da.md, .nl.md."""
+    return "diagnostics.md" if lang not in ("da", "nl") else f"diagnostics.{lang}.md"
+
+
+def docs_anchor(code: str, lang: str = "en") -> str:
+    """The code's entry in the reference page in `lang`."""
+    return f"{docs_page(lang)}#{code.lower()}"
 
 
 def plural(n: int, singular: str, plural: str) -> str:
@@ -73,15 +115,15 @@ def counted(n: int, singular: str, plural_form: str) -> str:
     return f"{n:,} {plural(n, singular, plural_form)}"
 
 
-def error(code: str, message: str, span: Span, hint: str | None = None) -> Diagnostic:
+def error(code: str, message: Message, span: Span, hint: Message | None = None) -> Diagnostic:
     return Diagnostic(code, Severity.ERROR, message, span, hint)
 
 
-def warning(code: str, message: str, span: Span, hint: str | None = None) -> Diagnostic:
+def warning(code: str, message: Message, span: Span, hint: Message | None = None) -> Diagnostic:
     return Diagnostic(code, Severity.WARNING, message, span, hint)
 
 
-def note(code: str, message: str, span: Span, hint: str | None = None) -> Diagnostic:
+def note(code: str, message: Message, span: Span, hint: Message | None = None) -> Diagnostic:
     return Diagnostic(code, Severity.NOTE, message, span, hint)
 
 
@@ -96,9 +138,9 @@ def suggest(word: str, candidates: Iterable[str]) -> str | None:
     return prefixed[0] if len(prefixed) == 1 else None
 
 
-def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+def did_you_mean(word: str, candidates: Iterable[str]) -> Message | None:
     best = suggest(word, candidates)
-    return f"did you mean '{best}'?" if best else None
+    return msg("did you mean '{fix}'?", fix=best) if best else None
 
 
 class DiagnosticError(Exception):

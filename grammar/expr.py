@@ -10,8 +10,9 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 
 from . import model as m
-from .diagnostics import Diagnostic, did_you_mean, error, plural
-from .words import foreign
+from .diagnostics import Diagnostic, did_you_mean, error
+from .messages import Arg, Message, msg, msg_n
+from .words import foreign, language_name
 
 Number = int | bool
 Function = Callable[..., Number]
@@ -19,6 +20,10 @@ Function = Callable[..., Number]
 
 class EvalError(Exception):
     """An expression could not be evaluated (a division by zero, an unknown name)."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(said.render())
+        self.said = said
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,7 @@ def evaluate(
         return expr.value
     if isinstance(expr, m.Name):
         if expr.name not in names:
-            raise EvalError(f"unknown quantity '{expr.name}'")
+            raise EvalError(msg("unknown quantity '{name}'", name=expr.name))
         return names[expr.name]
     if isinstance(expr, m.Neg):
         return -int(evaluate(expr.operand, names, functions))
@@ -100,7 +105,7 @@ def evaluate(
         return _binop(expr, names, functions)
     if isinstance(expr, m.Call):
         return _call(expr, names, functions)
-    raise EvalError(f"not an expression: {type(expr).__name__}")
+    raise EvalError(msg("not an expression: {kind}", kind=type(expr).__name__))
 
 
 def _binop(
@@ -125,7 +130,7 @@ def _binop(
             return left * right
         case "//" | "%":
             if right == 0:
-                raise EvalError("division by zero")
+                raise EvalError(msg("division by zero"))
             return left // right if expr.op == "//" else left % right
         case "==":
             return left == right
@@ -139,7 +144,7 @@ def _binop(
             return left > right
         case ">=":
             return left >= right
-    raise EvalError(f"unknown operator {expr.op}")
+    raise EvalError(msg("unknown operator {op}", op=expr.op))
 
 
 def _call(
@@ -149,7 +154,7 @@ def _call(
         values = [int(evaluate(a, names, functions)) for a in expr.args]
         return min(values) if expr.func == "min" else max(values)
     if functions is None or expr.func not in functions:
-        raise EvalError(f"'{expr.func}' cannot be used here")
+        raise EvalError(msg("'{name}' cannot be used here", name=expr.func))
     args: list[object] = []
     for arg in expr.args:
         if isinstance(arg, m.Name) and arg.name not in names:
@@ -170,13 +175,13 @@ def check(
     out: list[Diagnostic] = []
     got = _infer(expr, allowed, continents, out)
     if got is not None and got != expect:
-        what = "a number" if expect == "int" else "a condition (true or false)"
+        what = msg("a number") if expect == "int" else msg("a condition (true or false)")
         out.append(
             error(
                 "RR0210",
-                f"rule '{rule_id}' needs {what} here",
+                msg("rule '{rule_id}' needs {what} here", rule_id=rule_id, what=what),
                 expr.span,
-                "compare with == < > to make a condition" if expect == "bool" else None,
+                msg("compare with == < > to make a condition") if expect == "bool" else None,
             )
         )
     return out
@@ -193,15 +198,24 @@ def _infer(
         if expr.name not in allowed:
             meant = foreign(expr.name, tuple(allowed))
             hint = (
-                f"did you mean '{meant[0]}'? ('{expr.name}' is {meant[1]} for it)"
+                msg(
+                    "did you mean '{fix}'? ('{name}' is {language} for it)",
+                    fix=meant[0],
+                    name=expr.name,
+                    language=language_name(meant[1]),
+                )
                 if meant
                 else did_you_mean(expr.name, allowed)
             )
-            listed = ", ".join(sorted(allowed)) or "none"
+            listed: Arg = tuple(sorted(allowed)) or msg("none")
             out.append(
                 error(
                     "RR0211",
-                    f"unknown quantity '{expr.name}' (this rule may use: {listed})",
+                    msg(
+                        "unknown quantity '{name}' (this rule may use: {listed})",
+                        name=expr.name,
+                        listed=listed,
+                    ),
                     expr.span,
                     hint,
                 )
@@ -236,8 +250,8 @@ def _want(
 ) -> None:
     got = _infer(expr, allowed, continents, out)
     if got is not None and got != kind:
-        what = "a number" if kind == "int" else "a condition"
-        out.append(error("RR0210", f"expected {what} here", expr.span))
+        what = msg("a number") if kind == "int" else msg("a condition")
+        out.append(error("RR0210", msg("expected {what} here", what=what), expr.span))
 
 
 def _infer_call(
@@ -248,7 +262,7 @@ def _infer_call(
         out.append(
             error(
                 "RR0212",
-                f"unknown function '{expr.func}'",
+                msg("unknown function '{func}'", func=expr.func),
                 expr.span,
                 did_you_mean(expr.func, FUNCTIONS),
             )
@@ -256,12 +270,27 @@ def _infer_call(
         return None
     low, high = spec.arity
     if not low <= len(expr.args) <= high:
-        count = str(low) if low == high else f"{low} to {high}"
+        takes = (
+            msg_n(
+                "'{func}' takes {count} argument, got {n}",
+                "'{func}' takes {count} arguments, got {n}",
+                low,
+                func=expr.func,
+                n=len(expr.args),
+            )
+            if low == high
+            else msg(
+                "'{func}' takes {low} to {high} arguments, got {n}",
+                func=expr.func,
+                low=low,
+                high=high,
+                n=len(expr.args),
+            )
+        )
         out.append(
             error(
                 "RR0212",
-                f"'{expr.func}' takes {count} {plural(high, 'argument', 'arguments')}, "
-                f"got {len(expr.args)}",
+                takes,
                 expr.span,
             )
         )
@@ -274,7 +303,7 @@ def _infer_call(
                 out.append(
                     error(
                         "RR0101",
-                        f"unknown continent '{word}'",
+                        msg("unknown continent '{word}'", word=word),
                         arg.span,
                         did_you_mean(word, continents),
                     )
@@ -285,7 +314,9 @@ def _infer_call(
                 out.append(
                     error(
                         "RR0211",
-                        f"unknown seat '{word}' (use {', '.join(SEATS)})",
+                        msg(
+                            "unknown seat '{word}' (use {seats})", word=word, seats=", ".join(SEATS)
+                        ),
                         arg.span,
                         did_you_mean(word, SEATS),
                     )

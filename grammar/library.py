@@ -17,6 +17,7 @@ from . import cache
 from . import model as m
 from .check import check_all
 from .diagnostics import Diagnostic, Severity, Span, did_you_mean, error
+from .messages import msg
 from .reader import ReadResult, collector_paused, read_path, read_rules
 from .resolve import EffectiveRuleset, Index, resolve_all
 from .syntax import cache_key
@@ -271,7 +272,7 @@ def file_of(ref: str, texts: Mapping[str, str] | None = None) -> str | None:
     unsaved = {os.path.abspath(k) for k in texts or {}}
     if path is not None and not os.path.exists(path) and os.path.abspath(path) not in unsaved:
         span = Span.point(path, 1, 1)
-        raise RulesetNotFound(error("RR0005", f"no such file: {path}", span))
+        raise RulesetNotFound(error("RR0005", msg("no such file: {path}", path=path), span))
     return path
 
 
@@ -288,7 +289,7 @@ def find(
         if rules_file is None or (name is None and not rules_file.rulesets):
             problems = [d for d in diagnostics_of(path) if d.severity == Severity.ERROR]
             if rules_file is None:
-                first = problems[0] if problems else error("RR0005", "cannot read rules", span)
+                first = problems[0] if problems else error("RR0005", msg("cannot read rules"), span)
                 raise RulesetNotFound(first)
             if problems:  # read, but no ruleset in it parses: a finding, not a wrong name
                 raise RulesetUnusable(path, problems)
@@ -298,9 +299,14 @@ def find(
                 raise RulesetNotFound(
                     error(
                         "RR0107",
-                        f"{path} holds {len(rules_file.rulesets)} rulesets ({names})",
+                        msg(
+                            "{path} holds {n} rulesets ({names})",
+                            path=path,
+                            n=len(rules_file.rulesets),
+                            names=names,
+                        ),
                         span,
-                        f"name one: {path}:NAME",
+                        msg("name one: {path}:NAME", path=path),
                     )
                 )
             name = rules_file.rulesets[0].name
@@ -310,14 +316,16 @@ def find(
         if name in ws.index.rulesets:
             diags = ws.resolve_diagnostics.get(name) or []
             raise RulesetUnusable(
-                name, diags or [error("RR0102", f"ruleset '{name}' cannot be resolved", span)]
+                name,
+                diags
+                or [error("RR0102", msg("ruleset '{name}' cannot be resolved", name=name), span)],
             )
         raise RulesetNotFound(
             error(
                 "RR0102",
-                f"unknown ruleset '{name}'",
+                msg("unknown ruleset '{name}'", name=name),
                 span,
-                did_you_mean(name, ws.index.rulesets) or "riskrules list shows the rulesets",
+                did_you_mean(name, ws.index.rulesets) or msg("riskrules list shows the rulesets"),
             )
         )
     return eff

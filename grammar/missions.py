@@ -9,11 +9,29 @@ from __future__ import annotations
 
 from . import model as m
 from .diagnostics import Diagnostic, error
-from .playable import player_counts, word_of, words_of
+from .facts import player_counts, word_of, words_of
+from .messages import msg
 from .resolve import EffectiveRuleset
 from .schema import lookup
 
 _DECK = "missions.deck."
+
+# What a card that misses its rank, its goal or both is, in words (each message whole, so a
+# translator sees the whole sentence).
+_UNDEALT = {
+    ("rank",): lambda card: msg(
+        "the mission card '{card}' has no rank: it is in no pile, so it is never dealt", card=card
+    ),
+    ("goal",): lambda card: msg(
+        "the mission card '{card}' has no goal: it can never be completed, so it is never dealt",
+        card=card,
+    ),
+    ("rank", "goal"): lambda card: msg(
+        "the mission card '{card}' has no rank and no goal: it is in no pile and it can never "
+        "be completed, so it is never dealt",
+        card=card,
+    ),
+}
 
 
 def check_missions(eff: EffectiveRuleset) -> list[Diagnostic]:
@@ -49,18 +67,19 @@ def _cards(eff: EffectiveRuleset, own: dict[str, m.Clause]) -> list[Diagnostic]:
         if not missing:
             continue
         written = next(c for rule_id, c in own.items() if rule_id.startswith(prefix))
-        why = {"rank": "it is in no pile", "goal": "it can never be completed"}
         example = {"rank": "rank: captain", "goal": "goal: territories >= 12"}[missing[0]]
         ranks = lookup(f"{prefix}rank")
         named = list(ranks.choices) if ranks is not None else ["captain"]
-        choices = " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
         out.append(
             error(
                 "RR0229",
-                f"the mission card '{card}' has no {' and no '.join(missing)}: "
-                f"{' and '.join(why[p] for p in missing)}, so it is never dealt",
+                _UNDEALT[tuple(missing)](card),
                 written.id_span,
-                f"every card has a rank ({choices}) and a goal, such as {prefix}{example}",
+                msg(
+                    "every card has a rank ({choices}) and a goal, such as {example}",
+                    choices=tuple(named),
+                    example=prefix + example,
+                ),
             )
         )
     return out
@@ -81,10 +100,13 @@ def _piles(eff: EffectiveRuleset, own: dict[str, m.Clause], counts: range) -> li
         return [
             error(
                 "RR0228",
-                f"'missions.ranks' lists {', '.join(twice)} more than once: each player "
-                "draws one mission of each rank",
+                msg(
+                    "'missions.ranks' lists {twice} more than once: each player draws one mission "
+                    "of each rank",
+                    twice=tuple(twice),
+                ),
                 own["missions.ranks"].value.span,
-                "list each rank once, easiest first, such as captain, major, colonel, general",
+                msg("list each rank once, easiest first, such as captain, major, colonel, general"),
             )
         ]
     by_rank = _deck_ranks(eff)
@@ -97,11 +119,19 @@ def _piles(eff: EffectiveRuleset, own: dict[str, m.Clause], counts: range) -> li
     return [
         error(
             "RR0228",
-            f"with {most} players each draws a '{rank}' mission, but the deck has "
-            f"{by_rank.get(rank, 0)} of them",
+            msg(
+                "with {most} players each draws a '{rank}' mission, but the deck has {get} of them",
+                most=most,
+                rank=rank,
+                get=by_rank.get(rank, 0),
+            ),
             where,
-            f"add {most - by_rank.get(rank, 0)} more '{rank}' missions "
-            f"(missions.deck.NAME {{ rank: {rank} … }}), or allow fewer players",
+            msg(
+                "add {value} more '{rank}' missions (missions.deck.NAME {{ rank: {rank} … }}), or "
+                "allow fewer players",
+                value=most - by_rank.get(rank, 0),
+                rank=rank,
+            ),
         )
     ]
 

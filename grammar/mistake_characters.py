@@ -5,6 +5,7 @@ operator."""
 import re
 
 from .diagnostics import Diagnostic, error
+from .messages import msg
 from .mistake_text import (
     _CURLY,
     _SYMBOLS,
@@ -14,7 +15,7 @@ from .mistake_text import (
     fix,
 )
 from .schema import Kind, lookup
-from .words import FOREIGN
+from .words import FOREIGN, language_name
 
 
 def _character(f: Failure, t: Text) -> Diagnostic | None:
@@ -25,66 +26,81 @@ def _character(f: Failure, t: Text) -> Diagnostic | None:
     if ch == "/" and nxt != "/":
         return error(
             "RR0002",
-            "'/' is not division here: write // (a whole number, rounded down), such as "
-            "territories // 3",
+            msg(
+                "'/' is not division here: write // (a whole number, rounded down), such as "
+                "territories // 3"
+            ),
             t.span(f.pos),
             fix("//"),
         )
     if ch == "=":
         if nxt == ">":
-            return error("RR0002", "write 'at least' as >=", t.span(f.pos, f.pos + 2), fix(">="))
+            return error(
+                "RR0002", msg("write 'at least' as >="), t.span(f.pos, f.pos + 2), fix(">=")
+            )
         if nxt == "<":
-            return error("RR0002", "write 'at most' as <=", t.span(f.pos, f.pos + 2), fix("<="))
+            return error(
+                "RR0002", msg("write 'at most' as <="), t.span(f.pos, f.pos + 2), fix("<=")
+            )
         rule = t.rule_at(f.pos)
         if prev == ":":
             return error(
                 "RR0002",
-                "unexpected '=' after ':': a rule is written 'rule.id: value'",
+                msg("unexpected '=' after ':': a rule is written 'rule.id: value'"),
                 t.span(f.pos),
-                "remove the '='",
+                msg("remove the '='"),
             )
         if rule is None and re.fullmatch(r"[a-z][a-z0-9_.]*", prev or "-"):
             return error(
                 "RR0002",
-                "unexpected '=': a rule is written 'rule.id: value', with ':'",
+                msg("unexpected '=': a rule is written 'rule.id: value', with ':'"),
                 t.span(f.pos),
-                fix(":", "('==' compares two numbers in a condition)"),
+                fix(":", msg("('==' compares two numbers in a condition)")),
             )
         return error(
             "RR0002",
-            "unexpected '=': compare two numbers with '=='",
+            msg("unexpected '=': compare two numbers with '=='"),
             t.span(f.pos),
-            fix("==", "a rule is written 'rule.id: value'"),
+            fix("==", msg("a rule is written 'rule.id: value'")),
         )
     if ch in _SYMBOLS:
         written, why = _SYMBOLS[ch]
-        return error("RR0002", f"'{ch}' cannot be typed here: {why}", t.span(f.pos), fix(written))
+        return error(
+            "RR0002",
+            msg("'{ch}' cannot be typed here: {why}", ch=ch, why=why),
+            t.span(f.pos),
+            fix(written),
+        )
     if ch in "|&":
         word = "or" if ch == "|" else "and"
         end = f.pos + (2 if nxt == ch else 1)
         return error(
             "RR0002",
-            f"write '{word}' to join two conditions, not '{text[f.pos : end]}'",
+            msg(
+                "write '{word}' to join two conditions, not '{text_}'",
+                word=word,
+                text_=text[f.pos : end],
+            ),
             t.span(f.pos, end),
             fix(word),
         )
     if ch == "!":
         return error(
-            "RR0002", "write 'not' before a condition, not '!'", t.span(f.pos), fix("not ")
+            "RR0002", msg("write 'not' before a condition, not '!'"), t.span(f.pos), fix("not ")
         )
     if ch == ";":
         if any(b.kind == "table" for b in t.open_blocks(f.pos)):
             return error(
                 "RR0002",
-                "separate a table's entries with ',', not ';'",
+                msg("separate a table's entries with ',', not ';'"),
                 t.span(f.pos),
                 fix(","),
             )
         return error(
             "RR0002",
-            "a rule ends at the end of its line: no ';' is needed",
+            msg("a rule ends at the end of its line: no ';' is needed"),
             t.span(f.pos),
-            "remove the ';'",
+            msg("remove the ';'"),
         )
     if ch in _CURLY or ch == "'":
         return _quotes(f, t, ch)
@@ -98,11 +114,15 @@ def _quotes(f: Failure, t: Text, ch: str) -> Diagnostic:
     _, begin, content = t.line_of(f.pos)
     rest = t.text[f.pos + 1 : begin + len(content)]
     ends = [i for i, c in enumerate(rest) if c in "”“’‘'»«\"„"]
-    what = "a single quote" if ch == "'" else f"a curly quote {ch} (as a word processor types it)"
+    what = (
+        msg("a single quote")
+        if ch == "'"
+        else msg("a curly quote {ch} (as a word processor types it)", ch=ch)
+    )
     if not ends:
         return error(
             "RR0002",
-            f'{what} cannot start a text: write straight double quotes "…"',
+            msg('{what} cannot start a text: write straight double quotes "…"', what=what),
             t.span(f.pos),
             fix('"'),
         )
@@ -118,13 +138,15 @@ def _quotes(f: Failure, t: Text, ch: str) -> Diagnostic:
     if spec is not None and word and spec.kind != Kind.TEXT and not text_goes_here:
         return error(
             "RR0002",
-            f"{what} around '{inner}': a word of a rule needs no quotes",
+            msg(
+                "{what} around '{inner}': a word of a rule needs no quotes", what=what, inner=inner
+            ),
             t.span(f.pos, end),
             fix(inner),
         )
     return error(
         "RR0002",
-        f"{what}: write a text in straight double quotes",
+        msg("{what}: write a text in straight double quotes", what=what),
         t.span(f.pos, end),
         fix(f'"{inner}"'),
     )
@@ -147,7 +169,7 @@ def _letter(f: Failure, t: Text) -> Diagnostic:
         title = title.strip()
         return error(
             "RR0002",
-            f'a ruleset\'s title goes in quotes: "{title}"',
+            msg('a ruleset\'s title goes in quotes: "{title}"', title=title),
             t.span(start, start + len(title)),
             fix(f'"{title}"'),
         )
@@ -155,23 +177,37 @@ def _letter(f: Failure, t: Text) -> Diagnostic:
     if meant is not None:
         return error(
             "RR0002",
-            f"'{word}' is {meant[1]} for '{meant[0]}': the rules are written in English words",
+            msg(
+                "'{word}' is {language} for '{meant}': the rules are written in English words",
+                word=word,
+                language=language_name(meant[1]),
+                meant=meant[0],
+            ),
             t.span(start, end),
             fix(meant[0]),
         )
     if lowered.isascii():
-        kind = "a ruleset's name" if re.fullmatch(r"ruleset", head) else "a name"
+        kind = msg("a ruleset's name") if re.fullmatch(r"ruleset", head) else msg("a name")
         return error(
             "RR0002",
-            f"{kind} is written in lower case: '{lowered}', not '{word}'",
+            msg(
+                "{kind} is written in lower case: '{lowered}', not '{word}'",
+                kind=kind,
+                lowered=lowered,
+                word=word,
+            ),
             t.span(start, end),
-            fix(lowered, "(display names go in quotes)"),
+            fix(lowered, msg("(display names go in quotes)")),
         )
     ascii_word = _ascii(lowered)
     return error(
         "RR0002",
-        f"'{word}' has a letter riskrules cannot read in a name ({t.text[f.pos]}): names are "
-        "plain lower-case letters, digits and _; a display name goes in quotes",
+        msg(
+            "'{word}' has a letter riskrules cannot read in a name ({text_}): names are plain "
+            "lower-case letters, digits and _; a display name goes in quotes",
+            word=word,
+            text_=t.text[f.pos],
+        ),
         t.span(start, end),
         fix(ascii_word) if ascii_word else None,
     )

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from .diagnostics import Span
+from .messages import Message, msg
 
 _QUANTITY_WORDS = (
     "territories",
@@ -18,17 +19,18 @@ _QUANTITY_WORDS = (
 )
 _OPERATOR = "<>=!/*+-%"
 _CURLY = {"“": "”", "”": "”", "„": "“", "«": "»", "‘": "’", "’": "’", "‚": "‘"}
+_RANGE = msg("write a range of numbers with '..', such as 3 .. 6")
 _SYMBOLS = {
-    "≥": (">=", "write 'at least' as >="),
-    "≤": ("<=", "write 'at most' as <="),
-    "≠": ("!=", "write 'not equal' as !="),
-    "÷": ("//", "write division as // (a whole number, rounded down)"),
-    "×": ("*", "write multiplication as *"),
-    "–": ("..", "write a range of numbers with '..', such as 3 .. 6"),
-    "—": ("..", "write a range of numbers with '..', such as 3 .. 6"),
-    "…": ("..", "write a range of numbers with '..', such as 3 .. 6"),
+    "≥": (">=", msg("write 'at least' as >=")),
+    "≤": ("<=", msg("write 'at most' as <=")),
+    "≠": ("!=", msg("write 'not equal' as !=")),
+    "÷": ("//", msg("write division as // (a whole number, rounded down)")),
+    "×": ("*", msg("write multiplication as *")),
+    "–": ("..", _RANGE),
+    "—": ("..", _RANGE),
+    "…": ("..", _RANGE),
 }
-SCHEDULE_FORMS = (
+SCHEDULE_FORMS = msg(
     "write a fixed trade value as `fixed 10`, or a sequence as `sequence 4, 6, 8, 10 then +5`"
 )
 
@@ -209,10 +211,12 @@ def _code(line: str) -> str:
     return line
 
 
-def fix(replacement: str, why: str = "") -> str:
+def fix(replacement: str, why: Message | None = None) -> Message:
     """A hint offering one replacement of the diagnostic's span: the language server shows it
-    as a quick fix ("did you mean 'X'?")."""
-    return f"did you mean '{replacement}'?" + (f" {why}" if why else "")
+    as a quick fix ("did you mean 'X'?"; the replacement is its `fix` argument)."""
+    if why is None:
+        return msg("did you mean '{fix}'?", fix=replacement)
+    return msg("did you mean '{fix}'? {why}", fix=replacement, why=why)
 
 
 def closest(word: str, candidates: tuple[str, ...] | list[str], cutoff: float = 0.75) -> str | None:

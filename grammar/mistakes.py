@@ -15,6 +15,7 @@ import re
 
 from .diagnostics import Diagnostic, error
 from .keywords import OPEN_WORDS
+from .messages import msg
 from .mistake_characters import (
     _character,
 )
@@ -28,6 +29,7 @@ from .mistake_text import (
     closest,
     fix,
 )
+from .mistake_words import keyword_in_words, said_in_words
 from .schema import Kind, known_ids, lookup
 from .words import NUMBER_WORDS
 
@@ -37,6 +39,9 @@ from .words import NUMBER_WORDS
 def advise(failure: Failure, text: str, path: str) -> Diagnostic | None:
     """A diagnostic in the author's terms for the usual mistakes, or None for the others."""
     t = Text(text, path)
+    said = keyword_in_words(failure, t) or said_in_words(failure, t)
+    if said is not None:
+        return said
     if failure.token == "":  # a line left unfinished is the mistake, not the next line's
         return _unclosed(failure, t) or _character(failure, t)
     for rule in _TOKEN_RULES:
@@ -56,17 +61,21 @@ def _at_end(f: Failure, t: Text) -> Diagnostic | None:
     block = blocks[-1]
     line, _, _ = t.line_of(block.pos)
     what = {
-        "ruleset": f"ruleset '{block.label}'",
-        "group": f"the group '{block.label} {{'",
-        "table": "the table",
-        "board": f"the {block.label}",
-    }.get(block.kind, "a block")
+        "ruleset": msg("ruleset '{label}'", label=block.label),
+        "group": msg("the group '{label} {{'", label=block.label),
+        "table": msg("the table"),
+        "board": msg("the {label}", label=block.label),
+    }.get(block.kind, msg("a block"))
     end = t.span(len(t.text), len(t.text))  # where the '}' goes
     return error(
         "RR0001",
-        f"the file ends before {what} opened on line {line} is closed: missing '}}'",
+        msg(
+            "the file ends before {what} opened on line {line} is closed: missing '}}'",
+            what=what,
+            line=line,
+        ),
         end,
-        "close every '{' with a matching '}'",
+        msg("close every '{{' with a matching '}}'"),
     )
 
 
@@ -90,18 +99,29 @@ def _unclosed(f: Failure, t: Text) -> Diagnostic | None:
         close = ")" if opened.char == "(" else "]"
         return error(
             "RR0001",
-            f"the '{opened.char}' on line {at} is never closed: the rule goes on to line {line}",
+            msg(
+                "the '{char}' on line {at} is never closed: the rule goes on to line {line}",
+                char=opened.char,
+                at=at,
+                line=line,
+            ),
             t.span(opened.pos),
-            f"close it with '{close}' on line {at}",
+            msg("close it with '{close}' on line {at}", close=close, at=at),
         )
     if blocks and blocks[-1].kind == "table" and prev not in (",", "{", ":"):
         return None  # a table's entries on several lines: told by _table_open
     if prev.lower() in OPEN_WORDS or prev[-1] in _OPERATOR + ",:([.":
         return error(
             "RR0001",
-            f"the rule on line {prev_line} is unfinished: it ends with '{prev}'",
+            msg(
+                "the rule on line {prev_line} is unfinished: it ends with '{prev}'",
+                prev_line=prev_line,
+                prev=prev,
+            ),
             t.span(prev_pos, prev_pos + len(prev)),
-            "finish it on its own line (such as territories >= 30), or remove what is left over",
+            msg(
+                "finish it on its own line (such as territories >= 30), or remove what is left over"
+            ),
         )
     return None
 
@@ -117,9 +137,9 @@ def _table_open(f: Failure, t: Text) -> Diagnostic | None:
     end_pos, last = t.before(f.pos)
     return error(
         "RR0001",
-        f"the table opened on line {line} is not closed: end it with '}}'",
+        msg("the table opened on line {line} is not closed: end it with '}}'", line=line),
         t.span(end_pos, end_pos + len(last)),
-        "close the table on the line it is opened, or end each line of its entries with ','",
+        msg("close the table on the line it is opened, or end each line of its entries with ','"),
     )
 
 
@@ -132,18 +152,18 @@ def _missing_comma(f: Failure, t: Text) -> Diagnostic | None:
     blocks = t.open_blocks(f.pos)
     inner = blocks[-1] if blocks else None
     _after_pos, after = t.after(f.end)
-    why = ""
+    why = None
     if inner is not None and inner.kind == "table" and after == ":":
-        why = "each entry of a table is followed by ','"
+        why = msg("each entry of a table is followed by ','")
     elif inner is not None and inner.kind in ("paren", "list"):
-        why = "the values in brackets are separated by ','"
+        why = msg("the values in brackets are separated by ','")
     elif re.search(r":\s*(sequence|track)\b", content) and f.token == "INT":
-        why = "the values of a sequence are separated by ','"
-    if not why:
+        why = msg("the values of a sequence are separated by ','")
+    if why is None:
         return None
     return error(
         "RR0001",
-        f"missing ',' before {written}?",
+        msg("missing ',' before {written}?", written=written),
         t.span(f.pos, f.end),
         fix(f", {written}", why),
     )
@@ -170,9 +190,19 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
             formula = f"{found.group(2)} >= {found.group(1)}"
             return error(
                 "RR0001",
-                f"a condition is written as a comparison: '{formula}' for {value}",
+                msg(
+                    "a condition is written as a comparison: '{formula}' for {value}",
+                    formula=formula,
+                    value=value,
+                ),
                 span,
-                fix(formula, f"(or, for the last one standing too: {formula} or opponents == 0)"),
+                fix(
+                    formula,
+                    msg(
+                        "(or, for the last one standing too: {formula} or opponents == 0)",
+                        formula=formula,
+                    ),
+                ),
             )
     if spec.kind == Kind.INT_RANGE:
         found = re.fullmatch(r"(\d+)\s*(to|til|tot|-|–)\s*(\d+)", value)
@@ -180,7 +210,7 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
             written = f"{found.group(1)} .. {found.group(3)}"
             return error(
                 "RR0001",
-                f"a range is written with '..': {written}",
+                msg("a range is written with '..': {written}", written=written),
                 span,
                 fix(written),
             )
@@ -192,7 +222,12 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
                 formula = f"{found.group(1)} {op} {found.group(2)}"
                 return error(
                     "RR0001",
-                    f"a formula is written with {op}, not '{said}': {formula}",
+                    msg(
+                        "a formula is written with {op}, not '{said}': {formula}",
+                        op=op,
+                        said=said,
+                        formula=formula,
+                    ),
                     span,
                     fix(formula),
                 )
@@ -202,7 +237,7 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
             # One number is what every set is worth, as the checker's RR0201 reads it too.
             return error(
                 "RR0001",
-                f"a trade value that never changes is written 'fixed {value}'",
+                msg("a trade value that never changes is written 'fixed {value}'", value=value),
                 span,
                 fix(f"fixed {value}", SCHEDULE_FORMS),
             )
@@ -212,7 +247,10 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
             written = f"sequence {listed}" + (f" then +{then.group(1)}" if then else "")
             return error(
                 "RR0001",
-                f"trade values listed one after another are a sequence: '{written}'",
+                msg(
+                    "trade values listed one after another are a sequence: '{written}'",
+                    written=written,
+                ),
                 span,
                 fix(written, SCHEDULE_FORMS),
             )
@@ -230,15 +268,17 @@ def _schedule(f: Failure, t: Text) -> Diagnostic | None:
     if prev == "fixed":
         return error(
             "RR0001",
-            "'fixed' needs the armies every set is worth, such as fixed 10",
+            msg("'fixed' needs the armies every set is worth, such as fixed 10"),
             t.span(prev_pos, prev_pos + len(prev)),
             fix("fixed 10"),
         )
     if prev == "kind" and "LBRACE" in f.expected:
         return error(
             "RR0001",
-            "the values by kind go in braces: by kind {infantry: 4, cavalry: 6, artillery: 8, "
-            "mixed: 10}",
+            msg(
+                "the values by kind go in braces: by kind {{infantry: 4, cavalry: 6, artillery: "
+                "8, mixed: 10}}"
+            ),
             t.span(f.pos, f.end),
             None,
         )
@@ -246,7 +286,7 @@ def _schedule(f: Failure, t: Text) -> Diagnostic | None:
         n = t.text[f.pos : f.end]
         return error(
             "RR0001",
-            f"what each further set adds is written 'then +{n}'",
+            msg("what each further set adds is written 'then +{n}'", n=n),
             t.span(f.pos, f.end),
             fix(f"+{n}"),
         )
@@ -276,13 +316,17 @@ def _rule_head(f: Failure, t: Text) -> Diagnostic | None:
             joined = f"{prev}_{written}"
             return error(
                 "RR0001",
-                f"a name of two words is written with '_': '{joined}'",
+                msg("a name of two words is written with '_': '{joined}'", joined=joined),
                 t.span(prev_pos, f.end),
                 fix(joined),
             )
         return error(
             "RR0001",
-            f"each entry of a table is written KEY: VALUE, such as {prev}: {written}",
+            msg(
+                "each entry of a table is written KEY: VALUE, such as {prev}: {written}",
+                prev=prev,
+                written=written,
+            ),
             t.span(f.pos, f.end),
             fix(f": {written}"),
         )
@@ -294,7 +338,7 @@ def _rule_head(f: Failure, t: Text) -> Diagnostic | None:
         if not first.group(1) and closest(head, ["override"], 0.7):
             return error(
                 "RR0001",
-                f"'{head}' is not a word of the language: did you mean 'override'?",
+                msg("'{head}' is not a word of the language: did you mean 'override'?", head=head),
                 t.span(prev_pos, prev_pos + len(head)),
                 fix("override"),
             )
@@ -302,7 +346,7 @@ def _rule_head(f: Failure, t: Text) -> Diagnostic | None:
         if lookup(joined) is not None or any(k.startswith(joined + ".") for k in known_ids()):
             return error(
                 "RR0001",
-                f"a rule id joins its parts with '.': '{joined}'",
+                msg("a rule id joins its parts with '.': '{joined}'", joined=joined),
                 t.span(prev_pos, f.end),
                 fix(joined),
             )
@@ -310,15 +354,19 @@ def _rule_head(f: Failure, t: Text) -> Diagnostic | None:
     if prev and prev_line < t.line_of(f.pos)[0]:  # a line left half typed: the error is there
         return error(
             "RR0001",
-            f"the rule on line {prev_line} is unfinished: '{prev}' needs ':' and its value",
+            msg(
+                "the rule on line {prev_line} is unfinished: '{prev}' needs ':' and its value",
+                prev_line=prev_line,
+                prev=prev,
+            ),
             t.span(prev_pos, prev_pos + len(prev)),
-            "a rule is written 'rule.id: value', such as 'combat.ties: attacker'",
+            msg("a rule is written 'rule.id: value', such as 'combat.ties: attacker'"),
         )
     return error(
         "RR0001",
-        f"expected ':' after the rule id, found '{written}'",
+        msg("expected ':' after the rule id, found '{written}'", written=written),
         t.span(f.pos, f.end),
-        fix(f": {written}", "a rule is written 'rule.id: value', a group 'prefix { … }'"),
+        fix(f": {written}", msg("a rule is written 'rule.id: value', a group 'prefix {{ … }}'")),
     )
 
 
@@ -332,16 +380,26 @@ def _keyword(f: Failure, t: Text) -> Diagnostic | None:
         meant = closest(written, ["ruleset", "board", "source"], 0.6)
         return error(
             "RR0001",
-            f"'{written}' does not start a declaration"
-            + (f": did you mean '{meant}'?" if meant else ""),
+            msg(
+                "'{written}' does not start a declaration: did you mean '{fix}'?",
+                written=written,
+                fix=meant,
+            )
+            if meant
+            else msg("'{written}' does not start a declaration", written=written),
             t.span(f.pos, f.end),
-            fix(meant) if meant else 'a file holds rulesets: ruleset NAME "TITLE" extends BASE {',
+            fix(meant)
+            if meant
+            else msg('a file holds rulesets: ruleset NAME "TITLE" extends BASE {{'),
         )
     if "EXTENDS" in f.expected and "LBRACE" in f.expected:
         if closest(written, ["extends"], 0.7):
             return error(
                 "RR0001",
-                f"'{written}' is not a word of the language: did you mean 'extends'?",
+                msg(
+                    "'{written}' is not a word of the language: did you mean 'extends'?",
+                    written=written,
+                ),
                 t.span(f.pos, f.end),
                 fix("extends"),
             )
@@ -351,7 +409,7 @@ def _keyword(f: Failure, t: Text) -> Diagnostic | None:
             title = content[f.pos - begin : f.pos - begin + stop.start()] if stop else written
             return error(
                 "RR0001",
-                f'a ruleset\'s title goes in quotes: "{title.strip()}"',
+                msg('a ruleset\'s title goes in quotes: "{strip}"', strip=title.strip()),
                 t.span(f.pos, f.pos + len(title.strip())),
                 fix(f'"{title.strip()}"'),
             )
@@ -369,7 +427,10 @@ def _no_brace(f: Failure, t: Text) -> Diagnostic | None:
         return None
     return error(
         "RR0001",
-        f"a ruleset's rules go between '{{' and '}}': put '{{' at the end of line {line}",
+        msg(
+            "a ruleset's rules go between '{{' and '}}': put '{{' at the end of line {line}",
+            line=line,
+        ),
         t.span(prev_pos, prev_pos + len(prev)),
         fix(f"{prev} {{"),
     )
@@ -386,14 +447,14 @@ def _quote_missing(f: Failure, t: Text) -> Diagnostic | None:
     if prev == "because" and f.expected <= {"STRING", "LBRACE"}:
         return error(
             "RR0001",
-            f'a reason goes in quotes: because "{rest}"',
+            msg('a reason goes in quotes: because "{rest}"', rest=rest),
             t.span(f.pos, f.pos + len(rest)),
             fix(f'"{rest}"'),
         )
     if f.expected <= {"STRING", "PAGE", "SECTION"}:
         return error(
             "RR0001",
-            f'a citation\'s anchor goes in quotes: "{rest}"',
+            msg('a citation\'s anchor goes in quotes: "{rest}"', rest=rest),
             t.span(f.pos, f.pos + len(rest)),
             fix(f'"{rest}"'),
         )
@@ -416,9 +477,9 @@ def _bracket_table(f: Failure, t: Text) -> Diagnostic | None:
     start = _skip_spaces(t.text, value_at)
     return error(
         "RR0001",
-        f"a table goes in braces: {{{inner}}}",
+        msg("a table goes in braces: {{{inner}}}", inner=inner),
         t.span(start, start + len(value)),
-        fix(f"{{{inner}}}", "(a list of words goes without brackets, or in [ ])"),
+        fix(f"{{{inner}}}", msg("(a list of words goes without brackets, or in [ ])")),
     )
 
 
@@ -427,16 +488,16 @@ def _stray(f: Failure, t: Text) -> Diagnostic | None:
     if f.token == "RBRACE" and f.expected <= {"$END", "_NL"}:
         return error(
             "RR0001",
-            "one '}' too many: the ruleset is closed already",
+            msg("one '}}' too many: the ruleset is closed already"),
             t.span(f.pos),
-            "remove this '}' (or the one that closes the ruleset too early)",
+            msg("remove this '}}' (or the one that closes the ruleset too early)"),
         )
     if f.token == "MUL" and t.text[f.pos : f.pos + 2] == "//":
         _, begin, content = t.line_of(f.pos)
         if not content[: f.pos - begin].strip():
             return error(
                 "RR0001",
-                "a comment starts with '#', not '//'",
+                msg("a comment starts with '#', not '//'"),
                 t.span(f.pos, f.pos + 2),
                 fix("#"),
             )
@@ -451,7 +512,7 @@ def _number_word(f: Failure, t: Text) -> Diagnostic | None:
         n = NUMBER_WORDS[written]
         return error(
             "RR0001",
-            f"write numbers in digits: {n} for '{written}'",
+            msg("write numbers in digits: {n} for '{written}'", n=n, written=written),
             t.span(f.pos, f.end),
             fix(str(n)),
         )

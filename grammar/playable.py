@@ -12,135 +12,32 @@ does (the base's own check says it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from . import model as m
-from .diagnostics import Diagnostic, Span, error, warning
-from .limits import MAX_PLAYERS
+from .diagnostics import Diagnostic, error, warning
+from .facts import (
+    Own,
+    counts_text,
+    int_of,
+    neutral_count,
+    plain,
+    player_counts,
+    player_range,
+    seats_of,
+    start_armies,
+    word_of,
+    words_of,
+)
+from .messages import Arg, Message, msg
 from .resolve import EffectiveRuleset
 from .schema import PHASES, Kind, lookup
-
-
-def _plain(value: m.Value | None) -> m.Value | None:
-    return m.strip_assumed(value) if value is not None else None
-
-
-def int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
-    value = _plain(eff.value(rule_id))
-    return value.value if isinstance(value, m.Int) else None
-
-
-def word_of(eff: EffectiveRuleset, rule_id: str) -> str | None:
-    value = _plain(eff.value(rule_id))
-    if isinstance(value, m.Name):
-        return value.name
-    if isinstance(value, m.Phrase):
-        return value.text
-    return None
-
-
-def words_of(eff: EffectiveRuleset, rule_id: str) -> list[str]:
-    value = _plain(eff.value(rule_id))
-    items = value.items if isinstance(value, m.ListValue) else (value,) if value else ()
-    out = []
-    for item in items:
-        inner = _plain(item)
-        if isinstance(inner, m.Name):
-            out.append(inner.name)
-        elif isinstance(inner, m.Phrase):
-            out.append(inner.text)
-    return out
-
-
-def flag_of(eff: EffectiveRuleset, rule_id: str) -> bool:
-    value = _plain(eff.value(rule_id))
-    return isinstance(value, m.Bool) and value.value
-
-
-def player_range(eff: EffectiveRuleset) -> tuple[int, int] | None:
-    """The fewest and most players the `players` rule allows (None: not a range of numbers)."""
-    value = _plain(eff.value("players"))
-    if (
-        isinstance(value, m.Range)
-        and isinstance(value.low, m.Int)
-        and isinstance(value.high, m.Int)
-    ):
-        return value.low.value, value.high.value
-    return None
-
-
-def neutral_count(eff: EffectiveRuleset) -> int:
-    return int_of(eff, "neutrals.count") or 0
-
-
-def player_counts(eff: EffectiveRuleset) -> range | None:
-    """Every player count the ruleset allows, when it allows a playable range of them (the
-    counts past the seats a table has are RR0215's, not played)."""
-    found = player_range(eff)
-    if found is None:
-        return None
-    low, high = found
-    if low < 1 or low > high or high + neutral_count(eff) > _seats(eff):
-        return None
-    return range(low, high + 1)
-
-
-def _seats(eff: EffectiveRuleset) -> int:
-    """Seats at one table, neutral armies included: each needs a territory to start on."""
-    board = eff.board
-    if board is None:
-        return MAX_PLAYERS
-    return min(MAX_PLAYERS, sum(len(c.territories) for c in board.continents))
-
-
-def counts_text(counts: Iterable[int]) -> str:
-    """`3`, `3 or 4`, `3, 5 or 6` players."""
-    shown = [str(n) for n in counts]
-    if len(shown) <= 1:
-        return "".join(shown)
-    return ", ".join(shown[:-1]) + " or " + shown[-1]
-
-
-def start_armies(eff: EffectiveRuleset) -> dict[int, int]:
-    """The start armies by player count, as the table gives them (the first entry of a count
-    written twice, as the engine reads it)."""
-    table = _plain(eff.value("setup.start_armies"))
-    out: dict[int, int] = {}
-    if isinstance(table, m.Table):
-        for entry in table.entries:
-            armies = _plain(entry.value)
-            if isinstance(entry.key, int) and isinstance(armies, m.Int):
-                out.setdefault(entry.key, armies.value)
-    return out
-
-
-class _Own:
-    """The rules a ruleset writes itself: where a finding about rules together is reported."""
-
-    def __init__(self, eff: EffectiveRuleset) -> None:
-        self.eff = eff
-        self.clauses = {c.id: c for c in eff.ruleset.clauses}
-
-    def any(self, rule_ids: Iterable[str]) -> m.Clause | None:
-        """The first of these rules the ruleset writes itself (None: it writes none of them)."""
-        for rule_id in rule_ids:
-            found = self.clauses.get(rule_id)
-            if found is not None:
-                return found
-        return None
-
-    def prefixed(self, prefix: str) -> m.Clause | None:
-        return next((c for c in self.clauses.values() if c.id.startswith(prefix)), None)
-
-    def span(self, clause: m.Clause) -> Span:
-        return clause.value.span if clause.value.span.line else clause.id_span
+from .shares import deal, teams
 
 
 def check_playable(eff: EffectiveRuleset) -> list[Diagnostic]:
     """Every check of this module, for one effective ruleset."""
     if eff.board is None:
         return []
-    own = _Own(eff)
+    own = Own(eff)
     counts = player_counts(eff)
     out = _players(eff, own)
     out += _bounds(own)
@@ -148,8 +45,8 @@ def check_playable(eff: EffectiveRuleset) -> list[Diagnostic]:
     out += _needs(eff, own)
     if counts is not None:
         out += _start_armies(eff, own, counts)
-        out += _teams(eff, own, counts)
-        out += _deal(eff, own, counts)
+        out += teams(eff, own, counts)
+        out += deal(eff, own, counts)
     return out
 
 
@@ -158,7 +55,7 @@ def check_playable(eff: EffectiveRuleset) -> list[Diagnostic]:
 _SEATING = ("players", "neutrals.count", "board")
 
 
-def _players(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+def _players(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
     """RR0215: at least one player, and no more seats than a table has (neutral armies are
     seats too), nor than the board has territories to start on."""
     at = own.any(_SEATING)
@@ -167,37 +64,55 @@ def _players(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         return []
     low, high = found
     neutrals = neutral_count(eff)
-    seats = _seats(eff)
+    seats = seats_of(eff)
     where = own.span(own.clauses.get("players") or at)
     if low < 1:
         return [
             error(
                 "RR0215",
-                f"'players' allows {low} players: a game needs at least one",
+                msg("'players' allows {low} players: a game needs at least one", low=low),
                 where,
-                "write the fewest players first, such as 3 .. 6",
+                msg("write the fewest players first, such as 3 .. 6"),
             )
         ]
     if low <= high and high + neutrals > seats:
-        with_neutrals = f" and {neutrals} neutral armies" if neutrals else ""
+        said = (
+            msg(
+                "{high} players and {neutrals} neutral armies are {value} seats, past the "
+                "{seats} a game has",
+                high=high,
+                neutrals=neutrals,
+                value=high + neutrals,
+                seats=seats,
+            )
+            if neutrals
+            else msg(
+                "{high} players are {value} seats, past the {seats} a game has",
+                high=high,
+                value=high + neutrals,
+                seats=seats,
+            )
+        )
         return [
             error(
                 "RR0215",
-                f"{high} players{with_neutrals} are {high + neutrals} seats, past the "
-                f"{seats} a game has",
+                said,
                 where,
-                f"at most {seats} seats at a table (neutral armies included); "
-                f"each starts on a territory of its own",
+                msg(
+                    "at most {seats} seats at a table (neutral armies included); each starts on a "
+                    "territory of its own",
+                    seats=seats,
+                ),
             )
         ]
     return []
 
 
-def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
+def _start_armies(eff: EffectiveRuleset, own: Own, counts: range) -> list[Diagnostic]:
     """RR0213: a start-armies entry for every player count the ruleset allows; RR0214: a
     warning for an entry written for a count it does not (never used)."""
     clause = eff.clause("setup.start_armies")
-    table = _plain(clause.value) if clause is not None else None
+    table = plain(clause.value) if clause is not None else None
     at = own.any(("setup.start_armies", "players"))
     if clause is None or at is None or not isinstance(table, m.Table):
         return []
@@ -211,12 +126,20 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
         out.append(
             error(
                 "RR0213",
-                f"rule 'setup.start_armies' gives no start armies for {counts_text(missing)} "
-                f"players, but the ruleset is for {allowed} players",
+                msg(
+                    "rule 'setup.start_armies' gives no start armies for {counts_text} players, "
+                    "but the ruleset is for {allowed} players",
+                    counts_text=counts_text(missing),
+                    allowed=allowed,
+                ),
                 own.span(at),
-                f"add {example} to the table, or allow fewer players "
-                f"(override players: {min(given) if given else counts.start} .. "
-                f"{max(given) if given else counts.stop - 1})",
+                msg(
+                    "add {example} to the table, or allow fewer players (override players: "
+                    "{value} .. {value2})",
+                    example=example,
+                    value=min(given) if given else counts.start,
+                    value2=max(given) if given else counts.stop - 1,
+                ),
             )
         )
     if "setup.start_armies" in own.clauses:
@@ -225,10 +148,14 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
                 out.append(
                     warning(
                         "RR0214",
-                        f"start armies for {entry.key} players are never used: the ruleset is "
-                        f"for {allowed} players",
+                        msg(
+                            "start armies for {key} players are never used: the ruleset is for "
+                            "{allowed} players",
+                            key=entry.key,
+                            allowed=allowed,
+                        ),
                         entry.span,
-                        f"remove the entry, or allow {entry.key} players in 'players'",
+                        msg("remove the entry, or allow {key} players in 'players'", key=entry.key),
                     )
                 )
     return out
@@ -237,27 +164,43 @@ def _start_armies(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagn
 # ---------------------------------------------------------------- numbers in range
 
 
-def _bounds(own: _Own) -> list[Diagnostic]:
+def _bounds(own: Own) -> list[Diagnostic]:
     """RR0217: a whole number within what its rule allows (the catalogue's bounds)."""
     out = []
     for clause in own.clauses.values():
         spec = lookup(clause.id)
-        value = _plain(clause.value)
+        value = plain(clause.value)
         if spec is None or not isinstance(value, m.Int) or spec.kind != Kind.INT:
             continue
         low, high = spec.least, spec.most
+        bound: Arg
+        fix: Arg
         if low is not None and value.value < low:
-            bound, fix = (f"at least {low}", f"{low} or more") if high != low else (low, low)
+            bound, fix = (
+                (msg("at least {n}", n=low), msg("{n} or more", n=low))
+                if high != low
+                else (low, low)
+            )
         elif high is not None and value.value > high:
-            bound, fix = (f"at most {high}", f"{high} or fewer") if high != low else (high, high)
+            bound, fix = (
+                (msg("at most {n}", n=high), msg("{n} or fewer", n=high))
+                if high != low
+                else (high, high)
+            )
         else:
             continue
         out.append(
             error(
                 "RR0217",
-                f"rule '{clause.id}' is {value.value}, but it must be {bound}: {spec.why}",
+                msg(
+                    "rule '{id}' is {value}, but it must be {bound}: {why}",
+                    id=clause.id,
+                    value=value.value,
+                    bound=bound,
+                    why=spec.why or "",
+                ),
                 clause.value.span,
-                f"write {fix}",
+                msg("write {fix}", fix=fix),
             )
         )
     return out
@@ -266,7 +209,7 @@ def _bounds(own: _Own) -> list[Diagnostic]:
 # ---------------------------------------------------------------- the turn
 
 
-def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+def _phases(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
     """RR0219: the phases of a turn as the engine plays them: each once, in the catalogue's
     order (a player's own fortifying and the allies' may come in either order), with
     reinforcing, attacking and fortifying in every turn."""
@@ -282,25 +225,33 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         return [
             error(
                 "RR0219",
-                f"'turn.phases' lists {', '.join(twice)} twice: a turn has each phase once",
+                msg(
+                    "'turn.phases' lists {twice} twice: a turn has each phase once",
+                    twice=tuple(twice),
+                ),
                 own.span(clause),
-                f"list each phase once, such as {order}",
+                msg("list each phase once, such as {order}", order=order),
             )
         ]
     missing = [p for p in ("reinforce", "attack", "fortify") if p not in phases]
     if missing:
-        fortify = (
-            "; to play without fortifying keep the phase and write `override fortify.moves: 0`"
-            if "fortify" in missing
-            else ""
+        said = msg(
+            "'turn.phases' leaves out {missing}: every turn has its reinforcements, attacks "
+            "and fortifying move",
+            missing=tuple(missing),
         )
+        if "fortify" in missing:
+            said = msg(
+                "{said}; to play without fortifying keep the phase and write "
+                "`override fortify.moves: 0`",
+                said=said,
+            )
         return [
             error(
                 "RR0219",
-                f"'turn.phases' leaves out {', '.join(missing)}: every turn has its "
-                f"reinforcements, attacks and fortifying move{fortify}",
+                said,
                 own.span(clause),
-                f"list the phases in order, such as {order}",
+                msg("list the phases in order, such as {order}", order=order),
             )
         ]
 
@@ -312,10 +263,12 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         return [
             error(
                 "RR0219",
-                f"'turn.phases' puts the phases out of order: a turn is played "
-                f"{', '.join(canonical)}",
+                msg(
+                    "'turn.phases' puts the phases out of order: a turn is played {canonical}",
+                    canonical=", ".join(canonical),
+                ),
                 own.span(clause),
-                f"did you mean '{', '.join(canonical)}'?",
+                msg("did you mean '{fix}'?", fix=", ".join(canonical)),
             )
         ]
     return []
@@ -324,9 +277,9 @@ def _phases(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
 # ---------------------------------------------------------------- rules that need others
 
 
-def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+def _needs(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
     """RR0227: a rule that needs another one the ruleset does not have."""
-    needs: list[tuple[str, str, str, str]] = []  # (rule, needed, why, example)
+    needs: list[tuple[str, str, Message, str]] = []  # (rule, needed, why, example)
     if word_of(eff, "setup.territories") == "deal":
         found = player_range(eff)
         board = eff.board
@@ -335,7 +288,7 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             (
                 "setup.territories",
                 "setup.deal.cards",
-                "the territories are dealt with the cards",
+                msg("the territories are dealt with the cards"),
                 f"setup.deal.cards: {each}",
             )
         )
@@ -344,7 +297,7 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             (
                 "missions.per_player",
                 "missions.ranks",
-                "players draw a mission of each rank",
+                msg("players draw a mission of each rank"),
                 "missions.ranks: captain, major, colonel, general",
             )
         )
@@ -352,7 +305,7 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             (
                 "missions.per_player",
                 "missions.claims_per_turn",
-                "missions are claimed in a turn",
+                msg("missions are claimed in a turn"),
                 "missions.claims_per_turn: 1",
             )
         )
@@ -362,7 +315,8 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             ("neutrals.bribe.steps_per_card", "neutrals.bribe.steps_per_card: 1"),
             ("neutrals.bribe.max_cards", "neutrals.bribe.max_cards: 5"),
         ):
-            needs.append(("neutrals.mode", rule, "active neutral armies are bribed", example))
+            bribed_why = msg("active neutral armies are bribed")
+            needs.append(("neutrals.mode", rule, bribed_why, example))
     out = []
     placed = eff.clause("neutrals.place_per_turn")
     if placed is not None and neutral_count(eff) and word_of(eff, "setup.territories") != "deal":
@@ -371,12 +325,16 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0227",
-                    "rule 'neutrals.place_per_turn' needs the territories dealt "
-                    "(setup.territories: deal): the players place the neutral armies' armies "
-                    "on the territories they are dealt, and in a claim they are dealt none",
+                    msg(
+                        "rule 'neutrals.place_per_turn' needs the territories dealt "
+                        "(setup.territories: deal): the players place the neutral armies' armies "
+                        "on the territories they are dealt, and in a claim they are dealt none"
+                    ),
                     at.id_span,
-                    "deal the territories (setup.territories: deal), or let the neutral "
-                    "armies claim for themselves: drop neutrals.place_per_turn",
+                    msg(
+                        "deal the territories (setup.territories: deal), or let the neutral "
+                        "armies claim for themselves: drop neutrals.place_per_turn"
+                    ),
                 )
             )
     teams = int_of(eff, "teams.count")
@@ -386,10 +344,12 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0227",
-                    "team play needs 'territory.control: most_armies': team-mates fortify into "
-                    "each other's territories, and their armies share them",
+                    msg(
+                        "team play needs 'territory.control: most_armies': team-mates fortify "
+                        "into each other's territories, and their armies share them"
+                    ),
                     at.id_span,
-                    "write `override territory.control: most_armies` (the team rules of 000)",
+                    msg("write `override territory.control: most_armies` (the team rules of 000)"),
                 )
             )
     for rule, needed, why, example in needs:
@@ -401,16 +361,21 @@ def _needs(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
         out.append(
             error(
                 "RR0227",
-                f"rule '{rule}' needs '{needed}' ({why}), but the ruleset does not set it",
+                msg(
+                    "rule '{rule}' needs '{needed}' ({why}), but the ruleset does not set it",
+                    rule=rule,
+                    needed=needed,
+                    why=why,
+                ),
                 at.id_span,
-                f"add a line such as `{example}`",
+                msg("add a line such as `{example}`", example=example),
             )
         )
     out.extend(_status_start(eff, own))
     return out
 
 
-def _status_start(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
+def _status_start(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
     clause = eff.clause("neutrals.status.start")
     start = word_of(eff, "neutrals.status.start")
     if (
@@ -429,117 +394,12 @@ def _status_start(eff: EffectiveRuleset, own: _Own) -> list[Diagnostic]:
     return [
         error(
             "RR0227",
-            f"'neutrals.status.start' is '{start}', which is not on the status track "
-            f"({', '.join(track)})",
+            msg(
+                "'neutrals.status.start' is '{start}', which is not on the status track ({track})",
+                start=start,
+                track=", ".join(track),
+            ),
             clause.value.span,
-            "start the neutral armies on a space of their track",
+            msg("start the neutral armies on a space of their track"),
         )
     ]
-
-
-# ---------------------------------------------------------------- teams
-
-
-def _teams(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
-    """RR0216: the teams share every player count the ruleset allows evenly."""
-    teams = int_of(eff, "teams.count")
-    at = own.any(("teams.size", "teams.count", "players"))
-    if not teams or at is None:
-        return []
-    size = int_of(eff, "teams.size")
-    bad = [n for n in counts if teams * (size or n // teams) != n or n < teams]
-    if not bad:
-        return []
-    n = bad[0]
-    if size:
-        what = f"{teams} teams of {size} need {teams * size} players"
-    else:
-        what = f"{n} players do not split into {teams} teams of the same size"
-    fits = [k for k in counts if k not in bad]
-    hint = (
-        f"allow only {counts_text(fits)} players, or change the teams"
-        if fits
-        else f"with {counts_text(counts)} players, write teams.size: "
-        f"{counts.start // teams if counts.start >= teams else 1}"
-    )
-    return [
-        error(
-            "RR0216",
-            f"{what}, but the ruleset allows {counts_text(bad)} players",
-            own.span(at),
-            hint,
-        )
-    ]
-
-
-# ---------------------------------------------------------------- the deal
-
-
-def _deal(eff: EffectiveRuleset, own: _Own, counts: range) -> list[Diagnostic]:
-    """RR0218: when the territories are dealt with the cards, the cards dealt are the whole
-    pile for every player count (each territory card dealt once, so every territory gets its
-    owner), and every seat has an army for each territory it is dealt."""
-    board = eff.board
-    cards = int_of(eff, "setup.deal.cards")
-    involved = (
-        "setup.territories",
-        "setup.deal.cards",
-        "setup.deal.remove_wild",
-        "players",
-        "neutrals.count",
-        "neutrals.cards_dealt",
-        "neutrals.start_armies",
-        "cards.wild",
-        "board",
-    )
-    at = own.any(involved)
-    if board is None or cards is None or word_of(eff, "setup.territories") != "deal" or not at:
-        return []
-    territories = len(board.territories)
-    wild = 0 if flag_of(eff, "setup.deal.remove_wild") else int_of(eff, "cards.wild") or 0
-    pile = territories + wild
-    neutrals = neutral_count(eff)
-    per_neutral = int_of(eff, "neutrals.cards_dealt") or 0
-    out = []
-    where = own.span(own.clauses.get("setup.deal.cards") or at)
-    for n in counts:
-        dealt = n * cards + neutrals * per_neutral
-        if dealt == pile:
-            continue
-        to_neutrals = f" and {neutrals} × {per_neutral} to neutral armies" if neutrals else ""
-        short = dealt < pile
-        consequence = (
-            "some territories would have no owner"
-            if short
-            else "the pile runs out before the deal is done"
-        )
-        wilds = f" and {wild} wild cards" if wild else ""
-        rest = pile - neutrals * per_neutral
-        hint = (
-            f"deal {rest // n} cards each (setup.deal.cards: {rest // n})"
-            if rest > 0 and rest % n == 0
-            else f"{pile} cards do not share evenly among {n} players: claim the territories "
-            "(setup.territories: claim), or allow only player counts the pile shares evenly"
-        )
-        out.append(
-            error(
-                "RR0218",
-                f"with {n} players, {n} × {cards} cards{to_neutrals} are {dealt} cards, but "
-                f"the pile holds {territories} territory cards{wilds}: {consequence}",
-                where,
-                hint,
-            )
-        )
-        break
-    neutral_armies = int_of(eff, "neutrals.start_armies") or 0
-    if neutrals and per_neutral > neutral_armies:
-        out.append(
-            error(
-                "RR0218",
-                f"each neutral army is dealt {per_neutral} territories but has only "
-                f"{neutral_armies} start armies: one army goes on each territory dealt",
-                where,
-                f"give each neutral army at least {per_neutral} start armies",
-            )
-        )
-    return out

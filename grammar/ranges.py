@@ -14,9 +14,7 @@ from collections.abc import Mapping
 from . import expr as ex
 from . import model as m
 from .diagnostics import Diagnostic, Span, error, warning
-from .intervals import Interval, bounds
-from .limits import MAX_ARMIES_IN_TERRITORY, MAX_DICE, MAX_GRANT, MAX_PLAYERS, MAX_TRADE_STEP
-from .playable import (
+from .facts import (
     counts_text,
     flag_of,
     int_of,
@@ -26,6 +24,9 @@ from .playable import (
     word_of,
     words_of,
 )
+from .intervals import Interval, bounds
+from .limits import MAX_ARMIES_IN_TERRITORY, MAX_DICE, MAX_GRANT, MAX_PLAYERS, MAX_TRADE_STEP
+from .messages import Arg, Message, msg
 from .printer import expr_text
 from .resolve import EffectiveRuleset
 
@@ -90,10 +91,14 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
                 out.append(
                     error(
                         "RR0224",
-                        f"'{rule_id}' can be {low}: at least one army must move into a "
-                        "conquered territory",
+                        msg(
+                            "'{rule_id}' can be {low}: at least one army must move into a "
+                            "conquered territory",
+                            rule_id=rule_id,
+                            low=low,
+                        ),
                         move.value.span,
-                        "use max(1, …)",
+                        msg("use max(1, …)"),
                     )
                 )
     out.extend(_conditions(eff, own))
@@ -141,14 +146,18 @@ def _conditions(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Diag
         names = {node.name for node in ex.walk(condition) if isinstance(node, m.Name)}
         never = [n for n in counts if bounds(condition, _game_domains(eff, n)).interval.hi == 0]
         if never:
-            who = "" if len(never) == len(counts) else f"with {counts_text(never)} players "
+            said = then_why(
+                msg("'{rule_id}' is never true", rule_id=rule_id), _why(eff, names, never[0])
+            )
+            said = msg("{said}: no game can be won this way", said=said)
+            if len(never) != len(counts):
+                said = _with_players(counts_text(never), said)
             out.append(
                 warning(
                     "RR0225",
-                    f"{who}'{rule_id}' is never true{_why(eff, names, never[0])}: no game can "
-                    "be won this way",
+                    said,
                     span,
-                    "a condition a player can reach, such as `opponents == 0`",
+                    msg("a condition a player can reach, such as `opponents == 0`"),
                 )
             )
             continue
@@ -164,21 +173,25 @@ def _conditions(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Diag
             if early:
                 n = early[0]
                 every = len(early) == len(counts)
-                who = "" if every and len(counts) > 1 else f"with {counts_text(early)} players "
                 start = _start_domains(eff, n)
                 shown = ", ".join(f"{q} = {start[q]}" for q in sorted(names) if q in start)
+                said = msg("'victory' already holds when the game begins")
+                if shown:
+                    said = msg("{said} ({shown})", said=said, shown=shown)
+                said = then_why(said, _why(eff, names, n))
+                said = msg("{said}: the first conquest would win the game", said=said)
+                if not (every and len(counts) > 1):
+                    said = _with_players(counts_text(early), said)
                 out.append(
                     error(
                         "RR0226",
-                        f"{who}'victory' already holds when the game begins"
-                        f"{f' ({shown})' if shown else ''}{_why(eff, names, n)}: the first "
-                        "conquest would win the game",
+                        said,
                         span,
                         _early_hint(eff, names),
                     )
                 )
         elif all(bounds(condition, _game_domains(eff, n)).interval.lo > 0 for n in counts):
-            out.append(warning("RR0225", f"'{rule_id}' is always true", span))
+            out.append(warning("RR0225", msg("'{rule_id}' is always true", rule_id=rule_id), span))
     return out
 
 
@@ -256,28 +269,41 @@ def _start_domains(eff: EffectiveRuleset, players: int) -> dict[str, Interval]:
     }
 
 
-def _why(eff: EffectiveRuleset, names: set[str], players: int) -> str:
+def _with_players(counts: Arg, said: Message) -> Message:
+    return msg("with {counts} players, {said}", counts=counts, said=said)
+
+
+def then_why(said: Message, why: list[Message]) -> Message:
+    """`said`, then each of the reasons after a ';'."""
+    for reason in why:
+        said = msg("{said}; {why}", said=said, why=reason)
+    return said
+
+
+def _why(eff: EffectiveRuleset, names: set[str], players: int) -> list[Message]:
     """What the other rules make of the quantities a condition reads, where it matters."""
     out = []
     if names & {"capitals", "capitals_in_play"} and not _capitals(eff):
         out.append(
-            "without `setup.capitals: yes` no player picks a capital, so capitals and "
-            "capitals_in_play stay 0"
+            msg(
+                "without `setup.capitals: yes` no player picks a capital, so capitals and "
+                "capitals_in_play stay 0"
+            )
         )
     if "missions_completed" in names and not _mission_count(eff):
-        out.append("without missions (missions.per_player), missions_completed stays 0")
+        out.append(msg("without missions (missions.per_player), missions_completed stays 0"))
     if names & {"opponents", "opposing_players_eliminated"} and int_of(eff, "teams.count"):
         foes = _game_domains(eff, players)["opponents"].hi
-        out.append(f"with teams, a player has {foes} opponents at most")
-    return f"; {'; '.join(out)}" if out else ""
+        out.append(msg("with teams, a player has {foes} opponents at most", foes=foes))
+    return out
 
 
-def _early_hint(eff: EffectiveRuleset, names: set[str]) -> str:
+def _early_hint(eff: EffectiveRuleset, names: set[str]) -> Message:
     if names & {"capitals", "capitals_in_play"} and not _capitals(eff):
-        return "add `setup.capitals: yes`, so that each player picks a capital"
+        return msg("add `setup.capitals: yes`, so that each player picks a capital")
     if "missions_completed" in names and not _mission_count(eff):
-        return "give the players missions, or win by another condition"
-    return "a victory must be out of reach when the game begins, such as `opponents == 0`"
+        return msg("give the players missions, or win by another condition")
+    return msg("a victory must be out of reach when the game begins, such as `opponents == 0`")
 
 
 def _is_condition(rule_id: str) -> bool:
@@ -349,18 +375,20 @@ def _divisions(rule_id: str, expr: m.Expr, names: Mapping[str, Interval]) -> lis
             except ex.EvalError:
                 divisor = found.zero_divisors[0][0]
                 if isinstance(divisor, m.Int):
-                    message = f"'{rule_id}' divides by zero"
+                    message = msg("'{rule_id}' divides by zero", rule_id=rule_id)
                 else:
-                    message = (
-                        f"'{rule_id}' divides by zero when {_where(point)}: "
-                        f"{expr_text(divisor)} is 0 there"
+                    message = msg(
+                        "'{rule_id}' divides by zero when {where}: {divisor} is 0 there",
+                        rule_id=rule_id,
+                        where=_where(point),
+                        divisor=expr_text(divisor),
                     )
                 return [
                     error(
                         "RR0220",
                         message,
                         divisor.span,
-                        "keep the divisor above zero, e.g. max(1, …)",
+                        msg("keep the divisor above zero, e.g. max(1, …)"),
                     )
                 ]
         return []  # the interval was too wide: no point divides by zero
@@ -369,9 +397,14 @@ def _divisions(rule_id: str, expr: m.Expr, names: Mapping[str, Interval]) -> lis
         out.append(
             error(
                 "RR0220",
-                f"'{rule_id}' can divide by zero: {expr_text(divisor)} ranges over {interval}",
+                msg(
+                    "'{rule_id}' can divide by zero: {expr_text} ranges over {interval}",
+                    rule_id=rule_id,
+                    expr_text=expr_text(divisor),
+                    interval=str(interval),
+                ),
                 divisor.span,
-                "keep the divisor above zero, e.g. max(1, …)",
+                msg("keep the divisor above zero, e.g. max(1, …)"),
             )
         )
     return out
@@ -423,18 +456,27 @@ def _income(
             return [
                 error(
                     "RR0221",
-                    f"with {t} territories a turn gives {gives} reinforcements; every turn "
-                    "must give at least one army",
+                    msg(
+                        "with {t} territories a turn gives {gives} reinforcements; every turn "
+                        "must give at least one army",
+                        t=t,
+                        gives=gives,
+                    ),
                     at.value.span,
-                    "set reinforcements.minimum to 1 or more",
+                    msg("set reinforcements.minimum to 1 or more"),
                 )
             ]
         if gives > MAX_GRANT:
             return [
                 error(
                     "RR0222",
-                    f"with {t} territories a turn gives {gives:,} reinforcements, past the "
-                    f"limit of {MAX_GRANT:,}",
+                    msg(
+                        "with {t} territories a turn gives {gives:,} reinforcements, past the "
+                        "limit of {max_grant:,}",
+                        t=t,
+                        gives=gives,
+                        max_grant=MAX_GRANT,
+                    ),
                     at.value.span,
                 )
             ]
@@ -458,10 +500,14 @@ def _dice(clause: m.Clause, armies: Interval) -> list[Diagnostic]:
     return [
         error(
             "RR0223",
-            f"'{clause.id}' lets a side roll up to {most:,} dice; the engine rolls at most "
-            f"{MAX_DICE}",
+            msg(
+                "'{id}' lets a side roll up to {most:,} dice; the engine rolls at most {max_dice}",
+                id=clause.id,
+                most=most,
+                max_dice=MAX_DICE,
+            ),
             value.high.span,
-            f"cap it, e.g. min({MAX_DICE}, …)",
+            msg("cap it, e.g. min({max_dice}, …)", max_dice=MAX_DICE),
         )
     ]
 
@@ -470,21 +516,26 @@ def _grants(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Diagnost
     """Numbers of armies given at once stay within MAX_GRANT (start armies, bonuses, sets)."""
     out: list[Diagnostic] = []
 
-    def past(value: int, span: Span, what: str) -> None:
+    def past(value: int, span: Span, what: Message) -> None:
         if value > MAX_GRANT:
             out.append(
                 error(
                     "RR0222",
-                    f"{what}: {value:,} armies, past the limit of {MAX_GRANT:,} armies given "
-                    "at once",
+                    msg(
+                        "{what}: {value:,} armies, past the limit of {max_grant:,} armies given "
+                        "at once",
+                        what=what,
+                        value=value,
+                        max_grant=MAX_GRANT,
+                    ),
                     span,
                 )
             )
 
     for rule_id, what in (
-        ("setup.start_armies", "start armies"),
-        ("continents.bonus", "a continent bonus"),
-        ("neutrals.start_armies", "neutral start armies"),
+        ("setup.start_armies", msg("start armies")),
+        ("continents.bonus", msg("a continent bonus")),
+        ("neutrals.start_armies", msg("neutral start armies")),
     ):
         clause = own.get(rule_id)
         value = m.strip_assumed(clause.value) if clause else None
@@ -498,25 +549,28 @@ def _grants(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Diagnost
     clause = own.get("reinforcements.minimum")
     least = m.strip_assumed(clause.value) if clause else None
     if clause is not None and isinstance(least, m.Int):
-        past(least.value, clause.value.span, "a minimum income")
+        past(least.value, clause.value.span, msg("a minimum income"))
     clause = own.get("cards.trade_values")
     schedule = m.strip_assumed(clause.value) if clause else None
     if clause is not None and isinstance(schedule, m.Schedule):
         for v in schedule.values:
             if v > MAX_GRANT:
-                past(v, schedule.span, "a set")
+                past(v, schedule.span, msg("a set"))
                 break
         if schedule.table is not None:
             for entry in schedule.table.entries:
                 inner = m.strip_assumed(entry.value)
                 if isinstance(inner, m.Int):
-                    past(inner.value, entry.span, "a set")
+                    past(inner.value, entry.span, msg("a set"))
         if schedule.step is not None and abs(schedule.step) > MAX_TRADE_STEP:
             out.append(
                 error(
                     "RR0222",
-                    f"each further set adds {schedule.step:,} armies, past the limit of "
-                    f"{MAX_TRADE_STEP}",
+                    msg(
+                        "each further set adds {step:,} armies, past the limit of {max_trade_step}",
+                        step=schedule.step,
+                        max_trade_step=MAX_TRADE_STEP,
+                    ),
                     schedule.span,
                 )
             )

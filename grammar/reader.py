@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import stat
@@ -13,6 +14,7 @@ from lark import Tree
 
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .limits import MAX_FILE_BYTES, MAX_TREE_DEPTH
+from .messages import Arg, Message, msg
 from .model import RulesFile
 from .syntax import parse_tree, positioned
 from .transform import ToModel
@@ -62,9 +64,9 @@ def _read_rules(text: str, path: str) -> ReadResult:
             (
                 error(
                     "RR0004",
-                    "expressions nested too deeply",
+                    msg("expressions nested too deeply"),
                     Span.point(path, 1, 1),
-                    "split the expression into simpler rules",
+                    msg("split the expression into simpler rules"),
                 ),
             ),
         )
@@ -115,7 +117,9 @@ def source_text(path: str) -> tuple[str | None, Diagnostic | None]:
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         where = Span.point(path, line, column)
-        return None, error("RR0005", "the file is not valid UTF-8", where, "save the file as UTF-8")
+        return None, error(
+            "RR0005", msg("the file is not valid UTF-8"), where, msg("save the file as UTF-8")
+        )
 
 
 def read_bounded(
@@ -127,27 +131,54 @@ def read_bounded(
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        return None, error("RR0005", f"cannot read file: {exc.strerror or exc}", where)
+        return None, error("RR0005", _cannot_read(exc), where)
     except ValueError:  # a NUL in the name (an editor's URI can hold one: %00)
-        return None, error("RR0005", "cannot read file: its name holds a NUL character", where)
+        return None, error("RR0005", msg("cannot read file: its name holds a NUL character"), where)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            return None, error("RR0005", f"cannot read file: {what}", where)
+            why = msg("a folder") if stat.S_ISDIR(info.st_mode) else msg("not a regular file")
+            return None, error("RR0005", msg("cannot read file: {why}", why=why), where)
         if info.st_size > limit:
             return None, error(
                 "RR0003",
-                f"file is {info.st_size:,} bytes; {what} are limited to {limit:,}",
+                _FILES_LIMITED.get(what, _FILES_LIMITED["rules files"]).with_args(
+                    size=info.st_size, limit=limit
+                ),
                 where,
-                "split the rules into several files",
+                msg("split the rules into several files"),
             )
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        return None, error("RR0005", f"cannot read file: {exc.strerror or exc}", where)
+        return None, error("RR0005", _cannot_read(exc), where)
     finally:
         os.close(fd)
     if len(data) > limit:  # it grew while being read
-        return None, error("RR0003", f"file is over {limit:,} bytes", where)
+        return None, error("RR0003", msg("file is over {limit:,} bytes", limit=limit), where)
     return data, None
+
+
+_FILES_LIMITED = {
+    "rules files": msg("file is {size:,} bytes; rules files are limited to {limit:,}"),
+    "feature files": msg("file is {size:,} bytes; feature files are limited to {limit:,}"),
+    "manuals": msg("file is {size:,} bytes; manuals are limited to {limit:,}"),
+    "pyproject.toml files": msg(
+        "file is {size:,} bytes; pyproject.toml files are limited to {limit:,}"
+    ),
+}
+_OS_REASONS = {
+    errno.ENOENT: msg("no such file or folder"),
+    errno.EACCES: msg("permission denied"),
+    errno.EPERM: msg("permission denied"),
+    errno.EISDIR: msg("a folder"),
+    errno.ENOTDIR: msg("a part of the path is not a folder"),
+    errno.ENAMETOOLONG: msg("the name is too long"),
+    errno.ELOOP: msg("too many symbolic links"),
+}
+
+
+def _cannot_read(exc: OSError) -> Message:
+    """Why the system refused a file, in the reader's words where the reason is a usual one."""
+    reason: Arg = _OS_REASONS.get(exc.errno or 0) or exc.strerror or str(exc)
+    return msg("cannot read file: {why}", why=reason)

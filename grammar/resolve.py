@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from . import model as m
 from .diagnostics import Diagnostic, Span, did_you_mean, error, note, warning
+from .messages import Message, msg
 from .schema import lookup
 
 MAX_EXTENDS_DEPTH = 32
@@ -145,10 +146,12 @@ class Index:
                 self.diagnostics.append(
                     note(
                         "RR0108",
-                        f"{what} '{key}' shadows the built-in {what} of the same name "
-                        f"({_where(first)})",
+                        _SHADOWS[what].with_args(key=key, where=_where(first)),
                         span,
-                        "here, built-in rulesets that use it use this one; rename it to keep both",
+                        msg(
+                            "here, built-in rulesets that use it use this one; rename it to keep "
+                            "both"
+                        ),
                     )
                 )
                 table[key] = item
@@ -156,9 +159,9 @@ class Index:
             self.diagnostics.append(
                 error(
                     "RR0106",
-                    f"{what} '{key}' is declared twice (first at {_where(first)})",
+                    _TWICE[what].with_args(key=key, where=_where(first)),
                     span,
-                    "rename one of them or remove the duplicate",
+                    msg("rename one of them or remove the duplicate"),
                 )
             )
             return
@@ -195,7 +198,7 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
             diags.append(
                 error(
                     "RR0102",
-                    f"unknown ruleset '{current.extends}'",
+                    msg("unknown ruleset '{extends}'", extends=current.extends),
                     current.extends_span,
                     did_you_mean(current.extends, index.rulesets),
                 )
@@ -206,9 +209,9 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
             diags.append(
                 error(
                     "RR0403",
-                    f"'extends' cycle: {names}",
+                    msg("'extends' cycle: {names}", names=names),
                     current.extends_span,
-                    "a ruleset cannot extend itself, directly or through others",
+                    msg("a ruleset cannot extend itself, directly or through others"),
                 )
             )
             return None, diags
@@ -221,16 +224,23 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     error(
                         "RR0403",
-                        f"'extends' cycle of {len(ring) - 1} rulesets: {shown}",
+                        msg(
+                            "'extends' cycle of {value} rulesets: {shown}",
+                            value=len(ring) - 1,
+                            shown=shown,
+                        ),
                         current.extends_span,
-                        "a ruleset cannot extend itself, directly or through others",
+                        msg("a ruleset cannot extend itself, directly or through others"),
                     )
                 )
                 return None, diags
             diags.append(
                 error(
                     "RR0405",
-                    f"'extends' chain is deeper than {MAX_EXTENDS_DEPTH} rulesets",
+                    msg(
+                        "'extends' chain is deeper than {max_extends_depth} rulesets",
+                        max_extends_depth=MAX_EXTENDS_DEPTH,
+                    ),
                     ruleset.extends_span,
                 )
             )
@@ -250,10 +260,14 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     error(
                         "RR0406",
-                        f"rule '{clause.id}' is defined twice in ruleset '{rs.name}' "
-                        f"(first at {_where(local[clause.id].id_span)})",
+                        msg(
+                            "rule '{id}' is defined twice in ruleset '{name}' (first at {where})",
+                            id=clause.id,
+                            name=rs.name,
+                            where=_where(local[clause.id].id_span),
+                        ),
                         clause.id_span,
-                        "remove one of the two definitions",
+                        msg("remove one of the two definitions"),
                     )
                 )
                 continue
@@ -263,11 +277,17 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     error(
                         "RR0401",
-                        f"rule '{clause.id}' is already defined by '{inherited.ruleset}' at "
-                        f"{_where(inherited.id_span)}",
+                        msg(
+                            "rule '{id}' is already defined by '{ruleset}' at {where}",
+                            id=clause.id,
+                            ruleset=inherited.ruleset,
+                            where=_where(inherited.id_span),
+                        ),
                         clause.id_span,
-                        f"did you mean 'override {clause.id}'? An inherited rule is changed "
-                        "with `override`",
+                        msg(
+                            "did you mean '{fix}'? An inherited rule is changed with `override`",
+                            fix="override " + clause.id,
+                        ),
                     )
                 )
             elif inherited is None and clause.override and lookup(clause.id) is not None:
@@ -277,11 +297,18 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     error(
                         "RR0402",
-                        f"'override {clause.id}': the base ruleset '{basename}' does not set "
-                        "this rule",
+                        msg(
+                            "'override {id}': the base ruleset '{basename}' does not set this rule",
+                            id=clause.id,
+                            basename=basename,
+                        ),
                         clause.id_span,
-                        f"drop `override`: '{basename}' does not set '{clause.id}', so this "
-                        "rule is new here",
+                        msg(
+                            "drop `override`: '{basename}' does not set '{id}', so this rule is "
+                            "new here",
+                            basename=basename,
+                            id=clause.id,
+                        ),
                     )
                 )
             # The same value with passages of its own is a re-citation (the ruleset's own
@@ -294,9 +321,13 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 diags.append(
                     warning(
                         "RR0404",
-                        f"override of '{clause.id}' sets the same value as '{inherited.ruleset}'",
+                        msg(
+                            "override of '{id}' sets the same value as '{ruleset}'",
+                            id=clause.id,
+                            ruleset=inherited.ruleset,
+                        ),
                         clause.id_span,
-                        "remove the override; the rule is inherited unchanged",
+                        msg("remove the override; the rule is inherited unchanged"),
                     )
                 )
             if clause.id not in history:
@@ -350,3 +381,16 @@ def own_diagnostics(ruleset: m.Ruleset, found: Mapping[str, list[Diagnostic]]) -
         if s.file == span.file and span.line <= s.line <= span.end_line:
             out.append(diag)
     return out
+
+
+# What is declared twice, or shadows a built-in, by the keyword declaring it.
+_TWICE: dict[str, Message] = {
+    "source": msg("source '{key}' is declared twice (first at {where})"),
+    "board": msg("board '{key}' is declared twice (first at {where})"),
+    "ruleset": msg("ruleset '{key}' is declared twice (first at {where})"),
+}
+_SHADOWS: dict[str, Message] = {
+    "source": msg("source '{key}' shadows the built-in source of the same name ({where})"),
+    "board": msg("board '{key}' shadows the built-in board of the same name ({where})"),
+    "ruleset": msg("ruleset '{key}' shadows the built-in ruleset of the same name ({where})"),
+}

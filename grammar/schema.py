@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .limits import MAX_BRIBE_STEPS, MAX_CARDS_DRAWN, MAX_WILD_CARDS
+from .messages import Message, msg
 
 
 class Kind(StrEnum):
@@ -45,7 +46,7 @@ class RuleSpec:
     # The whole numbers the engine plays as meant (None: no bound), and why (RR0217).
     least: int | None = None
     most: int | None = None
-    why: str = ""
+    why: Message | None = None
 
     @property
     def pattern(self) -> bool:
@@ -113,7 +114,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         section="setup",
         least=1,
-        why="with none placed a round, the setup never ends",
+        why=msg("with none placed a round, the setup never ends"),
     ),
     _R("setup.deal.cards", Kind.INT, "territory cards dealt to each player", section="setup"),
     _R(
@@ -198,7 +199,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         section="cards",
         most=MAX_WILD_CARDS,
-        why=f"the printed deck has 2; riskrules plays at most {MAX_WILD_CARDS}",
+        why=msg("the printed deck has 2; riskrules plays at most {most}", most=MAX_WILD_CARDS),
     ),
     _R(
         "cards.sets",
@@ -230,7 +231,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "complete')",
         section="cards",
         least=1,
-        why="a forced trade takes at least the one set that forces it",
+        why=msg("a forced trade takes at least the one set that forces it"),
     ),
     _R(
         "cards.territory_bonus",
@@ -252,7 +253,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         section="cards",
         most=MAX_CARDS_DRAWN,
-        why=f"the printed game draws 1; riskrules plays at most {MAX_CARDS_DRAWN}",
+        why=msg("the printed game draws 1; riskrules plays at most {most}", most=MAX_CARDS_DRAWN),
     ),
     # ---------------------------------------------------------------- combat
     _R(
@@ -341,7 +342,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         section="fortify",
         least=1,
-        why="a territory is never left empty",
+        why=msg("a territory is never left empty"),
     ),
     # ---------------------------------------------------------------- elimination, victory
     _R(
@@ -388,7 +389,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="neutrals",
         least=1,
         most=1,
-        why="one army is placed for each neutral army in a setup round",
+        why=msg("one army is placed for each neutral army in a setup round"),
     ),
     _R(
         "neutrals.mode",
@@ -425,7 +426,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="neutrals",
         least=1,
         most=MAX_BRIBE_STEPS,
-        why="a bribe moves the neutral army's status at least one step along its track",
+        why=msg("a bribe moves the neutral army's status at least one step along its track"),
     ),
     _R(
         "neutrals.bribe.max_cards",
@@ -495,7 +496,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "missions claimed in one turn at most (at least 1)",
         section="missions",
         least=1,
-        why="with none a turn, no mission can ever be claimed",
+        why=msg("with none a turn, no mission can ever be claimed"),
     ),
     _R(
         "missions.reveal_after",
@@ -533,7 +534,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "players in each team (at least 1)",
         section="teams",
         least=1,
-        why="a team has at least one player",
+        why=msg("a team has at least one player"),
     ),
     _R("teams.seating", Kind.CHOICE, "how the teams sit", choices=("alternate",), section="teams"),
     _R("teams.friendly_fire", Kind.BOOL, "a player may attack a team-mate", section="teams"),

@@ -23,6 +23,7 @@ from . import __version__, cache, recovery
 from .diagnostics import Diagnostic, DiagnosticError, Span, error
 from .keywords import grammar_text
 from .limits import MAX_FILE_BYTES, MAX_NESTING, MAX_STRING
+from .messages import Arg, Message, msg
 from .mistake_text import Failure
 from .mistakes import advise
 
@@ -260,9 +261,13 @@ def parse_tree(text: str, path: str) -> Tree[Token]:
             [
                 error(
                     "RR0003",
-                    f"file is {size:,} bytes; rules files are limited to {MAX_FILE_BYTES:,}",
+                    msg(
+                        "file is {size:,} bytes; rules files are limited to {max_file_bytes:,}",
+                        size=size,
+                        max_file_bytes=MAX_FILE_BYTES,
+                    ),
                     Span.point(path, 1, 1),
-                    "split the rules into several files",
+                    msg("split the rules into several files"),
                 )
             ]
         )
@@ -273,7 +278,15 @@ def parse_tree(text: str, path: str) -> Tree[Token]:
     except _TooDeep as exc:
         span = Span.point(path, exc.token.line or 1, exc.token.column or 1)
         raise DiagnosticError(
-            [error("RR0004", f"brackets nested deeper than {MAX_NESTING} levels", span)]
+            [
+                error(
+                    "RR0004",
+                    msg(
+                        "brackets nested deeper than {max_nesting} levels", max_nesting=MAX_NESTING
+                    ),
+                    span,
+                )
+            ]
         ) from None
     except _TooLong as exc:
         raise DiagnosticError([_long_string(exc.token, path)]) from None
@@ -288,21 +301,28 @@ def _long_string(token: Token, path: str) -> Diagnostic:
     length = len(token) - 2
     return error(
         "RR0006",
-        f"a string of {length:,} characters; strings are limited to {MAX_STRING:,}",
+        msg(
+            "a string of {length:,} characters; strings are limited to {max_string:,}",
+            length=length,
+            max_string=MAX_STRING,
+        ),
         Span.point(path, token.line or 1, token.column or 1, len(token)),
-        "shorten it: a title, a name or a reason is a sentence or two, an anchor at most 8 words",
+        msg(
+            "shorten it: a title, a name or a reason is a sentence or two, an anchor at most 8 "
+            "words"
+        ),
     )
 
 
 # ------------------------------------------------------------------ readable syntax errors
 
-_TERMINAL_WORDS = {
-    "RULE_ID": "a rule id (such as combat.ties)",
-    "RULESET_NAME": "a ruleset name (such as nl-classic)",
-    "NAME": "a name",
-    "STRING": 'a quoted string ("…")',
-    "INT": "a number",
-    "LANG": "a language code (en, da, nl)",
+_TERMINAL_WORDS: dict[str, Arg] = {
+    "RULE_ID": msg("a rule id (such as combat.ties)"),
+    "RULESET_NAME": msg("a ruleset name (such as nl-classic)"),
+    "NAME": msg("a name"),
+    "STRING": msg('a quoted string ("…")'),
+    "INT": msg("a number"),
+    "LANG": msg("a language code (en, da, nl)"),
     "COLON": "':'",
     "COMMA": "','",
     "LBRACE": "'{'",
@@ -314,16 +334,16 @@ _TERMINAL_WORDS = {
     "DOTS": "'..'",
     "PLUS": "'+'",
     "MINUS": "'-'",
-    "ADD": "'+' or '-'",
-    "MUL": "'*', '//' or '%'",
-    "COMPARE": "a comparison",
-    "BORDER_KIND": "'-' (land) or '~' (sea)",
-    "_NL": "a new line",
-    "$END": "the end of the file",
+    "ADD": msg("'+' or '-'"),
+    "MUL": msg("'*', '//' or '%'"),
+    "COMPARE": msg("a comparison"),
+    "BORDER_KIND": msg("'-' (land) or '~' (sea)"),
+    "_NL": msg("a new line"),
+    "$END": msg("the end of the file"),
 }
 
 
-def _describe(terminal: str) -> str:
+def _describe(terminal: str) -> Arg:
     if terminal in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[terminal]
     if terminal.isupper() and terminal.isalpha():
@@ -331,11 +351,11 @@ def _describe(terminal: str) -> str:
     return terminal
 
 
-def _found(token: Token) -> str:
+def _found(token: Token) -> Arg:
     if token.type == "$END":
-        return "the end of the file"
+        return msg("the end of the file")
     if token.type == "_NL":
-        return "the end of the line"
+        return msg("the end of the line")
     return f"'{token}'"
 
 
@@ -378,9 +398,9 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
         if token.type == "$END" and _open_braces(text) > 0:
             return error(
                 "RR0001",
-                "the file ends before a block is closed: missing '}'",
+                msg("the file ends before a block is closed: missing '}}'"),
                 span,
-                "close every '{' with a matching '}'",
+                msg("close every '{{' with a matching '}}'"),
             )
         return _unexpected_token(token, expected, span)
     if isinstance(exc, UnexpectedEOF):
@@ -388,11 +408,11 @@ def syntax_diagnostic(exc: UnexpectedInput, text: str, path: str) -> Diagnostic:
         span = Span.point(path, line, column)
         return error(
             "RR0001",
-            "the file ends in the middle of a statement",
+            msg("the file ends in the middle of a statement"),
             span,
             _expected_hint(set(exc.expected)),
         )
-    return error("RR0001", str(exc), Span.point(path, line, column))
+    return error("RR0001", msg("{error}", error=str(exc)), Span.point(path, line, column))
 
 
 def _open_braces(text: str) -> int:
@@ -442,31 +462,31 @@ def _bad_character(
     if char == "=":
         return error(
             "RR0002",
-            "unexpected '='",
+            msg("unexpected '='"),
             span,
-            "a rule is written 'rule.id: value' (with ':'); compare with '=='",
+            msg("a rule is written 'rule.id: value' (with ':'); compare with '=='"),
         )
     if char == '"':
         return error(
             "RR0002",
-            "unterminated string",
+            msg("unterminated string"),
             span,
-            "close the string with '\"' on the same line",
+            msg("close the string with '\"' on the same line"),
         )
     if char.isalpha() and (char.isupper() or not char.isascii()):
         rest = text[pos:].split(None, 1)[0] if text[pos:].strip() else char
         word = "".join(ch for ch in rest if ch.isalnum() or ch in "_-.")
         lowered = word.lower()
         hint = (
-            f"names are lower_snake_case ASCII: write '{lowered}'"
+            msg("names are lower_snake_case ASCII: write '{fix}'", fix=lowered)
             if lowered.isascii()
-            else "names are lower_snake_case ASCII; put display names in quotes"
+            else msg("names are lower_snake_case ASCII; put display names in quotes")
         )
-        return error("RR0002", f"unexpected character {char!r}", span, hint)
+        return error("RR0002", msg("unexpected character {char}", char=repr(char)), span, hint)
     shown = char if char.strip() else repr(char)
     return error(
         "RR0002",
-        f"the character {shown!r} cannot appear in a rules file here",
+        msg("the character {shown} cannot appear in a rules file here", shown=repr(shown)),
         span,
         _expected_hint(set(exc.allowed or ())),
     )
@@ -477,54 +497,58 @@ def _unexpected_token(token: Token, expected: set[str], span: Span) -> Diagnosti
     if expected == {"BECAUSE"} or ("BECAUSE" in expected and len(expected) <= 2):
         return error(
             "RR0001",
-            f"an assumed value needs its reason, found {found}",
+            msg("an assumed value needs its reason, found {found}", found=found),
             span,
-            'write: assumed VALUE because "why this value was chosen"',
+            msg('write: assumed VALUE because "why this value was chosen"'),
         )
     if "COLON" in expected and "LBRACE" in expected and token.type != "$END":
         return error(
             "RR0001",
-            f"expected ':' after the rule id, found {found}",
+            msg("expected ':' after the rule id, found {found}", found=found),
             span,
-            "a rule is written 'rule.id: value', a group 'prefix { … }'",
+            msg("a rule is written 'rule.id: value', a group 'prefix {{ … }}'"),
         )
     if expected == {"STRING"} or expected == {"PAGE", "SECTION", "STRING"}:
         return error(
             "RR0001",
-            f"expected a quoted anchor phrase, found {found}",
+            msg("expected a quoted anchor phrase, found {found}", found=found),
             span,
-            'a citation reads: cite DOCUMENT [page N | section "…"] "anchor words"',
+            msg('a citation reads: cite DOCUMENT [page N | section "…"] "anchor words"'),
         )
     if token.type == "$END" and "RBRACE" in expected:
-        return error("RR0001", "missing '}' before the end of the file", span, None)
+        return error("RR0001", msg("missing '}}' before the end of the file"), span, None)
     if token.type == "_NL" and expected & {"COLON", "DOTS", "INT", "NAME", "STRING"}:
         return error(
             "RR0001",
-            "the statement is incomplete at the end of the line",
+            msg("the statement is incomplete at the end of the line"),
             span,
             _expected_hint(expected),
         )
-    return error("RR0001", f"unexpected {found}", span, _expected_hint(expected))
+    return error("RR0001", msg("unexpected {found}", found=found), span, _expected_hint(expected))
 
 
-def _expected_hint(expected: set[str]) -> str:
+def _expected_hint(expected: set[str]) -> Message:
     """What the parser would have taken, said as a player reads it: one or two things by name,
     else the form of what goes there (never a list of the grammar's tokens)."""
-    words = sorted({_describe(t) for t in expected if not t.startswith("__")})
-    if 1 <= len(words) <= 2:
-        return "expected " + " or ".join(words)
+    words = sorted({_describe(t) for t in expected if not t.startswith("__")}, key=lambda w: str(w))
+    if len(words) == 1:
+        return msg("expected {what}", what=words[0])
+    if len(words) == 2:
+        return msg("expected {one} or {other}", one=words[0], other=words[1])
     if expected & {"RULESET", "BOARD", "SOURCE"}:
-        return 'a file holds declarations, such as: ruleset NAME "TITLE" extends classic { … }'
+        return msg(
+            'a file holds declarations, such as: ruleset NAME "TITLE" extends classic {{ … }}'
+        )
     if expected & {"OVERRIDE", "RULE_ID"}:
-        return (
+        return msg(
             "a rule reads `rule.id: value`, one to a line, such as `override combat.ties: attacker`"
         )
     if expected & {"COMPARE", "ADD", "MUL"}:
-        return (
+        return msg(
             "a formula reads like `max(3, territories // 3)`, a condition like "
             "`territories >= 30 or opponents == 0`"
         )
-    return (
+    return msg(
         "a rule reads `rule.id: value`: a number, a word, a list `a, b`, a range `1 .. 3`, a "
-        "table `{3: 35, 4: 30}` or a formula"
+        "table `{{3: 35, 4: 30}}` or a formula"
     )

@@ -11,6 +11,7 @@ from lark.tree import Meta
 from . import model as m
 from .diagnostics import Diagnostic, Span, error
 from .limits import MAX_EXPR_DEPTH, MAX_NUMBER
+from .messages import msg
 from .syntax import children_first
 
 # MAX_EXPR_DEPTH is far beyond any rule's formula, and low enough that every walk of an
@@ -134,10 +135,14 @@ class ToModel(Transformer[Token, m.RulesFile]):
             self.diagnostics.append(
                 error(
                     "RR0301",
-                    f"the number {text[:12]}{'…' if len(text) > 12 else ''} is past the "
-                    f"limit of {MAX_NUMBER:,}",
+                    msg(
+                        "the number {text_}{value} is past the limit of {max_number:,}",
+                        text_=text[:12],
+                        value="…" if len(text) > 12 else "",
+                        max_number=MAX_NUMBER,
+                    ),
                     self._tspan(token),
-                    "no Risk rule needs a number this large",
+                    msg("no Risk rule needs a number this large"),
                 )
             )
             return MAX_NUMBER + 1
@@ -448,9 +453,12 @@ class ToModel(Transformer[Token, m.RulesFile]):
                 self.diagnostics.append(
                     error(
                         "RR0004",
-                        f"expression too long: more than {MAX_EXPR_DEPTH} operators nested",
+                        msg(
+                            "expression too long: more than {max_expr_depth} operators nested",
+                            max_expr_depth=MAX_EXPR_DEPTH,
+                        ),
                         node.span,
-                        "split the expression into simpler rules",
+                        msg("split the expression into simpler rules"),
                     )
                 )
             # The stand-in keeps the limit's depth, so every operator around it is replaced

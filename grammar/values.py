@@ -6,11 +6,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Literal
 
 from . import expr as ex
 from . import forms
 from . import model as m
-from .diagnostics import Diagnostic, Span, counted, did_you_mean, error, suggest, warning
+from .diagnostics import Diagnostic, Span, did_you_mean, error, suggest, warning
+from .messages import Arg, Either, Message, msg, msg_n, then
 from .mistake_text import fix
 from .resolve import Index
 from .schema import (
@@ -18,7 +20,7 @@ from .schema import (
     Kind,
     RuleSpec,
 )
-from .words import foreign
+from .words import RULE_PARTS, foreign, language_name
 
 # Armies counts tried when checking dice limits that depend on armies.
 _ARMY_PROBE = range(1, 41)
@@ -39,15 +41,15 @@ def _kind_error(
     said, hint = forms.advice(spec, value, counts, continents)
     return error(
         "RR0201",
-        f"rule '{clause.id}' needs {spec.kind.value}{said}",
+        then(msg("rule '{id}' needs {kind}", id=clause.id, kind=forms.kind_said(spec.kind)), said),
         value.span,
         hint or _choices_hint(spec),
     )
 
 
-def _choices_hint(spec: RuleSpec) -> str | None:
+def _choices_hint(spec: RuleSpec) -> Message | None:
     if spec.choices:
-        return "one of: " + ", ".join(spec.choices)
+        return forms.one_of(spec.choices)
     return None
 
 
@@ -68,7 +70,10 @@ def _check_choice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diag
         return [
             error(
                 "RR0202",
-                f"'{word}' is not a choice for rule '{clause.id}'{message}",
+                then(
+                    msg("'{word}' is not a choice for rule '{id}'", word=word, id=clause.id),
+                    message,
+                ),
                 value.span,
                 hint,
             )
@@ -76,25 +81,33 @@ def _check_choice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diag
     return []
 
 
-def _not_a_choice(word: str, spec: RuleSpec, value: m.Value) -> tuple[str, str | None]:
+def _not_a_choice(word: str, spec: RuleSpec, value: m.Value) -> forms.Advice:
     """What a word that is not a choice most likely means: a misspelling, another language's
     word, the start of a longer choice, or two choices without the ',' between them."""
     if isinstance(value, m.Phrase) and all(w in spec.choices for w in value.words):
         listed = ", ".join(value.words)
-        return f": missing ',' between {' and '.join(repr(w) for w in value.words)}?", fix(listed)
+        return msg("missing ',' between {words}?", words=Either(value.words, "standard")), fix(
+            listed
+        )
     close = suggest(word, spec.choices)
     if close is not None:
-        return "", fix(close)
+        return None, fix(close)
     meant = foreign(word.replace(" ", "_"), spec.choices)
     if meant is not None:
-        return f": '{word}' is {meant[1]} for '{meant[0]}'", fix(meant[0])
+        return forms.foreign_word(word, meant), fix(meant[0])
+    part = RULE_PARTS.get(word.lower())
+    if part is not None and part[0] == spec.id.rsplit(".", 1)[-1]:
+        said = msg(
+            "'{word}' is {language} for '{part}', the rule's own name: write its value",
+            word=word,
+            language=language_name(part[1]),
+            part=part[0],
+        )
+        return said, forms.one_of(spec.choices)
     starting = [c for c in spec.choices if c.startswith(word + " ")]
     if 1 < len(starting) <= 3:
-        from babel.lists import format_list
-
-        quoted = [f"'{c}'" for c in starting]
-        return "", f"did you mean {format_list(quoted, style='or', locale='en')}?"
-    return "", _choices_hint(spec)
+        return None, msg("did you mean {fix}?", fix=Either(tuple(starting)))
+    return None, _choices_hint(spec)
 
 
 def _check_int(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
@@ -103,12 +116,48 @@ def _check_int(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnos
     return []
 
 
+Place = Literal["continent", "territory"]
+_UNKNOWN_PLACE: dict[str, Message] = {
+    "continent": msg("unknown continent '{key}'"),
+    "territory": msg("unknown territory '{key}'"),
+}
+_PLACE_TWICE: dict[str, Message] = {
+    "continent": msg("continent '{key}' is listed twice"),
+    "territory": msg("territory '{key}' is listed twice"),
+}
+_EVERY_PLACE: dict[str, Message] = {
+    "continent": msg("every continent of the board needs an entry"),
+    "territory": msg("every territory of the board needs an entry"),
+}
+
+
+def _leaves_out_continents(n: int, **args: Arg) -> Message:
+    return msg_n(
+        "rule '{id}' leaves out {count} continent: {shown}",
+        "rule '{id}' leaves out {count} continents: {shown}",
+        n,
+        **args,
+    )
+
+
+def _leaves_out_territories(n: int, **args: Arg) -> Message:
+    return msg_n(
+        "rule '{id}' leaves out {count} territory: {shown}",
+        "rule '{id}' leaves out {count} territories: {shown}",
+        n,
+        **args,
+    )
+
+
+_LEAVES_OUT = {"continent": _leaves_out_continents, "territory": _leaves_out_territories}
+
+
 def _check_table(
     spec: RuleSpec,
     clause: m.Clause,
     value: m.Value,
     keys: list[str],
-    what: str,
+    what: Place,
     board: m.Board | None,
 ) -> list[Diagnostic]:
     if not isinstance(value, m.Table):
@@ -120,14 +169,25 @@ def _check_table(
         if keys and key not in keys:  # no keys: the board is unknown, reported once already
             at = entry.span  # the key alone: what a quick fix replaces
             at = Span(at.file, at.line, at.column, at.line, at.column + len(key))
-            out.append(error("RR0101", f"unknown {what} '{key}'", at, place_hint(key, board)))
+            out.append(
+                error(
+                    "RR0101",
+                    _UNKNOWN_PLACE[what].with_args(key=key),
+                    at,
+                    place_hint(key, board),
+                )
+            )
         elif key in present:
-            out.append(error("RR0207", f"{what} '{key}' is listed twice", entry.span))
+            out.append(error("RR0207", _PLACE_TWICE[what].with_args(key=key), entry.span))
         present.add(key)
         inner = plain_value(entry.value)
         if spec.kind == Kind.BY_CONTINENT and not isinstance(inner, m.Int):
             out.append(
-                error("RR0201", f"the bonus for '{key}' must be a whole number", entry.value.span)
+                error(
+                    "RR0201",
+                    msg("the bonus for '{key}' must be a whole number", key=key),
+                    entry.value.span,
+                )
             )
         if spec.kind == Kind.BY_TERRITORY:
             word = _word(inner)
@@ -135,7 +195,7 @@ def _check_table(
                 out.append(
                     error(
                         "RR0202",
-                        f"'{word}' is not a card symbol",
+                        msg("'{word}' is not a card symbol", word=word or ""),
                         entry.value.span,
                         did_you_mean(word or "", spec.choices) or _choices_hint(spec),
                     )
@@ -146,9 +206,9 @@ def _check_table(
         out.append(
             error(
                 "RR0207",
-                f"rule '{clause.id}' leaves out {counted(len(missing), what, what + 's')}: {shown}",
+                _LEAVES_OUT[what](len(missing), id=clause.id, shown=shown),
                 value.span,
-                f"every {what} of the board needs an entry",
+                _EVERY_PLACE[what],
             )
         )
     return out
@@ -188,7 +248,11 @@ def check_value(
             return [
                 error(
                     "RR0205",
-                    f"the range {value.low.value} .. {value.high.value} is empty",
+                    msg(
+                        "the range {low} .. {high} is empty",
+                        low=value.low.value,
+                        high=value.high.value,
+                    ),
                     value.span,
                 )
             ]
@@ -209,7 +273,7 @@ def check_value(
             for e in value.entries
         ):
             return [_kind_error(spec, clause, value, counts)]
-        return _twice(value, "player count")
+        return _twice(value, msg("player count"))
     if kind == Kind.BY_CONTINENT:
         return _check_table(spec, clause, value, continents, "continent", board)
     if kind == Kind.BY_TERRITORY:
@@ -228,7 +292,7 @@ def check_value(
             return [
                 error(
                     "RR0105",
-                    f"unknown board '{value.name}'",
+                    msg("unknown board '{name}'", name=value.name),
                     value.span,
                     did_you_mean(value.name, index.boards),
                 )
@@ -240,7 +304,7 @@ def check_value(
         if isinstance(value, m.Table) and all(
             isinstance(plain_value(e.value), m.Text) for e in value.entries
         ):
-            return _twice(value, "language")
+            return _twice(value, msg("language"))
         return [_kind_error(spec, clause, value)]
     return []
 
@@ -249,7 +313,7 @@ def place_names(board: m.Board) -> dict[str, tuple[str, str]]:
     """Every name of the board's continents and territories a player may write for an id (its
     display names in each language, lower case, spaces as '_', letters like ë, æ, ø spelt
     out) -> (the id, the language)."""
-    languages = {"en": "English", "da": "Danish", "nl": "Dutch"}
+    languages = {"en": "English", "da": "Danish", "nl": "Dutch"}  # words.language_name's
     out: dict[str, tuple[str, str]] = {}
     places: list[tuple[str, tuple[tuple[str, str], ...]]] = [
         (c.id, c.names) for c in board.continents
@@ -269,7 +333,7 @@ def _spelt_out(word: str) -> str:
     return word
 
 
-def place_hint(word: str, board: m.Board | None) -> str | None:
+def place_hint(word: str, board: m.Board | None) -> Message | None:
     """The id meant by an unknown territory or continent: a misspelling, or its name in one of
     the board's languages (`nordamerika`, `azie`)."""
     if board is None:
@@ -278,21 +342,28 @@ def place_hint(word: str, board: m.Board | None) -> str | None:
     named = place_names(board).get(word) or place_names(board).get(_spelt_out(word))
     if named is not None:
         place, language = named
-        return fix(place, f"('{word}' is its {language} name; rules use the board's ids)")
+        return fix(
+            place,
+            msg(
+                "('{word}' is its {language} name; rules use the board's ids)",
+                word=word,
+                language=language_name(language),
+            ),
+        )
     close = suggest(word, ids)
     return fix(close) if close is not None else None
 
 
 def _with_place_hint(diag: Diagnostic, board: m.Board | None) -> Diagnostic:
     """An unknown continent in an expression (`controls(asien)`), with the id meant."""
-    if diag.code != "RR0101" or diag.hint:
+    if diag.code != "RR0101" or diag.advice is not None:
         return diag
-    word = diag.message.rsplit("'", 2)[-2] if diag.message.count("'") >= 2 else ""
-    hint = place_hint(word, board)
-    return replace(diag, hint=hint) if hint else diag
+    words = diag.said.find("word")
+    hint = place_hint(words[0], board) if words else None
+    return replace(diag, advice=hint) if hint else diag
 
 
-def _twice(table: m.Table, what: str) -> list[Diagnostic]:
+def _twice(table: m.Table, what: Message) -> list[Diagnostic]:
     """RR0207 for each key a table lists again (the engine reads the first)."""
     seen: dict[str | int, m.Entry] = {}
     out = []
@@ -302,9 +373,14 @@ def _twice(table: m.Table, what: str) -> list[Diagnostic]:
             out.append(
                 error(
                     "RR0207",
-                    f"{what} '{entry.key}' is listed twice (first at line {first.span.line})",
+                    msg(
+                        "{what} '{key}' is listed twice (first at line {line})",
+                        what=what,
+                        key=entry.key,
+                        line=first.span.line,
+                    ),
                     entry.span,
-                    "keep one entry for it",
+                    msg("keep one entry for it"),
                 )
             )
         else:
@@ -329,7 +405,7 @@ def _check_dice(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagno
 @functools.lru_cache(maxsize=1024)
 def _dice_problem(
     low_expr: m.Expr, high_expr: m.Expr, attacker: bool
-) -> tuple[str, str | None] | None:
+) -> tuple[Message, Message | None] | None:
     """Why these dice limits are impossible at some number of armies (message, hint), or None.
     Remembered by formula (a model's equality leaves out where it was written): house rules
     repeat the manuals' few formulas, and each is probed at many army counts."""
@@ -338,23 +414,40 @@ def _dice_problem(
             low = int(ex.evaluate(low_expr, {"armies": armies}))
             high = int(ex.evaluate(high_expr, {"armies": armies}))
         except ex.EvalError as exc:
-            return f"dice limits cannot be computed: {exc}", None
+            return msg("dice limits cannot be computed: {why}", why=exc.said), None
         fighting = armies - 1 if attacker else armies
         if fighting < 1:
             continue
         problem = None
         if low < 1:
-            problem = f"the fewest dice is {low}"
+            problem = msg("the fewest dice is {low}", low=low)
         elif high < low:
-            problem = f"at most {high} dice but at least {low}"
+            problem = msg("at most {high} dice but at least {low}", high=high, low=low)
         elif high > fighting:
-            who = "the attacker" if attacker else "the defender"
-            problem = f"{who} would roll {high} dice with only {fighting} armies to fight"
+            problem = (
+                msg(
+                    "the attacker would roll {high} dice with only {fighting} armies to fight",
+                    high=high,
+                    fighting=fighting,
+                )
+                if attacker
+                else msg(
+                    "the defender would roll {high} dice with only {fighting} armies to fight",
+                    high=high,
+                    fighting=fighting,
+                )
+            )
         if problem:
             return (
-                f"impossible dice limits with {armies} armies: {problem}",
-                "the upper bound usually reads min(N, armies - 1) for the attacker and "
-                "min(N, armies) for the defender",
+                msg(
+                    "impossible dice limits with {armies} armies: {problem}",
+                    armies=armies,
+                    problem=problem,
+                ),
+                msg(
+                    "the upper bound usually reads min(N, armies - 1) for the attacker and "
+                    "min(N, armies) for the defender"
+                ),
             )
     return None
 
@@ -371,45 +464,52 @@ def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Di
                 out.append(
                     error(
                         "RR0202",
-                        f"'{entry.key}' is not a set kind",
+                        msg("'{key}' is not a set kind", key=entry.key),
                         entry.span,
-                        did_you_mean(str(entry.key), SET_KINDS)
-                        or "one of: " + ", ".join(SET_KINDS),
+                        did_you_mean(str(entry.key), SET_KINDS) or forms.one_of(SET_KINDS),
                     )
                 )
             elif not isinstance(plain_value(entry.value), m.Int):
-                out.append(error("RR0201", "a set's value must be a whole number", entry.span))
+                out.append(error("RR0201", msg("a set's value must be a whole number"), entry.span))
         missing = [k for k in SET_KINDS if k not in keys]
         if missing:
             out.append(
                 error(
                     "RR0207",
-                    f"the table by kind leaves out: {', '.join(missing)}",
+                    msg("the table by kind leaves out: {missing}", missing=tuple(missing)),
                     value.span,
-                    "give a value for every set kind (assumed, with a reason, if the manual "
-                    "does not say)",
+                    msg(
+                        "give a value for every set kind (assumed, with a reason, if the manual "
+                        "does not say)"
+                    ),
                 )
             )
         return out
     values = value.values
     if not values:
-        return [error("RR0201", "a trade schedule needs at least one value", value.span)]
+        return [error("RR0201", msg("a trade schedule needs at least one value"), value.span)]
     for i in range(1, len(values)):
         if values[i] < values[i - 1]:
             out.append(
                 warning(
                     "RR0204",
-                    f"trade values decrease: set {i + 1} is worth {values[i]}, less than "
-                    f"set {i} ({values[i - 1]})",
+                    msg(
+                        "trade values decrease: set {set} is worth {worth}, less than set "
+                        "{before} ({worth_before})",
+                        set=i + 1,
+                        worth=values[i],
+                        before=i,
+                        worth_before=values[i - 1],
+                    ),
                     value.span,
-                    _then_step(value) or "later sets are normally worth more",
+                    _then_step(value) or msg("later sets are normally worth more"),
                 )
             )
             break
     return out
 
 
-def _then_step(schedule: m.Schedule) -> str | None:
+def _then_step(schedule: m.Schedule) -> Message | None:
     """`sequence 4, 6, 8 then 5` lists a last set worth 5; what each further set adds is
     written `then +5`."""
     *before, last = schedule.segments
@@ -418,5 +518,5 @@ def _then_step(schedule: m.Schedule) -> str | None:
     listed = ", ".join(str(v) for seg in before for v in seg.values)
     return fix(
         f"sequence {listed} then +{last.values[0]}",
-        f"(`then +{last.values[0]}`: {last.values[0]} more for each further set)",
+        msg("(`then +{step}`: {step} more for each further set)", step=last.values[0]),
     )

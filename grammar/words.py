@@ -5,6 +5,23 @@ meant ("'forsvarer' is Danish for 'defender'"); nothing is ever read as the word
 
 from __future__ import annotations
 
+from .messages import Message, msg
+
+# The languages a word is said to be in, by name (a message names them in its own language).
+_LANGUAGES: dict[str, Message] = {
+    "Danish": msg("Danish"),
+    "Dutch": msg("Dutch"),
+    "Danish or Dutch": msg("Danish or Dutch"),
+    "English": msg("English"),
+    "programming": msg("a programmer's word"),
+}
+
+
+def language_name(language: str) -> Message:
+    """The name of a language a word is written in (`FOREIGN`'s second part)."""
+    return _LANGUAGES[language]
+
+
 # language word -> the words people write for it: (word, language)
 _FOREIGN: dict[str, tuple[tuple[str, str], ...]] = {
     "defender": (
@@ -106,7 +123,15 @@ _FOREIGN: dict[str, tuple[tuple[str, str], ...]] = {
         ("gebieden", "Dutch"),
         ("landen", "Dutch"),
     ),
-    "armies": (("armeer", "Danish"), ("haere", "Danish"), ("legers", "Dutch")),
+    "armies": (
+        ("armeer", "Danish"),
+        ("arméer", "Danish"),
+        ("armé", "Danish"),
+        ("hære", "Danish"),
+        ("haere", "Danish"),
+        ("legers", "Dutch"),
+        ("leger", "Dutch"),
+    ),
     "opponents": (("modstandere", "Danish"), ("tegenstanders", "Dutch")),
     "continents": (("kontinenter", "Danish"), ("continenten", "Dutch")),
     "dice": (("terninger", "Danish"), ("dobbelstenen", "Dutch")),
@@ -117,10 +142,121 @@ _FOREIGN: dict[str, tuple[tuple[str, str], ...]] = {
     "one_of_each": (("en_af_hver", "Danish"), ("een_van_elk", "Dutch")),
 }
 
-# A word -> (the language word, the language it is in).
-FOREIGN: dict[str, tuple[str, str]] = {
-    word: (meant, language) for meant, words in _FOREIGN.items() for word, language in words
+# A word -> (the language word, the language it is in); the first meaning listed wins.
+FOREIGN: dict[str, tuple[str, str]] = {}
+for _meant, _words in _FOREIGN.items():
+    for _word, _language in _words:
+        FOREIGN.setdefault(_word, (_meant, _language))
+
+# The parts of rule ids in the manuals' words: Danish and Dutch -> the id's part.
+RULE_PARTS: dict[str, tuple[str, str]] = {
+    "kamp": ("combat", "Danish"),
+    "angreb": ("combat", "Danish"),
+    "uafgjort": ("ties", "Danish"),
+    "uafgjorte": ("ties", "Danish"),
+    "lige": ("ties", "Danish"),
+    "angriber": ("attacker", "Danish"),
+    "forsvarer": ("defender", "Danish"),
+    "terninger": ("dice", "Danish"),
+    "forstærkninger": ("reinforcements", "Danish"),
+    "forstaerkninger": ("reinforcements", "Danish"),
+    "kort": ("cards", "Danish"),
+    "sejr": ("victory", "Danish"),
+    "opstilling": ("setup", "Danish"),
+    "spillere": ("players", "Danish"),
+    "befæstning": ("fortify", "Danish"),
+    "flytning": ("fortify", "Danish"),
+    "kontinenter": ("continents", "Danish"),
+    "territorier": ("territories", "Danish"),
+    "minimum": ("minimum", "Danish"),
+    "gevecht": ("combat", "Dutch"),
+    "strijd": ("combat", "Dutch"),
+    "gelijkspel": ("ties", "Dutch"),
+    "gelijk": ("ties", "Dutch"),
+    "aanvaller": ("attacker", "Dutch"),
+    "verdediger": ("defender", "Dutch"),
+    "dobbelstenen": ("dice", "Dutch"),
+    "versterkingen": ("reinforcements", "Dutch"),
+    "kaarten": ("cards", "Dutch"),
+    "overwinning": ("victory", "Dutch"),
+    "opstelling": ("setup", "Dutch"),
+    "spelers": ("players", "Dutch"),
+    "troepenverplaatsing": ("fortify", "Dutch"),
+    "continenten": ("continents", "Dutch"),
+    "gebieden": ("territories", "Dutch"),
 }
+
+# The language's keywords in the manuals' words: what a player writes for `override`,
+# `extends`, `because`, `assumed`, `inherit`, `cite`, `ruleset`.
+KEYWORD_WORDS: dict[str, tuple[str, str]] = {
+    word: (keyword, language)
+    for keyword, words in {
+        "override": (
+            ("tilsidesæt", "Danish"),
+            ("tilsidesaet", "Danish"),
+            ("overskriv", "Danish"),
+            ("erstat", "Danish"),
+            ("overschrijf", "Dutch"),
+            ("overschrijven", "Dutch"),
+            ("vervang", "Dutch"),
+        ),
+        "extends": (
+            ("udvider", "Danish"),
+            ("bygger_på", "Danish"),
+            ("bygger", "Danish"),
+            ("udvid", "Danish"),
+            ("breidt_uit", "Dutch"),
+            ("uitbreiding", "Dutch"),
+            ("uitbreidt", "Dutch"),
+            ("gebaseerd_op", "Dutch"),
+        ),
+        "because": (("fordi", "Danish"), ("omdat", "Dutch"), ("want", "Dutch")),
+        "assumed": (
+            ("antaget", "Danish"),
+            ("antagelse", "Danish"),
+            ("aangenomen", "Dutch"),
+            ("verondersteld", "Dutch"),
+        ),
+        "inherit": (("arv", "Danish"), ("arver", "Danish"), ("erf", "Dutch"), ("erft", "Dutch")),
+        "cite": (("kilde", "Danish"), ("citér", "Danish"), ("bron", "Dutch"), ("citeer", "Dutch")),
+        "ruleset": (("regelsæt", "Danish"), ("regelsaet", "Danish"), ("regelset", "Dutch")),
+    }.items()
+    for word, language in words
+}
+
+# Words for "and then" a player writes in a trade sequence (`4, 6, 8 og så +5`).
+THEN_WORDS = (
+    "og så",
+    "og derefter",
+    "derefter",
+    "så",
+    "en dan",
+    "en daarna",
+    "daarna",
+    "dan",
+    "and then",
+    "and",
+)
+
+# Units a player writes after a number (`5 arméer`): the number alone is meant.
+UNITS = frozenset(
+    {"armies", "army", "territories", "cards", "dice", "sets", "players", "moves"}
+    | {w for w, (meant, _l) in FOREIGN.items() if meant in ("armies", "territories", "dice")}
+    | {"kort", "kaarten", "terninger", "spillere", "spelers", "sæt", "territorium", "gebied"}
+)
+
+
+def rule_id_in_words(rule_id: str) -> tuple[str, str] | None:
+    """(the rule id meant, the language) when a rule id is written in Danish or Dutch words
+    (`kamp.uafgjort` is `combat.ties`): each part that is a word of the manuals, translated."""
+    parts = rule_id.lower().split(".")
+    found = [RULE_PARTS.get(p) for p in parts]
+    languages = {f[1] for f in found if f is not None}
+    if not languages:
+        return None
+    meant = ".".join(f[0] if f is not None else p for p, f in zip(parts, found, strict=True))
+    return meant, languages.pop() if len(languages) == 1 else "Danish or Dutch"
+
 
 NUMBER_WORDS: dict[str, int] = {
     word: n

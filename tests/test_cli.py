@@ -17,7 +17,7 @@ def test_check_builtins_is_clean() -> None:
     assert result.code == 0, result.out
     data = result.json()
     assert data["errors"] == 0
-    assert set(data) == {"diagnostics", "errors", "warnings", "notes", "ignored"}
+    assert set(data) == {"language", "diagnostics", "errors", "warnings", "notes", "ignored"}
     for diag in data["diagnostics"]:
         assert set(diag) == {
             "file",
@@ -29,6 +29,9 @@ def test_check_builtins_is_clean() -> None:
             "code",
             "message",
             "hint",
+            "arguments",
+            "hint_arguments",
+            "docs",
         }
         assert diag["severity"] == "warning" and diag["code"] == "RR0501"
 
@@ -75,8 +78,11 @@ def test_show_and_explain(tmp_path: Path) -> None:
     assert [c["ruleset"] for c in explained["chain"]] == ["house", "classic"]
     assert explained["chain"][0]["line"] == 2
     assert explained["chain"][1]["citations"][0]["document"] == "nl004"
-    text = run_cli("explain", str(house), "combat.ties")
+    text = run_cli("explain", str(house), "combat.ties", "--lang", "en")
     assert text.code == 0 and "overridden in house" in text.out and "classic.rules" in text.out
+    # Without --lang, in the language of the manual the house rule cites (nl004: Dutch).
+    dutch = run_cli("explain", str(house), "combat.ties")
+    assert dutch.code == 0 and "veranderd in house" in dutch.out
     shown_text = run_cli("show", "classic")
     assert shown_text.code == 0 and "combat.ties: defender" in shown_text.out
 

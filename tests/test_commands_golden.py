@@ -422,8 +422,8 @@ def _masked(text: str, tmp: Path) -> str:
         text = text.replace(path, name)
     text = re.sub(r"\(engine: [^)]*\)", "(engine: <KIND>)", text)  # compiled or not
     text = re.sub(r'("(?:elapsed_s|games_per_s)": )[0-9.e+-]+', r"\1<T>", text)
-    text = re.sub(r"[0-9.]+( s, )[0-9.]+ games/s", r"<T>\1<T> games/s", text)
-    text = re.sub(r"[0-9.]+ games/s", "<T> games/s", text)
+    text = re.sub(r"[0-9.]+( s, )[0-9.]+ (games|spil|spellen)/s", r"<T>\1<T> \2/s", text)
+    text = re.sub(r"[0-9.]+ (games|spil|spellen)/s", r"<T> \1/s", text)
     return re.sub(
         r"data:image/png;base64,([A-Za-z0-9+/=]+)",
         lambda m: "data:image/png;sha256," + hashlib.sha256(m.group(1).encode()).hexdigest(),

@@ -34,8 +34,8 @@ from riskrules import Rules
 from riskrules.engine.odds import battle_odds, battle_table, roll_outcomes
 from riskrules.grammar import model as m
 from riskrules.grammar.diagnostics import Severity
+from riskrules.grammar.facts import player_counts
 from riskrules.grammar.library import Workspace
-from riskrules.grammar.playable import player_counts
 from riskrules.grammar.resolve import EffectiveRuleset
 from riskrules.grammar.schema import CATALOGUE, SET_KINDS, SYMBOLS, Kind, RuleSpec
 from riskrules.tools.lab import simulate

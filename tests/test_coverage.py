@@ -138,7 +138,7 @@ def test_trace_refuses_a_ruleset_with_errors(tmp_path: Path) -> None:
     bad.write_text('ruleset bad "B" extends classic {\n  override combat.ties: attackr\n}\n')
     for extra in ([], ["--uncovered"]):
         result = run_cli("trace", str(bad), "--sources", str(tmp_path), *extra)
-        assert result.code == 1 and "fix them first" in result.err, extra
+        assert result.code == 1 and "fix it first (riskrules check)" in result.err, extra
 
 
 def test_every_built_in_manual_is_covered(seeds: Path) -> None:

@@ -186,3 +186,15 @@ def test_a_string_is_limited_in_length(tmp_path: Path, length: int, refused: boo
     path.write_text(f'source mine "mine.txt" language en\n  title "{title}"\n', encoding="utf-8")
     codes = [d.code for d in Workspace.open([str(path)]).diagnostics_for([str(path)])]
     assert ("RR0006" in codes) == refused, codes
+
+
+def test_the_codes_page_in_each_language_holds_every_code() -> None:
+    """docs/diagnostics.md in Danish and Dutch: the same codes, each with its anchor (what a
+    message's link and the language server's code page point at), in the same order."""
+    english = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    wanted = re.findall(r'^\| (RR\d{4}) \|[^|]*\| <a id="(rr\d{4})"></a>', english, re.M)
+    assert len(wanted) == len(DOCUMENTED)
+    for lang in ("da", "nl"):
+        page = (ROOT / "docs" / f"diagnostics.{lang}.md").read_text(encoding="utf-8")
+        found = re.findall(r'^\| (RR\d{4}) \|[^|]*\| <a id="(rr\d{4})"></a>', page, re.M)
+        assert found == wanted, lang

@@ -287,7 +287,7 @@ def test_a_mistakes_quick_fix_makes_it_check_clean(path: Path) -> None:
 
 
 # Fixed, these need another rule too: a deal needs the number of cards dealt.
-NEEDS_MORE = {"misspelt-deal": ["RR0227"]}
+NEEDS_MORE = {"misspelt-deal": ["RR0227"], "da-deal": ["RR0227"]}
 
 
 def test_add_override_inside_a_group() -> None:
@@ -297,7 +297,7 @@ def test_add_override_inside_a_group() -> None:
         for f in editing.quick_fixes(of(text, "/tmp/g.rules"), "/tmp/g.rules")
         if f.diagnostic.code == "RR0401"
     ]
-    assert fix.title == "Add 'override'" and fix.preferred
+    assert str(fix.title) == "Add 'override'" and fix.preferred
     fixed = fix.applied(text)
     assert "    override ties: attacker\n" in fixed
     from riskrules.tools.service.language import check_document

@@ -52,7 +52,9 @@ def test_the_neutrals_defence_in_the_active_game_is_assumed() -> None:
     assert "passive" in str(active["value"])
     passive = _explain("da-2006-2p-passive", "neutrals.defence_rolled_by")
     assert passive["assumed"] is False
-    strict = run_cli("check", "--strict", "--verbose", str(ROOT / "specs" / "da-2006-2p.rules"))
+    strict = run_cli(
+        "check", "--strict", "--verbose", "--lang", "en", str(ROOT / "specs" / "da-2006-2p.rules")
+    )
     assert strict.code == 1
     assert "'neutrals.defence_rolled_by' uses an assumed value" in strict.out
     sheet = run_cli("summary", "da-2006-2p-active", "--format", "md", "--lang", "en", "-o", "-")
@@ -124,7 +126,7 @@ def test_an_inherit_reason_is_shown(tmp_path: Path) -> None:
     `inherit` with its reason and the chain's set-aside passages with theirs; the sheet marks
     the rule ‡ and gives the reason in its language; a ruleset that overrides the rule says
     nothing of it."""
-    explained = run_cli("explain", "da-web", "players")
+    explained = run_cli("explain", "da-web", "players", "--lang", "en")
     assert "inherited on purpose in da-web at" in explained.out
     assert "its 2-player games are the rulesets da-web-2p and da-web-2p-classic" in explained.out
     assert _explain("da-web", "players")["inherited_on_purpose"] is not None

@@ -281,15 +281,31 @@ CASES = [  # (arguments, the exit code, words the output must hold)
     (("simulate", h("forced-trade-sets-zero.rules"), "-g", "1"), 1, "RR0217"),
     (("simulate", h("first-turn-typo.rules"), "-g", "1"), 1, "did you mean 'roll_again'"),
     (("check", h("neutral-cards-typo.rules")), 1, "RR0202"),
-    (("referee", "da-2006", "{tmp}/start-roll-tie.jsonl"), 1, "p1, p2 are tied at the top"),
-    (("referee", "da-2006", "{tmp}/start-roll-order.jsonl"), 1, "roll 1 is for p1, p2, p3"),
     (
-        ("referee", "da-2006", "{tmp}/start-roll-die.jsonl"),
+        ("referee", "--lang", "en", "da-2006", "{tmp}/start-roll-tie.jsonl"),
+        1,
+        "p1, p2 are tied at the top",
+    ),
+    (
+        ("referee", "--lang", "en", "da-2006", "{tmp}/start-roll-order.jsonl"),
+        1,
+        "roll 1 is for p1, p2, p3",
+    ),
+    (
+        ("referee", "--lang", "en", "da-2006", "{tmp}/start-roll-die.jsonl"),
         1,
         "'rounds' holds a number that is not a die",
     ),
-    (("referee", "da-2006", "{tmp}/start-roll-stranger.jsonl"), 1, "names 'zed', who is not"),
-    (("referee", "da-2006", "{tmp}/start-roll-early.jsonl"), 1, "rolling for the first turn"),
+    (
+        ("referee", "--lang", "en", "da-2006", "{tmp}/start-roll-stranger.jsonl"),
+        1,
+        "names 'zed', who is not",
+    ),
+    (
+        ("referee", "--lang", "en", "da-2006", "{tmp}/start-roll-early.jsonl"),
+        1,
+        "rolling for the first turn",
+    ),
     (("trace", "da-2006", "--format", "html"), 2, "--format html shows the manuals' text"),
     (("trace", "da-2006", "--format", "html", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
 ]

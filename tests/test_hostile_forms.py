@@ -195,7 +195,7 @@ def test_a_mission_card_with_only_a_goal_is_an_error() -> None:
     """It checked clean, and the engine, which deals only cards with a rank and a goal, never
     dealt it."""
     path = str(HOSTILE / "mission-without-rank.rules")
-    code, out = run("check", path)
+    code, out = run("check", "--lang", "en", path)
     assert code == 1 and "error[RR0229]" in out and "'lonely' has no rank" in out, out
     code, out = run("simulate", path, "-g", "1")
     assert code == 1 and "RR0229" in out, out

@@ -430,3 +430,36 @@ def test_a_half_typed_line_keeps_the_other_diagnostics(client: Client, tmp_path:
         )
         assert ("RR0202", 1) in now and ("RR0101", 3) in now, (typed, now)
         assert any(code == "RR0001" and line == 2 for code, line in now), (typed, now)
+
+
+def test_a_danish_client_gets_danish_messages_and_fixes(tmp_path: Path) -> None:
+    """The client's locale (initialize params) chooses the language: the messages, the quick
+    fixes' titles and the code's page (docs/diagnostics.da.md) are Danish."""
+    c = Client()
+    try:
+        params = {"processId": None, "rootUri": None, "capabilities": {}, "locale": "da-DK"}
+        c.request("initialize", params)
+        c.notify("initialized", {})
+        text = (
+            'ruleset family "Vores bord" extends classic {\n  override combat.ties: angriber\n}\n'
+        )
+        uri = _open(c, tmp_path / "family.rules", text)
+        note = c.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        (said,) = [d for d in note["params"]["diagnostics"] if d["code"] == "RR0202"]
+        assert "'angriber' er dansk for 'attacker'" in said["message"], said["message"]
+        assert "mente du 'attacker'?" in said["message"]
+        href = said["codeDescription"]["href"]
+        assert href.endswith("diagnostics.da.md#rr0202")
+        page = Path(unquote(urlparse(href).path)).read_text(encoding="utf-8")
+        assert '<a id="rr0202"></a>' in page and "dansk" in page
+        actions = c.request(
+            "textDocument/codeAction",
+            {
+                "textDocument": {"uri": uri},
+                "range": {"start": {"line": 1, "character": 0}, "end": {"line": 2, "character": 0}},
+                "context": {"diagnostics": [said]},
+            },
+        )
+        assert "Ret til 'attacker'" in [a["title"] for a in actions]
+    finally:
+        c.close()

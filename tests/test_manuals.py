@@ -144,10 +144,13 @@ def test_users_own_scenarios(tmp_path: Path) -> None:
     )
     ok = run_cli("test", str(house), str(feature))
     assert ok.code == 0, ok.out + ok.err
-    assert "2 passed" in ok.out
+    assert "2 bestået" in ok.out  # in the language of da-2006's manual
     # The same scenarios fail against the box's rules, and say so like pytest.
     box = run_cli("test", "da-2006", str(feature))
-    assert box.code == 1 and "2 failed" in box.out
+    assert box.code == 1 and "2 fejlet" in box.out
+    assert "forventede" in box.out  # what was expected against what happened, in Danish
+    english = run_cli("test", "da-2006", str(feature), "--lang", "en")
+    assert english.code == 1 and "2 failed" in english.out and "expected" in english.out
 
 
 def test_steps_doc_is_current() -> None:

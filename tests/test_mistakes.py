@@ -26,6 +26,7 @@ from riskrules.tools.service.fixes import fix_from_hint
 MISTAKES = sorted((ROOT / "tests" / "mistakes").glob("*.rules"))
 EXPECT = re.compile(r'# expect: (RR\d{4}) line (\d+) "(.*)"$')
 FIX = re.compile(r'# fix: (?:"(.*)"|none)$')
+LANG = re.compile(r"# lang: (da|nl)$")
 # What a list of the grammar's tokens looks like: "expected '*', '//' or '%', ',', …", or a
 # terminal's name.
 TOKEN_LIST = re.compile(
@@ -34,11 +35,14 @@ TOKEN_LIST = re.compile(
 )
 
 
-def _header(path: Path) -> tuple[str, int, str, str | None]:
-    first, second = path.read_text(encoding="utf-8").splitlines()[:2]
-    expect, fixed = EXPECT.match(first), FIX.match(second)
+def _header(path: Path) -> tuple[str, int, str, str | None, str]:
+    """The expected code, line, words of the message (in the file's language: `# lang: da`
+    on the third line, else English) and quick fix."""
+    first, second, third = ([*path.read_text(encoding="utf-8").splitlines(), ""])[:3]
+    expect, fixed, lang = EXPECT.match(first), FIX.match(second), LANG.match(third)
     assert expect and fixed, f"{path.name}: no '# expect:' and '# fix:' header"
-    return expect.group(1), int(expect.group(2)), expect.group(3), fixed.group(1)
+    said = lang.group(1) if lang else "en"
+    return expect.group(1), int(expect.group(2)), expect.group(3), fixed.group(1), said
 
 
 def _diagnostics(path: Path, text: str | None = None) -> list[Diagnostic]:
@@ -58,25 +62,26 @@ def _apply(text: str, diag: Diagnostic, replacement: str) -> str:
 
 def test_the_corpus_holds_at_least_fifty_mistakes() -> None:
     assert len(MISTAKES) >= 50
+    in_their_words = [p for p in MISTAKES if _header(p)[4] != "en"]
+    assert len(in_their_words) >= 30, "30 Danish and Dutch players' mistakes, in their words"
 
 
 @pytest.mark.parametrize("path", MISTAKES, ids=lambda p: p.stem)
 def test_a_mistake_gets_a_message_naming_what_was_meant(path: Path) -> None:
-    code, line, words, replacement = _header(path)
+    code, line, words, replacement, lang = _header(path)
     diags = _diagnostics(path)
     for diag in diags:
         said = f"{diag.message} {diag.hint or ''}"
         assert not TOKEN_LIST.search(said), f"a token list: {said}"
-    found = [d for d in diags if d.code == code and d.span.line == line and words in d.message]
-    assert found, [(d.code, d.span.line, d.message) for d in diags]
+    found = [d for d in diags if d.code == code and d.span.line == line and words in d.text(lang)]
+    assert found, [(d.code, d.span.line, d.text(lang), d.hint_text(lang)) for d in diags]
     diag = found[0]
     if replacement is None:
         return
-    shown = f"{diag.message} ({diag.hint})" if diag.hint else diag.message
-    assert replacement in fix_from_hint(shown), (diag.hint, replacement)
+    assert replacement in fix_from_hint(diag), (diag.hint, replacement)
     text = path.read_text(encoding="utf-8")
     fixed = _diagnostics(path, _apply(text, diag, replacement))
-    assert not [d for d in fixed if d.code == code and words in d.message], fixed
+    assert not [d for d in fixed if d.code == code and words in d.text(lang)], fixed
     assert not [d for d in fixed if d.code in ("RR0001", "RR0002")], fixed
 
 

@@ -104,7 +104,7 @@ def test_every_simulated_record_passes_the_referee(records: Records) -> None:
         assert len(files) == 4
         winners = []
         for path in files:
-            verdict = run_cli("referee", name, str(path), "--format", "json").json()
+            verdict = run_cli("referee", "--lang", "en", name, str(path), "--format", "json").json()
             assert verdict["ok"], (name, path.name, verdict)
             winners.append(verdict["winner"])
         expected = sum(summary["winners"].values())
@@ -160,7 +160,7 @@ def _referee(
 ) -> dict[str, object]:
     path = tmp_path / "tampered.jsonl"
     path.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
-    result = run_cli("referee", name, str(path), "--format", "json")
+    result = run_cli("referee", "--lang", "en", name, str(path), "--format", "json")
     assert result.code == 1, result.out
     return result.json()  # type: ignore[return-value]
 
@@ -283,19 +283,19 @@ def test_malformed_lines_are_clear_errors(
     lines = [json.dumps(line) for line in _lines(records)]
     path = tmp_path / "broken.jsonl"
     path.write_text("\n".join([*lines[:3], broken, *lines[3:]]) + "\n")
-    result = run_cli("referee", "classic", str(path), "--format", "json")
+    result = run_cli("referee", "--lang", "en", "classic", str(path), "--format", "json")
     assert result.code == 1 and "Traceback" not in result.err
     verdict = result.json()
     assert verdict["ok"] is False and verdict["line"] == 4
     assert message in verdict["message"]  # type: ignore[operator]
-    text = run_cli("referee", "classic", str(path))
+    text = run_cli("referee", "--lang", "en", "classic", str(path))
     assert "broken.jsonl:4: " in text.out
 
 
 def test_bad_header(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text('{"format": "chess"}\n')
-    verdict = run_cli("referee", "classic", str(path), "--format", "json").json()
+    verdict = run_cli("referee", "--lang", "en", "classic", str(path), "--format", "json").json()
     assert (
         verdict["ok"] is False and verdict["line"] == 1 and "riskrules record" in verdict["message"]
     )
@@ -368,7 +368,7 @@ def test_a_header_that_does_not_fit_is_refused_at_line_1(
 ) -> None:
     path = tmp_path / "header.jsonl"
     path.write_text(json.dumps(head) + "\n")
-    result = run_cli("referee", ruleset, str(path), "--format", "json")
+    result = run_cli("referee", "--lang", "en", ruleset, str(path), "--format", "json")
     assert result.code == 1, result.out + result.err
     verdict = result.json()
     assert verdict["line"] == 1 and words in verdict["message"], verdict  # type: ignore[index, operator]
@@ -378,11 +378,11 @@ def test_a_blank_first_line_and_a_byte_order_mark(tmp_path: Path) -> None:
     claim = {"turn": 0, "player": "red", "action": "claim", "territory": "alaska"}
     path = tmp_path / "record.jsonl"
     path.write_text("\n" + json.dumps(HEADER) + "\n")
-    blank = run_cli("referee", "classic", str(path))
+    blank = run_cli("referee", "--lang", "en", "classic", str(path))
     assert blank.code == 1 and "record.jsonl:1: the first line is blank" in blank.out, blank.out
     # A file saved by an editor that opens it with a byte-order mark is read as it is meant.
     path.write_bytes(b"\xef\xbb\xbf" + (json.dumps(HEADER) + "\n" + json.dumps(claim)).encode())
-    marked = run_cli("referee", "classic", str(path), "--format", "json")
+    marked = run_cli("referee", "--lang", "en", "classic", str(path), "--format", "json")
     assert marked.code == 0 and marked.json()["actions"] == 1, marked.out  # type: ignore[index]
 
 
@@ -390,7 +390,7 @@ def test_a_line_in_the_name_of_someone_not_at_the_table(tmp_path: Path) -> None:
     claim = {"turn": 0, "player": "p1", "action": "claim", "territory": "alaska"}
     path = tmp_path / "record.jsonl"
     path.write_text(json.dumps(HEADER) + "\n" + json.dumps(claim) + "\n")
-    verdict = run_cli("referee", "classic", str(path), "--format", "json").json()
+    verdict = run_cli("referee", "--lang", "en", "classic", str(path), "--format", "json").json()
     assert verdict["line"] == 2, verdict  # type: ignore[index]
     assert "'p1' is not at this table: the header seats red, blue, green" in verdict["message"]  # type: ignore[index, operator]
 
@@ -408,7 +408,7 @@ def test_a_deal_or_missions_for_someone_not_at_the_table(tmp_path: Path) -> None
         head = {**HEADER, "ruleset": name, "players": players, "neutrals": neutrals}
         path = tmp_path / f"{name}.jsonl"
         path.write_text(json.dumps(head) + "\n" + json.dumps(line) + "\n")
-        verdict = run_cli("referee", name, str(path), "--format", "json").json()
+        verdict = run_cli("referee", "--lang", "en", name, str(path), "--format", "json").json()
         assert verdict["line"] == 2, verdict  # type: ignore[index]
         assert (
             f"'{line['action']}' names 'stranger', who is not at this table" in verdict["message"]

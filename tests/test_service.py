@@ -204,11 +204,11 @@ def test_a_rule_broken_in_a_worker_reaches_the_command_whole() -> None:
     import pickle
 
     from riskrules.engine.actions import RuleViolation
+    from riskrules.grammar.messages import msg
     from riskrules.grammar.model import Citation
 
-    sent = RuleViolation(
-        "cards.sets", "cards [1, 2] do not make a set", Citation("da000", "et sæt", page=6)
-    )
+    said = msg("cards {cards} do not make a set", cards="[1, 2]")
+    sent = RuleViolation("cards.sets", said, Citation("da000", "et sæt", page=6))
     got = pickle.loads(pickle.dumps(sent))
     assert (got.rule, got.message, got.citation, str(got)) == (
         sent.rule,
@@ -216,6 +216,8 @@ def test_a_rule_broken_in_a_worker_reaches_the_command_whole() -> None:
         sent.citation,
         str(sent),
     )
+    # Its words, in any language:
+    assert got.said.render("da") == "kortene [1, 2] danner ikke et sæt"
 
 
 def test_a_game_stopped_at_the_turn_limit_counts_the_turns_it_played() -> None:

@@ -371,6 +371,9 @@ def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) 
     again = c.post("/study", data={"file": "a.rules", "games": "10"})
     assert "A study is running already" in again.text
     run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
+    began = time.monotonic()  # the study's process starts in a thread of the studio
+    while run.group is None and time.monotonic() - began < 30:
+        time.sleep(0.05)
     assert run.group is not None
     began = time.monotonic()  # until a worker is playing (the study's process and one more)
     while len(_members(run.group)) < 2 and time.monotonic() - began < 30:

@@ -20,6 +20,7 @@ pytest.importorskip("starlette")
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
+from riskrules.grammar.messages import msg
 from riskrules.grammar.schema import CATALOGUE
 from riskrules.tools.studio import study
 from riskrules.tools.studio.app import guarded
@@ -147,7 +148,7 @@ def studio(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
     the start (its files, no draft), and its answer checked. No study is played."""
 
     def play(self: study.Studies, run: study.Run, plan: object) -> None:
-        run.error, run.finished = "not played in this test", True
+        run.error, run.finished = msg("{error}", error="not played in this test"), True
 
     monkeypatch.setattr(study.Studies, "_play", play)
     monkeypatch.setattr(study.Studies, "_watch", lambda self, run: None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...grammar import model as m
+from ...grammar.messages import msg
 from ...grammar.printer import quote, value_text
 from ...grammar.resolve import EffectiveRuleset
 
@@ -13,28 +14,31 @@ from ...grammar.resolve import EffectiveRuleset
 COMMON = (
     (
         "cards.trade_values",
-        "armies for each set traded, e.g. 'fixed 10' or 'sequence 4, 6, 8 then +2'",
+        msg("armies for each set traded, e.g. 'fixed 10' or 'sequence 4, 6, 8 then +2'"),
     ),
-    ("continents.bonus", "extra armies for holding a continent"),
-    ("fortify.reach", "'adjacent', or 'connected through own territories'"),
-    ("fortify.moves", "how many fortifying moves a turn"),
-    ("setup.start_armies", "start armies by number of players"),
-    ("combat.ties", "who wins equal dice: 'defender' or 'attacker'"),
-    ("combat.defender.dice", "e.g. '1 .. min(3, armies)' for three defender dice"),
-    ("reinforcements.territories", "e.g. 'max(3, territories // 2)'"),
+    ("continents.bonus", msg("extra armies for holding a continent")),
+    ("fortify.reach", msg("'adjacent', or 'connected through own territories'")),
+    ("fortify.moves", msg("how many fortifying moves a turn")),
+    ("setup.start_armies", msg("start armies by number of players")),
+    ("combat.ties", msg("who wins equal dice: 'defender' or 'attacker'")),
+    ("combat.defender.dice", msg("e.g. '1 .. min(3, armies)' for three defender dice")),
+    ("reinforcements.territories", msg("e.g. 'max(3, territories // 2)'")),
 )
 
 
-def scaffold(name: str, base: EffectiveRuleset, title: str | None = None) -> str:
-    heading = title or f"House rules on {m.title_in(base.ruleset, 'en')}"
-    lines = [
-        f"# {heading}.",
-        f"# These house rules start from the ruleset '{base.name}'.",
-        "# Remove the '#' before a rule to change it; `riskrules check` tells you if it is right,",
-        f"# `riskrules explain {name}.rules RULE` shows where a rule comes from.",
-        "",
-        f"ruleset {name} {quote(heading)} extends {base.name} {{",
-    ]
+def scaffold(name: str, base: EffectiveRuleset, title: str | None = None, lang: str = "en") -> str:
+    """The file's text, its comments and its title (unless `title` is given) in `lang`."""
+    named = m.title_in(base.ruleset, lang)
+    heading = title or msg("House rules on {base}", base=named).render(lang)
+    told = (
+        msg("These house rules start from the ruleset '{base}'.", base=base.name),
+        msg(
+            "Remove the '#' before a rule to change it; `riskrules check` tells you if it is right,"
+        ),
+        msg("`riskrules explain {file} RULE` shows where a rule comes from.", file=name + ".rules"),
+    )
+    lines = [f"# {heading}.", *(f"# {said.render(lang)}" for said in told), ""]
+    lines.append(f"ruleset {name} {quote(heading)} extends {base.name} {{")
     first = True
     for rule_id, what in COMMON:
         clause = base.clause(rule_id)
@@ -43,7 +47,7 @@ def scaffold(name: str, base: EffectiveRuleset, title: str | None = None) -> str
         if not first:
             lines.append("")
         first = False
-        lines.append(f"  # {rule_id}: {what}.")
+        lines.append(f"  # {rule_id}: {what.render(lang)}.")
         lines.append(f"  # override {rule_id}: {value_text(_plain(clause.value))}")
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -90,7 +94,9 @@ def example_title(example: str, text: str, lang: str = "en") -> str:
     return example
 
 
-def from_example(name: str, example: str, text: str, title: str | None = None) -> str:
+def from_example(
+    name: str, example: str, text: str, title: str | None = None, lang: str = "en"
+) -> str:
     """An example's text as the start of the user's own ruleset NAME: the example's title (one
     string or one per language) kept, unless `title` replaces it."""
     import re
@@ -100,7 +106,14 @@ def from_example(name: str, example: str, text: str, title: str | None = None) -
     header = rf"ruleset {re.escape(example)}(?![\w-])"
     written = r'(\s*"[^"\\\n]*(?:\\.[^"\\\n]*)*"|\s+title\s*\{[^}]*\})?'
     new = f"ruleset {name} {quote(title)}" if title is not None else f"ruleset {name}"
-    started = f"# Started from the example '{example}' (riskrules new --from {example}).\n"
+    started = (
+        "# "
+        + msg(
+            "Started from the example '{example}' (riskrules new --from {example}).",
+            example=example,
+        ).render(lang)
+        + "\n"
+    )
     return re.sub(
         header + (written if title is not None else ""),
         lambda _: new,

@@ -7,12 +7,14 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
 from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_FILE_BYTES
+from ...grammar.messages import msg
 from ..service.errors import (
     BadFeatures,
     Kind,
@@ -45,6 +47,24 @@ COLOR = click.option(
     default="auto",
     show_default=True,
     help="Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it).",
+)
+
+
+def remember_lang(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """Keep the asked language where the command's errors are shown too (after its context
+    closed: the group's, which shares `meta`)."""
+    if value is not None:
+        ctx.meta[LANG_KEY] = value
+    return value
+
+
+LANG_KEY = "riskrules.lang"
+LANG = click.option(
+    "--lang",
+    type=click.Choice(["en", "da", "nl"]),
+    default=None,
+    callback=remember_lang,
+    help="The language of the messages (default: the ruleset's own manual's, else LANG's).",
 )
 STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages
 
@@ -164,25 +184,36 @@ def usage_error(message: str) -> NoReturn:
     sys.exit(2)
 
 
+def command_language() -> str:
+    """The language the running command writes in: its --lang, else the locale's."""
+    from ..shared.language import reader_language
+
+    context = click.get_current_context(silent=True)
+    asked = context.meta.get(LANG_KEY) if context is not None else None
+    return reader_language(asked if isinstance(asked, str) else None)
+
+
 def exit_with(exc: ServiceError) -> NoReturn:
     """Show what a service refused, as the command line always has, and exit with its kind's
     code: the errors of a ruleset that does not check in full, then a line saying so (1); a
     reference that names nothing (2); bad feature files, one line each (1); anything else as
-    `error: …` (2, or 1 for findings)."""
+    `error: …` (2, or 1 for findings). In the command's `--lang`, else the locale's."""
+    lang = command_language()
     if isinstance(exc, RulesetErrors):
         color = use_color(sys.stderr)
         for diag in exc.diagnostics:
-            click.echo(diagnostic_text(diag, color) + "\n", err=True, color=color)
-        click.echo(terminal(exc.message), err=True)
+            click.echo(diagnostic_text(diag, color, lang) + "\n", err=True, color=color)
+        click.echo(terminal(exc.text(lang)), err=True)
     elif isinstance(exc, NotFound) and exc.in_a_file:
-        click.echo(diagnostic_text(exc.diagnostics[0]), err=True)
+        click.echo(diagnostic_text(exc.diagnostics[0], lang=lang), err=True)
     elif isinstance(exc, BadFeatures):
         for problem in exc.problems:
             click.echo(terminal(f"error: {problem}"), err=True)
     else:
         if isinstance(exc, NotRun):
             click.echo(exc.output.rstrip(), err=True)
-        click.echo(f"error: {terminal(exc.message)}", err=True)
+        said = msg("error: {message}", message=terminal(exc.text(lang))).render(lang)
+        click.echo(said, err=True)
         if isinstance(exc, UnknownExample):
             click.echo("examples: " + ", ".join(exc.known), err=True)
     sys.exit(EXIT[exc.kind])
@@ -211,37 +242,61 @@ def read_stdin() -> str:
 TURNS_EVERY = 0.5  # seconds between two redraws of the bar for a game's turns
 
 
+@dataclass(frozen=True)
+class _Said:
+    """What a progress bar says in words: its language, what is done after the last game, the
+    turns a game may last and the games in all."""
+
+    lang: str
+    after: str
+    max_turns: int | None
+    length: int
+
+
 class _Bar:
     """A service's Progress as a click bar: games done and the time left; and, for a game
     played in this process, the turn it has reached (a game to 100,000 turns takes half a
     minute: the bar says how far it is, twice a second at most)."""
 
-    def __init__(self, bar: Any, left: Any, max_turns: int | None) -> None:
+    def __init__(self, bar: Any, left: Any, said: _Said) -> None:
         import time
 
-        self.bar, self.left, self.max_turns = bar, left, max_turns
+        self.bar, self.left, self.said = bar, left, said
         self.clock = time.monotonic
         self.shown = self.clock()
 
     def __call__(self, done: int, _total: int) -> None:
-        self.bar.update(done - self.bar.pos, self.left.text(done))
+        said = self.said
+        text = self.left.text(done, said.lang) if done < said.length else said.after
+        self.bar.update(done - self.bar.pos, text)
 
     def turn(self, turn: int) -> None:
         now = self.clock()
         if now - self.shown < TURNS_EVERY:
             return
         self.shown = now
-        most = f" of at most {self.max_turns:,}" if self.max_turns else ""
+        game, most = self.bar.pos + 1, self.said.max_turns
+        said = (
+            msg("game {game:,}: turn {turn:,} of at most {most:,}", game=game, turn=turn, most=most)
+            if most
+            else msg("game {game:,}: turn {turn:,}", game=game, turn=turn)
+        )
         # (update(0, …) draws nothing: click redraws after a step of at least one game)
-        self.bar.current_item = f"game {self.bar.pos + 1:,}: turn {turn:,}{most}"
+        self.bar.current_item = said.render(self.said.lang)
         self.bar.render_progress()
 
 
 @contextmanager
 def progress_bar(
-    label: str, length: int, shown: bool, max_turns: int | None = None
+    label: str,
+    length: int,
+    shown: bool,
+    lang: str = "en",
+    after: str = "",
+    max_turns: int | None = None,
 ) -> Iterator[Progress | None]:
-    """A progress bar on standard error, when `shown`, as a service's Progress callback
+    """A progress bar on standard error, when `shown`, as a service's Progress callback; once
+    every game is done, `after` says what is being done until the service returns
     (`max_turns`: the turns a game may last, said with the turn a long game has reached)."""
     if not shown:
         yield None
@@ -254,4 +309,4 @@ def progress_bar(
     with click.progressbar(
         length=length, label=label, file=sys.stderr, show_eta=False, item_show_func=lambda t: t
     ) as bar:
-        yield _Bar(bar, left, max_turns)
+        yield _Bar(bar, left, _Said(lang, after, max_turns, length))

@@ -8,11 +8,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
+from ...engine import refusals
 from ...engine.actions import RuleViolation
 from ...engine.game import Game
 from ...engine.record import RecordError, decode_header, decode_line
 from ...engine.rules import Rules
 from ...grammar.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_RECORD_LINE
+from ...grammar.messages import Message, msg
 
 
 @dataclass
@@ -25,17 +27,22 @@ class Verdict:
     action: Any = None
     rule: str | None = None
     citation: dict[str, object] | None = None
-    message: str | None = None
-    notes: list[str] = field(default_factory=list)
+    said: Message | None = None  # why the line is refused, in the reader's language
+    notes: list[Message] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, object]:
+    @property
+    def message(self) -> str | None:
+        """Why the line is refused, in English."""
+        return self.said.render() if self.said is not None else None
+
+    def to_json(self, lang: str = "en") -> dict[str, object]:
         if self.ok:
             return {
                 "ok": True,
                 "actions": self.actions,
                 "winner": self.winner,
                 "turns": self.turns,
-                "notes": self.notes,
+                "notes": [note.render(lang) for note in self.notes],
             }
         return {
             "ok": False,
@@ -43,7 +50,7 @@ class Verdict:
             "action": self.action,
             "rule": self.rule,
             "citation": self.citation,
-            "message": self.message,
+            "message": self.said.render(lang) if self.said is not None else None,
             "actions": self.actions,
         }
 
@@ -74,66 +81,79 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     stream = iter(lines)
     first = next(stream, None)
     if first is None:
-        return Verdict(False, line=1, message="the record is empty: no header line")
+        return Verdict(False, line=1, said=msg("the record is empty: no header line"))
     if (problem := _past_limits(1, first, len(first))) is not None:
-        return Verdict(False, line=1, message=problem)
+        return Verdict(False, line=1, said=problem)
     if not first.strip():
         return Verdict(
-            False, line=1, message="the first line is blank: a record opens with its header"
+            False, line=1, said=msg("the first line is blank: a record opens with its header")
         )
     try:
         ruleset, players, neutrals = decode_header(_without_bom(first))
     except RecordError as exc:
-        return Verdict(False, line=1, message=str(exc))
+        return Verdict(False, line=1, said=exc.said)
     try:
         state = game.start(players, neutrals)
     except RuleViolation as exc:
         return _refused(1, None, exc, 0)
     except ValueError as exc:  # the seats do not fit the ruleset (Setup.start says how)
-        return Verdict(False, line=1, message=f"the header's seats: {exc}")
+        return Verdict(False, line=1, said=msg("the header's seats: {error}", error=str(exc)))
     if ruleset != rules.name:  # another ruleset's game: its moves prove nothing of this one
-        return Verdict(
-            False,
-            line=1,
-            message=f"the record names the ruleset '{ruleset}', not '{rules.name}': referee it "
-            f"against the ruleset it was played under (riskrules referee {ruleset} RECORD, or "
-            "the path of its rules file)",
+        said = msg(
+            "the record names the ruleset '{ruleset}', not '{rules}': referee it against the "
+            "ruleset it was played under (riskrules referee {ruleset} RECORD, or the path of "
+            "its rules file)",
+            ruleset=ruleset,
+            rules=rules.name,
         )
-    notes: list[str] = []
+        return Verdict(False, line=1, said=said)
+    notes: list[Message] = []
     names = [seat.name for seat in state.seats]
     count = 0
     read = len(first)
     for number, raw in enumerate(stream, start=2):
         read += len(raw)
         if (problem := _past_limits(number, raw, read)) is not None:
-            return Verdict(False, line=number, message=problem, actions=count)
+            return Verdict(False, line=number, said=problem, actions=count)
         if not raw.strip():
             continue
         try:
             player, turn, action = decode_line(raw, names)
         except RecordError as exc:
-            return Verdict(False, line=number, action=_shown(raw), message=str(exc), actions=count)
+            return Verdict(False, line=number, action=_shown(raw), said=exc.said, actions=count)
         current = state.seats[state.current].name
         if player != current:
             message = (
-                f"it is {current}'s move ({state.phase}), not {player}'s"
+                msg(
+                    "it is {current}'s move ({phase}), not {player}'s",
+                    current=current,
+                    phase=refusals.phase(state.phase),
+                    player=player,
+                )
                 if player in names
-                else f"'{player}' is not at this table: the header seats {', '.join(names)}"
+                else msg(
+                    "'{player}' is not at this table: the header seats {names}",
+                    player=player,
+                    names=tuple(names),
+                )
             )
             return _refused(number, _shown(raw), game.violation("turn.phases", message), count)
         if turn != state.turn:
-            message = f"the record says turn {turn}, the game is in turn {state.turn}"
+            message = msg(
+                "the record says turn {turn}, the game is in turn {now}", turn=turn, now=state.turn
+            )
             return _refused(number, _shown(raw), game.violation("turn.phases", message), count)
         try:
             state = game.apply(state, action)
         except RuleViolation as exc:
             return _refused(number, _shown(raw), exc, count)
         except ValueError as exc:
-            return Verdict(False, line=number, action=_shown(raw), message=str(exc), actions=count)
+            said = msg("{error}", error=str(exc))
+            return Verdict(False, line=number, action=_shown(raw), said=said, actions=count)
         count += 1
     winner = state.seats[state.winner].name if state.winner is not None else None
     if state.phase != "over":
-        notes.append(f"the record ends in turn {state.turn} before the game is over")
+        notes.append(msg("the record ends in turn {turn} before the game is over", turn=state.turn))
     return Verdict(True, actions=count, winner=winner, turns=state.turn, notes=notes)
 
 
@@ -144,19 +164,24 @@ def _without_bom(first: bytes | str) -> bytes | str:
     return first.removeprefix(b"\xef\xbb\xbf")
 
 
-def _past_limits(number: int, raw: bytes | str, read: int) -> str | None:
+def _past_limits(number: int, raw: bytes | str, read: int) -> Message | None:
     """Why line `number` is not read (it or the record is past a limit), or None."""
     if isinstance(raw, _TooLong) or len(raw) > MAX_RECORD_LINE:
-        return f"the line is longer than {MAX_RECORD_LINE:,} bytes, the most one line may hold"
+        return msg(
+            "the line is longer than {most:,} bytes, the most one line may hold",
+            most=MAX_RECORD_LINE,
+        )
     if read > MAX_RECORD_BYTES:
-        return (
-            f"the record is longer than {MAX_RECORD_BYTES:,} bytes, the most a record may hold "
-            "(it is not read further)"
+        return msg(
+            "the record is longer than {most:,} bytes, the most a record may hold (it is not "
+            "read further)",
+            most=MAX_RECORD_BYTES,
         )
     if number > MAX_RECORD_ACTIONS + 1:
-        return (
-            f"the record has more than {MAX_RECORD_ACTIONS:,} lines after the header, the most "
-            "a record may hold (it is not read further)"
+        return msg(
+            "the record has more than {most:,} lines after the header, the most a record may "
+            "hold (it is not read further)",
+            most=MAX_RECORD_ACTIONS,
         )
     return None
 
@@ -176,6 +201,6 @@ def _refused(number: int, obj: Any, exc: RuleViolation, count: int) -> Verdict:
         action=obj,
         rule=exc.rule,
         citation=exc.citation.to_json() if exc.citation else None,
-        message=exc.message,
+        said=exc.said,
         actions=count,
     )

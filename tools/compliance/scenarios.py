@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from ...grammar.messages import Either, Message, msg
 from ..shared import safewrite
 from . import steplookup
 
@@ -36,7 +37,16 @@ class ScenarioResult:
     title: str = ""  # `Scenarie: Hvert kortsæt er 10 arméer værd`
     step: str = ""  # the failing step as written, keyword included
     step_line: int = 0
-    message: str = ""  # what was expected against what happened
+    said: Message | None = None  # what was expected against what happened
+
+    @property
+    def message(self) -> str:
+        """What was expected against what happened, in English ("" when it passed)."""
+        return self.said.render() if self.said is not None else ""
+
+    def text(self, lang: str) -> str:
+        """What was expected against what happened, in `lang`."""
+        return self.said.render(lang) if self.said is not None else ""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -50,21 +60,21 @@ class ScenarioResult:
         }
 
 
-def plain_message(exc: BaseException) -> str:
+def plain_message(exc: BaseException) -> Message:
     """An assertion's failure in a line a person reads: `expected X, got Y` for an equality,
     the call that came out false for a bare condition, else the message's first line."""
     lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
     if not lines:
-        return type(exc).__name__
+        return msg("{error}", error=type(exc).__name__)
     first = lines[0]
     equal = re.fullmatch(r"assert (.+) == (.+)", first)
     if equal:
-        return f"expected {equal.group(2)}, got {equal.group(1)}"
+        return msg("expected {wanted}, got {got}", wanted=equal.group(2), got=equal.group(1))
     if first in ("assert False", "assert not True", "AssertionError: assert False"):
         where = next((line for line in lines if "where False = " in line), None)
         if where:
-            return f"not so: {where.split('where False = ', 1)[1][:200]}"
-    return first[:300]
+            return msg("not so: {what}", what=where.split("where False = ", 1)[1][:200])
+    return msg("{error}", error=first[:300])
 
 
 class _Collector:
@@ -73,7 +83,8 @@ class _Collector:
     def __init__(self) -> None:
         self.results: list[ScenarioResult] = []
         self.places: dict[str, tuple[str, int, str]] = {}  # nodeid -> (file, line, title)
-        self.failures: dict[str, tuple[str, int, str]] = {}  # nodeid -> (step, line, message)
+        # nodeid -> (step, line, what it says)
+        self.failures: dict[str, tuple[str, int, Message]] = {}
 
     def pytest_bdd_before_scenario(self, request: Any, feature: Any, scenario: Any) -> None:
         title = f"{scenario.keyword}: {scenario.name}"
@@ -101,10 +112,20 @@ class _Collector:
         keyword = step.keyword.strip()
         text = f"{keyword} {step.name}"
         near = closest_steps(step.type, step.name)
-        why = "no step like this one"
-        if near:
-            why += " (did you mean " + " or ".join(f"'{keyword} {p}'" for p in near) + "?)"
-        why += f"; every step, in English, Danish and Dutch, is in {installed_doc('steps.md')}"
+        page = installed_doc("steps.md")
+        why = (
+            msg(
+                "no step like this one (did you mean {fix}?); every step, in English, Danish "
+                "and Dutch, is in {page}",
+                fix=Either(tuple(f"{keyword} {p}" for p in near)),
+                page=page,
+            )
+            if near
+            else msg(
+                "no step like this one; every step, in English, Danish and Dutch, is in {page}",
+                page=page,
+            )
+        )
         self.failures[request.node.nodeid] = (text, step.line_number, why)
 
     def pytest_runtest_logreport(self, report: Any) -> None:
@@ -114,11 +135,12 @@ class _Collector:
             path, line, title = self.places.get(report.nodeid, ("", 0, name))
             result.path, result.line, result.title = path, line, title
             if report.outcome != "passed":
-                step, step_line, message = self.failures.get(report.nodeid, ("", 0, ""))
-                if not message and report.longrepr is not None:
+                step, step_line, said = self.failures.get(report.nodeid, ("", 0, None))
+                if said is None and report.longrepr is not None:
                     crash = getattr(report.longrepr, "reprcrash", None)
-                    message = (getattr(crash, "message", "") or str(report.longrepr))[:300]
-                result.step, result.step_line, result.message = step, step_line, message
+                    error = (getattr(crash, "message", "") or str(report.longrepr))[:300]
+                    said = msg("{error}", error=error)
+                result.step, result.step_line, result.said = step, step_line, said
             self.results.append(result)
         elif report.when == "teardown" and self.results and self.results[-1].name == name:
             # What the scenario consulted is known once its recording fixture has closed.

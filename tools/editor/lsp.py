@@ -21,9 +21,10 @@ from pygls.lsp.server import LanguageServer
 
 from ...grammar import __version__
 from ...grammar import model as m
-from ...grammar.diagnostics import Severity, Span
+from ...grammar.diagnostics import Diagnostic, Severity, Span, docs_page
 from ...grammar.library import Workspace
 from ...grammar.limits import MAX_FILE_BYTES
+from ...grammar.messages import language_of
 from ...grammar.printer import value_text
 from ...grammar.reader import read_bounded
 from ...grammar.resolve import EffectiveRuleset
@@ -75,6 +76,11 @@ def _snapshot(uri: str) -> Snapshot:
     return server.snapshots.of(_path(uri), _source(uri))
 
 
+def _said(d: Diagnostic, lang: str) -> str:
+    hint = d.hint_text(lang)
+    return d.text(lang) + (f" ({hint})" if hint else "")
+
+
 def _workspace(uri: str) -> Workspace:
     return _snapshot(uri).workspace
 
@@ -94,20 +100,30 @@ _SEVERITY = {
 
 
 def _code_page(code: str) -> types.CodeDescription | None:
-    """The diagnostic's entry in the installed docs/diagnostics.md (a file the editor opens)."""
-    page = diagnostics_page()
+    """The diagnostic's entry in the installed docs/diagnostics.md, in the client's language
+    (diagnostics.da.md, .nl.md: a file the editor opens)."""
+    page = diagnostics_page(_CLIENT["lang"])
     return types.CodeDescription(href=f"{page}#{code.lower()}") if page else None
 
 
 @functools.cache
-def diagnostics_page() -> str | None:
+def diagnostics_page(lang: str = "en") -> str | None:
     from importlib import resources
 
     try:
-        page = resources.files("riskrules.docs").joinpath("diagnostics.md")
+        page = resources.files("riskrules.docs").joinpath(docs_page(lang))
         return Path(str(page)).resolve().as_uri() if page.is_file() else None
     except (ModuleNotFoundError, OSError):
         return None
+
+
+_CLIENT = {"lang": "en"}  # the client's locale (initialize params), as a messages' language
+
+
+@server.feature(types.INITIALIZE)
+def initialize(params: types.InitializeParams) -> None:
+    """The client's locale chooses the messages' language (English when it names another)."""
+    _CLIENT["lang"] = language_of(params.locale) or "en"
 
 
 def _publish(uri: str) -> None:
@@ -116,7 +132,7 @@ def _publish(uri: str) -> None:
     diagnostics = [
         types.Diagnostic(
             range=_range(d.span),
-            message=d.message + (f" ({d.hint})" if d.hint else ""),
+            message=_said(d, _CLIENT["lang"]),
             severity=_SEVERITY[d.severity],
             code=d.code,
             code_description=_code_page(d.code),
@@ -375,7 +391,7 @@ def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         edit = types.TextEdit(range=_range(fix.span), new_text=fix.replacement)
         actions.append(
             types.CodeAction(
-                title=fix.title,
+                title=fix.title.render(_CLIENT["lang"]),
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[diag],
                 edit=types.WorkspaceEdit(changes={uri: [edit]}),

@@ -7,16 +7,83 @@ from __future__ import annotations
 import base64
 import functools
 import io
+import re
+from collections.abc import Callable
 from typing import Any
 
 import jinja2
 from babel.lists import format_list
 
 from .balance_stats import TOO_FEW, Figure, seat_label
-from .verdicts import Verdict, translations, verdicts
+from .i18n import translations
+from .verdicts import Verdict, verdicts
 
 WIDE = 3  # rulesets shown side by side; past this, one line per ruleset
 COMPACT = ("first player wins", "unfinished", "median length, rounds")
+Say = Callable[[str], str]
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction (the figures' JSON keeps the English; it is said in the
+    reader's language where it is shown)."""
+    return message
+
+
+# The measures', rows' and tests' names as balance.json holds them, said in the reader's words.
+_NAMES = (
+    N_("first player wins"),
+    N_("unfinished"),
+    N_("game length"),
+    N_("every place wins as often"),
+    N_("first player vs fair share"),
+    N_("last player vs fair share"),
+    N_("median length, rounds"),
+    N_("median length, turns"),
+    N_("average length, turns"),
+    N_("too few finished games"),
+    N_("no games"),
+    N_("McNemar's exact test"),
+    N_("paired t-test of the ratio of mean lengths up to the cap"),
+    N_("t-test of the difference between the two strengths' ratios"),
+    N_("t-test of the difference between the two strengths' differences"),
+    N_("no game's length changed: the interval is the exact bound on how many could"),
+    N_("no seed's difference changed: the interval is the exact bound on how many could"),
+    N_("chi-square test that every place in the turn order wins as often"),
+    N_("exact binomial test against a fair share of the finished games"),
+)
+
+
+@functools.cache
+def _continents() -> dict[str, dict[str, str]]:
+    """Every built-in board's continents' names by id, in each language."""
+    from ...grammar.library import Workspace
+
+    boards = Workspace.open().index.boards.values()
+    return {
+        c.id: {lang: c.name(lang) for lang in ("en", "da", "nl")}
+        for board in boards
+        for c in board.continents
+    }
+
+
+def continent_name(continent: str, _: Say) -> str:
+    """A continent's name in the reader's language (the board's own names), else its id."""
+    lang = _("en")  # the catalogue's own language code: "da" in the Danish one
+    names = _continents().get(continent)
+    return names.get(lang, names["en"]) if names else continent.replace("_", " ")
+
+
+def said_name(name: str, _: Say) -> str:
+    """A measure's, row's or test's name (as balance.json holds it) in the reader's words."""
+    found = re.fullmatch(r"player (\d+) wins", name)
+    if found:
+        return _("player {n} wins").format(n=found.group(1))
+    found = re.fullmatch(r"holder of (.+) at turn (\d+) wins", name)
+    if found:
+        return _("holder of {continent} at turn {turn} wins").format(
+            continent=continent_name(found.group(1), _), turn=found.group(2)
+        )
+    return _(name.split(" (")[0]) if name.split(" (")[0] in _NAMES else name
 
 
 def _pct(x: object) -> str:
@@ -44,14 +111,16 @@ def _points(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def _seat(seat: Figure) -> str:
+def _seat(seat: Figure, _: Say) -> str:
     """A place against its fair share, in points of all games."""
     if seat["advantage"] is None:
         return TOO_FEW
     low, high = seat["ci"]
-    return (
-        f"{_points(seat['advantage'])} pts ({_points(low)} to {_points(high)}), "
-        f"{_p(seat['p_value'])}"
+    return _("{difference} pts ({low} to {high}), {p}").format(
+        difference=_points(seat["advantage"]),
+        low=_points(low),
+        high=_points(high),
+        p=_p(seat["p_value"]),
     )
 
 
@@ -67,20 +136,24 @@ def _mean(length: Figure) -> str:
     return "–" if length["mean"] is None else f"{length['mean']:.1f}"
 
 
-def _measure_cells(measure: Any) -> tuple[str, str]:
+def _measure_cells(measure: Any, _: Say) -> tuple[str, str]:
     """A difference and its 95% interval as the text and the page show them: shares in points
     of all games, lengths in % of the base's average ("–": not tested, the note says why)."""
     if measure["ci"] is None:
-        return (measure["note"] or "–"), "–"
+        return (said_name(measure["note"], _) if measure["note"] else "–"), "–"
     found, (low, high) = measure["difference"], measure["ci"]
     if measure["kind"] == "share":
-        return f"{_points(found)} pts", f"{_points(low)} to {_points(high)}"
+        return (
+            _("{difference} pts").format(difference=_points(found)),
+            _("{low} to {high}").format(low=_points(low), high=_points(high)),
+        )
     top = "…" if high is None else f"{_points(high)}%"  # past what the resamples bound
-    return f"{_points(found)}%", f"{_points(low)}% to {top}"
+    return f"{_points(found)}%", _("{low} to {high}").format(low=f"{_points(low)}%", high=top)
 
 
-def rows(study: Figure) -> list[tuple[str, list[str]]]:
-    """The per-ruleset table: a label and one cell per ruleset."""
+def rows(study: Figure, _: Say = str) -> list[tuple[str, list[str]]]:
+    """The per-ruleset table: a label (as balance.json names the figure: `said_name` says it
+    in the reader's words) and one cell per ruleset."""
     sets: list[Any] = study["rulesets"]
     players = int(study["players"])
     out: list[tuple[str, list[str]]] = []
@@ -91,13 +164,13 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
         (
             "every place wins as often",
             [
-                _p(r["fairness"]["p_value"]) if r["fairness"]["p_value"] is not None else TOO_FEW
+                _p(r["fairness"]["p_value"]) if r["fairness"]["p_value"] is not None else _(TOO_FEW)
                 for r in sets
             ],
         )
     )
-    out.append(("first player vs fair share", [_seat(r["first_player"]) for r in sets]))
-    out.append(("last player vs fair share", [_seat(r["last_player"]) for r in sets]))
+    out.append(("first player vs fair share", [_seat(r["first_player"], _) for r in sets]))
+    out.append(("last player vs fair share", [_seat(r["last_player"], _) for r in sets]))
     out.append(("median length, rounds", [_median(r["rounds"]) for r in sets]))
     out.append(("median length, turns", [_median(r["turns"]) for r in sets]))
     out.append(("average length, turns", [_mean(r["mean_turns"]) for r in sets]))
@@ -106,23 +179,27 @@ def rows(study: Figure) -> list[tuple[str, list[str]]]:
     for continent in continents:
         out.append(
             (
-                f"holder of {continent.replace('_', ' ')} at turn {turn} wins",
+                f"holder of {continent} at turn {turn} wins",
                 [_rate(r["continent_holder_wins"].get(continent, {"rate": None})) for r in sets],
             )
         )
     return out
 
 
-def stopped_note(study: Figure) -> str | None:
+def stopped_note(study: Figure, _: Say = str) -> str | None:
     """Why a study stopped before its last game, and what its figures are then (None: it
     did not)."""
     stopped = study.get("stopped")
     if not stopped:
         return None
-    return (
-        f"Stopped early ({stopped['reason']}): {stopped['games_played']:,} games played of "
-        f"{stopped['games_planned']:,} per ruleset; these figures are the first "
-        f"{study['games']:,} seeds, which every ruleset finished."
+    return _(
+        "Stopped early ({reason}): {played:,} games played of {planned:,} per ruleset; "
+        "these figures are the first {games:,} seeds, which every ruleset finished."
+    ).format(
+        reason=stopped["reason"],
+        played=stopped["games_played"],
+        planned=stopped["games_planned"],
+        games=study["games"],
     )
 
 
@@ -150,19 +227,19 @@ def players_note(study: Figure, lang: str) -> str:
     return _(
         "Played by the lab's built-in players ({players}): these verdicts are about how they "
         "play, and people may play otherwise."
-    ).format(players=strengths_named(study, lang))
+    ).format(players=strengths_named(study, _, lang))
 
 
-def strengths_named(study: Figure, lang: str = "en") -> str:
-    """The agents a study was played by, one strength after another."""
-    names = [str(study["agent"]), *(s["agents"] for s in study.get("strengths", []))]
-    return str(format_list(names, locale=lang))
+def strengths_named(study: Figure, _: Say = str, lang: str = "en") -> str:
+    """The agents a study was played by, one strength after another (as `lang` lists them)."""
+    named = [str(study["agent"]), *(s["agents"] for s in study.get("strengths", []))]
+    return str(format_list(named, locale=lang))
 
 
 def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
     _ = translations(lang).gettext
     first, last = study["seeds"]
-    note = stopped_note(study)
+    note = stopped_note(study, _)
     lines = [*_wrapped(players_note(study, lang), 0), "", *([note, ""] if note else [])]
     found = verdicts(study, lang) if found is None else found
     if found:
@@ -171,57 +248,74 @@ def text(study: Figure, lang: str = "en", found: list[Verdict] | None = None) ->
             lines += [f"  {verdict.variant} ({verdict.base}):", *_wrapped(verdict.text, 4)]
         lines += ["", *_wrapped(reading(study, lang), 0), ""]
     lines += [
-        f"{study['players']} players, {study['games']} games per ruleset (seeds {first}–{last}, "
-        f"the same for every ruleset), {strengths_named(study)} agents; "
-        f"{study['games_per_s']} games/s",
+        _(
+            "{players} players, {games} games per ruleset (seeds {first}–{last}, the same for "
+            "every ruleset), {agents} agents; {rate} games/s"
+        ).format(
+            players=study["players"],
+            games=study["games"],
+            first=first,
+            last=last,
+            agents=strengths_named(study, _, lang),
+            rate=study["games_per_s"],
+        ),
         "",
     ]
-    lines += _tables(study)
+    lines += _tables(study, _)
     for other in study.get("strengths", []):
-        lines += ["", "", f"With {other['agents']} agents in every seat (the same seeds):", ""]
-        lines += _tables(study | other)
+        with_them = _("With {agents} agents in every seat (the same seeds):")
+        lines += ["", "", with_them.format(agents=other["agents"]), ""]
+        lines += _tables(study | other, _)
         for diff in other.get("contrasts", []):
-            lines += [
-                "",
-                f"{diff['variant']}: the effect with {other['agents']} agents minus the effect "
-                f"with {study['agent']} agents (same seeds)",
-                *_measure_lines(diff["measures"]),
-            ]
+            minus = _(
+                "{variant}: the effect with {agents} agents minus the effect with {first} agents "
+                "(same seeds)"
+            )
+            said = minus.format(
+                variant=diff["variant"], agents=other["agents"], first=study["agent"]
+            )
+            lines += ["", said, *_measure_lines(diff["measures"], _)]
     return "\n".join(lines)
 
 
-def _tables(study: Figure) -> list[str]:
+def _tables(study: Figure, _: Say) -> list[str]:
     """The table of every ruleset's figures, then each variant's differences."""
     sets: list[Any] = study["rulesets"]
     lines: list[str] = []
+    found = [(said_name(label, _), values, label) for label, values in rows(study, _)]
     if len(sets) <= WIDE:
-        table = [("", [r["name"] for r in sets]), *rows(study)]
+        table = [("", [r["name"] for r in sets]), *((said, v) for said, v, _k in found)]
     else:  # a sweep's grid: one line per ruleset, the figures a reader compares first
-        picked = [row for row in rows(study) if row[0] in COMPACT]
-        table = [("", [label for label, _ in picked])]
-        table += [(r["name"], [values[k] for _, values in picked]) for k, r in enumerate(sets)]
-    width = max(len(label) for label, _ in table) + 2
+        picked = [(said, values) for said, values, key in found if key in COMPACT]
+        table = [("", [said for said, _v in picked])]
+        table += [(r["name"], [values[k] for _s, values in picked]) for k, r in enumerate(sets)]
+    width = max(len(label) for label, _v in table) + 2
     cells = [max(len(row[1][k]) for row in table) + 2 for k in range(len(table[0][1]))]
     for label, values in table:
         line = label.ljust(width) + "".join(v.ljust(c) for v, c in zip(values, cells, strict=True))
         lines.append(line.rstrip())
     for diff in study["differences"]:
-        lines += ["", f"{diff['variant']} against {diff['base']} (same seeds; variant minus base)"]
-        lines += _measure_lines(diff["measures"])
+        against = _("{variant} against {base} (same seeds; variant minus base)")
+        lines += ["", against.format(variant=diff["variant"], base=diff["base"])]
+        lines += _measure_lines(diff["measures"], _)
     return lines
 
 
-def _measure_lines(measures: list[Figure]) -> list[str]:
+def _measure_lines(measures: list[Figure], _: Say) -> list[str]:
     """Each comparison on a line: the difference, its interval, p and adjusted p, the test."""
-    lines = []
+    found_rows = []
     for m in measures:
-        difference, interval = _measure_cells(m)
+        difference, interval = _measure_cells(m, _)
         shown = difference if interval == "–" else f"{difference} ({interval})"
         adjusted = "" if m["p_adjusted"] is None else f"adj. {_p(m['p_adjusted'])[2:]}"
-        lines.append(
-            f"  {m['measure']:<20}{shown:<30}{_p(m['p_value']):<12}{adjusted:<14}"
-            f"{m['test'].split(' (')[0]}".rstrip()
-        )
+        said = (said_name(m["measure"], _), shown, _p(m["p_value"]), adjusted)
+        found_rows.append((*said, said_name(m["test"], _)))
+    widths = [max(len(r[k]) for r in found_rows) + 2 for k in range(4)]
+    widths = [max(w, least) for w, least in zip(widths, (20, 30, 12, 14), strict=True)]
+    lines = []
+    for row in found_rows:
+        padded = "".join(c.ljust(w) for c, w in zip(row[:4], widths, strict=True))
+        lines.append(f"  {padded}{row[4]}".rstrip())
     return lines
 
 
@@ -333,7 +427,8 @@ def plots(study: Figure, lang: str = "en") -> list[tuple[str, str]]:
         ax.set_yticks(ys)
         ax.set_yticklabels(
             [
-                m["measure"] + (" (% of the base)" if m["kind"] == "length" else "")
+                said_name(m["measure"], _)
+                + (_(" (% of the base)") if m["kind"] == "length" else "")
                 for m in measures
             ],
             fontsize=8,
@@ -396,6 +491,21 @@ def _short(value: str) -> str:
 def page(study: Figure, lang: str = "en", found: list[Verdict] | None = None) -> str:
     """A self-contained HTML page (templates/balance.html.j2): the verdicts (`found`, or
     computed here), the plots, then the tables' details."""
+    _ = translations(lang).gettext
+    first, last = study["seeds"]
+    about = _(
+        "{players} players, {games} games per ruleset (seeds {first}–{last}, the same for "
+        "every ruleset, so differences come from the rules), {agents} agents. Intervals are "
+        "95%; differences are paired by seed; p (adjusted) is adjusted for the study's {count} "
+        "comparisons together."
+    ).format(
+        players=study["players"],
+        games=study["games"],
+        first=first,
+        last=last,
+        agents=strengths_named(study, _, lang),
+        count=study["family"]["comparisons"],
+    )
     return (
         _environment(lang)
         .get_template("balance.html.j2")
@@ -403,35 +513,52 @@ def page(study: Figure, lang: str = "en", found: list[Verdict] | None = None) ->
             lang=lang,
             study=study,
             players=players_note(study, lang),
-            stopped=stopped_note(study),
+            stopped=stopped_note(study, _),
             verdicts=verdicts(study, lang) if found is None else found,
             reading=reading(study, lang),
             plots=plots(study, lang),
-            strengths=strengths_named(study),
-            rows=rows(study),
-            differences=_difference_tables(study),
+            about=about,
+            rows=[(said_name(label, _), values) for label, values in rows(study, _)],
+            differences=_difference_tables(study, _),
         )
     )
 
 
-def _difference_tables(study: Figure) -> list[dict[str, Any]]:
+def _difference_tables(study: Figure, _: Say) -> list[dict[str, Any]]:
     """Each variant's differences under each strength, then each strength's contrasts with the
-    first: a title and a row of cells per measure."""
-    labelled: list[tuple[str | None, Any]] = [(None, d) for d in study["differences"]]
+    first: a heading and a row of cells per measure."""
+    labelled: list[tuple[str, Any]] = [
+        (_("{variant} against {base}"), d) for d in study["differences"]
+    ]
     for other in study.get("strengths", []):
-        labelled += [(f"{other['agents']} agents in every seat", d) for d in other["differences"]]
+        them = _("{variant} against {base} ({agents} agents in every seat)")
+        minus = _(
+            "{variant}: the effect with {agents} agents minus the effect with {first} agents "
+            "(same seeds)"
+        )
         labelled += [
-            (f"{other['agents']} minus {study['agent']}", d) for d in other.get("contrasts", [])
+            (them.format(agents=other["agents"], variant="{variant}", base="{base}"), d)
+            for d in other["differences"]
+        ]
+        labelled += [
+            (minus.format(agents=other["agents"], first=study["agent"], variant="{variant}"), d)
+            for d in other.get("contrasts", [])
         ]
     return [
         {
-            "title": f"{diff['variant']} against {diff['base']}" + (f" ({who})" if who else ""),
+            "heading": heading.format(variant=diff["variant"], base=diff["base"]),
             "rows": [
-                (m["measure"], *_measure_cells(m), _p(m["p_value"]), _p(m["p_adjusted"]), m["test"])
+                (
+                    said_name(m["measure"], _),
+                    *_measure_cells(m, _),
+                    _p(m["p_value"]),
+                    _p(m["p_adjusted"]),
+                    said_name(m["test"], _),
+                )
                 for m in diff["measures"]
             ],
         }
-        for who, diff in labelled
+        for heading, diff in labelled
     ]
 
 
@@ -445,5 +572,6 @@ def _environment(lang: str) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    # old-style: a message is not %-formatted ("95% interval" has a % of its own)
+    env.install_gettext_translations(translations(lang), newstyle=False)  # type: ignore[attr-defined]
     return env

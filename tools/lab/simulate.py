@@ -271,33 +271,52 @@ class Summary:
             "games_per_s": round(self.games / self.elapsed, 2) if self.elapsed else None,
         }
 
-    def text(self, max_turns: int) -> str:
-        """For people: the games, who won them (a row per seat, in seat order: its wins and
-        their share of the games), how long they ran, how fast they were played."""
+    def text(self, max_turns: int, lang: str = "en") -> str:
+        """For people, in `lang`: the games, who won them (a row per seat, in seat order: its
+        wins and their share of the games), how long they ran, how fast they were played."""
         from ..shared.escape import terminal
+        from .i18n import translations
 
+        _ = translations(lang).gettext
         seats = [f"p{i + 1}" for i in range(self.players)]
         seats += sorted(set(self.winners) - set(seats))  # a winner not named p1…pN
-        width = max(len("seat"), *(len(s) for s in seats))
-        rows = [f"  {'seat'.ljust(width)}  wins  share"]
+        heads = (_("seat"), _("wins"), _("share"))
+        width = max(len(heads[0]), *(len(s) for s in seats))
+        wide = (max(4, len(heads[1])), max(5, len(heads[2])))
+        rows = [f"  {heads[0].ljust(width)}  {heads[1].rjust(wide[0])}  {heads[2].rjust(wide[1])}"]
         for seat in seats:
             wins = self.winners[seat]
             share = f"{100 * wins / self.games:.0f}%" if self.games else "-"
-            rows.append(f"  {terminal(seat).ljust(width)}  {wins:>4}  {share:>5}")
+            shown = f"  {terminal(seat).ljust(width)}  {wins:>{wide[0]}}  {share:>{wide[1]}}"
+            rows.append(shown)
         mean = self.turns / self.games if self.games else 0.0
+        rate = f"{round(self.games / self.elapsed, 2)}" if self.elapsed else "-"
         lines = [
-            f"{terminal(self.ruleset)}, {self.players} players: {self.completed}/{self.games} "
-            f"games completed, {self.unfinished} unfinished at {max_turns} turns, "
-            f"{len(self.broken)} violations",
+            _(
+                "{ruleset}, {players} players: {completed}/{games} games completed, "
+                "{unfinished} unfinished at {turns} turns, {violations} violations"
+            ).format(
+                ruleset=terminal(self.ruleset),
+                players=self.players,
+                completed=self.completed,
+                games=self.games,
+                unfinished=self.unfinished,
+                turns=max_turns,
+                violations=len(self.broken),
+            ),
             *rows,
-            f"  turns: {mean:.1f} on average, {self.most_turns} at most",
-            f"  {round(self.elapsed, 3)} s, "
-            + (f"{round(self.games / self.elapsed, 2)} games/s" if self.elapsed else "- games/s"),
+            "  "
+            + _("turns: {mean} on average, {most} at most").format(
+                mean=f"{mean:.1f}", most=self.most_turns
+            ),
+            "  "
+            + _("{seconds} s, {rate} games/s").format(seconds=round(self.elapsed, 3), rate=rate),
         ]
         for r in sorted(self.broken, key=lambda r: r.index):
-            lines.append(
-                terminal(f"  violation in game {r.index + 1}: {r.violation} (record: {r.record})")
+            said = _("violation in game {game}: {violation} (record: {record})").format(
+                game=r.index + 1, violation=r.violation, record=r.record
             )
+            lines.append(terminal(f"  {said}"))
         return "\n".join(lines) + "\n"
 
 

@@ -9,30 +9,20 @@ alone, so balance.json gives the same verdicts; translated through the lab's Bab
 
 from __future__ import annotations
 
-import gettext
 import math
 from dataclasses import dataclass, replace
 
 from babel.numbers import format_decimal, format_percent
 
-from ...grammar.schema import SHEET_LANGUAGES
-from ..shared.catalogue import compiled
 from .balance_stats import Figure
 from .comparison import LEVEL, Measure
 from .family import ALPHA
+from .i18n import translations
 from .more_games import predicted
 
-LANGUAGES = SHEET_LANGUAGES
-DOMAIN = "lab"
 MARGIN_SHARE = 0.03  # a share that moves less than 3 points of all games has not changed
 MARGIN_LENGTH = 0.05  # a mean length within 5% of the base's has not changed
 CLEAR, SAME, OPEN, UNMEASURED = "clear", "no meaningful difference", "not clear yet", "not measured"
-
-
-def translations(lang: str) -> gettext.NullTranslations:
-    if lang not in LANGUAGES:
-        raise ValueError(f"no translation for '{lang}' (one of {', '.join(LANGUAGES)})")
-    return compiled("riskrules.tools.lab", DOMAIN, lang)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...grammar.diagnostics import did_you_mean
+from ...grammar.messages import msg
 from .errors import UnknownExample, UsageError
 from .snapshot import Snapshot
 
@@ -31,6 +32,7 @@ def new_rules(
     base: str = "classic",
     title: str | None = None,
     example: str | None = None,
+    lang: str = "en",
     snapshot: Snapshot | None = None,
 ) -> str:
     """The text of a new rules file declaring ruleset NAME: the rules families change most, as
@@ -46,9 +48,12 @@ def new_rules(
         raise UnknownExample(f"no example '{example}'" + (f" ({hint})" if hint else ""), [*known])
     if not NAME.fullmatch(name):
         raise UsageError(
-            f"'{name}' is not a ruleset name: use lower-case letters, digits, '_' and '-'"
+            msg(
+                "'{name}' is not a ruleset name: use lower-case letters, digits, '_' and '-'",
+                name=name,
+            )
         )
     if example is not None:
-        return from_example(name, example, known[example], title)
+        return from_example(name, example, known[example], title, lang)
     eff = (snapshot or Snapshot.of_refs([base])).ruleset(base)
-    return format_text(scaffold(name, eff, title))
+    return format_text(scaffold(name, eff, title, lang))

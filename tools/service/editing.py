@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Severity
+from ...grammar.messages import msg
 from ...grammar.printer import key_text, value_text
 from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
 from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
@@ -81,19 +82,31 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
     from .language import check_document
 
     if lang not in SHEET_LANGUAGES:
-        raise UsageError(f"no form in '{lang}': use one of {', '.join(SHEET_LANGUAGES)}")
+        raise UsageError(
+            msg(
+                "no form in '{lang}': use one of {languages}",
+                lang=lang,
+                languages=tuple(SHEET_LANGUAGES),
+            )
+        )
     checked = check_document(snapshot, path)
     ws = checked.workspace
     declared = ws.file(path)
     if declared is None or not declared.rulesets:
-        raise UsageError("the text declares no ruleset", checked.diagnostics)
+        raise UsageError(msg("the text declares no ruleset"), checked.diagnostics)
     chosen = declared_ruleset(declared, ruleset)
     if chosen is None:
-        names = ", ".join(r.name for r in declared.rulesets)
-        raise UsageError(f"the text declares no ruleset '{ruleset}' (it declares {names})")
+        names = tuple(r.name for r in declared.rulesets)
+        said = msg(
+            "the text declares no ruleset '{name}' (it declares {names})",
+            name=ruleset or "",
+            names=names,
+        )
+        raise UsageError(said)
     eff = ws.resolved.get(chosen.name)
     if eff is None:
-        raise UsageError(f"ruleset '{chosen.name}' cannot be read", checked.diagnostics)
+        said = msg("ruleset '{name}' cannot be read", name=chosen.name)
+        raise UsageError(said, checked.diagnostics)
     base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
     # The text is checked with the built-ins alone (which check clean): its errors are the
     # chain's.

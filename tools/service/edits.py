@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Diagnostic, Severity, Span, error
+from ...grammar.messages import msg
 from ...grammar.printer import key_text, value_text
 from .errors import UsageError
 from .fixes import offset
@@ -155,14 +156,19 @@ def _target(
 ) -> tuple[m.Ruleset, bool]:
     """The file's ruleset `name` (None: its first), and whether its base sets `rule`."""
     if not RULE_ID.fullmatch(rule):
-        raise UsageError(f"'{rule}' is not a rule id (such as combat.ties)")
+        raise UsageError(msg("'{rule}' is not a rule id (such as combat.ties)", rule=rule))
     declared = checked.workspace.file(path)
     if declared is None or not declared.rulesets:
-        raise UsageError("the text declares no ruleset to change", checked.diagnostics)
+        raise UsageError(msg("the text declares no ruleset to change"), checked.diagnostics)
     found = declared_ruleset(declared, name)
     if found is None:
-        names = ", ".join(r.name for r in declared.rulesets)
-        raise UsageError(f"the text declares no ruleset '{name}' (it declares {names})")
+        names = tuple(r.name for r in declared.rulesets)
+        said = msg(
+            "the text declares no ruleset '{name}' (it declares {names})",
+            name=name or "",
+            names=names,
+        )
+        raise UsageError(said)
     ruleset = found
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None
@@ -347,19 +353,21 @@ def _refused(snapshot: Snapshot, path: str, why: Sequence[Diagnostic]) -> Edited
 def _one_line(path: str, rule: str) -> Diagnostic:
     return error(
         "RR0001",
-        f"the value of '{rule}' must be one value on one line",
+        msg("the value of '{rule}' must be one value on one line", rule=rule),
         Span.point(path, 1, 1),
-        "write the value alone, such as `attacker`, `3`, `{3: 35, 4: 30}` or "
-        "`territories // 3`; another rule is set by a field of its own",
+        msg(
+            "write the value alone, such as `attacker`, `3`, `{{3: 35, 4: 30}}` or `territories "
+            "// 3`; another rule is set by a field of its own"
+        ),
     )
 
 
 def _no_reason(path: str, clause: m.Clause) -> Diagnostic:
     return error(
         "RR0001",
-        f"a `fixed` trade value cannot carry a reason ('{clause.id}')",
+        msg("a `fixed` trade value cannot carry a reason ('{id}')", id=clause.id),
         clause.value.span if clause.value.span != m.NO_SPAN else Span.point(path, 1, 1),
-        "leave the reason out (a comment above the rule can say why)",
+        msg("leave the reason out (a comment above the rule can say why)"),
     )
 
 

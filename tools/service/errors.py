@@ -8,6 +8,7 @@ import enum
 from collections.abc import Sequence
 
 from ...grammar.diagnostics import Diagnostic
+from ...grammar.messages import Message, msg, msg_n
 
 
 class Kind(enum.Enum):
@@ -17,12 +18,20 @@ class Kind(enum.Enum):
 
 
 class ServiceError(Exception):
+    """`message` is a Message (said in the reader's language by `text`) or, where it repeats
+    what another program said (pytest, a cluster), that program's own words."""
+
     kind = Kind.USAGE
 
-    def __init__(self, message: str, diagnostics: Sequence[Diagnostic] = ()) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Message, diagnostics: Sequence[Diagnostic] = ()) -> None:
+        super().__init__(str(message))
+        self.said = message if isinstance(message, Message) else None
+        self.message = str(message)  # English
         self.diagnostics = tuple(diagnostics)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in `lang`."""
+        return self.said.render(lang) if self.said is not None else self.message
 
 
 class UsageError(ServiceError):
@@ -35,8 +44,10 @@ class NotFound(UsageError):
     or the command line) and what is near."""
 
     def __init__(self, diagnostic: Diagnostic) -> None:
-        text = diagnostic.message + (f" ({diagnostic.hint})" if diagnostic.hint else "")
-        super().__init__(text, [diagnostic])
+        said = diagnostic.said
+        if diagnostic.advice is not None:
+            said = msg("{message} ({hint})", message=said, hint=diagnostic.advice)
+        super().__init__(said, [diagnostic])
 
     @property
     def in_a_file(self) -> bool:
@@ -52,12 +63,13 @@ class RulesetErrors(ServiceError):
     kind = Kind.FINDINGS
 
     def __init__(self, ruleset: str, diagnostics: Sequence[Diagnostic]) -> None:
-        from ...grammar.diagnostics import counted
-
-        count = counted(len(diagnostics), "error", "errors")
-        super().__init__(
-            f"ruleset '{ruleset}' has {count}: fix them first (riskrules check)", diagnostics
+        said = msg_n(
+            "ruleset '{ruleset}' has {count:,} error: fix it first (riskrules check)",
+            "ruleset '{ruleset}' has {count:,} errors: fix them first (riskrules check)",
+            len(diagnostics),
+            ruleset=ruleset,
         )
+        super().__init__(said, diagnostics)
         self.ruleset = ruleset
 
 

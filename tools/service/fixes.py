@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ...grammar.diagnostics import Diagnostic, Span
+from ...grammar.messages import Message, msg
 from .language import check_document
 from .snapshot import Snapshot
 
@@ -19,15 +20,15 @@ class QuickFix:
     """Replace `span` (1-based lines and columns, the end exclusive, as a diagnostic's) with
     `replacement` to fix `diagnostic`."""
 
-    title: str
+    title: Message
     span: Span
     replacement: str
     diagnostic: Diagnostic
     preferred: bool = False
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, lang: str = "en") -> dict[str, object]:
         return {
-            "title": self.title,
+            "title": self.title.render(lang),
             "line": self.span.line,
             "column": self.span.column,
             "end_line": self.span.end_line,
@@ -35,7 +36,7 @@ class QuickFix:
             "replacement": self.replacement,
             "preferred": self.preferred,
             "code": self.diagnostic.code,
-            "message": self.diagnostic.message,
+            "message": self.diagnostic.text(lang),
         }
 
     def applied(self, text: str) -> str:
@@ -45,10 +46,9 @@ class QuickFix:
         return text[:start] + self.replacement + text[end:]
 
 
-def fix_from_hint(message: str) -> list[str]:
-    """The replacements a diagnostic's did-you-mean offers ("did you mean 'a' or 'b'?")."""
-    found = re.search(r"did you mean (.+?)\?", message)
-    return re.findall(r"'([^']+)'", found.group(1)) if found else []
+def fix_from_hint(diag: Diagnostic) -> list[str]:
+    """The replacements a diagnostic's did-you-mean offers (its `fix` arguments)."""
+    return diag.fixes()
 
 
 def quick_fixes(snapshot: Snapshot, path: str) -> list[QuickFix]:
@@ -69,31 +69,32 @@ def fixes_for(text: str, diagnostics: tuple[Diagnostic, ...] | list[Diagnostic])
         if diag.code == "RR0401":  # a rule the base sets, written without `override`
             written = _on_line(lines, span)
             if written:
-                fixes.append(QuickFix("Add 'override'", span, f"override {written}", diag, True))
+                title = msg("Add 'override'")
+                fixes.append(QuickFix(title, span, f"override {written}", diag, True))
             continue
         first = True
-        for word in fix_from_hint(f"{diag.message} ({diag.hint})" if diag.hint else diag.message):
-            where = _narrowed(lines, span, diag.message, word)
-            fixes.append(QuickFix(f"Change to '{word}'", where, word, diag, first))
+        for word in diag.fixes():
+            where = _narrowed(lines, span, diag.said.words(), word)
+            fixes.append(QuickFix(msg("Change to '{fix}'", fix=word), where, word, diag, first))
             first = False
         if diag.code == "RR0402" and 1 <= span.line <= len(lines):
             line = lines[span.line - 1]
             found = re.search(r"\boverride\s+$", line[: span.column - 1])
             if found:
                 gone = Span(span.file, span.line, found.start() + 1, span.line, found.end() + 1)
-                title = "Drop 'override' (the base does not set this rule)"
+                title = msg("Drop 'override' (the base does not set this rule)")
                 fixes.append(QuickFix(title, gone, "", diag, True))
     return fixes
 
 
-def _narrowed(lines: list[str], span: Span, message: str, meant: str) -> Span:
+def _narrowed(lines: list[str], span: Span, quoted: list[str], meant: str) -> Span:
     """The part of a diagnostic's span a one-word did-you-mean replaces: the misspelt word
     the message quotes, where the span covers more ("unknown function 'maximum'" over the
     whole call `maximum(3, territories // 3)`)."""
     written = _on_line(lines, span)
     if not _WORD.fullmatch(meant):
         return span
-    for word in re.findall(r"'([^']+)'", message.split("did you mean")[0]):
+    for word in quoted:
         if word == meant or not _WORD.fullmatch(word):
             continue
         found = re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", written)

@@ -22,7 +22,7 @@ from ...grammar.schema import SHEET_LANGUAGES
 from .errors import ServiceError, UsageError
 from .paths import records_writable
 from .progress import Cancel, Progress, Ticker
-from .rulesets import loadable
+from .rulesets import loadable, manual_languages
 from .snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -141,9 +141,9 @@ class Simulation:
     def to_json(self) -> dict[str, object]:
         return self.summary.to_json()
 
-    def text(self) -> str:
-        """The games for people: the seats' wins as a table, the turns, the speed."""
-        return self.summary.text(self.max_turns)
+    def text(self, lang: str = "en") -> str:
+        """The games for people, in `lang`: the seats' wins as a table, the turns, the speed."""
+        return self.summary.text(self.max_turns, lang)
 
     @property
     def violations(self) -> list[GameResult]:
@@ -232,6 +232,10 @@ class StudyPlan:
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT
     grid: dict[str, list[Any]] | None = None  # a sweep's rules and values (its heat maps)
+    languages: tuple[str, ...] = ()  # the base's own manuals' languages (the report's default)
+
+    def manual_languages(self) -> tuple[str, ...]:
+        return self.languages
 
     @property
     def total(self) -> int:
@@ -269,6 +273,7 @@ def _plan(arms: list[Arm], rulesets: list[Rules], request: Study) -> StudyPlan:
         request.batch,
         request.connect_timeout,
         request.worker_timeout,
+        languages=manual_languages(rulesets[0].effective),
     )
 
 

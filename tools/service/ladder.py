@@ -97,29 +97,37 @@ class LadderResult:
             "rungs": self.rungs,
         }
 
-    def text(self) -> str:
-        """The ladder for people: each rung's win share with its 95% interval beside the fair
-        share, and its speed."""
+    def text(self, lang: str = "en") -> str:
+        """The ladder for people, in `lang`: each rung's win share with its 95% interval
+        beside the fair share, and its speed."""
+        from ..lab.i18n import translations
         from ..shared.escape import terminal
 
+        _ = translations(lang).gettext
         fair = 100 / self.players
+        heads = (_("agent"), _("against"), _("wins"), _("share"), _("95% interval"), "games/s")
         lines = [
-            f"{terminal(self.ruleset)}, {self.players} players: each agent in one seat (rotated) "
-            f"against the one below in the others; a fair share is {fair:.0f}%",
-            "  agent       against     wins   share  95% interval  games/s",
+            _(
+                "{ruleset}, {players} players: each agent in one seat (rotated) against the one "
+                "below in the others; a fair share is {fair}%"
+            ).format(ruleset=terminal(self.ruleset), players=self.players, fair=f"{fair:.0f}"),
+            f"  {heads[0]:<10}  {heads[1]:<10}  {heads[2]:>9} {heads[3]:>5}  {heads[4]:<12}  "
+            f"{heads[5]:>7}",
         ]
         for r in self.rungs:
             low, high = (100 * x for x in r["ci"]) if r["ci"] else (0.0, 0.0)
-            mark = "  beats it" if r["beats_below"] else ""
+            mark = "  " + _("beats it") if r["beats_below"] else ""
             if r["agent"] == r["against"]:
-                mark = "  (the baseline, against itself)"
+                mark = "  " + _("(the baseline, against itself)")
             speed = f"{r['games_per_s']:.2f}" if r["games_per_s"] else "-"
+            interval = _("{low} to {high}").format(low=f"{low:>3.0f}%", high=f"{high:>3.0f}%")
             lines.append(
                 f"  {r['agent']:<10}  {r['against']:<10}  {r['wins']:>4}/{r['games']:<4} "
-                f"{100 * (r['share'] or 0):>4.0f}%  {low:>3.0f}% to {high:>3.0f}%  {speed:>7}{mark}"
+                f"{100 * (r['share'] or 0):>4.0f}%  {interval:<12}  {speed:>7}{mark}"
             )
         unfinished = sum(r["unfinished"] for r in self.rungs)
-        lines.append(f"  unfinished at {self.max_turns} turns: {unfinished}")
+        said = _("unfinished at {turns} turns: {count}")
+        lines.append("  " + said.format(turns=self.max_turns, count=unfinished))
         return "\n".join(lines) + "\n"
 
 

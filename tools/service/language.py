@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...grammar.diagnostics import Diagnostic, Severity, did_you_mean
 from ...grammar.library import Workspace, builtin_paths, split_reference
+from ...grammar.messages import msg
 from ..shared.render import remember_source
 from .errors import UsageError
 from .paths import writable_folder
@@ -50,12 +51,26 @@ class Checked:
         """The names of the rulesets the checked files declare."""
         return [r.name for f in self.workspace.files if f.path in self.files for r in f.rulesets]
 
+    def manual_languages(self) -> set[str]:
+        """The languages of the manuals the checked rulesets encode (a house rule: its
+        base's), as `rulesets.manual_languages` reads them."""
+        from .rulesets import manual_languages
+
+        resolved = self.workspace.resolved
+        return {
+            lang
+            for name in self.rulesets
+            if (eff := resolved.get(name)) is not None
+            for lang in manual_languages(eff)
+        }
+
     def failed(self, strict: bool = False) -> bool:
         return self.errors > 0 or (strict and self.warnings > 0)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, lang: str = "en") -> dict[str, object]:
         return {
-            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "language": lang,
+            "diagnostics": [d.to_json(lang) for d in self.diagnostics],
             "errors": self.errors,
             "warnings": self.warnings,
             "notes": self.notes,
@@ -74,21 +89,23 @@ def _paths(targets: Sequence[str]) -> list[str]:
         if os.path.isdir(target):
             found = sorted(str(p) for p in Path(target).rglob("*.rules"))
             if not found:
-                raise UsageError(f"no .rules files in {target}")
+                raise UsageError(msg("no .rules files in {folder}", folder=target))
             paths.extend(found)
             continue
         path, name = split_reference(target)
         if path is not None:  # a file, or PATH:NAME: the file that holds the ruleset
             if not os.path.exists(path):
-                raise UsageError(f"no such file: {path}")
+                raise UsageError(msg("no such file: {path}", path=path))
             if name is not None:
                 _declares(path, name)
             paths.append(path)
             continue
         ruleset = ws.index.rulesets.get(target)
         if ruleset is None:
-            hint = did_you_mean(target, ws.index.rulesets) or "riskrules list shows the rulesets"
-            raise UsageError(f"unknown ruleset '{target}' ({hint})")
+            hint = did_you_mean(target, ws.index.rulesets) or msg(
+                "riskrules list shows the rulesets"
+            )
+            raise UsageError(msg("unknown ruleset '{name}' ({hint})", name=target, hint=hint))
         paths.append(ruleset.span.file)
     return paths
 
@@ -98,8 +115,12 @@ def _declares(path: str, name: str) -> None:
     found = Workspace.open([path]).file(path)
     names = [r.name for r in found.rulesets] if found is not None else []
     if found is not None and name not in names:
-        hint = did_you_mean(name, names) or f"it declares {', '.join(names) or 'none'}"
-        raise UsageError(f"{path} declares no ruleset '{name}' ({hint})")
+        hint = did_you_mean(name, names) or msg(
+            "it declares {names}", names=tuple(names) if names else msg("none")
+        )
+        raise UsageError(
+            msg("{path} declares no ruleset '{name}' ({hint})", path=path, name=name, hint=hint)
+        )
 
 
 def _diagnosed(
@@ -154,14 +175,17 @@ def check_document(snapshot: Snapshot, path: str) -> Checked:
     return _diagnosed(snapshot, [path], codes, snapshot.diagnostics_of(path))
 
 
-def write_report(checked: Checked, folder: Path, manuals: Manuals | None = None) -> Path:
-    """The readable report of every checked ruleset (index.md, a page per ruleset, its sheets;
-    with the manuals' texts, `compliance.manuals(FOLDER)`, each manual's coverage); returns the
-    index's path."""
+def write_report(
+    checked: Checked, folder: Path, manuals: Manuals | None = None, lang: str = "en"
+) -> Path:
+    """The readable report of every checked ruleset in `lang` (index.md, a page per ruleset,
+    its sheets; with the manuals' texts, `compliance.manuals(FOLDER)`, each manual's coverage);
+    returns the index's path."""
     from .report import write_report as write
 
     writable_folder(folder)
-    return write(checked.snapshot, list(checked.files), list(checked.diagnostics), folder, manuals)
+    found = (list(checked.files), list(checked.diagnostics))
+    return write(checked.snapshot, *found, folder, manuals, lang)
 
 
 @dataclass(frozen=True)

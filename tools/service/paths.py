@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...grammar.messages import msg
 from ..shared import safewrite
 from .errors import UsageError
 
@@ -14,7 +15,10 @@ def writable_folder(path: str | Path) -> Path:
     try:
         return safewrite.folder(path)
     except safewrite.Refused as exc:
-        raise UsageError(f"cannot write to the folder {path}: {exc.detail or _why(exc)}") from None
+        why = exc.detail or _why(exc)
+        raise UsageError(
+            msg("cannot write to the folder {path}: {why}", path=str(path), why=why)
+        ) from None
 
 
 def records_writable(path: str | Path) -> Path:

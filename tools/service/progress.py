@@ -95,15 +95,19 @@ class TimeLeft:
             return (now - at) / (done - since) * max(self.total - done, 0)
         return (now - self.start) / done * max(self.total - done, 0)
 
-    def text(self, done: int) -> str:
+    def text(self, done: int, lang: str = "en") -> str:
         """The time left as a progress bar shows it: "about 2 min 10 s left"."""
+        from ...grammar.messages import msg
+
         left = self.seconds(done)
         if left is None:
             return ""
         whole = round(left)
         if whole < 60:
-            return f"about {whole} s left"
+            return msg("about {s} s left", s=whole).render(lang)
         minutes, seconds = divmod(whole, 60)
         if minutes < 60:
-            return f"about {minutes} min {seconds:02d} s left"
-        return f"about {minutes // 60} h {minutes % 60:02d} min left"
+            two = str(seconds).zfill(2)
+            return msg("about {min} min {s} s left", min=minutes, s=two).render(lang)
+        two = str(minutes % 60).zfill(2)
+        return msg("about {h} h {min} min left", h=minutes // 60, min=two).render(lang)

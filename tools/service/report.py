@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...grammar import model as m
-from ...grammar.diagnostics import Diagnostic, Severity, counted
+from ...grammar.diagnostics import Diagnostic, Severity
 from ...grammar.library import Workspace
+from ...grammar.messages import msg, msg_n
 from ...grammar.printer import value_text
 from ..shared.escape import markdown
-from ..shared.render import display_path
+from ..shared.render import display_path, severity_label
 from .paths import writable_folder, write
 from .rulesets import title_in
 from .snapshot import Snapshot
@@ -27,56 +28,77 @@ def write_report(
     diags: list[Diagnostic],
     folder: Path,
     manuals: Manuals | None = None,
+    lang: str = "en",
 ) -> Path:
-    """Write index.md and one page per ruleset; return the index path. With the manuals'
-    texts, the report also gives each manual's coverage (trace --uncovered)."""
+    """Write index.md and one page per ruleset, in `lang`; return the index path. With the
+    manuals' texts, the report also gives each manual's coverage (trace --uncovered)."""
     writable_folder(folder)
     ws = snapshot.workspace
     rulesets = [r for f in ws.files if f.path in files for r in f.rulesets]
     errors = sum(1 for d in diags if d.severity == Severity.ERROR)
+    counts = (
+        msg_n("{count:,} file", "{count:,} files", len(files)),
+        msg_n("{count:,} ruleset", "{count:,} rulesets", len(rulesets)),
+        msg_n("{count:,} error", "{count:,} errors", errors),
+        msg_n("{count:,} warning or note", "{count:,} warnings and notes", len(diags) - errors),
+    )
+    heads = (
+        msg("ruleset"),
+        msg("extends"),
+        msg("title"),
+        msg("rules"),
+        msg("assumed"),
+        msg("rule summary"),
+    )
     lines = [
-        "# riskrules check report",
+        "# " + msg("riskrules check report").render(lang),
         "",
-        f"{counted(len(files), 'file', 'files')}, "
-        f"{counted(len(rulesets), 'ruleset', 'rulesets')}, {counted(errors, 'error', 'errors')}, "
-        f"{counted(len(diags) - errors, 'warning or note', 'warnings and notes')}.",
+        ", ".join(c.render(lang) for c in counts) + ".",
         "",
-        "| ruleset | extends | title | rules | assumed | rule summary |",
+        "| " + " | ".join(h.render(lang) for h in heads) + " |",
         "|---|---|---|---|---|---|",
     ]
     for ruleset in rulesets:
         eff = ws.resolved.get(ruleset.name)
         if eff is None:
+            unresolved = msg("(does not resolve)").render(lang)
             lines.append(
                 f"| {markdown(ruleset.name)} | {markdown(ruleset.extends or '')} | "
-                "(does not resolve) | | | |"
+                f"{unresolved} | | | |"
             )
             continue
         assumed = sum(1 for c in eff.clauses if c.assumed)
         broken = bool(snapshot.errors(eff))
-        sheets = "(has errors: no sheet)" if broken else _write_summaries(snapshot, eff, folder)
+        sheets = (
+            msg("(has errors: no sheet)").render(lang)
+            if broken
+            else _write_summaries(snapshot, eff, folder)
+        )
         lines.append(
             f"| [{markdown(ruleset.name)}]({ruleset.name}.md) | "
-            f"{markdown(ruleset.extends or '')} | {markdown(title_in(eff, 'en'))} | "
+            f"{markdown(ruleset.extends or '')} | {markdown(title_in(eff, lang))} | "
             f"{len(eff.clauses)} | {assumed} | {sheets} |"
         )
-        _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md")
+        _write_ruleset(ws, ruleset.name, folder / f"{ruleset.name}.md", lang)
     if manuals is not None:
-        lines += _coverage_lines(snapshot, rulesets, manuals, folder)
+        lines += _coverage_lines(snapshot, rulesets, manuals, folder, lang)
     if diags:
-        lines += ["", "## Findings", ""]
+        lines += ["", "## " + msg("Findings").render(lang), ""]
         for d in diags:
             where = f"{display_path(d.span.file)}:{d.span.line}:{d.span.column}"
-            lines.append(
-                f"- **{d.severity.value} {d.code}** {markdown(where)}: {markdown(d.message)}"
-            )
+            said = f"{severity_said(d.severity, lang)} {d.code}"
+            lines.append(f"- **{said}** {markdown(where)}: {markdown(d.text(lang))}")
     index = folder / "index.md"
     write(index, "\n".join(lines) + "\n")
     return index
 
 
+def severity_said(severity: Severity, lang: str) -> str:
+    return severity_label(severity, False, lang)
+
+
 def _coverage_lines(
-    snapshot: Snapshot, rulesets: list[m.Ruleset], manuals: Manuals, folder: Path
+    snapshot: Snapshot, rulesets: list[m.Ruleset], manuals: Manuals, folder: Path, lang: str
 ) -> list[str]:
     """The manuals' figures, and their text sentence by sentence on manuals.html."""
     from ..compliance.coverage import ManualMissing, manuals_of
@@ -91,18 +113,31 @@ def _coverage_lines(
     try:
         reports = manuals_of(located, manuals, keep=True)
     except ManualMissing as exc:
-        return ["", "## Manual coverage", "", markdown(str(exc))]
+        return ["", "## " + msg("Manual coverage").render(lang), "", markdown(str(exc))]
     write(folder / "manuals.html", page(reports))
+    about = msg(
+        "Every passage of each manual, cited by a rule, set aside by an `ignore` with its "
+        "reason, or a heading; those left are unclassified (`riskrules trace RULESET --sources "
+        "DIR --uncovered` lists them). Each manual's text, every sentence marked by its status: "
+        "{link}.",
+        link="[manuals.html](manuals.html)",
+    )
+    heads = (
+        msg("manual"),
+        msg("passages"),
+        msg("rule-bearing"),
+        msg("cited"),
+        msg("ignored"),
+        msg("headings"),
+        msg("left"),
+    )
     lines = [
         "",
-        "## Manual coverage",
+        "## " + msg("Manual coverage").render(lang),
         "",
-        "Every passage of each manual, cited by a rule, set aside by an `ignore` with its",
-        "reason, or a heading; those left are unclassified",
-        "(`riskrules trace RULESET --sources DIR --uncovered` lists them). Each manual's text,",
-        "every sentence marked by its status: [manuals.html](manuals.html).",
+        about.render(lang),
         "",
-        "| manual | passages | rule-bearing | cited | ignored | headings | left |",
+        "| " + " | ".join(h.render(lang) for h in heads) + " |",
         "|---|---|---|---|---|---|---|",
     ]
     for r in reports:
@@ -130,14 +165,20 @@ def _write_summaries(snapshot: Snapshot, eff: EffectiveRuleset, folder: Path) ->
     return " ".join(links)
 
 
-def _write_ruleset(ws: Workspace, name: str, path: Path) -> None:
+def _write_ruleset(ws: Workspace, name: str, path: Path, lang: str) -> None:
     eff = ws.resolved[name]
+    heads = (msg("rule"), msg("value"), msg("defined in"), msg("citations"))
+    chain = msg(
+        "Ruleset {name}; chain: {chain}.",
+        name="`" + eff.name + "`",
+        chain=markdown(" → ".join(eff.chain)),
+    )
     lines = [
-        f"# {markdown(title_in(eff, 'en'))}",
+        f"# {markdown(title_in(eff, lang))}",
         "",
-        f"Ruleset `{eff.name}`; chain: {markdown(' → '.join(eff.chain))}.",
+        chain.render(lang),
         "",
-        "| rule | value | defined in | citations |",
+        "| " + " | ".join(h.render(lang) for h in heads) + " |",
         "|---|---|---|---|",
     ]
     for clause in eff.clauses:

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from ...grammar import model as m
 from ...grammar.diagnostics import did_you_mean
 from ...grammar.library import Workspace, split_reference
+from ...grammar.messages import msg
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
-from .errors import UsageError
+from .errors import ServiceError, UsageError
 from .snapshot import Snapshot
 
 
@@ -210,7 +211,26 @@ def explain(snapshot: Snapshot, ref: str, rule_id: str) -> Explanation:
     if clause is None:
         from ..shared.render import installed_doc
 
-        hint = did_you_mean(rule_id, [c.id for c in eff.clauses])
-        hint = hint or f"every rule is in {installed_doc('rule-catalogue.md')}"
-        raise UsageError(f"ruleset '{eff.name}' has no rule '{rule_id}' ({hint})")
+        hint = did_you_mean(rule_id, [c.id for c in eff.clauses]) or msg(
+            "every rule is in {page}", page=installed_doc("rule-catalogue.md")
+        )
+        said = msg(
+            "ruleset '{name}' has no rule '{rule}' ({hint})", name=eff.name, rule=rule_id, hint=hint
+        )
+        raise UsageError(said)
     return Explanation(eff, rule_id, clause, tuple(eff.definitions(rule_id)))
+
+
+def manual_languages(eff: EffectiveRuleset) -> tuple[str, ...]:
+    """The languages of the manuals a ruleset encodes (its own documents'): what a command's
+    words default to (`--lang`)."""
+    found = (eff.source(doc) for doc in eff.own_documents())
+    return tuple(sorted({source.language for source in found if source is not None}))
+
+
+def languages_of(snapshot: Snapshot, ref: str) -> tuple[str, ...]:
+    """`manual_languages` of a ruleset reference (none for one that cannot be read)."""
+    try:
+        return manual_languages(snapshot.ruleset(ref))
+    except ServiceError:
+        return ()

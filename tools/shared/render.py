@@ -8,8 +8,9 @@ from typing import TextIO
 
 import click
 
-from ...grammar.diagnostics import Diagnostic, Severity, counted
+from ...grammar.diagnostics import Diagnostic, Severity, docs_page
 from ...grammar.limits import MAX_FILE_BYTES
+from ...grammar.messages import msg, msg_n
 from ...grammar.reader import read_bounded
 from .escape import terminal
 
@@ -48,8 +49,15 @@ def use_color(stream: TextIO, choice: str = "auto") -> bool:
 _TINT = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
 
-def severity_label(severity: Severity, color: bool) -> str:
-    label = severity.value
+_SEVERITY_SAID = {
+    Severity.ERROR: msg("error"),
+    Severity.WARNING: msg("warning"),
+    Severity.NOTE: msg("note"),
+}
+
+
+def severity_label(severity: Severity, color: bool, lang: str = "en") -> str:
+    label = _SEVERITY_SAID[severity].render(lang)
     return click.style(label, fg=_TINT[severity], bold=True) if color else label
 
 
@@ -96,12 +104,17 @@ def installed_doc(name: str) -> str:
     return str(resources.files("riskrules.docs").joinpath(name))
 
 
-def diagnostic_text(diag: Diagnostic, color: bool = False) -> str:
+def diagnostics_page(lang: str) -> str:
+    """The reference page of the diagnostics in `lang` (docs/diagnostics.md, .da.md, .nl.md)."""
+    return docs_page(lang)
+
+
+def diagnostic_text(diag: Diagnostic, color: bool = False, lang: str = "en") -> str:
     """A diagnostic for a terminal; what the file holds (its line, a name or text quoted in the
     message) is shown with its control characters made visible (`escape.terminal`)."""
     s = diag.span
-    label = severity_label(diag.severity, color)
-    out = [f"{label}[{diag.code}]: {terminal(diag.message)}"]
+    label = severity_label(diag.severity, color, lang)
+    out = [f"{label}[{diag.code}]: {terminal(diag.text(lang))}"]
     number = str(s.line)
     pad = " " * len(number)
     out.append(f"{pad}--> {terminal(display_path(s.file))}:{s.line}:{s.column}")
@@ -117,18 +130,24 @@ def diagnostic_text(diag: Diagnostic, color: bool = False) -> str:
         out.append(f"{pad} |")
         out.append(f"{number} | {terminal(text)}")
         out.append(f"{pad} | {' ' * (column - 1)}{'^' * width}")
-    if diag.hint:
-        out.append(f"{pad} = hint: {terminal(diag.hint)}")
+    hint = diag.hint_text(lang)
+    if hint:
+        said = msg("hint: {hint}", hint=terminal(hint)).render(lang)
+        out.append(f"{pad} = {said}")
     return "\n".join(out)
 
 
-def summary_line(errors: int, warnings: int, notes: int = 0, ignored: int = 0) -> str:
+def summary_line(
+    errors: int, warnings: int, notes: int = 0, ignored: int = 0, lang: str = "en"
+) -> str:
     parts = []
     if errors:
-        parts.append(counted(errors, "error", "errors"))
+        parts.append(msg_n("{count:,} error", "{count:,} errors", errors).render(lang))
     if warnings:
-        parts.append(counted(warnings, "warning", "warnings"))
+        parts.append(msg_n("{count:,} warning", "{count:,} warnings", warnings).render(lang))
     if notes:
-        parts.append(counted(notes, "note", "notes"))
-    found = ", ".join(parts) if parts else "ok: no problems found"
-    return found + (f" ({ignored:,} ignored)" if ignored else "")
+        parts.append(msg_n("{count:,} note", "{count:,} notes", notes).render(lang))
+    found = ", ".join(parts) if parts else msg("ok: no problems found").render(lang)
+    if ignored:
+        return msg("{found} ({ignored:,} ignored)", found=found, ignored=ignored).render(lang)
+    return found

@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ...grammar.messages import Message
 from ..service.errors import ServiceError
 from ..shared.safewrite import Refused
 from . import start
@@ -58,7 +59,13 @@ async def _problem(request: Request, exc: Exception) -> Response:
     """Whatever a person typed that cannot be served: said in the page, status 400."""
     if isinstance(exc, BodyTooLong):
         return HTMLResponse(refusal_page("body", language(request)), status_code=413)
-    message = exc.message if isinstance(exc, ServiceError) else str(exc)
+    lang = language(request)
+    if isinstance(exc, ServiceError):
+        message = exc.text(lang)
+    elif isinstance(said := getattr(exc, "said", None), Message):
+        message = said.render(lang)
+    else:
+        message = str(exc)
     if request.headers.get("hx-request"):
         return page(request, "_problem.j2", status=200, message=message)
     return page(request, "problem.j2", status=400, message=message)

@@ -61,9 +61,10 @@ class Document:
     def checked(self) -> language.Checked:
         return language.check_document(self.snapshot, str(self.path))
 
-    def diagnostics(self) -> list[dict[str, Any]]:
-        """As `riskrules check` reports them: code, severity, line, column, message, hint."""
-        return [d.to_json() for d in self.checked().diagnostics]
+    def diagnostics(self, lang: str = "en") -> list[dict[str, Any]]:
+        """As `riskrules check` reports them (code, severity, line, column, message, hint),
+        the message and the hint in `lang`."""
+        return [d.to_json(lang) for d in self.checked().diagnostics]
 
     def errors(self) -> int:
         return self.checked().errors

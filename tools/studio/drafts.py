@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...grammar.limits import MAX_FILE_BYTES, MAX_STUDIO_DRAFTS
+from ...grammar.messages import Message, msg
 from ..shared import safewrite
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.rules")
@@ -24,7 +25,11 @@ DRAFT_HEAD = "#riskrules-draft of "  # a draft's first line: the version it came
 
 
 class BadName(Exception):
-    """A file name the studio refuses, with the reason in plain words."""
+    """A file name the studio refuses, with the reason in plain words (`said`, a Message)."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(said.render())
+        self.said = said
 
 
 def version(text: str | None) -> str:
@@ -63,22 +68,35 @@ class Folder:
     def file(self, name: str) -> Path:
         """The path of house-rules file `name` in the folder, or BadName."""
         if not name:
-            raise BadName("give the file a name, such as house-rules.rules")
+            raise BadName(msg("give the file a name, such as house-rules.rules"))
         if "/" in name or "\\" in name or name.startswith(".") or os.path.isabs(name):
             raise BadName(
-                f"'{name}' is not a plain file name: the studio keeps its files in "
-                f"{self.root} only (no folders, no '..')"
+                msg(
+                    "'{name}' is not a plain file name: the studio keeps its files in "
+                    "{folder} only (no folders, no '..')",
+                    name=name,
+                    folder=str(self.root),
+                )
             )
         if not NAME.fullmatch(name):
             raise BadName(
-                f"'{name}' is not a house-rules file name: use letters, digits, '-', '_' "
-                "and '.', ending in .rules (such as house-rules.rules)"
+                msg(
+                    "'{name}' is not a house-rules file name: use letters, digits, '-', '_' "
+                    "and '.', ending in .rules (such as house-rules.rules)",
+                    name=name,
+                )
             )
         path = self.root / name
         if path.is_symlink() or (path.exists() and path.resolve().parent != self.root):
-            raise BadName(f"'{name}' is a link: the studio opens only files in {self.root}")
+            raise BadName(
+                msg(
+                    "'{name}' is a link: the studio opens only files in {folder}",
+                    name=name,
+                    folder=str(self.root),
+                )
+            )
         if path.exists() and not path.is_file():
-            raise BadName(f"'{name}' is not a file")
+            raise BadName(msg("'{name}' is not a file", name=name))
         return path
 
     def draft_of(self, name: str) -> Path:
@@ -158,7 +176,9 @@ class Folder:
             taken = (self.root / name, self.root / f".{name}.draft")
             if not any(os.path.lexists(path) for path in taken):  # a link, too, is taken
                 return name
-        raise BadName(f"too many files named {stem}-N.rules in {self.root}")
+        raise BadName(
+            msg("too many files named {stem}-N.rules in {folder}", stem=stem, folder=str(self.root))
+        )
 
 
 def _word(value: str) -> str:
@@ -169,9 +189,12 @@ def _word(value: str) -> str:
 def _read(path: Path, head: int = 0) -> str:
     try:
         if path.stat().st_size > MAX_FILE_BYTES + head:
-            raise BadName(f"{path.name} is longer than {MAX_FILE_BYTES:,} bytes")
+            raise BadName(
+                msg("{name} is longer than {most:,} bytes", name=path.name, most=MAX_FILE_BYTES)
+            )
         return path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
-        raise BadName(f"{path.name} is not UTF-8 text") from None
+        raise BadName(msg("{name} is not UTF-8 text", name=path.name)) from None
     except OSError as exc:  # another user's file, say
-        raise BadName(f"{path.name} cannot be read: {exc.strerror or exc}") from None
+        why = exc.strerror or str(exc)
+        raise BadName(msg("{name} cannot be read: {why}", name=path.name, why=why)) from None

@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ...grammar.limits import MAX_STUDIO_BODY
+from ...grammar.messages import msg
 from ..service.errors import UsageError
 from ..shared import safewrite
 from . import form as rule_form
@@ -20,7 +21,7 @@ from . import tabs
 from .document import Document
 from .drafts import version
 from .keeping import SHOWN, words
-from .render import page, say
+from .render import language, page, say
 from .state import studio_of
 
 
@@ -39,7 +40,9 @@ def document(
     if text is None:
         text = folder.current(name)
         if text is None:
-            raise UsageError(f"there is no file {name} in {folder.root}")
+            raise UsageError(
+                msg("there is no file {name} in {folder}", name=name, folder=str(folder.root))
+            )
     asked = ruleset if ruleset is not None else request.query_params.get("ruleset")
     snapshot = studio_of(request).snapshots.of(str(path), text)
     return Document(path, snapshot, str(asked) if asked else None)
@@ -58,8 +61,8 @@ def _work(request: Request, doc: Document, **extra: Any) -> dict[str, Any]:
     return {
         **where(doc),
         "text": doc.text,
-        "diagnostics": doc.diagnostics(),
-        "fixes": rule_form.fixes(doc),
+        "diagnostics": doc.diagnostics(language(request)),
+        "fixes": rule_form.fixes(doc, language(request)),
         **_form_context(request, doc),
         **extra,
     }
@@ -153,8 +156,8 @@ async def text(request: Request) -> Response:
         "_diagnostics.j2",
         status=200 if said["kept"] is None else 403,
         **where(doc),
-        diagnostics=doc.diagnostics(),
-        fixes=rule_form.fixes(doc),
+        diagnostics=doc.diagnostics(language(request)),
+        fixes=rule_form.fixes(doc, language(request)),
         **said,
     )
     response.headers["HX-Trigger"] = "text-changed, rules-changed"
@@ -170,7 +173,7 @@ async def draft(request: Request) -> Response:
     form = await _form(request)
     name = _name(form.get("file"))
     if "text" not in form:
-        raise UsageError("a draft is the file's text: none was sent")
+        raise UsageError(msg("a draft is the file's text: none was sent"))
     text = str(form.get("text"))
     mine = _page_of(form)
     folder = studio_of(request).folder

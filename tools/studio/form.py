@@ -7,6 +7,7 @@ from __future__ import annotations
 from starlette.datastructures import FormData
 from starlette.requests import Request
 
+from ...grammar.messages import msg
 from ..service import editing
 from ..service.errors import ServiceError, UsageError
 from .document import Document
@@ -35,10 +36,11 @@ def citations(form: editing.RuleForm | None, page_word: str) -> dict[str, list[s
     return out
 
 
-def fixes(doc: Document) -> list[dict[str, object]]:
-    """The language server's quick fixes, each a button: its title and its place."""
+def fixes(doc: Document, lang: str = "en") -> list[dict[str, object]]:
+    """The language server's quick fixes, each a button: its title (in `lang`) and its
+    place."""
     return [
-        {"index": k, "title": f.title, "line": f.span.line, "column": f.span.column}
+        {"index": k, "title": f.title.render(lang), "line": f.span.line, "column": f.span.column}
         for k, f in enumerate(editing.quick_fixes(doc.snapshot, str(doc.path)))
     ]
 
@@ -47,7 +49,7 @@ def apply_fix(doc: Document, index: str) -> str:
     """The text with quick fix `index` made."""
     found = editing.quick_fixes(doc.snapshot, str(doc.path))
     if not (index.isascii() and index.isdigit() and len(index) < 7) or int(index) >= len(found):
-        raise UsageError("that quick fix no longer applies: the text has changed since")
+        raise UsageError(msg("that quick fix no longer applies: the text has changed since"))
     return found[int(index)].applied(doc.text)
 
 
@@ -58,11 +60,11 @@ def _value(form: FormData) -> str | list[tuple[str | int, str]]:
         cells = [str(c).strip() for c in form.getlist("cell")]
         rows: list[tuple[str | int, str]] = [(k, c) for k, c in zip(keys, cells, strict=False) if c]
         if not rows:
-            raise UsageError("fill in at least one row of the table")
+            raise UsageError(msg("fill in at least one row of the table"))
         return rows
     value = str(form.get("value") or "").strip()
     if not value:
-        raise UsageError("give the rule a value (or press Back to the base)")
+        raise UsageError(msg("give the rule a value (or press Back to the base)"))
     return value
 
 
@@ -77,5 +79,8 @@ def apply_rule(doc: Document, form: FormData, request: Request) -> tuple[editing
         because = str(form.get("because") or "").strip()
         reason = {language(request): because} if because else None
         edited = editing.set_rule(doc.snapshot, path, rule, _value(form), reason, doc.ruleset)
-    problems = [d.message + (f" ({d.hint})" if d.hint else "") for d in edited.refused]
+    lang = language(request)
+    problems = [
+        d.text(lang) + (f" ({hint})" if (hint := d.hint_text(lang)) else "") for d in edited.refused
+    ]
     return edited, problems

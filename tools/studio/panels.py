@@ -44,7 +44,8 @@ async def sheet(request: Request) -> Response:
     try:
         found = doc.sheet(_lang(request))
     except ServiceError as exc:
-        return page(request, "sheet_problem.j2", message=exc.message, diagnostics=exc.diagnostics)
+        said = exc.text(language(request))
+        return page(request, "sheet_problem.j2", message=said, diagnostics=exc.diagnostics)
     assert isinstance(found.data, str)
     return HTMLResponse(found.data)
 
@@ -77,7 +78,7 @@ async def diff(request: Request) -> Response:
     try:
         found = doc.diff()
     except ServiceError as exc:
-        return page(request, "_problem.j2", message=exc.message)
+        return page(request, "_problem.j2", message=exc.text(language(request)))
     lang = language(request)
     rows = [d.to_json() for d in found.rows] if found else []
     for row, cites in zip(rows, found.citations(lang) if found else [], strict=True):
@@ -98,7 +99,7 @@ async def odds(request: Request) -> Response:
     try:
         mine, base = doc.odds()
     except ServiceError as exc:
-        return page(request, "_problem.j2", message=exc.message)
+        return page(request, "_problem.j2", message=exc.text(language(request)))
     tables = [mine] if base is None else [base, mine]
     titles = doc.titles(language(request))
     return page(

@@ -64,6 +64,13 @@ def root(request: Request) -> str:
     return str(scope["app_root_path"] if "app_root_path" in scope else scope.get("root_path", ""))
 
 
+def _here(request: Request) -> str:
+    """The page's address with its query (`/edit?file=house.rules`): where a language button
+    leads back to, the open file and its draft included."""
+    query = request.url.query
+    return request.url.path + (f"?{query}" if query else "")
+
+
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     lang = language(request)
     html = (
@@ -72,7 +79,7 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
         .render(
             lang=lang,
             languages=LANGUAGE_NAMES,
-            path=request.url.path,
+            path=_here(request),
             root=root(request),
             **context,
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from ...grammar.messages import msg
 from ..service import authoring, rulesets
 from ..service.errors import UsageError
 from .render import LANG_COOKIE, language, page
@@ -44,22 +45,23 @@ async def new(request: Request) -> Response:
     form = await request.form()
     base = str(form.get("base") or "")
     example = str(form.get("example") or "")
-    from .render import say  # the new file's title in the reader's language
-
+    lang = language(request)  # the new file's title and comments in the reader's language
     if example:  # its title kept as the example gives it, in every language
         name = studio.folder.free_name(example)
-        text = authoring.new_rules(name[: -len(".rules")], example=example)
+        text = authoring.new_rules(name[: -len(".rules")], example=example, lang=lang)
     elif base:
         known = {e.name for e in rulesets.builtins(studio.builtins)}
         if base not in known:
-            raise UsageError(f"there is no built-in ruleset '{base}'")
+            raise UsageError(msg("there is no built-in ruleset '{base}'", base=base))
         name = studio.folder.free_name(f"{base}-house")
-        named = rulesets.title_in(studio.builtins.ruleset(base), language(request))
-        title = say(request, "House rules on {base}", base=named)
+        named = rulesets.title_in(studio.builtins.ruleset(base), lang)
+        title = msg("House rules on {base}", base=named).render(lang)
         stem = name[: -len(".rules")]
-        text = authoring.new_rules(stem, base=base, title=title, snapshot=studio.builtins)
+        text = authoring.new_rules(
+            stem, base=base, title=title, lang=lang, snapshot=studio.builtins
+        )
     else:
-        raise UsageError("pick a base ruleset or an example to start from")
+        raise UsageError(msg("pick a base ruleset or an example to start from"))
     studio.folder.keep(name, text)
     return RedirectResponse(f"/edit?file={name}", status_code=303)
 

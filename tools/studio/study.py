@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
 from ...grammar.limits import MAX_STUDIO_GAMES, MAX_STUDIO_SECONDS
+from ...grammar.messages import Message, msg
 from ..service import lab
 from ..service.errors import ServiceError
 from ..service.progress import Cancel
@@ -64,7 +65,7 @@ class Run:
     started: float = field(default_factory=time.monotonic)
     cancel: Cancel = field(default_factory=Cancel)
     result: lab.StudyResult | None = None
-    error: str | None = None
+    error: Message | None = None  # said in the page's language
     cancelled: bool = False
     timed_out: bool = False
     finished: bool = False
@@ -86,14 +87,20 @@ class Studies:
         """Plan the study (a bad request fails here, before any game) and start it."""
         if not 1 <= games <= MAX_STUDIO_GAMES:
             raise ServiceError(
-                f"a study from the studio plays 1 to {MAX_STUDIO_GAMES:,} games per ruleset, "
-                f"not {games:,} (riskrules balance plays more)"
+                msg(
+                    "a study from the studio plays 1 to {most:,} games per ruleset, not "
+                    "{games:,} (riskrules balance plays more)",
+                    most=MAX_STUDIO_GAMES,
+                    games=games,
+                )
             )
         base = doc.base()
         if base is None:
             raise ServiceError(
-                "this file extends no ruleset, so there is nothing to compare it with: "
-                "write `extends` and a base, such as `extends classic`"
+                msg(
+                    "this file extends no ruleset, so there is nothing to compare it with: "
+                    "write `extends` and a base, such as `extends classic`"
+                )
             )
         request = lab.Study(games=games, scheduler=scheduler or None)
         plan = lab.plan_balance(doc.snapshot, base, [doc.ref], request)
@@ -131,9 +138,9 @@ class Studies:
                 _stop(process)
             reader.join(5.0)
             if run.result is None and run.error is None and not run.cancel.cancelled:
-                run.error = "the study stopped: its process ended without a result"
+                run.error = msg("the study stopped: its process ended without a result")
         except Exception as exc:  # the process could not start: said in the page
-            run.error = f"the study stopped: {type(exc).__name__}: {exc}"
+            run.error = _stopped(exc)
         finally:
             if process is not None:
                 _stop(process)
@@ -186,6 +193,11 @@ def _read(run: Run, out: IO[bytes]) -> None:
         return
 
 
+def _stopped(exc: Exception) -> Message:
+    what = type(exc).__name__ + ": " + str(exc)
+    return msg("the study stopped: {error}", error=what)
+
+
 def study_process() -> None:
     """The study's process: the plan from stdin, each message pickled to stdout (the lab's
     own output, if any, goes to stderr)."""
@@ -209,9 +221,9 @@ def study_process() -> None:
         )
         send("result", result)
     except ServiceError as exc:
-        send("error", exc.message)
+        send("error", exc.said or msg("{error}", error=exc.message))
     except Exception as exc:  # a worker that died: said in the page, not a traceback
-        send("error", f"the study stopped: {type(exc).__name__}: {exc}")
+        send("error", _stopped(exc))
     finally:
         out.close()
 

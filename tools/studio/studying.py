@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ...grammar.limits import MAX_STUDIO_GAMES
+from ...grammar.messages import msg
 from ..service.errors import UsageError
 from . import study
 from .editor import document
@@ -91,5 +92,5 @@ async def report(request: Request) -> Response:
     """The study's page with its plots (the lab's own report)."""
     run = studio_of(request).studies.run
     if run is None or run.result is None:
-        raise UsageError("no study has finished yet: press What does it do? first")
-    return HTMLResponse(run.result.page())
+        raise UsageError(msg("no study has finished yet: press What does it do? first"))
+    return HTMLResponse(run.result.page(language(request)))  # in the page's language

@@ -9,13 +9,16 @@ from pathlib import Path
 
 import click
 
-from ....grammar.diagnostics import Diagnostic, Severity, counted
+from ....grammar.diagnostics import Diagnostic, Severity
+from ....grammar.messages import Arg, Message, msg, msg_n
 from ...service import compliance
 from ...service.language import check as check_rules
 from ...service.language import write_report
 from ...shared.escape import terminal
+from ...shared.language import reader_language
 from ...shared.render import (
     diagnostic_text,
+    diagnostics_page,
     display_path,
     installed_doc,
     severity_label,
@@ -25,6 +28,7 @@ from ...shared.render import (
 from ..common import (
     COLOR,
     FORMAT,
+    LANG,
     STDIN_NAME,
     WrittenPath,
     complete_rulesets,
@@ -32,17 +36,41 @@ from ..common import (
     read_stdin,
 )
 
+
+def _warnings_like(n: int, **args: Arg) -> Message:
+    return msg_n(
+        "{count} warning like this one, at {where}: {said}",
+        "{count} warnings like this one, at {where}: {said}",
+        n,
+        **args,
+    )
+
+
+def _notes_like(n: int, **args: Arg) -> Message:
+    return msg_n(
+        "{count} note like this one, at {where}: {said}",
+        "{count} notes like this one, at {where}: {said}",
+        n,
+        **args,
+    )
+
+
+_LIKE = {Severity.WARNING: _warnings_like, Severity.NOTE: _notes_like}
 GROUP_ABOVE = 3  # more warnings of one code than this are shown as a count, unless --verbose
 
 
 def shown_diagnostics(
-    diags: Sequence[Diagnostic], color: bool, verbose: bool = False, quiet: bool = False
+    diags: Sequence[Diagnostic],
+    color: bool,
+    verbose: bool = False,
+    quiet: bool = False,
+    lang: str = "en",
 ) -> list[str]:
     """What `check` prints: every error in full; warnings in full, or (more than a few of one
     code, without --verbose) one line per code with a count and an example; none with --quiet."""
     errors = [d for d in diags if d.severity == Severity.ERROR]
     warnings = [d for d in diags if d.severity != Severity.ERROR]
-    out = [diagnostic_text(d, color) for d in errors]
+    out = [diagnostic_text(d, color, lang) for d in errors]
     if quiet:
         return out
     by_code: dict[str, list[Diagnostic]] = {}
@@ -50,16 +78,16 @@ def shown_diagnostics(
         by_code.setdefault(diag.code, []).append(diag)
     for code, group in by_code.items():
         if verbose or len(group) <= GROUP_ABOVE:
-            out.extend(diagnostic_text(d, color) for d in group)
+            out.extend(diagnostic_text(d, color, lang) for d in group)
             continue
         first = group[0]
         where = f"{display_path(first.span.file)}:{first.span.line}:{first.span.column}"
-        label = severity_label(first.severity, color)
-        out.append(
-            f"{label}[{code}]: {len(group)} {first.severity.value}s like this one, at "
-            f"{terminal(where)}: {terminal(first.message)}\n"
-            f"  = note: riskrules check --verbose lists each"
-        )
+        label = severity_label(first.severity, color, lang)
+        like = _LIKE[first.severity](
+            len(group), where=terminal(where), said=terminal(first.text(lang))
+        ).render(lang)
+        listed = msg("note: riskrules check --verbose lists each").render(lang)
+        out.append(f"{label}[{code}]: {like}\n  = {listed}")
     return out
 
 
@@ -92,6 +120,7 @@ never are."""
 )
 @click.option("-v", "--verbose", is_flag=True, help="List every warning, not a count per code.")
 @click.option("-q", "--quiet", is_flag=True, help="Only errors and the summary line.")
+@LANG
 @COLOR
 def check(
     targets: tuple[str, ...],
@@ -101,6 +130,7 @@ def check(
     sources: Path | None,
     verbose: bool,
     quiet: bool,
+    lang: str | None,
     color: str,
 ) -> None:
     """Check rules files, folders of them, or built-in rulesets (no target: every built-in)."""
@@ -110,25 +140,32 @@ def check(
         texts[os.path.abspath(STDIN_NAME)] = read_stdin()
         targets = tuple(t for t in targets if t != "-")
     found = check_rules(targets, texts)
+    said = reader_language(lang, found.manual_languages())
     if fmt == "json":
-        emit_json(found.to_json())
+        emit_json(found.to_json(said))
     else:
         colored = use_color(sys.stdout, color)
-        for text in shown_diagnostics(found.diagnostics, colored, verbose=verbose, quiet=quiet):
+        shown = shown_diagnostics(found.diagnostics, colored, verbose, quiet, said)
+        for text in shown:
             click.echo(text + "\n", color=colored)
-        click.echo(
-            f"checked {counted(len(found.files), 'file', 'files')}, "
-            f"{counted(len(found.rulesets), 'ruleset', 'rulesets')}: "
-            + summary_line(found.errors, found.warnings, found.notes, found.ignored),
-            color=colored,
+        checked = msg(
+            "checked {files}, {rulesets}: {found}",
+            files=msg_n("{count:,} file", "{count:,} files", len(found.files)),
+            rulesets=msg_n("{count:,} ruleset", "{count:,} rulesets", len(found.rulesets)),
+            found=summary_line(found.errors, found.warnings, found.notes, found.ignored, said),
         )
+        click.echo(checked.render(said), color=colored)
         codes = sorted({d.code for d in found.diagnostics if d.severity == Severity.ERROR})
         if codes:  # what a code means, in the page installed with riskrules
             named = ", ".join(codes[:3]) + (" …" if len(codes) > 3 else "")
-            where = installed_doc("diagnostics.md")
-            click.echo(terminal(f"{named} and every other code are explained in {where}"))
+            where = installed_doc(diagnostics_page(said))
+            explained = msg(
+                "{codes} and every other code are explained in {where}", codes=named, where=where
+            )
+            click.echo(terminal(explained.render(said)))
     if report is not None:
-        written = write_report(found, report, manuals)
+        written = write_report(found, report, manuals, said)
         if fmt == "text":
-            click.echo(terminal(f"report written to {display_path(str(written))}"))
+            done = msg("report written to {path}", path=display_path(str(written)))
+            click.echo(terminal(done.render(said)))
     sys.exit(1 if found.failed(strict) else 0)

@@ -7,11 +7,12 @@ import sys
 
 import click
 
-from ....grammar.diagnostics import counted
+from ....grammar.messages import msg, msg_n
 from ...service.language import format_file, format_text
 from ...shared.escape import terminal
+from ...shared.language import reader_language
 from ...shared.render import diagnostic_text, display_path
-from ..common import STDIN_NAME, examples, read_stdin, write_file
+from ..common import LANG, STDIN_NAME, examples, read_stdin, write_file
 
 
 @click.command(epilog=examples("riskrules fmt house.rules", "riskrules fmt --check rules/*.rules"))
@@ -23,24 +24,27 @@ from ..common import STDIN_NAME, examples, read_stdin, write_file
 )
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not formatted.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print what would change; change nothing.")
-def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
+@LANG
+def fmt(files: tuple[str, ...], check: bool, show_diff: bool, lang: str | None) -> None:
     """Rewrite rules files in the one canonical layout; `-` formats standard input.
 
     Comments stay where they are; only whitespace moves. With `-` the formatted text goes to
     standard output."""
+    said = reader_language(lang)
     changed = unchanged = broken = 0
     for name in files:
         result = format_text(read_stdin(), STDIN_NAME) if name == "-" else format_file(name)
         if result.formatted is None:
             broken += 1
             for diag in result.diagnostics:
-                click.echo(diagnostic_text(diag) + "\n", err=True)
+                click.echo(diagnostic_text(diag, lang=said) + "\n", err=True)
             if result.meaning_changed:
-                click.echo(
-                    f"error: formatting {display_path(name)} would change its meaning; the "
-                    "file is left as it is (please report this)",
-                    err=True,
+                meaning = msg(
+                    "error: formatting {path} would change its meaning; the file is left as it "
+                    "is (please report this)",
+                    path=display_path(name),
                 )
+                click.echo(meaning.render(said), err=True)
             continue
         if name == "-" and not (check or show_diff):
             click.echo(result.formatted, nl=False)
@@ -58,15 +62,31 @@ def fmt(files: tuple[str, ...], check: bool, show_diff: bool) -> None:
             )
             click.echo("".join(lines), nl=False)
         elif check:
-            click.echo(terminal(f"would reformat {shown}"))
+            click.echo(terminal(msg("would reformat {path}", path=shown).render(said)))
         elif name != "-":
             write_file(name, result.formatted)
-            click.echo(terminal(f"reformatted {shown}"))
-    verb = "would be reformatted" if check or show_diff else "reformatted"
-    parts = [f"{counted(changed, 'file', 'files')} {verb}"] if changed else []
+            click.echo(terminal(msg("reformatted {path}", path=shown).render(said)))
+    parts = []
+    if changed and (check or show_diff):
+        parts.append(
+            msg_n(
+                "{count:,} file would be reformatted",
+                "{count:,} files would be reformatted",
+                changed,
+            )
+        )
+    elif changed:
+        parts.append(msg_n("{count:,} file reformatted", "{count:,} files reformatted", changed))
     if unchanged:
-        parts.append(f"{counted(unchanged, 'file', 'files')} unchanged")
+        parts.append(msg_n("{count:,} file unchanged", "{count:,} files unchanged", unchanged))
     if broken:
-        parts.append(f"{counted(broken, 'file', 'files')} not formatted (errors above)")
-    click.echo(", ".join(parts) or "no files", err=True)
+        parts.append(
+            msg_n(
+                "{count:,} file not formatted (errors above)",
+                "{count:,} files not formatted (errors above)",
+                broken,
+            )
+        )
+    shown_parts = ", ".join(p.render(said) for p in parts) or msg("no files").render(said)
+    click.echo(shown_parts, err=True)
     sys.exit(1 if broken or ((check or show_diff) and changed) else 0)

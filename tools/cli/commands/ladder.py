@@ -7,10 +7,14 @@ import sys
 import click
 
 from ....grammar.limits import LADDER, MAX_GAMES
+from ....grammar.messages import msg
 from ...service.ladder import Ladder, plan_ladder, run_ladder
+from ...service.rulesets import languages_of
 from ...service.snapshot import Snapshot
+from ...shared.language import reader_language
 from ..common import (
     FORMAT,
+    LANG,
     MAX_TURNS,
     PLAYERS,
     RULESET,
@@ -60,6 +64,7 @@ def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tu
 @MAX_TURNS
 @WORKERS
 @FORMAT
+@LANG
 def ladder(
     ruleset: str,
     players: int | None,
@@ -69,16 +74,19 @@ def ladder(
     max_turns: int,
     workers: int | None,
     fmt: str,
+    lang: str | None,
 ) -> None:
     """How strong each built-in agent is: each rung in one seat (rotated game by game) against
     the rung below in the others, its share of the games won with its 95% interval against the
     fair share; the weakest plays itself."""
+    snapshot = Snapshot.of_refs([ruleset])
     request = Ladder(ruleset, players, games, seed, max_turns, workers, rungs)
-    plan = plan_ladder(Snapshot.of_refs([ruleset]), request)
+    plan = plan_ladder(snapshot, request)
+    said = reader_language(lang, languages_of(snapshot, ruleset))
     shown = fmt == "text" and sys.stderr.isatty()
-    with progress_bar("games", plan.total, shown) as progress:
+    with progress_bar(msg("games").render(said), plan.total, shown, said) as progress:
         found = run_ladder(plan, progress)
     if fmt == "json":
         emit_json(found.to_json())
     else:
-        click.echo(found.text(), nl=False)
+        click.echo(found.text(said), nl=False)

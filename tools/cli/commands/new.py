@@ -7,9 +7,13 @@ from pathlib import Path
 
 import click
 
+from ....grammar.messages import msg
 from ...service.authoring import example_titles, new_rules
+from ...service.rulesets import languages_of
+from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
-from ..common import WrittenPath, examples, usage_error, write_file
+from ...shared.language import reader_language
+from ..common import LANG, WrittenPath, examples, usage_error, write_file
 
 
 @click.command(
@@ -43,6 +47,7 @@ from ..common import WrittenPath, examples, usage_error, write_file
     metavar="EXAMPLE",
     help="Start from an example house rule (capital-risk, fixed-ten …; 'list' lists them).",
 )
+@LANG
 def new(
     name: str | None,
     base: str,
@@ -50,16 +55,22 @@ def new(
     output: str | None,
     force: bool,
     example: str | None,
+    lang: str | None,
 ) -> None:
     """Start a house-rules file NAME.rules that extends a ruleset, with common changes as
     comments.
 
     With --from, start from one of the example house rules instead (Capital Risk, the card
     modes, unlimited fortifying …; `--from list` lists them)."""
+    snapshot = Snapshot.of_refs([base]) if example is None else None
+    said = reader_language(lang, languages_of(snapshot, base) if snapshot else ())
     if example == "list":
-        found = example_titles()
+        found = example_titles(said)
         width = max(len(n) for n, _ in found)
-        click.echo("The example house rules (riskrules new NAME --from EXAMPLE starts from one):")
+        heading = msg(
+            "The example house rules (riskrules new NAME --from EXAMPLE starts from one):"
+        )
+        click.echo(heading.render(said))
         for example_name, title in found:
             click.echo(terminal(f"  {example_name.ljust(width)}  {title}"))
         sys.exit(0)
@@ -68,12 +79,15 @@ def new(
             "Missing argument 'NAME': the new ruleset's name, e.g. riskrules new house "
             "(--from list lists the examples)"
         )
-    text = new_rules(name, base, title, example)
+    text = new_rules(name, base, title, example, said, snapshot)
     if output == "-":  # standard output, to pipe or redirect
         click.echo(text, nl=False)
         return
     target = Path(output or f"{name}.rules")
     if target.exists() and not force:
-        usage_error(f"{target} exists (use --force to overwrite it)")
+        usage_error(
+            msg("{path} exists (use --force to overwrite it)", path=str(target)).render(said)
+        )
     write_file(target, text, new=not force)
-    click.echo(terminal(f"wrote {target}; check it with: riskrules check {target}"))
+    wrote = msg("wrote {path}; check it with: riskrules check {path}", path=str(target))
+    click.echo(terminal(wrote.render(said)))

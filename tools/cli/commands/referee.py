@@ -6,10 +6,13 @@ import sys
 
 import click
 
+from ....grammar.messages import msg
 from ...service.compliance import referee
+from ...service.rulesets import languages_of
 from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
-from ..common import FORMAT, RULESET, emit_json, examples
+from ...shared.language import reader_language
+from ..common import FORMAT, LANG, RULESET, emit_json, examples
 
 
 @click.command(
@@ -22,21 +25,40 @@ from ..common import FORMAT, RULESET, emit_json, examples
 @RULESET
 @click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
 @FORMAT
-def referee_cmd(ruleset: str, record: str, fmt: str) -> None:
+@LANG
+def referee_cmd(ruleset: str, record: str, fmt: str, lang: str | None) -> None:
     """Check a game RECORD (JSON Lines) action by action against RULESET."""
     source = sys.stdin.buffer if record == "-" else record
-    verdict = referee(Snapshot.of_refs([ruleset]), ruleset, source)
+    snapshot = Snapshot.of_refs([ruleset])
+    verdict = referee(snapshot, ruleset, source)
+    said = reader_language(lang, languages_of(snapshot, ruleset))
     if fmt == "json":
-        emit_json(verdict.to_json())
+        emit_json(verdict.to_json(said))
     elif verdict.ok:
-        who = f"; {verdict.winner} wins" if verdict.winner else ""
-        click.echo(terminal(f"ok: {verdict.actions} legal actions, {verdict.turns} turns{who}"))
+        told = (
+            msg(
+                "ok: {actions} legal actions, {turns} turns; {winner} wins",
+                actions=verdict.actions,
+                turns=verdict.turns,
+                winner=verdict.winner,
+            )
+            if verdict.winner
+            else msg(
+                "ok: {actions} legal actions, {turns} turns",
+                actions=verdict.actions,
+                turns=verdict.turns,
+            )
+        )
+        click.echo(terminal(told.render(said)))
         for note in verdict.notes:
-            click.echo(terminal(f"note: {note}"))
+            click.echo(terminal(msg("note: {note}", note=note).render(said)))
     else:
-        rule = f" (rule {verdict.rule}" if verdict.rule else ""
+        why = verdict.said.render(said) if verdict.said is not None else ""
+        rule = ""
         if verdict.rule and verdict.citation:
-            rule += f", {verdict.citation['document']} '{verdict.citation['anchor']}'"
-        rule += ")" if verdict.rule else ""
-        click.echo(terminal(f"{record}:{verdict.line}: {verdict.message}{rule}"))
+            where = f"{verdict.citation['document']} '{verdict.citation['anchor']}'"
+            rule = " " + msg("(rule {rule}, {where})", rule=verdict.rule, where=where).render(said)
+        elif verdict.rule:
+            rule = " " + msg("(rule {rule})", rule=verdict.rule).render(said)
+        click.echo(terminal(f"{record}:{verdict.line}: {why}{rule}"))
     sys.exit(0 if verdict.ok else 1)

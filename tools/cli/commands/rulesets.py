@@ -5,27 +5,33 @@ from __future__ import annotations
 import click
 
 from ....grammar import model as m
+from ....grammar.messages import msg
 from ....grammar.model import reason_in
 from ....grammar.printer import note_text, quote, reason_text, title_text, value_text
 from ...service import rulesets
 from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
+from ...shared.language import reader_language
 from ...shared.render import display_path
-from ..common import FORMAT, RULESET, complete_rule_ids, emit_json, examples
+from ..common import FORMAT, LANG, RULESET, complete_rule_ids, emit_json, examples
 
 
 @click.command("list", epilog=examples("riskrules list", "riskrules list --format json"))
 @FORMAT
-def list_cmd(fmt: str) -> None:
-    """List the built-in rulesets."""
-    rows = rulesets.builtins(Snapshot.of())
+@LANG
+def list_cmd(fmt: str, lang: str | None) -> None:
+    """List the built-in rulesets (each title in --lang, by default the locale's)."""
+    snapshot = Snapshot.of()
+    rows = rulesets.builtins(snapshot)
     if fmt == "json":
         emit_json([r.to_json() for r in rows])
         return
+    said = reader_language(lang)
     width = max((len(r.name) for r in rows), default=4)
     for row in rows:
-        base = f"  (extends {row.extends})" if row.extends else ""
-        click.echo(terminal(f"{row.name.ljust(width)}  {row.title or ''}{base}"))
+        title = rulesets.title_in(snapshot.effective[row.name], said) if row.title else ""
+        base = msg("(extends {base})", base=row.extends).render(said) if row.extends else ""
+        click.echo(terminal(f"{row.name.ljust(width)}  {title}{'  ' + base if base else ''}"))
 
 
 def _where(cite: m.Citation) -> str:
@@ -43,15 +49,18 @@ def _cite_text(cite: m.Citation) -> str:
 )
 @RULESET
 @FORMAT
-def show(ruleset: str, fmt: str) -> None:
+@LANG
+def show(ruleset: str, fmt: str, lang: str | None) -> None:
     """Print the effective ruleset: every rule, inherited ones included."""
     shown = rulesets.show(Snapshot.of_refs([ruleset]), ruleset)
     if fmt == "json":
         emit_json(shown.to_json())
         return
     eff = shown.ruleset
+    said = reader_language(lang, rulesets.manual_languages(eff))
     title = f" {title_text(eff.title)}" if eff.title else ""
-    click.echo(f"# effective ruleset: {' -> '.join(eff.chain)}")
+    heading = msg("effective ruleset: {chain}", chain=" -> ".join(eff.chain)).render(said)
+    click.echo(terminal(f"# {heading}"))
     click.echo(terminal(f"ruleset {eff.name}{title} {{"))
     for clause in eff.clauses:
         origin = f"  # from {clause.ruleset}" if clause.ruleset != eff.name else ""
@@ -77,27 +86,46 @@ def show(ruleset: str, fmt: str) -> None:
 @RULESET
 @click.argument("rule_id", shell_complete=complete_rule_ids)
 @FORMAT
-def explain(ruleset: str, rule_id: str, fmt: str) -> None:
+@LANG
+def explain(ruleset: str, rule_id: str, fmt: str, lang: str | None) -> None:
     """Show a rule's effective value and the chain of definitions behind it."""
     found = rulesets.explain(Snapshot.of_refs([ruleset]), ruleset, rule_id)
     if fmt == "json":
         emit_json(found.to_json())
         return
+    said = reader_language(lang, rulesets.manual_languages(found.ruleset))
     chain = found.chain
     click.echo(terminal(f"{found.ruleset.name}: {rule_id} = {value_text(found.clause.value)}"))
     inherited = found.inherited
     if inherited is not None:
         where = f"{display_path(inherited.span.file)}:{inherited.span.line}"
-        click.echo(
-            terminal(
-                f"  inherited on purpose in {inherited.ruleset} at {where}: "
-                f"{reason_in(inherited.reason, 'en') or inherited.reason}"
+        why = reason_in(inherited.reason, said) or inherited.reason
+        told = msg(
+            "inherited on purpose in {ruleset} at {where}: {why}",
+            ruleset=inherited.ruleset,
+            where=where,
+            why=why,
+        )
+        click.echo(terminal(f"  {told.render(said)}"))
+    for i, c in enumerate(chain):
+        overridden = i != len(chain) - 1 and c.override
+        where = f"{display_path(c.span.file)}:{c.id_span.line}:{c.id_span.column}"
+        told = (
+            msg(
+                "overridden in {ruleset} at {where}: {value}",
+                ruleset=c.ruleset,
+                where=where,
+                value=value_text(c.value),
+            )
+            if overridden
+            else msg(
+                "defined in {ruleset} at {where}: {value}",
+                ruleset=c.ruleset,
+                where=where,
+                value=value_text(c.value),
             )
         )
-    for i, c in enumerate(chain):
-        verb = "defined" if i == len(chain) - 1 else ("overridden" if c.override else "defined")
-        where = f"{display_path(c.span.file)}:{c.id_span.line}:{c.id_span.column}"
-        click.echo(terminal(f"  {verb} in {c.ruleset} at {where}: {value_text(c.value)}"))
+        click.echo(terminal(f"  {told.render(said)}"))
         for cite in c.citations:
             click.echo(terminal(f"      cite {_cite_text(cite)}"))
         if c.note:

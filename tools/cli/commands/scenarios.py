@@ -8,11 +8,23 @@ from pathlib import Path
 import click
 
 from ....grammar.diagnostics import counted
+from ....grammar.messages import msg
 from ...service import compliance
+from ...service.rulesets import languages_of
 from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
+from ...shared.language import reader_language
 from ...shared.render import display_path
-from ..common import FORMAT, RULESET, WrittenPath, emit_json, examples, usage_error, write_file
+from ..common import (
+    FORMAT,
+    LANG,
+    RULESET,
+    WrittenPath,
+    emit_json,
+    examples,
+    usage_error,
+    write_file,
+)
 
 
 @click.command("test", epilog=examples("riskrules test house.rules house.feature"))
@@ -25,8 +37,14 @@ from ..common import FORMAT, RULESET, WrittenPath, emit_json, examples, usage_er
     type=WrittenPath(dir_okay=False, path_type=Path),
     help="Also write the results as JUnit XML (for CI services).",
 )
+@LANG
 def test_cmd(
-    ruleset: str, features: tuple[str, ...], verbose: bool, fmt: str, junitxml: Path | None
+    ruleset: str,
+    features: tuple[str, ...],
+    verbose: bool,
+    fmt: str,
+    junitxml: Path | None,
+    lang: str | None,
 ) -> None:
     """Run your own Gherkin FEATURES against RULESET (house rules included).
 
@@ -36,7 +54,9 @@ def test_cmd(
     file and line, the scenario, the step that failed, and what was expected against what
     happened.
     """
-    run = compliance.run_scenarios(Snapshot.of_refs([ruleset]), ruleset, features)
+    snapshot = Snapshot.of_refs([ruleset])
+    run = compliance.run_scenarios(snapshot, ruleset, features)
+    said = reader_language(lang, languages_of(snapshot, ruleset))
     results, failed = run.results, run.failed
     if junitxml is not None:
         write_file(junitxml, run.junit_xml())
@@ -47,15 +67,23 @@ def test_cmd(
             where = f"{display_path(result.path)}:{result.line}"
             if result.outcome == "passed":
                 if verbose:
-                    click.echo(terminal(f"passed  {where}  {result.title}"))
+                    passed = msg(
+                        "passed",
+                    ).render(said)
+                    click.echo(terminal(f"{passed}  {where}  {result.title}"))
                 continue
-            click.echo(terminal(f"FAILED  {where}  {result.title}"))
+            failing = msg("FAILED").render(said)
+            click.echo(terminal(f"{failing}  {where}  {result.title}"))
             if result.step:
-                click.echo(terminal(f"  step, line {result.step_line}: {result.step}"))
-            if result.message:
-                click.echo(terminal(f"  {result.message}"))
-        parts = [f"{len(results) - len(failed)} passed"] if len(failed) < len(results) else []
-        parts += [f"{len(failed)} failed"] if failed else []
+                step = msg("step, line {line}: {step}", line=result.step_line, step=result.step)
+                click.echo(terminal(f"  {step.render(said)}"))
+            if result.said is not None:
+                click.echo(terminal(f"  {result.text(said)}"))
+        parts = []
+        if len(failed) < len(results):
+            parts.append(msg("{n} passed", n=len(results) - len(failed)).render(said))
+        if failed:
+            parts.append(msg("{n} failed", n=len(failed)).render(said))
         click.echo(", ".join(parts))
     sys.exit(1 if failed else 0)
 

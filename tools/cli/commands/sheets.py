@@ -7,17 +7,20 @@ from typing import Literal, cast
 
 import click
 
+from ....grammar.messages import msg
 from ....grammar.schema import SHEET_LANGUAGES
 from ...service import sheets
 from ...service.outputs import STDOUT, named_file, output_format
 from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
+from ...shared.language import reader_language
 from ..common import (
     RULESET,
     WrittenPath,
     complete_rulesets,
     examples,
     json_text,
+    remember_lang,
     usage_error,
     write_file,
 )
@@ -110,22 +113,32 @@ def summary(
     chosen = output_format(output, fmt, ("html", "md", "pdf"), "html")
     rules = Snapshot.of_refs([ruleset])
     sheet = sheets.summary(rules, ruleset, lang, chosen, citations, paper, layout=layout)
+    said = sheet.lang
     if sheet.too_long:
-        what = "card" if layout == "card" else "sheet"
-        click.echo(
-            f"warning: the {what} runs to {sheet.pages} pages, not at most {sheet.most_pages}: "
-            "its texts are long (sources' titles, names, citations); it says so at its top",
-            err=True,
+        long = (
+            msg(
+                "warning: the card runs to {pages} pages, not at most {most}: its texts are long "
+                "(sources' titles, names, citations); it says so at its top",
+                pages=sheet.pages or 0,
+                most=sheet.most_pages,
+            )
+            if layout == "card"
+            else msg(
+                "warning: the sheet runs to {pages} pages, not at most {most}: its texts are long "
+                "(sources' titles, names, citations); it says so at its top",
+                pages=sheet.pages or 0,
+                most=sheet.most_pages,
+            )
         )
+        click.echo(long.render(said), err=True)
     lang_part = f"{sheet.lang}.card" if layout == "card" else sheet.lang
     target = output or named_file(sheet.ruleset, lang_part, chosen)
     _write(target, sheet.data)
     if output is None:
-        click.echo(
-            terminal(f"wrote {target} in the current folder (-o FILE names another)"), err=True
-        )
+        wrote = msg("wrote {path} in the current folder (-o FILE names another)", path=target)
+        click.echo(terminal(wrote.render(said)), err=True)
     elif output != STDOUT:
-        click.echo(terminal(f"wrote {output}"), err=True)
+        click.echo(terminal(msg("wrote {path}", path=output).render(said)), err=True)
 
 
 @click.command(
@@ -144,7 +157,13 @@ def summary(
     help="Plain text, a Markdown table, a printable HTML page, or JSON  "
     "[default: from the suffix of -o, else text]",
 )
-@click.option("--lang", type=click.Choice(SHEET_LANGUAGES), default="en", show_default=True)
+@click.option(
+    "--lang",
+    type=click.Choice(SHEET_LANGUAGES),
+    default=None,
+    callback=remember_lang,
+    help="The language of the rules and the page  [default: the locale's (LANG), else en]",
+)
 @click.option(
     "-o",
     "--output",
@@ -152,14 +171,15 @@ def summary(
     help="File to write; its suffix (.txt, .md, .html, .json) gives the format unless "
     "--format does  [default: standard output]",
 )
-def diff(rulesets: tuple[str, ...], fmt: str | None, lang: str, output: str | None) -> None:
+def diff(rulesets: tuple[str, ...], fmt: str | None, lang: str | None, output: str | None) -> None:
     """Every rule whose effective value differs between RULESETS (two or more)."""
+    said = reader_language(lang)
     chosen = output_format(output, fmt, ("text", "md", "html", "json"), "text")
     found = sheets.diff(Snapshot.of_refs(rulesets), list(rulesets))
     if chosen == "json":
         data = json_text(found.to_json())
     else:
-        data = found.document(cast(Literal["text", "md", "html"], chosen), lang)
+        data = found.document(cast(Literal["text", "md", "html"], chosen), said)
     _write(output or STDOUT, data)
     if output is not None and output != STDOUT:
-        click.echo(terminal(f"wrote {output}"), err=True)
+        click.echo(terminal(msg("wrote {path}", path=output).render(said)), err=True)

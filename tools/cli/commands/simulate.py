@@ -9,10 +9,13 @@ import click
 from ....grammar.limits import DEFAULT_MAX_ACTIONS, MAX_GAMES, MAX_RECORD_ACTIONS
 from ...service.lab import Simulate, plan_simulation
 from ...service.lab import simulate as play
+from ...service.rulesets import languages_of
 from ...service.snapshot import Snapshot
+from ...shared.language import reader_language
 from ..common import (
     AGENT,
     FORMAT,
+    LANG,
     MAX_TURNS,
     PLAYERS,
     RULESET,
@@ -60,6 +63,7 @@ from ..common import (
 )
 @WORKERS
 @FORMAT
+@LANG
 def simulate(
     ruleset: str,
     players: int | None,
@@ -72,17 +76,22 @@ def simulate(
     record: str | None,
     workers: int | None,
     fmt: str,
+    lang: str | None,
 ) -> None:
     """Play complete games with built-in agents, checking every invariant after every action."""
     request = Simulate(
         ruleset, players, games, seed, agent, max_turns, max_actions, record, workers, seats
     )
-    plan = plan_simulation(Snapshot.of_refs([request.ruleset]), request)
+    snapshot = Snapshot.of_refs([request.ruleset])
+    plan = plan_simulation(snapshot, request)
+    said = reader_language(lang, languages_of(snapshot, ruleset))
     shown = fmt == "text" and sys.stderr.isatty()
-    with progress_bar(plan.ruleset, len(plan.jobs), shown, plan.max_turns) as progress:
+    with progress_bar(
+        plan.ruleset, len(plan.jobs), shown, said, max_turns=plan.max_turns
+    ) as progress:
         found = play(plan, progress)
     if fmt == "json":
         emit_json(found.to_json())
     else:
-        click.echo(found.text(), nl=False)
+        click.echo(found.text(said), nl=False)
     sys.exit(1 if found.violations else 0)

@@ -18,10 +18,12 @@ from ....grammar.limits import (
     MAX_GAMES_IN_FLIGHT,
     MAX_STUDY_GAMES,
 )
+from ....grammar.messages import msg
 from ...service.lab import LANGUAGES, Study, StudyPlan, plan_balance, plan_sweep, run_study
 from ...service.paths import writable_folder
 from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
+from ...shared.language import reader_language
 from ...shared.render import display_path
 from ..common import (
     FORMAT,
@@ -37,6 +39,7 @@ from ..common import (
     emit_json,
     examples,
     progress_bar,
+    remember_lang,
     write_file,
 )
 
@@ -117,9 +120,10 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option(
             "--lang",
             type=click.Choice(LANGUAGES),
-            default="en",
-            show_default=True,
-            help="The language of the verdicts and the report's page.",
+            default=None,
+            callback=remember_lang,
+            help="The language of the verdicts, the tables and the report's page (default: "
+            "the base ruleset's own manual's, else LANG's).",
         ),
         FORMAT,
     ]
@@ -163,10 +167,15 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
     report: Path | None = options["report"]
     if report is not None:
         writable_folder(report)
+    lang = reader_language(options["lang"], plan.manual_languages())
     shown = options["fmt"] == "text" and sys.stderr.isatty()
-    with progress_bar("games", plan.total, shown) as progress:
-        found = run_study(plan, progress, lang=options["lang"])
+    games = msg("games").render(lang)
+    after = msg("all games played: working out the figures and the verdicts…").render(lang)
+    with progress_bar(games, plan.total, shown, lang, after) as progress:
+        found = run_study(plan, progress, lang=lang)
     if report is not None:
+        if shown:
+            click.echo(msg("drawing the report's plots…").render(lang), err=True)
         text = json.dumps(found.to_json(), ensure_ascii=False, indent=2)
         write_file(report / "balance.json", text)
         write_file(report / "balance.html", found.page())
@@ -175,7 +184,8 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
     else:
         click.echo(found.text())
         if report is not None:
-            click.echo(f"\nreport: {display_path(str(report / 'balance.html'))}")
+            written = display_path(str(report / "balance.html"))
+            click.echo("\n" + msg("report: {path}", path=written).render(lang))
     if found.broken:
         click.echo(
             f"{found.broken} games broke an invariant: riskrules simulate shows them", err=True
