@@ -357,6 +357,94 @@ def test_a_seat_that_changes_clearly_is_named_in_points() -> None:
     )
 
 
+def test_a_contrast_between_strengths_is_a_t_test_of_each_seeds_two_differences() -> None:
+    # Four seeds. Aggressive players: the variant's first player wins seeds 1 and 2, the base's
+    # none (+50 points); positional players: neither wins any (0). Each seed's second
+    # difference minus its first: -1, -1, 0, 0: mean -0.5, standard error sqrt((1/3) / 4) =
+    # 0.288675, t = -1.73205 on 3 degrees of freedom.
+    from scipy import stats
+
+    from riskrules.tools.lab.game_length import share_contrast
+
+    none, two = [False] * 4, [True, True, False, False]
+    found = share_contrast("first player wins", (none, two), (none, none))
+    assert (found.base, found.variant, found.difference) == (0.5, 0.0, -0.5)
+    assert found.p_value == pytest.approx(2 * stats.t.sf(1.73205, 3), rel=1e-5)
+    assert found.interval is not None
+    q = stats.t.ppf(0.975, 3)
+    se = math.sqrt(1 / 12)  # 0.288675
+    assert found.interval(0.95) == pytest.approx([-0.5 - q * se, -0.5 + q * se])
+
+
+def _contrast(theirs: float, ours: float, p: float) -> Any:
+    """A clear (or not) contrast of game length: the other strength's effect against ours."""
+    ratio = (1 + theirs) / (1 + ours) - 1
+    comparison = Comparison(
+        "game length",
+        "length",
+        400,
+        ours,
+        theirs,
+        ratio,
+        p,
+        lambda _l: [ratio - 0.1, ratio + 0.1],
+        "t",
+    )
+    return comparison.figure(p, 0.99)
+
+
+@pytest.mark.parametrize(
+    ("theirs", "p", "said"),
+    [
+        (-0.1, 0.001, "game length changes the other way: 10% shorter instead of 17% longer."),
+        (0.5, 0.001, "game length changes more: 50% longer instead of 17% longer."),
+        (0.05, 0.001, "game length changes less: 5% longer instead of 17% longer."),
+        (0.1, 0.4, None),  # not clear: both go the same way within the interval
+    ],
+)
+def test_depends_on_strength_is_said_from_the_test_of_the_difference(
+    theirs: float, p: float, said: str | None
+) -> None:
+    study = _study([_measure("length", 0.17, [0.11, 0.23], 0.001)])
+    other = _study([_measure("length", theirs, [theirs - 0.1, theirs + 0.1], 0.5)])
+    seats = [m for m in study["differences"][0]["measures"] if m["measure"] != "game length"]
+    contrasts = [
+        {
+            "base": "classic",
+            "variant": "house",
+            "measures": [_contrast(theirs, 0.17, p), *seats[:3]],
+        }
+    ]
+    study["strengths"] = [other | {"agents": "positional", "contrasts": contrasts}]
+    (verdict,) = verdicts(study, "en")
+    if said is None:
+        assert verdict.sentences[-1] == (
+            "With positional players in every seat, no effect differs clearly from these."
+        )
+        assert verdict.depends == ()
+    else:
+        assert verdict.sentences[-1] == (
+            "This depends on how strong the players are: with positional players in every "
+            "seat, " + said
+        )
+        assert verdict.depends == ("game length",)
+
+
+def test_more_games_is_never_zero_and_says_when_it_cannot_tell() -> None:
+    from riskrules.tools.lab.more_games import predicted
+
+    # An estimate at the margin's edge after 40 games: never "0 more games".
+    low, high = predicted(0.049, (0.0, 0.098), 0.99, 40, (-0.05, 0.05), True)
+    assert low is not None and high is not None and 10 <= low <= high
+    # An unbounded interval: these games cannot say, in words.
+    assert predicted(0.3, (0.1, math.inf), 0.99, 40, (-0.05, 0.05), True) == (None, None)
+    found = effect(_measure("length", 0.3, [0.1, math.inf], 0.2))
+    study = _study([_measure("length", 0.3, [0.1, math.inf], 0.2)])
+    assert found.more_games is None
+    (verdict,) = verdicts(study, "en")
+    assert verdict.sentences[0].endswith("these games cannot say how many more games would tell.")
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
