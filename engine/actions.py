@@ -35,8 +35,8 @@ class Trade(Plain):
     ) -> None:
         self.cards: Final = cards
         self.kind: Final = kind  # for sets valued by kind; None: the most valuable it can be
-        # The held territory shown on a traded card that gets cards.territory_bonus, when the
-        # set shows several; None: the first card's (a record from before the choice).
+        # The held territory shown on a traded card that gets cards.territory_bonus: named
+        # whenever the trade earns the bonus (the player's choice); None when it earns none.
         self.bonus: Final = bonus
 
 
@@ -155,7 +155,7 @@ class ClaimMission(Plain):
 
 class TakeCards(Plain):
     """The player who eliminated a neutral army takes these of its cards; the rest are
-    discarded (neutrals.elimination.cards: chosen_by_conqueror)."""
+    discarded (neutrals.elimination.cards: one_chosen_by_conqueror, chosen_by_conqueror)."""
 
     FIELDS = ("cards",)
 
@@ -164,7 +164,8 @@ class TakeCards(Plain):
 
 
 class StartRoll(Plain):
-    """After the setup, each player rolls one die again; the highest takes the first turn
+    """A roll of the setup, each player one die: after a deal, the highest places first
+    (setup.deal.place_roll); after the setup, the highest takes the first turn
     (setup.first_turn: roll_again). `rounds` holds every round rolled, each a (player, die)
     for every player still in it: the first round every player, each next round those tied
     at the top of the one before, until one roll is highest."""

@@ -464,11 +464,12 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
 def _trade_bonus(
     game: Game, state: GameState, seat: int, cards: tuple[int, int, int]
 ) -> str | None:
-    """Where a set's cards.territory_bonus goes when the set shows several held territories:
-    the first of them at the front, else the first (None: no choice to make)."""
+    """Where a set's cards.territory_bonus goes (the trade must name it when it earns one):
+    the only place, else the first of them at the front, else the first (None: the trade
+    earns no extra armies)."""
     places = game.reinforcing.bonus_places(state, seat, cards)
     if len(places) < 2:
-        return None
+        return places[0] if places else None
     view = game.rel.view(state)
     friends = game.rel.friends(state, seat)
     adjacent = game.rel.adjacent
@@ -480,8 +481,9 @@ def _trade_bonus(
 
 
 def _take_neutral_cards(game: Game, state: GameState) -> Action:
-    """Of an eliminated neutral army's cards (neutrals.elimination.cards: chosen_by_conqueror),
-    take them all: more cards make more sets (the first choice the game offers)."""
+    """Of an eliminated neutral army's cards (neutrals.elimination.cards: one or any number
+    chosen by the conqueror), take as many as it may: more cards make more sets (the first
+    choice the game offers)."""
     return next(iter(game.legal_actions(state)))
 
 

@@ -205,11 +205,18 @@ class Allies:
                 return n
         raise self.rel.phase_error(state, msg("taking an eliminated neutral army's cards"))
 
+    def _most_taken(self, hand: tuple[int, ...]) -> int:
+        """How many of an eliminated neutral army's cards its conqueror may take: one
+        (neutrals.elimination.cards: one_chosen_by_conqueror) or any number."""
+        if self.rules.word("neutrals.elimination.cards", "") == "one_chosen_by_conqueror":
+            return min(1, len(hand))
+        return len(hand)
+
     def spoils(self, state: GameState) -> Iterator[TakeCards]:
         """Every choice of the eliminated neutral army's cards (neutrals.elimination.cards:
-        chosen_by_conqueror), all of them first, none last."""
+        one_chosen_by_conqueror or chosen_by_conqueror), the most first, none last."""
         hand = state.hands[self._spoiled(state)]
-        for size in range(len(hand), -1, -1):
+        for size in range(self._most_taken(hand), -1, -1):
             for chosen in combinations(hand, size):
                 yield TakeCards(chosen)
 
@@ -228,6 +235,17 @@ class Allies:
                     name=state.seats[loser].name,
                     held=str(list(hand)),
                     chosen=str(list(chosen)),
+                ),
+            )
+        most = self._most_taken(hand)
+        if len(chosen) > most:
+            raise self.rel.violation(
+                "neutrals.elimination.cards",
+                msg(
+                    "the player who eliminates {name} may claim {most} of its cards, not {count}",
+                    name=state.seats[loser].name,
+                    most=most,
+                    count=len(chosen),
                 ),
             )
         self.rules.note("neutrals.elimination.cards")

@@ -365,6 +365,7 @@ class Game:
             self.rules.note("board")
             said = refusals.not_bordering(action.source, action.target)
             raise rel.violation("combat.adjacency", said)
+        self.rules.note("combat.attacks")  # any_number: one more roll, from here, is allowed
         rows = state.armies
         armies = rows[i][army]
         if not self.rules.attack_allowed(armies):
@@ -489,7 +490,7 @@ class Game:
         neutral = state.seats[loser].neutral
         rule = "neutrals.elimination.cards" if neutral else "elimination.cards"
         fate = self.rules.word(rule, "to_conqueror")
-        if fate == "chosen_by_conqueror" and state.hands[loser]:
+        if fate in ("chosen_by_conqueror", "one_chosen_by_conqueror") and state.hands[loser]:
             return state.evolve(phase="spoils")  # the player chooses which cards to take
         if fate != "to_conqueror":
             discards = state.discards + state.hands[loser]

@@ -31,6 +31,7 @@ from .agents import (
     Agent,
     _front,
     _tables,
+    _trade_bonus,
     aggressive_agent,
     random_agent,
 )
@@ -228,7 +229,8 @@ def positional_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "reinforce":
         sets = game.rules.sets_in(state.hands[seat])
         if sets:
-            return Trade(sets[0], game.rules.set_kinds(sets[0])[0])
+            kind = game.rules.set_kinds(sets[0])[0]
+            return Trade(sets[0], kind, _trade_bonus(game, state, seat, sets[0]))
         if state.reserves[seat] <= 0:
             return _first_of_kind(game, state, rng)
         return _positional_place(game, state, seat)

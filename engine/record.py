@@ -59,6 +59,10 @@ class Header(Struct, frozen=True, forbid_unknown_fields=False):
     neutrals: list[Name] = []
     seed: int | None = None
     agents: list[Name] = []  # each player's built-in agent, when a simulation seated a mix
+    # The receipt: which riskrules wrote the record, and the hash of the ruleset's effective
+    # text it was played under (grammar/receipt.py); absent in records written before them.
+    riskrules: str | None = None
+    ruleset_hash: Annotated[str, Meta(pattern="^sha256:[0-9a-f]{64}$")] | None = None
 
 
 class Line(Struct, frozen=True, kw_only=True, tag_field="action"):
@@ -88,7 +92,7 @@ class PlaceLine(Line, frozen=True, tag="place"):
 class TradeLine(Line, frozen=True, tag="trade", omit_defaults=True):
     cards: Annotated[list[Card], Meta(min_length=3, max_length=3)]
     kind: str | None = None
-    # The held territory shown on the set that gets cards.territory_bonus (several shown).
+    # The held territory shown on the set that gets cards.territory_bonus (whenever earned).
     bonus: str | None = None
 
 
@@ -204,8 +208,11 @@ def header(
     neutrals: list[str],
     seed: int | None,
     agents: list[str] | None = None,
+    receipt: tuple[str, str] | None = None,
 ) -> Header:
-    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed, agents or [])
+    """The header line; `receipt`: (riskrules' version, the ruleset's hash)."""
+    version, digest = receipt if receipt is not None else (None, None)
+    return Header(FORMAT, VERSION, ruleset, players, neutrals, seed, agents or [], version, digest)
 
 
 def encode(line: Header | Line) -> bytes:
@@ -215,6 +222,12 @@ def encode(line: Header | Line) -> bytes:
 
 def decode_header(raw: bytes | str) -> tuple[str, list[str], list[str]]:
     """(ruleset, players, neutrals) from a header line, or RecordError."""
+    found = decode_header_line(raw)
+    return found.ruleset, list(found.players), list(found.neutrals)
+
+
+def decode_header_line(raw: bytes | str) -> Header:
+    """The whole header line (its receipt too), or RecordError."""
     try:
         found = _HEADER.decode(raw)
     except ValidationError as exc:  # (a DecodeError too: this one first)
@@ -234,7 +247,7 @@ def decode_header(raw: bytes | str) -> tuple[str, list[str], list[str]]:
         ) from None
     except RecursionError:
         raise RecordError(msg("the header is not a record line: nested too deeply")) from None
-    return found.ruleset, list(found.players), list(found.neutrals)
+    return found
 
 
 def _header_explained(text: str) -> str:

@@ -8,7 +8,7 @@ from ..grammar.messages import msg
 from .actions import Place, Trade
 from .allies import Allies
 from .relations import Relations
-from .rows import add_armies, refill, shift_armies, with_hand, with_seat
+from .rows import Board, add_armies, refill, shift_armies, with_hand, with_seat
 from .state import GameState
 
 
@@ -25,15 +25,33 @@ class Reinforcing:
         for cards in self.rules.sets_in(state.hands[seat]):
             places = self.bonus_places(state, seat, cards)
             for kind in self.rules.set_kinds(cards):
-                if len(places) > 1:  # the player chooses where the extra armies go
+                if places:  # the player names where the extra armies go, one of these
                     for territory in places:
                         yield Trade(cards, kind, territory)
                 else:
                     yield Trade(cards, kind)
         if not state.must_trade:
+            whole = self._all_in_one(state, seat)
             for t in self.rel.placeable(state, seat):
-                for k in range(1, min(state.reserves[seat], self.rel.room(state, t)) + 1):
+                most = min(state.reserves[seat], self.rel.room(state, t))
+                if whole:
+                    if most == state.reserves[seat]:
+                        yield Place(t, most)
+                    continue
+                for k in range(1, most + 1):
                     yield Place(t, k)
+
+    def _all_in_one(self, state: GameState, seat: int) -> bool:
+        """Must these armies all go to one territory? Those of a trade made at once after an
+        elimination do under elimination.trade_placement: one_territory (000 p7 "Placer disse
+        forstærkninger i et af dine territorier"), when some territory has room for them all."""
+        if not state.conquered or state.reserves[seat] <= 1:
+            return False
+        if self.rules.word("elimination.trade_placement", "split") != "one_territory":
+            return False
+        self.rules.note("elimination.trade_placement")
+        need = state.reserves[seat]
+        return any(self.rel.room(state, t) >= need for t in self.rel.placeable(state, seat))
 
     def no_room(self, state: GameState) -> GameState:
         """Reinforcements that find no place are lost: with a cap on armies per territory, a
@@ -122,6 +140,17 @@ class Reinforcing:
                     armies=action.armies,
                 ),
             )
+        if self._all_in_one(state, seat) and action.armies != state.reserves[seat]:
+            raise self.rel.violation(
+                "elimination.trade_placement",
+                msg(
+                    "{name} places all {reserves} armies of the trade in one territory, not "
+                    "{armies} of them",
+                    name=name,
+                    reserves=state.reserves[seat],
+                    armies=action.armies,
+                ),
+            )
         self.rel.check_room(state, action.territory, action.armies)
         armies = add_armies(state, action.territory, seat, action.armies)
         left = state.reserves[seat] - action.armies
@@ -145,6 +174,55 @@ class Reinforcing:
         if bonus <= 0 or (cap is not None and cap - state.bonus_taken <= 0):
             return []
         return [t for t in self._shown_held(state, seat, cards) if self.rel.room(state, t) > 0]
+
+    def _bonus(
+        self, state: GameState, seat: int, cards: tuple[int, ...], named: str | None
+    ) -> tuple[Board, int]:
+        """The armies after a trade's cards.territory_bonus and how many it placed: on the
+        territory the player named, which must be one the cards show, that they hold and that
+        has room, whenever the trade earns the bonus (001 "handel med kort til hære": "Du
+        skal placere begge disse hære"); naming one when the trade earns none is refused too
+        (a record must not claim armies that were never placed)."""
+        name = state.seats[seat].name
+        places = self.bonus_places(state, seat, cards)
+        if named is None and places:
+            raise self.rel.violation(
+                "cards.territory_bonus",
+                msg(
+                    "the cards {cards} show territories {name} holds: name the one that gets the "
+                    "extra armies ({places})",
+                    cards=str(list(cards)),
+                    name=name,
+                    places=", ".join(places),
+                ),
+            )
+        if named is not None and named not in places:
+            shown = self._shown_held(state, seat, cards)
+            why = (
+                msg("one of {places}", places=", ".join(places))
+                if places
+                else msg("this trade earns no extra armies")
+                if not shown
+                else msg("none of them can take the extra armies now")
+            )
+            raise self.rel.violation(
+                "cards.territory_bonus",
+                msg(
+                    "{territory} is not a territory {name} holds shown on cards {cards} that can "
+                    "take the extra armies: {why}",
+                    territory=named,
+                    name=name,
+                    cards=str(list(cards)),
+                    why=why,
+                ),
+            )
+        if named is None:
+            return state.armies, 0
+        bonus = self.rules.integer("cards.territory_bonus", 0)
+        cap = self.rules.limit("cards.territory_bonus_cap")
+        room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
+        room = min(room, self.rel.room(state, named))
+        return shift_armies(state.armies, state.index[named], seat, room), room
 
     def _forcing(self, state: GameState) -> str:
         """The rule that makes the trade due: after an elimination, a second forced set, or the
@@ -182,28 +260,7 @@ class Reinforcing:
         value = self.rules.trade_value(n, kind)
         for c in cards:
             hand.remove(c)
-        armies = state.armies
-        bonus_total = 0
-        bonus = self.rules.integer("cards.territory_bonus", 0)
-        cap = self.rules.limit("cards.territory_bonus_cap")
-        shown = self._shown_held(state, seat, cards)
-        if action.bonus is not None and action.bonus not in shown:
-            said = msg(
-                "{territory} is not a territory {name} holds shown on cards {cards}",
-                territory=str(action.bonus),
-                name=name,
-                cards=str(list(cards)),
-            )
-            if shown:
-                said = msg("{message}: one of {choices}", message=said, choices=tuple(shown))
-            raise self.rel.violation("cards.territory_bonus", said)
-        if bonus > 0 and shown:
-            territory = action.bonus if action.bonus is not None else shown[0]
-            room = bonus if cap is None else min(bonus, cap - state.bonus_taken)
-            room = min(room, self.rel.room(state, territory))
-            if room > 0:
-                armies = shift_armies(armies, state.index[territory], seat, room)
-                bonus_total = room
+        armies, bonus_total = self._bonus(state, seat, cards, action.bonus)
         new = state.evolve(
             armies=armies,
             hands=with_hand(state.hands, seat, hand),

@@ -502,6 +502,7 @@ class Rules:
         battle = self._battle
         ties_to_attacker, cap, capped = battle if battle is not None else self._battle_rules()
         if self._open[0]:
+            self.note("combat.compare")  # highest_pairs, the one way dice_lost compares
             self.note("combat.ties")
         attacker_losses, defender_losses = dice_lost(attack, defence, ties_to_attacker)
         if capped:

@@ -314,10 +314,12 @@ class Setup:
                 reserves[seat] -= 1
         if any(sum(r) == 0 for r in rows):
             raise self.rel.violation("setup.deal.cards", msg("the deal must cover every territory"))
+        # setup.deal.place_roll: the players roll for who places the start armies first.
+        rolls = self.rules.flag("setup.deal.place_roll")
         return state.evolve(
             armies=tuple(tuple(r) for r in rows),
             reserves=tuple(reserves),
-            phase="place",
+            phase="start_roll" if rolls else "place",
             current=self.rel.players(state)[0],
             placed=0,
         )
@@ -487,21 +489,43 @@ class Setup:
                 return StartRoll(tuple(rounds))
 
     def start_roll(self, state: GameState, action: StartRoll) -> GameState:
-        """The second roll (setup.first_turn): the highest takes the first turn, play going to
-        the left; those tied at the top roll again (as for setup.first_player)."""
+        """A roll of the setup, each player one die, the highest winning, those tied at the top
+        rolling again (as for setup.first_player): after a deal, for who places the start
+        armies first (setup.deal.place_roll); once they are placed, for who takes the first
+        turn, play going to the left (setup.first_turn)."""
+        placing = self.rules.flag("setup.deal.place_roll") and any(
+            state.reserves[p] > 0 for p in self.rel.players(state)
+        )
+        rule = "setup.deal.place_roll" if placing else "setup.first_turn"
         if state.phase != "start_roll":
-            raise self.rel.phase_error(state, msg("rolling for the first turn"))
+            what = (
+                msg("rolling for who places first")
+                if placing
+                else msg("rolling for the first turn")
+            )
+            raise self.rel.phase_error(state, what)
         if action.rounds is None:
             raise ValueError("the start roll needs its dice rolled (see Game.chance)")
-        self.rules.note("setup.first_turn")
+        self.rules.note(rule)
+        winner = self._roll_won(state, action.rounds, rule)
+        seat = self.rel.seat_named(state, winner, rule)
+        if placing:
+            return state.evolve(phase="place", current=seat, placed=0)
+        return begin_turn(self.rel, state, seat)
+
+    def _roll_won(
+        self, state: GameState, rounds: tuple[tuple[tuple[str, int], ...], ...], rule: str
+    ) -> str:
+        """Who wins these rounds of a roll: every player in the first, in seating order, those
+        tied at the top in each next one, until one is highest (else a violation of `rule`)."""
         rolling = [state.seats[p].name for p in self.rel.players(state)]
-        if not action.rounds:
-            raise self.rel.violation("setup.first_turn", msg("each player rolls one die"))
-        for number, round_ in enumerate(action.rounds, 1):
+        if not rounds:
+            raise self.rel.violation(rule, msg("each player rolls one die"))
+        for number, round_ in enumerate(rounds, 1):
             names = [name for name, _die in round_]
             if names != rolling:
                 raise self.rel.violation(
-                    "setup.first_turn",
+                    rule,
                     msg(
                         "roll {number} is for {rolling} (one die each, in seating order), not for "
                         "{value}",
@@ -512,13 +536,12 @@ class Setup:
                 )
             dice = [die for _name, die in round_]
             if any(not 1 <= d <= 6 for d in dice):
-                raise self.rel.violation("setup.first_turn", msg("a die shows 1 to 6"))
+                raise self.rel.violation(rule, msg("a die shows 1 to 6"))
             best = max(dice)
             rolling = [n for n, d in round_ if d == best]
-            last = number == len(action.rounds)
-            if len(rolling) == 1 and not last:
+            if len(rolling) == 1 and number != len(rounds):
                 raise self.rel.violation(
-                    "setup.first_turn",
+                    rule,
                     msg(
                         "roll {number} is won by {rolling}: nobody rolls again",
                         number=number,
@@ -528,15 +551,13 @@ class Setup:
         if len(rolling) > 1:
             self.rules.note("setup.first_player")
             raise self.rel.violation(
-                "setup.first_turn",
+                rule,
                 msg(
                     "{rolling} are tied at the top: those tied roll again",
                     rolling=", ".join(rolling),
                 ),
             )
-        return begin_turn(
-            self.rel, state, self.rel.seat_named(state, rolling[0], "setup.first_turn")
-        )
+        return rolling[0]
 
 
 def _neutrals_named(wanted: Sequence[str], names: Sequence[str]) -> str:

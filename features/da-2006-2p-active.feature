@@ -27,6 +27,22 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Så er "sort" allieret med "rød"
 
   @cite:000:p8
+  Scenarie: Uden RISK-kort kan man ikke bestikke
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "gul" er ikke involveret
+    Og "blå" har kortene "infanteri"
+    Når det er "rød"s tur
+    Og "rød" bestikker "gul" med 1 kort
+    Så afvises trækket efter reglen "neutrals.bribe.steps_per_card"
+    Og er "gul" ikke involveret
+    Når "rød" bestikker "gul" med kortet "infanteri"
+    Så afvises trækket efter reglen "neutrals.bribe.steps_per_card"
+    Når "blå" bestikker "gul" med kortet "infanteri"
+    Så afvises trækket efter reglen "turn.phases"
+    Og er "gul" ikke involveret
+
+  @cite:000:p8
   Scenarie: En neutral hær med fem kort kan ikke længere bestikkes
     Givet spillerne "rød, blå"
     Og de neutrale hære "gul, sort"
@@ -83,7 +99,7 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Og har "Peru" 6 arméer
 
   @cite:000:p9
-  Scenarie: At udslette en neutral hær giver dens kort
+  Scenarie: At udslette en neutral hær giver ét af dens kort, ikke flere
     Givet spillerne "rød, blå"
     Og de neutrale hære "gul, sort"
     Og "sort" er ikke involveret
@@ -96,8 +112,32 @@ Egenskab: RISK for 2 spillere med aktive neutrale hære (manual 000, side 8-9)
     Og "rød" rykker 3 arméer ind
     Så er "sort" ude af spillet
     Når "rød" tager kortene "infanteri, kavaleri" fra "sort"
+    Så afvises trækket efter reglen "neutrals.elimination.cards"
+    Når "rød" tager kortene "kavaleri" fra "sort"
     Så er trækket tilladt
-    Og har "rød" 2 kort
+    Og har "rød" 1 kort
+    Og har "sort" 0 kort
+
+  @cite:000:p9
+  Scenarie: Kun den, der udslettede den neutrale hær, og kun kort, den har
+    Givet spillerne "rød, blå"
+    Og de neutrale hære "gul, sort"
+    Og "sort" er ikke involveret
+    Og "sort" har kortene "infanteri, kavaleri"
+    Og "sort" har 1 arméer i "Island"
+    Og "rød" har 5 arméer i "Grønland"
+    Og "blå" har alle andre territorier
+    Og det er "rød"s tur til at angribe
+    Når "rød" angriber "Island" fra "Grønland" og slår 6, 6, 6 mod 1
+    Og "rød" rykker 3 arméer ind
+    Og "blå" tager kortene "kavaleri" fra "sort"
+    Så afvises trækket efter reglen "turn.phases"
+    Når "rød" tager kortene "artilleri" fra "sort"
+    Så afvises trækket efter reglen "neutrals.elimination.cards"
+    Og har "sort" 2 kort
+    Når "rød" tager kortene "kavaleri" fra "sort"
+    Så er trækket tilladt
+    Og har "rød" 1 kort
 
   @cite:000:p9
   Scenarie: Du kan gøre krav på et hvilket som helst af den neutrale hærs kort

@@ -22,7 +22,18 @@ Egenskab: RISK for 2 spillere med passive neutrale hære (manual 000, side 8)
   @cite:000:p8
   Scenarie: Spillerne placerer tre arméer ad gangen og én for hver neutral hær
     Når 2 spillere og 2 neutrale hære får kortene delt
-    Så placerer "p1" højst 3 egne arméer og 1 for hver neutral hær
+    Og spillerne slår 2, 5 for at se, hvem der placerer først
+    Så placerer "p2" først
+    Og placerer "p2" højst 3 egne arméer og 1 for hver neutral hær
+
+  @cite:000:p8
+  Scenarie: Kast terningerne for at se, hvem der skal placere forstærkningerne først
+    Når 2 spillere og 2 neutrale hære får kortene delt
+    Og "p1" placerer 3 arméer i "Alaska"
+    Så afvises trækket efter reglen "turn.phases"
+    Når spillerne slår 4, 4 for at se, hvem der placerer først
+    Og spillerne slår 6, 1 for at se, hvem der placerer først
+    Så placerer "p1" først
 
   @cite:000:p8
   Scenarie: Forberedelserne spilles færdig: alle startarméer står på brættet
@@ -52,6 +63,12 @@ Egenskab: RISK for 2 spillere med passive neutrale hære (manual 000, side 8)
     Og forberedelserne spilles færdig
     Og spillerne slår igen 3, 5 for at se, hvem der tager den første tur
     Så er det nu "p2"s tur
+    Når "p1" afslutter sin tur
+    Så afvises trækket efter reglen "turn.phases"
+    Når "p2" placerer alle forstærkninger i et af sine territorier
+    Og "p2" afslutter sin tur
+    Så er trækket tilladt
+    Og er det nu "p1"s tur
 
   @cite:000:p8
   Scenarie: Når rød angriber den neutrale hær, slår blå dens forsvar

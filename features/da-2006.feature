@@ -174,6 +174,23 @@ Egenskab: Kommandomanualen 2006 (manual 000): Spillet om verdensherredømmet for
     Så har "blå" højst 4 kort
 
   @cite:000:p7
+  Scenarie: Forstærkningerne fra byttet efter en udslettelse placeres i ét territorium
+    Givet spillerne "blå, rød, grøn"
+    Og "blå" har 6 arméer i "Østafrika"
+    Og "rød" har 1 arméer i "Egypten"
+    Og "grøn" har alle andre territorier
+    Og "blå" har kortene "infanteri, infanteri, infanteri"
+    Og "rød" har kortene "kavaleri, kavaleri, kavaleri"
+    Og det er "blå"s tur til at angribe
+    Når "blå" angriber "Egypten" fra "Østafrika" og slår 6, 6, 6 mod 1
+    Og "blå" rykker 3 arméer ind
+    Og "blå" bytter sæt, indtil der ikke skal byttes flere
+    Og "blå" placerer 1 arméer i "Egypten"
+    Så afvises trækket efter reglen "elimination.trade_placement"
+    Når "blå" placerer alle forstærkninger i "Egypten"
+    Så er trækket tilladt
+
+  @cite:000:p7
   Scenarie: Blå overfører tropper fra Indonesien til Ukraine gennem egne territorier
     Givet spillerne "blå, rød"
     Og "blå" har 5 arméer i "Indonesien"
@@ -227,11 +244,14 @@ Egenskab: Kommandomanualen 2006 (manual 000): Spillet om verdensherredømmet for
     Og "blå" rykker 3 arméer ind
     Så vinder "blå" spillet
 
-  # Ingen manual siger, hvad der sker ved lige højeste slag (ved begge slag).
+  # Manualen siger, at det højeste slag starter; kun hvad der sker ved lige højeste slag
+  # (ved begge slag) siger den ikke.
   @cite:000:p4
   Scenarie: Hvad der sker ved lige slag om, hvem der starter, er en antagelse
-    Så er reglen "setup.first_player" en antagelse
+    Så står reglen "setup.first_player" i manualen
     Og står reglen "setup.first_turn" i manualen
+    Og er tilfældet "tie" i reglen "setup.first_player" en antagelse
+    Og er tilfældet "tie" i reglen "setup.first_turn" en antagelse
 
   @cite:000:p4
   Scenarie: Når alle har anbragt deres startarméer, kaster hver spiller igen én terning

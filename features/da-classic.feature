@@ -63,10 +63,15 @@ Egenskab: Den danske oversættelse af de klassiske regler (manual 001)
   Scenarie: 2 ekstra hære på det afbildede område, man besætter
     Givet spillerne "rød, blå"
     Og "rød" har 3 arméer i "Alaska"
+    Og "blå" har alle andre territorier
     Og "rød" har kortene "Alaska, Nordvestterritoriet, Grønland"
     Når det er "rød"s tur
-    Og "rød" bytter kortene "Alaska, Nordvestterritoriet, Grønland"
+    Så kan "rød" sætte de ekstra arméer for kortene "Alaska, Nordvestterritoriet, Grønland" på "Alaska"
+    Når "rød" bytter kortene "Alaska, Nordvestterritoriet, Grønland"
+    Så afvises trækket efter reglen "cards.territory_bonus"
+    Når "rød" bytter kortene "Alaska, Nordvestterritoriet, Grønland" og sætter de ekstra arméer på "Alaska"
     Så er trækket tilladt
+    Og kom de ekstra arméer for sættet på "Alaska"
     Og har "Alaska" 5 arméer
 
   @cite:001:handel_med_kort_til_hære
@@ -82,6 +87,7 @@ Egenskab: Den danske oversættelse af de klassiske regler (manual 001)
     Så afvises trækket efter reglen "cards.territory_bonus"
     Når "rød" bytter kortene "Alaska, Nordvestterritoriet, Grønland" og sætter de ekstra arméer på "Grønland"
     Så er trækket tilladt
+    Og kom de ekstra arméer for sættet på "Grønland"
     Og har "Grønland" 4 arméer
     Og har "Alaska" 3 arméer
 

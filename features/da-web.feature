@@ -61,6 +61,8 @@ Egenskab: Risk brætspilsregler fra nettet (manual 002)
   @cite:002:Risikokort
   Scenarie: Med 6 kort og kun ét fyldt sæt byttes ét sæt
     Givet spillerne "blå, rød, grøn"
+    Og "blå" har 1 arméer i "Argentina"
+    Og "rød" har alle andre territorier
     Og "blå" har kortene "infanteri, infanteri, infanteri, kavaleri, kavaleri, artilleri"
     Når det er "blå"s tur
     Og "blå" bytter kortene "infanteri, infanteri, infanteri"

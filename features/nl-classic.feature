@@ -80,11 +80,15 @@ Functionaliteit: De Nederlandse spelregels (handleiding 004)
     En "rood" heeft 1 legers in "Alberta"
     En "rood" heeft de kaarten "Alaska, Noordwest-Territorium, Groenland, Alberta, Ontario, Quebec"
     Als "rood" aan de beurt is
-    En "rood" de kaarten "Alaska, Noordwest-Territorium, Groenland" inruilt
+    En "rood" de kaarten "Alaska, Noordwest-Territorium, Groenland" inruilt en de extra legers op "Alaska" zet
     Dan is de zet toegestaan
+    En kwamen de extra legers van de set op "Alaska"
     En heeft "Alaska" 3 legers
+    Als "rood" de kaarten "Alberta, Ontario, Quebec" inruilt en de extra legers op "Alberta" zet
+    Dan wordt de zet geweigerd volgens regel "cards.territory_bonus"
     Als "rood" de kaarten "Alberta, Ontario, Quebec" inruilt
     Dan is de zet toegestaan
+    En gaf de set geen extra legers
     En heeft "Alberta" 1 legers
 
   @cite:004:Het_verdienen_van_de_kaarten

@@ -6,10 +6,12 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from .. import load
+from ..engine import refusals
 from ..engine.actions import Action, RuleViolation
 from ..engine.game import Game
 from ..engine.rules import WILD, Rules
 from ..engine.state import GameState
+from ..grammar.messages import msg
 
 SYMBOL_WORDS = {
     "infantry": "infantry", "infanteri": "infantry", "infanterie": "infantry",
@@ -66,6 +68,8 @@ class World:
     cards: list[int] = field(default_factory=list)
     battle: tuple[int, int] | None = None
     reserves_before: int = 0
+    # Where the last trade put its cards.territory_bonus (None: it earned none).
+    bonus_on: str | None = None
     # The rounds of the roll after the setup rolled so far (setup.first_turn), while tied.
     start_rounds: list[tuple[tuple[str, int], ...]] = field(default_factory=list)
 
@@ -168,6 +172,33 @@ class World:
             teams=self.teams or None,
         )
         return self.state
+
+    def act_as(self, player: str, action: Action) -> None:
+        """`action` taken by `player`: refused as the referee refuses a record line when it is
+        not their move (turn.phases), else applied."""
+        current = self.s.seats[self.s.current].name
+        if player != current:
+            said = msg(
+                "it is {current}'s move ({phase}), not {player}'s",
+                current=current,
+                phase=refusals.phase(self.s.phase),
+                player=player,
+            )
+            self.error = self.g.violation("turn.phases", said)
+            return
+        self.act(action)
+
+    def cards_named(self, text: str, hand: tuple[int, ...]) -> list[int]:
+        """Cards named by territory or symbol word: those of `hand` where it holds them, else
+        the deck's (a card the holder does not have, for the game to refuse)."""
+        out: list[int] = []
+        for word in split_list(text):
+            try:
+                found = self.cards_in_hand(word, tuple(c for c in hand if c not in out))
+            except AssertionError:
+                found = self.card_ids(word, set(out) | set(hand))
+            out.extend(found)
+        return out
 
     def act(self, action: Action) -> None:
         self.error = None

@@ -17,9 +17,9 @@ from .messages import Arg, Either, Message, msg, msg_n
 from .missions import check_missions
 from .playable import check_playable
 from .ranges import check_ranges
+from .reasons import assumed_warnings, check_edges, check_reason, check_words
 from .resolve import EffectiveRuleset, Index
 from .schema import (
-    SHEET_LANGUAGES,
     known_ids,
     lookup,
     required_ids,
@@ -129,19 +129,20 @@ def check_ruleset(
             )
         for reason in m.assumed_reasons(clause.value):
             assumed.setdefault(reason, []).append(clause)
-            out.extend(_check_reason(reason, clause.id, clause.id_span, require_citations))
+            out.extend(check_reason(reason, clause.id, clause.id_span, require_citations))
+        out.extend(check_edges(clause, spec.edges, require_citations))
         out.extend(check_value(spec, clause, index, board, counts))
         if isinstance(clause.note, m.Localized) and clause.note.table is not None:
             what = msg("the note on '{id}'", id=clause.id)
-            out.extend(_check_words(clause.note.table, what, "note"))
+            out.extend(check_words(clause.note.table, what, "note"))
     title = eff.ruleset.title
     if isinstance(title, m.Localized) and title.table is not None:
         what = msg("the title of '{name}'", name=eff.name)
-        out.extend(_check_words(title.table, what, "title"))
-    out.extend(_assumed_warnings(assumed))
+        out.extend(check_words(title.table, what, "title"))
+    out.extend(assumed_warnings(assumed))
     out.extend(_check_own_manuals(eff, index))
     for inherit in eff.ruleset.inherits:
-        out.extend(_check_reason(inherit.reason, inherit.id, inherit.id_span, require_citations))
+        out.extend(check_reason(inherit.reason, inherit.id, inherit.id_span, require_citations))
     for ignore in eff.ruleset.ignores:
         for cite in ignore.citations:
             out.extend(check_citation(cite, index))
@@ -211,170 +212,6 @@ def _check_own_manuals(eff: EffectiveRuleset, index: Index) -> list[Diagnostic]:
                 ),
             )
         )
-    return out
-
-
-def _check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[Diagnostic]:
-    """A reason per language names known languages with a text each; a built-in ruleset gives
-    it in every language a sheet is printed in (a sheet never quotes another language)."""
-    if not isinstance(reason, m.Reason) or reason.table is None:
-        if built_in:
-            return [
-                warning(
-                    "RR0504",
-                    msg(
-                        "rule '{rule_id}': its reason is given in one language only",
-                        rule_id=rule_id,
-                    ),
-                    at,
-                    msg('give it per language: because {{en: "…", da: "…", nl: "…"}}'),
-                )
-            ]
-        return []
-    out = []
-    seen: set[str] = set()
-    for entry in reason.table.entries:
-        if str(entry.key) in seen:
-            out.append(
-                error(
-                    "RR0505",
-                    msg("the reason gives '{key}' twice", key=entry.key),
-                    entry.span,
-                    msg(
-                        "give the reason in each language once: keep one '{key}: \"…\"'",
-                        key=entry.key,
-                    ),
-                )
-            )
-            continue
-        seen.add(str(entry.key))
-        if str(entry.key) not in SHEET_LANGUAGES:
-            out.append(
-                error(
-                    "RR0505",
-                    msg("'{key}' is not a language of the sheets", key=entry.key),
-                    entry.span,
-                    did_you_mean(str(entry.key), SHEET_LANGUAGES)
-                    or msg(
-                        "use one of {sheet_languages}", sheet_languages=", ".join(SHEET_LANGUAGES)
-                    ),
-                )
-            )
-        elif not isinstance(entry.value, m.Text):
-            out.append(
-                error(
-                    "RR0505",
-                    msg("the reason in '{key}' must be a quoted text", key=entry.key),
-                    entry.value.span,
-                    msg('write it in quotes: {key}: "…"', key=entry.key),
-                )
-            )
-    missing = [lang for lang in SHEET_LANGUAGES if reason.in_language(lang) is None]
-    if built_in and missing:
-        out.append(
-            warning(
-                "RR0504",
-                msg(
-                    "rule '{id}': its reason is not given in {missing}",
-                    id=rule_id,
-                    missing=tuple(missing),
-                ),
-                reason.table.span,
-                msg(
-                    "add {missing}: a sheet in that language shows no reason",
-                    missing=", ".join(missing),
-                ),
-            )
-        )
-    return out
-
-
-def _check_words(table: m.Table, what: Message, keyword: str) -> list[Diagnostic]:
-    """RR0124: a title or a note per language names the sheets' languages (en, da, nl), each
-    once, each with a quoted text; an empty table says nothing."""
-    out = []
-    seen: set[str] = set()
-    if not table.entries:
-        out.append(
-            error(
-                "RR0124",
-                msg("{what} gives no text", what=what),
-                table.span,
-                msg(
-                    'write {keyword} "…", or {keyword} {{en: "…", da: "…", nl: "…"}}',
-                    keyword=keyword,
-                ),
-            )
-        )
-    for entry in table.entries:
-        key = str(entry.key)
-        if key in seen:
-            out.append(
-                error(
-                    "RR0124",
-                    msg("{what} gives '{key}' twice", what=what, key=key),
-                    entry.span,
-                    msg("give each language once: keep one '{key}: \"…\"'", key=key),
-                )
-            )
-            continue
-        seen.add(key)
-        if key not in SHEET_LANGUAGES:
-            out.append(
-                error(
-                    "RR0124",
-                    msg("{what}: '{key}' is not a language of the sheets", what=what, key=key),
-                    entry.span,
-                    did_you_mean(key, SHEET_LANGUAGES)
-                    or msg(
-                        "use one of {sheet_languages}", sheet_languages=", ".join(SHEET_LANGUAGES)
-                    ),
-                )
-            )
-        elif not isinstance(entry.value, m.Text):
-            out.append(
-                error(
-                    "RR0124",
-                    msg("{what} in '{key}' must be a quoted text", what=what, key=key),
-                    entry.value.span,
-                    msg('write it in quotes: {key}: "…"', key=key),
-                )
-            )
-    return out
-
-
-def _common_start(parts: list[list[str]]) -> list[str]:
-    """The leading components every dotted id shares."""
-    out: list[str] = []
-    for column in zip(*parts, strict=False):
-        if len(set(column)) != 1:
-            break
-        out.append(column[0])
-    return out
-
-
-def _assumed_warnings(assumed: dict[str, list[m.Clause]]) -> list[Diagnostic]:
-    """One RR0501 per reason: an `assumed` group of 48 mission cards is one gap, not 48."""
-    out = []
-    hint = msg("the manual does not give this value; --strict treats this as a failure")
-    for reason, clauses in assumed.items():
-        ids = list(dict.fromkeys(c.id for c in clauses))
-        if len(ids) == 1:
-            message = msg("rule '{id}' uses an assumed value: {reason}", id=ids[0], reason=reason)
-        else:
-            common = ".".join(_common_start([i.split(".") for i in ids]))
-            where = (
-                msg("'{common}.…'", common=common)
-                if common
-                else msg("'{id}' and others", id=ids[0])
-            )
-            message = msg(
-                "{n} rules ({where}) use an assumed value: {reason}",
-                n=len(ids),
-                where=where,
-                reason=reason,
-            )
-        out.append(warning("RR0501", message, clauses[0].span, hint))
     return out
 
 

@@ -24,7 +24,7 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-CONTINUES = {"cite", "then", "because", "after", "title", "short", "extends", "note"}
+CONTINUES = {"cite", "then", "because", "after", "title", "short", "extends", "note", "assumed"}
 OPENERS = {"{", "(", "["}
 CLOSERS = {"}", ")", "]"}
 BINARY = {"..", "//", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "%", "~"}

@@ -174,6 +174,18 @@ class Assumed:
 
 
 @dataclass(frozen=True)
+class Edge:
+    """`assumed NAME because …` after a rule's citations: the rule's value is the manual's, but
+    one case the manual leaves open (an edge the rule catalogue names: a tie, a player with no
+    territory) is played by assumption, for this reason."""
+
+    name: str
+    reason: str
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    name_span: Span = field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Segment:
     values: tuple[int, ...]
     assumed: str | None = None
@@ -316,10 +328,19 @@ class Clause:
     # `note "…"` / `note {en: …, da: …}`: the author's words on the rule, for the sheet; not
     # part of the rule (two clauses that differ only in their notes are the same rule).
     note: str | None = field(default=None, compare=False, repr=False)
+    # `assumed tie because …`: the cases of this rule the manual leaves open, each with its
+    # reason (the value itself may be the manual's: then `assumed` is False).
+    edges: tuple[Edge, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def assumed(self) -> bool:
+        """Is the value itself (or a part of it) assumed? (Its edges are not its value.)"""
         return contains_assumed(self.value)
+
+    @property
+    def any_assumed(self) -> bool:
+        """Is anything of the rule assumed: its value or one of its edges?"""
+        return self.assumed or bool(self.edges)
 
 
 @dataclass(frozen=True)

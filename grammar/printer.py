@@ -89,6 +89,11 @@ def note_text(note: str) -> str:
     return f"note {reason_text(note)}"
 
 
+def edge_text(edge: m.Edge) -> str:
+    """A rule's assumed edge as written after its citations: `assumed tie because …`."""
+    return f"assumed {edge.name} because {reason_text(edge.reason)}"
+
+
 def key_text(key: str | int) -> str:
     return str(key) if isinstance(key, int) or key.isidentifier() else quote(key)
 

@@ -36,7 +36,7 @@ _OPENERS = "{(["
 _CLOSERS = "})]"
 _OPENER_TOKENS = {"LBRACE", "LPAR", "LSQB"}
 _CLOSER_TOKENS = {"RBRACE", "RPAR", "RSQB"}
-_GOES_ON = re.compile(r"(cite|then|because|after|title|short|extends|note)\b")
+_GOES_ON = re.compile(r"(cite|then|because|after|title|short|extends|note|assumed)\b")
 _STARTS = re.compile(r"[ \t]*(override\b|ruleset\b|board\b|source\b|[a-z][a-z0-9_.]*[ \t]*[:{])")
 
 

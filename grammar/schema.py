@@ -8,75 +8,16 @@ rule is one row here plus the engine code that reads it: no grammar change.
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass
-from enum import StrEnum
 
 from .limits import MAX_BRIBE_STEPS, MAX_CARDS_DRAWN, MAX_WILD_CARDS
-from .messages import Message, msg
-
-
-class Kind(StrEnum):
-    INT = "a whole number"
-    OPTIONAL_INT = "a whole number or 'none'"
-    COUNT_OR_UNLIMITED = "a whole number or 'unlimited'"
-    BOOL = "yes or no"
-    INT_RANGE = "a range such as 3 .. 6"
-    DICE = "a dice range such as 1 .. min(3, armies - 1)"
-    EXPR = "a number expression"
-    CONDITION = "a condition"
-    BY_PLAYERS = "a table by player count, such as {3: 35, 4: 30}"
-    BY_CONTINENT = "a table by continent, such as {asia: 7, europe: 5}"
-    BY_TERRITORY = "a table by territory, such as {alaska: infantry}"
-    CHOICE = "one of the listed words"
-    CHOICES = "a list of the listed words"
-    SCHEDULE = "a trade schedule (sequence, track, by kind or fixed)"
-    BOARD = "the name of a board"
-    TEXT = 'a text by language, such as {en: "…", da: "…"}'
-
-
-@dataclass(frozen=True)
-class RuleSpec:
-    id: str
-    kind: Kind
-    summary: str
-    required: bool = False
-    choices: tuple[str, ...] = ()
-    names: tuple[str, ...] = ()
-    section: str = "general"
-    # The whole numbers the engine plays as meant (None: no bound), and why (RR0217).
-    least: int | None = None
-    most: int | None = None
-    why: Message | None = None
-
-    @property
-    def pattern(self) -> bool:
-        return "*" in self.id
-
-
-SYMBOLS = ("infantry", "cavalry", "artillery")
-# The languages a rule sheet is printed in (reasons per language are checked against them).
-SHEET_LANGUAGES = ("en", "da", "nl")
-SET_KINDS = (*SYMBOLS, "mixed")
-PHASES = (
-    "bribe",
-    "reinforce",
-    "ally_reinforce",
-    "attack",
-    "fortify",
-    "ally_fortify",
-    "draw",
-)
-# Quantities a victory or mission condition may name; functions are listed in grammar/expr.py.
-PLAYER_QUANTITIES = (
-    "territories",
-    "continents",
-    "opponents",
-    "armies",
-    "missions_completed",
-    "opposing_players_eliminated",
-    "capitals",
-    "capitals_in_play",
-)
+from .messages import msg
+from .rulespec import PHASES as PHASES
+from .rulespec import PLAYER_QUANTITIES as PLAYER_QUANTITIES
+from .rulespec import SET_KINDS as SET_KINDS
+from .rulespec import SHEET_LANGUAGES as SHEET_LANGUAGES
+from .rulespec import SYMBOLS as SYMBOLS
+from .rulespec import Kind as Kind
+from .rulespec import RuleSpec as RuleSpec
 
 _R = RuleSpec
 CATALOGUE: tuple[RuleSpec, ...] = (
@@ -98,6 +39,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "says what a tie does: those tied roll again)",
         choices=("highest_roll",),
         section="setup",
+        edges=("tie",),
     ),
     _R(
         "setup.territories",
@@ -118,6 +60,14 @@ CATALOGUE: tuple[RuleSpec, ...] = (
     ),
     _R("setup.deal.cards", Kind.INT, "territory cards dealt to each player", section="setup"),
     _R(
+        "setup.deal.place_roll",
+        Kind.BOOL,
+        "after the deal the players roll one die each for who places the start armies first "
+        "(the highest; absent: the first seat places first)",
+        section="setup",
+        edges=("tie",),
+    ),
+    _R(
         "setup.deal.remove_wild",
         Kind.BOOL,
         "the wild cards are taken out for the deal",
@@ -137,6 +87,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "going to the left (a tie: those tied roll again, as for setup.first_player)",
         choices=("roll_again",),
         section="setup",
+        edges=("tie",),
     ),
     _R("turn.phases", Kind.CHOICES, "the phases of a turn, in order", True, PHASES, section="turn"),
     # ---------------------------------------------------------------- reinforcements
@@ -161,6 +112,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "extra armies for each continent held",
         True,
         section="reinforcements",
+        edges=("amounts",),
     ),
     _R(
         "territory.control",
@@ -191,6 +143,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         True,
         SYMBOLS,
         section="cards",
+        edges=("assignment",),
     ),
     _R(
         "cards.wild",
@@ -289,6 +242,23 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         section="combat",
     ),
     _R(
+        "combat.compare",
+        Kind.CHOICE,
+        "how a roll is decided: highest_pairs, the highest die of each side compared, then the "
+        "second highest, as far as the fewer dice go; the higher die wins each pair (a tie is "
+        "combat.ties)",
+        choices=("highest_pairs",),
+        section="combat",
+    ),
+    _R(
+        "combat.attacks",
+        Kind.CHOICE,
+        "how often a player may attack in a turn: any_number, one roll after another, on the "
+        "same territory or another, from any bordering territory of theirs, until they stop",
+        choices=("any_number",),
+        section="combat",
+    ),
+    _R(
         "combat.ties",
         Kind.CHOICE,
         "who wins when the dice are equal",
@@ -363,6 +333,15 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "elimination.trade_down_to",
         Kind.OPTIONAL_INT,
         "that immediate trading goes on until this many cards are left",
+        section="elimination",
+    ),
+    _R(
+        "elimination.trade_placement",
+        Kind.CHOICE,
+        "where the armies of that immediate trade go: one_territory, all of them in one "
+        "territory of the player's (when one has room for them all); split, spread over the "
+        "player's territories as they like (absent: split)",
+        choices=("one_territory", "split"),
         section="elimination",
     ),
     _R(
@@ -470,10 +449,12 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "neutrals.elimination.cards",
         Kind.CHOICE,
         "what happens to an eliminated neutral's cards: to_conqueror, all go to the player "
-        "who eliminated it; chosen_by_conqueror, that player takes those of them they choose "
-        "and the rest are discarded",
-        choices=("to_conqueror", "chosen_by_conqueror"),
+        "who eliminated it; one_chosen_by_conqueror, that player may take one of them, "
+        "chosen; chosen_by_conqueror, that player takes those of them they choose (the cards "
+        "not taken are discarded)",
+        choices=("to_conqueror", "one_chosen_by_conqueror", "chosen_by_conqueror"),
         section="neutrals",
+        edges=("rest",),
     ),
     # ---------------------------------------------------------------- missions
     _R(
@@ -546,6 +527,7 @@ CATALOGUE: tuple[RuleSpec, ...] = (
         "even one a team-mate controls (no: only in territories the player controls; a player "
         "who controls none loses them, as armies that find no room do)",
         section="teams",
+        edges=("no_territory",),
     ),
     _R(
         "teams.fortify.into_team",
@@ -593,5 +575,12 @@ STATEMENTS: tuple[tuple[str, str], ...] = (
         'ignore DOC page N "anchor", "anchor" because "…"',
         "passages of the manual deliberately not encoded, one reason for them all (for "
         "`trace --uncovered` and `show`; never shown on a sheet)",
+    ),
+    (
+        'RULE: VALUE cite … assumed CASE because "…"',
+        "the value is the manual's, but one case of the rule the manual leaves open (a rule's "
+        "cases are listed beside it above) is played by assumption: the sheet prints the rule "
+        "without † and the case as a sentence of its own with † and the reason; `check` warns "
+        "(RR0501) for the case only",
     ),
 )

@@ -34,7 +34,7 @@ def _unquote(token: Token) -> str:
 class _Draft:
     """A clause before it knows which ruleset holds it."""
 
-    __slots__ = ("citations", "id", "id_span", "note", "override", "span", "value")
+    __slots__ = ("citations", "edges", "id", "id_span", "note", "override", "span", "value")
 
     def __init__(
         self,
@@ -45,6 +45,7 @@ class _Draft:
         span: Span,
         id_span: Span,
         note: m.Localized | None = None,
+        edges: tuple[m.Edge, ...] = (),
     ) -> None:
         self.id = id
         self.value = value
@@ -53,6 +54,7 @@ class _Draft:
         self.span = span
         self.id_span = id_span
         self.note = note
+        self.edges = edges
 
 
 class _Extends:
@@ -243,7 +245,9 @@ class ToModel(Transformer[Token, m.RulesFile]):
                 drafts.extend(child)
         name = str(name_token)
         clauses = tuple(
-            m.Clause(d.id, d.value, d.citations, d.override, name, d.span, d.id_span, d.note)
+            m.Clause(
+                d.id, d.value, d.citations, d.override, name, d.span, d.id_span, d.note, d.edges
+            )
             for d in drafts
         )
         return m.Ruleset(
@@ -285,17 +289,22 @@ class ToModel(Transformer[Token, m.RulesFile]):
         if isinstance(children[0], Token) and children[0].type == "OVERRIDE":
             override = True
             children = children[1:]
-        rid, value, *cites = children
-        note = cites.pop() if cites and isinstance(cites[-1], _Note) else None
+        rid, value, *rest = children
+        note = rest.pop() if rest and isinstance(rest[-1], _Note) else None
         return _Draft(
             str(rid),
             value,
-            tuple(cites),
+            tuple(c for c in rest if isinstance(c, m.Citation)),
             override,
             self._span(meta),
             self._tspan(rid),
             note.words if note else None,
+            tuple(e for e in rest if isinstance(e, m.Edge)),
         )
+
+    def edge(self, meta: Meta, children: list[Any]) -> m.Edge:
+        name, reason = children
+        return m.Edge(str(name), reason, self._span(meta), self._tspan(name))
 
     def note(self, meta: Meta, children: list[Any]) -> _Note:
         if isinstance(children[0], m.Table):  # a note per language
@@ -337,6 +346,7 @@ class ToModel(Transformer[Token, m.RulesFile]):
                     d.span,
                     d.id_span,
                     d.note,
+                    d.edges,
                 )
             )
         return out

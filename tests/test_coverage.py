@@ -188,8 +188,12 @@ def test_the_manuals_page_marks_every_sentence(seeds: Path, tmp_path: Path) -> N
     statuses = re.findall(r'data-status="([a-z ]+)"', page)
     assert set(statuses) == {"cited", "set aside", "heading"}
     assert len(statuses) == 353 + 115 + 156 + 128  # every passage of the four manuals
-    # 000 p8's goal links to the rule that cites it, listed on the page.
-    goal = re.search(r"Spillets formål At besejre din modspiller\.</span>(<a [^>]*>)", page)
+    # 000 p8's goal names the rule that cites it, beside it, a link to its entry on the page.
+    goal = re.search(
+        r'Spillets formål At besejre din modspiller\.</span><span class="rules">\[(<a [^>]*>)'
+        r"victory</a>\]",
+        page,
+    )
     assert goal is not None
     target = re.search(r'href="#([^"]+)"', goal.group(1))
     assert (

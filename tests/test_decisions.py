@@ -20,6 +20,7 @@ from riskrules import (
     Trade,
 )
 from riskrules.engine.agents import aggressive_agent, random_agent
+from riskrules.engine.ladder import AGENTS as LADDER_AGENTS
 from riskrules.engine.record import decode_line, encode, to_json
 
 
@@ -103,19 +104,28 @@ def _six_cards(rules: riskrules.Rules) -> list[int]:
     return infantry + cavalry
 
 
+def _offered_trade(game: Game, state: riskrules.GameState, cards: list[int]) -> Trade:
+    """The game's first trade of these cards (naming where any extra armies go)."""
+    return next(
+        a
+        for a in game.legal_actions(state)
+        if isinstance(a, Trade) and a.cards == tuple(sorted(cards))
+    )
+
+
 @pytest.mark.parametrize("ruleset, second", [("da-web", True), ("classic", False)])
 def test_the_second_complete_set_must_be_traded(ruleset: str, second: bool) -> None:
     rules = riskrules.load(ruleset)
     hand = _six_cards(rules)
     game, state = position(rules, ["red", "blue", "green"], current="red", hands={"red": hand})
     assert state.must_trade
-    first = game.apply(state, Trade(tuple(sorted(hand[:3]))))  # type: ignore[arg-type]
+    first = game.apply(state, _offered_trade(game, state, hand[:3]))
     assert first.must_trade is second
     if second:
         with pytest.raises(RuleViolation) as refused:
             game.apply(first, Place(game.owned(first, 0)[0], 1))
         assert refused.value.rule == "cards.forced_trade_sets"
-        done = game.apply(first, Trade(tuple(sorted(hand[3:]))))  # type: ignore[arg-type]
+        done = game.apply(first, _offered_trade(game, first, hand[3:]))
         assert not done.must_trade and done.forced_left == 0
     else:
         game.apply(first, Place(game.owned(first, 0)[0], 1))
@@ -179,23 +189,47 @@ def test_the_player_chooses_which_territory_gets_the_bonus() -> None:
     assert {a.bonus for a in offered} == {"alaska", "greenland"}
     chosen = game.apply(state, Trade(tuple(hand), None, "greenland"))  # type: ignore[arg-type]
     assert chosen.armies_in("greenland")[0] == 4 and chosen.armies_in("alaska")[0] == 3
-    # A record from before the choice (no bonus named): the first card's territory.
-    old = game.apply(state, Trade(tuple(hand)))  # type: ignore[arg-type]
-    assert old.armies_in("alaska")[0] == 5
-    with pytest.raises(RuleViolation) as refused:
-        game.apply(state, Trade(tuple(hand), None, "northwest_territory"))  # type: ignore[arg-type]
-    assert refused.value.rule == "cards.territory_bonus"
+    # A trade that earns the extra armies names where they go (001 "Du skal placere begge
+    # disse hære"): without the choice it is refused, citing the rule.
+    for unnamed in (Trade(tuple(hand)), Trade(tuple(hand), None, "northwest_territory")):  # type: ignore[arg-type]
+        with pytest.raises(RuleViolation) as refused:
+            game.apply(state, unnamed)
+        assert refused.value.rule == "cards.territory_bonus"
+        assert refused.value.citation is not None
     for action in offered:
         assert _round_trip(game, state, action) == action
     made = aggressive_agent(game, state, random.Random(1))
     assert isinstance(made, Trade) and made.bonus in ("alaska", "greenland")
 
 
+def test_one_place_for_the_bonus_is_still_named() -> None:
+    """One held territory shown: one legal trade, naming it; the players name it too."""
+    rules = riskrules.load("classic")
+    cards = {c.territory: c.id for c in rules.deck if c.territory}
+    hand = sorted([cards["alaska"], cards["northwest_territory"], cards["greenland"]])
+    game, state = position(
+        rules, ["red", "blue"], {"alaska": ("red", 3)}, filler="blue", current="red",
+        hands={"red": hand},
+    )  # fmt: skip
+    offered = [a for a in game.legal_actions(state) if isinstance(a, Trade)]
+    assert [a.bonus for a in offered] == ["alaska"]
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(state, Trade(tuple(hand)))  # type: ignore[arg-type]
+    assert refused.value.rule == "cards.territory_bonus"
+    assert "alaska" in refused.value.message
+    for name, agent in LADDER_AGENTS.items():
+        if name == "random":  # (trades only when it happens to pick a trade)
+            continue
+        made = agent(game, state, random.Random(1))
+        assert isinstance(made, Trade) and made.bonus == "alaska", name
+        assert game.apply(state, made).armies_in("alaska")[0] == 5
+
+
 # ---------------------------------------------------------------- a neutral army's cards (000 p9)
 
 
-def _neutral_beaten() -> tuple[Game, riskrules.GameState]:
-    rules = riskrules.load("da-2006-2p-active")
+def _neutral_beaten(rules: riskrules.Rules | None = None) -> tuple[Game, riskrules.GameState]:
+    rules = rules or riskrules.load("da-2006-2p-active")
     holdings = {"iceland": ("black", 1), "greenland": ("red", 5)}
     game, state = position(
         rules,
@@ -216,7 +250,11 @@ def test_the_conqueror_chooses_which_of_a_neutrals_cards_to_take() -> None:
     game, state = _neutral_beaten()
     assert state.phase == "spoils"
     offered = game.legal_actions(state)
-    assert len(offered) == 8 and offered[0] == TakeCards((0, 1, 2)) and offered[-1] == TakeCards(())
+    # 000 p9 "et hvilket som helst RISK-kort": one card of the three, or none.
+    assert offered == [TakeCards((0,)), TakeCards((1,)), TakeCards((2,)), TakeCards(())]
+    with pytest.raises(RuleViolation) as two:
+        game.apply(state, TakeCards((0, 1)))
+    assert two.value.rule == "neutrals.elimination.cards" and "1 of its cards" in two.value.message
     took = game.apply(state, TakeCards((1,)))
     assert took.hands[0] == (1,) and took.hands[3] == () and set(took.discards) >= {0, 2}
     assert took.cards_in_play() == state.cards_in_play()
@@ -226,5 +264,54 @@ def test_the_conqueror_chooses_which_of_a_neutrals_cards_to_take() -> None:
     assert refused.value.rule == "neutrals.elimination.cards"
     for action in offered:
         assert _round_trip(game, state, action) == action
-    assert aggressive_agent(game, state, random.Random(1)) == TakeCards((0, 1, 2))
+    assert aggressive_agent(game, state, random.Random(1)) == TakeCards((0,))
     assert isinstance(random_agent(game, state, random.Random(1)), TakeCards)
+    # The other reading, any number of them, is a choice a house rule can make.
+    anyhow = _house(
+        "ruleset house extends da-2006-2p-active {\n"
+        "  override neutrals.elimination.cards: chosen_by_conqueror\n}\n"
+    )
+    game, state = _neutral_beaten(anyhow)
+    offered = game.legal_actions(state)
+    assert len(offered) == 8 and offered[0] == TakeCards((0, 1, 2))
+    assert game.apply(state, TakeCards((0, 1))).hands[0] == (0, 1)
+
+
+# ---------------------------------------------------------------- the trade-down's armies (000 p7)
+
+
+def _traded_down(rules: riskrules.Rules) -> tuple[Game, riskrules.GameState]:
+    """Blue has eliminated red mid-turn and traded the set that made 6 cards."""
+    infantry = [c.id for c in rules.deck if c.symbol == "infantry"][:3]
+    cavalry = [c.id for c in rules.deck if c.symbol == "cavalry"][:3]
+    holdings = {"east_africa": ("blue", 6), "egypt": ("red", 1)}
+    game, state = position(
+        rules, ["blue", "red", "green"], holdings, filler="green", current="blue",
+        hands={"blue": infantry, "red": cavalry},
+    )  # fmt: skip
+    state = state.evolve(phase="attack", reserves=(0, 0, 0))
+    state = game.apply(state, riskrules.Attack("east_africa", "egypt", 3, 1, ((6, 6, 6), (1,))))
+    state = game.apply(state, riskrules.MoveIn(3))
+    assert state.must_trade
+    trade = next(a for a in game.legal_actions(state) if isinstance(a, Trade))
+    return game, game.apply(state, trade)
+
+
+def test_the_trade_downs_armies_go_to_one_territory() -> None:
+    """000 p7 "Placer disse forstærkninger i et af dine territorier": read as written, all in
+    one territory; the other reading (split them) is a house rule's choice."""
+    game, state = _traded_down(riskrules.load("da-2006"))
+    reserves = state.reserves[0]
+    assert reserves > 1
+    places = [a for a in game.legal_actions(state) if isinstance(a, Place)]
+    assert places and all(a.armies == reserves for a in places)
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(state, Place("egypt", 1))
+    assert refused.value.rule == "elimination.trade_placement"
+    assert refused.value.citation is not None and refused.value.citation.page == 7
+    split = _house(
+        "ruleset house extends da-2006 {\n  override elimination.trade_placement: split\n}\n"
+    )
+    game, state = _traded_down(split)
+    after = game.apply(state, Place("egypt", 1))
+    assert after.reserves[0] == reserves - 1

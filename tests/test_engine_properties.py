@@ -140,8 +140,11 @@ def test_random_games_keep_invariants(name: str, players: int, seed: int) -> Non
             pass
         else:
             stripped = _strip(probe)
-            if isinstance(stripped, Trade):
-                assert any(isinstance(a, Trade) and a.cards == stripped.cards for a in offered)
+            if isinstance(stripped, Trade):  # (a trade that earns extra armies names them)
+                assert any(
+                    isinstance(a, Trade) and a.cards == stripped.cards and a.bonus == probe.bonus
+                    for a in offered
+                )
             else:
                 assert stripped in offered, (probe, state.phase)
         # Prefer attacks and conquests so games progress past the opening.

@@ -62,16 +62,18 @@ def test_the_neutrals_defence_in_the_active_game_is_assumed() -> None:
 
 
 def test_a_tied_start_roll_is_an_assumption() -> None:
-    """No manual says what a tie for the highest start roll does: the re-roll is assumed."""
+    """Every manual says the highest roll starts (stated, not assumed); none says what a tie
+    for it does: only that case, the re-roll, is assumed (issue 47)."""
     found = _explain("classic", "setup.first_player")
-    assert found["assumed"] is True
-    assert "none says what a tie does" in str(found["value"])
+    assert found["assumed"] is False and found["text"] == "highest_roll"
+    (edge,) = found["assumed_edges"]
+    assert edge["edge"] == "tie" and "tie" in edge["reason"]["en"]
 
 
 def test_the_second_start_roll_is_a_rule_of_its_own() -> None:
     """000 p4 "Hver spiller kaster igen én terning" and p8 "Spillerne kaster derefter
     terningerne": the second roll after the setup is played (setup.first_turn: roll_again),
-    cited, not assumed; what a tie does stays the assumption of setup.first_player."""
+    cited, not assumed; what a tie does is the assumed case of both rolls."""
     for ruleset, anchor in (
         ("da-2006", "Hver spiller kaster igen én terning for at"),
         ("da-2006-2p-passive", "Spillerne kaster derefter terningerne for at se, hvem"),
@@ -81,8 +83,9 @@ def test_the_second_start_roll_is_a_rule_of_its_own() -> None:
         assert found["assumed"] is False, ruleset
         assert anchor in _anchors(found), ruleset
         first = _explain(ruleset, "setup.first_player")
-        assert first["assumed"] is True, ruleset
-        assert "tie" in str(first["value"]), ruleset
+        assert first["assumed"] is False, ruleset
+        assert [e["edge"] for e in first["assumed_edges"]] == ["tie"], ruleset
+        assert [e["edge"] for e in found["assumed_edges"]] == ["tie"], ruleset
     classic = _explain("classic", "setup.first_player")
     assert "Hver spiller kaster igen én terning for at" not in _anchors(classic)
     absent = run_cli("explain", "classic", "setup.first_turn")

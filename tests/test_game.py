@@ -85,7 +85,8 @@ def test_forced_trade_and_trade_values(classic: riskrules.Rules) -> None:
     third = game.position(
         ["red", "blue"], _layout(classic), "red", {"red": infantry[:3]}, sets_traded=2
     )
-    traded = game.apply(third, Trade(tuple(sorted(infantry[:3]))))  # type: ignore[arg-type]
+    trade = next(a for a in game.legal_actions(third) if isinstance(a, Trade))
+    traded = game.apply(third, trade)
     assert traded.reserves[0] - third.reserves[0] == 8  # nl004: the game's 3rd set gives 8
 
 
@@ -107,9 +108,15 @@ def test_territory_bonus_cap(classic: riskrules.Rules) -> None:
         current="red",
         hands={"red": [c.id for c in cards]},
     )
-    first = game.apply(state, Trade((cards[0].id, cards[1].id, cards[2].id)))
+    first_set = (cards[0].id, cards[1].id, cards[2].id)
+    first = game.apply(state, Trade(first_set, None, cards[0].territory))
     assert first.bonus_taken == 2
-    second = game.apply(first, Trade((cards[3].id, cards[4].id, cards[5].id)))
+    second_set = (cards[3].id, cards[4].id, cards[5].id)
+    # The turn's extra armies are all placed: the next trade earns none, so names none.
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(first, Trade(second_set, None, cards[3].territory))
+    assert refused.value.rule == "cards.territory_bonus"
+    second = game.apply(first, Trade(second_set))
     assert second.bonus_taken == 2  # at most 2 extra armies a turn
     assert second.board_armies() == state.board_armies() + 2
 

@@ -225,6 +225,38 @@ def test_skipped_forced_trade(records: Records, tmp_path: Path) -> None:
     pytest.fail("no simulated game had a forced trade followed by a placement")
 
 
+def test_trade_without_its_bonus_territory(records: Records, tmp_path: Path) -> None:
+    """A trade that earned the +2 must say which territory got it (001 "Du skal placere
+    begge disse hære"): the same record without the choice is refused at that line."""
+    for name, game in itertools.product(("classic", "da-classic", "nl-classic"), range(4)):
+        lines = _lines(records, name, game)
+        i = next((i for i, line in enumerate(lines) if line.get("bonus")), None)
+        if i is not None:
+            lines[i] = {k: v for k, v in lines[i].items() if k != "bonus"}
+            verdict = _referee(tmp_path, lines, name)
+            assert (verdict["line"], verdict["rule"]) == (i + 1, "cards.territory_bonus")
+            assert verdict["citation"] is not None
+            return
+    pytest.fail("no simulated game traded a set that earned the extra armies")
+
+
+def test_the_game_for_two_rolls_for_who_places_first(records: Records, tmp_path: Path) -> None:
+    """000 p8 "Kast terningerne for at se, hvem der skal placere forstærkningerne først": the
+    record of a game for two has the roll after the deal, and the winner places first; a
+    record without it, or with the loser placing first, is refused."""
+    lines = _lines(records, "da-2006-2p-passive")
+    assert [line["action"] for line in lines[1:3]] == ["deal", "start_roll"]
+    rounds = lines[2]["rounds"]
+    winner = max(rounds[-1], key=rounds[-1].get)  # type: ignore[index, arg-type]
+    assert lines[3]["action"] == "place" and lines[3]["player"] == winner
+    verdict = _referee(tmp_path, lines[:2] + lines[3:], "da-2006-2p-passive")
+    assert (verdict["line"], verdict["rule"]) == (3, "turn.phases")
+    reversed_roll = {p: 1 if p == winner else 6 for p in lines[0]["players"]}  # type: ignore[union-attr]
+    swapped = [*lines[:2], {**lines[2], "rounds": [reversed_roll]}, *lines[3:]]
+    verdict = _referee(tmp_path, swapped, "da-2006-2p-passive")
+    assert verdict["line"] == 4 and verdict["rule"] == "turn.phases"
+
+
 def test_extra_card_draw(records: Records, tmp_path: Path) -> None:
     lines = _lines(records)
     i = next(i for i, line in enumerate(lines) if line.get("action") == "end_attack")

@@ -133,8 +133,26 @@ def _trade(world: World, player: str) -> None:
     sets = world.r.sets_in(hand)
     assert sets, "no set in hand"
     world.reserves_before = world.s.reserves[world.seat(player)]
-    world.act(Trade(sets[0]))
+    _act_trade(world, _unnamed_trade(world, sets[0]))
     assert world.error is None, world.error
+
+
+def _act_trade(world: World, trade: Trade) -> None:
+    """Trade, and remember where the extra armies went (for the step that says so)."""
+    world.act(trade)
+    if world.error is None:
+        world.bonus_on = trade.bonus
+
+
+def _unnamed_trade(world: World, cards: tuple[int, int, int]) -> Trade:
+    """A trade of `cards` for a step that names neither the cards nor where extra armies go
+    (a scenario about what a set is worth): the first trade of them the game offers, so a set
+    that earns cards.territory_bonus names the first territory it may go on. A scenario about
+    where they go says so ("… and puts the extra armies on …")."""
+    offered = [
+        a for a in world.g.legal_actions(world.s) if isinstance(a, Trade) and a.cards == cards
+    ]
+    return offered[0] if offered else Trade(cards)
 
 
 @step(
@@ -148,7 +166,7 @@ def _trade_cards(world: World, player: str, cards: str) -> None:
     hand = world.s.hands[world.seat(player)]
     chosen = world.cards_in_hand(cards, hand)
     world.reserves_before = world.s.reserves[world.seat(player)]
-    world.act(Trade(tuple(sorted(chosen))))  # type: ignore[arg-type]
+    _act_trade(world, Trade(tuple(sorted(chosen))))  # type: ignore[arg-type]
 
 
 @step(
@@ -162,7 +180,7 @@ def _trade_cards_bonus(world: World, player: str, cards: str, territory: str) ->
     hand = world.s.hands[world.seat(player)]
     chosen = world.cards_in_hand(cards, hand)
     world.reserves_before = world.s.reserves[world.seat(player)]
-    world.act(Trade(tuple(sorted(chosen)), None, world.territory(territory)))  # type: ignore[arg-type]
+    _act_trade(world, Trade(tuple(sorted(chosen)), None, world.territory(territory)))  # type: ignore[arg-type]
 
 
 @step(
@@ -186,6 +204,28 @@ def _bonus_choices(world: World, player: str, cards: str, territories: str) -> N
 
 
 @step(
+    "then",
+    "where the last trade's extra armies went",
+    en='the extra armies of the set went on "{territory}"',
+    da='kom de ekstra arméer for sættet på "{territory}"',
+    nl='kwamen de extra legers van de set op "{territory}"',
+)
+def _bonus_went(world: World, territory: str) -> None:
+    assert world.bonus_on == world.territory(territory), world.bonus_on
+
+
+@step(
+    "then",
+    "a trade that earned no extra armies",
+    en="the set gave no extra armies",
+    da="gav sættet ingen ekstra arméer",
+    nl="gaf de set geen extra legers",
+)
+def _no_bonus(world: World) -> None:
+    assert world.bonus_on is None, world.bonus_on
+
+
+@step(
     "when",
     "trading down after an elimination",
     en='"{player}" trades sets until no more are due',
@@ -195,7 +235,7 @@ def _bonus_choices(world: World, player: str, cards: str, territories: str) -> N
 def _trade_down(world: World, player: str) -> None:
     while world.s.must_trade:
         sets = world.r.sets_in(world.s.hands[world.seat(player)])
-        world.act(Trade(sets[0]))
+        world.act(_unnamed_trade(world, sets[0]))
         assert world.error is None, world.error
 
 

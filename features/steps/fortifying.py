@@ -66,6 +66,6 @@ def _fortify(world: World, player: str, n: int, a: str, b: str) -> None:
     nl='"{player}" de beurt beëindigt',
 )
 def _end_turn(world: World, player: str) -> None:
-    world.act(EndTurn())
+    world.act_as(player, EndTurn())
     while world.error is None and world.s.phase == "draw":
         world.act(Draw(min(world.s.draw_pile)))

@@ -58,11 +58,28 @@ def _given_not_involved(world: World, neutral: str) -> None:
     nl='"{player}" "{neutral}" omkoopt met {n:d} kaarten',
 )
 def _bribe(world: World, player: str, neutral: str, n: int) -> None:
+    """`n` cards of the player's hand, one bribe each; a player who holds too few offers a
+    card they do not hold (a bribe without a card), for the game to refuse."""
     for _ in range(n):
-        card = world.s.hands[world.seat(player)][0]
-        world.act(Bribe(neutral, card))
+        hand = world.s.hands[world.seat(player)]
+        card = hand[0] if hand else next(c.id for c in world.r.deck if c.id not in hand)
+        world.act_as(player, Bribe(neutral, card))
         if world.error is not None:
             return
+
+
+@step(
+    "when",
+    "bribing a neutral army with a named card",
+    en='"{player}" bribes "{neutral}" with the card "{card}"',
+    da='"{player}" bestikker "{neutral}" med kortet "{card}"',
+    nl='"{player}" "{neutral}" omkoopt met de kaart "{card}"',
+)
+def _bribe_with(world: World, player: str, neutral: str, card: str) -> None:
+    """The card named (by territory or symbol), from the player's hand where they hold it,
+    else one they do not hold, for the game to refuse."""
+    (chosen,) = world.cards_named(card, world.s.hands[world.seat(player)])
+    world.act_as(player, Bribe(neutral, chosen))
 
 
 @step(
@@ -201,7 +218,8 @@ def _play_out_setup(world: World) -> None:
     """Every remaining setup action, the first one offered each time (the same every run)."""
     rng = random.Random(0)
     for _ in range(10_000):
-        if world.s.phase not in ("deal", "missions", "claim", "place", "capital"):
+        placing = world.s.phase == "start_roll" and any(world.s.reserves)  # who places first
+        if world.s.phase not in ("deal", "missions", "claim", "place", "capital") and not placing:
             return
         offered = world.g.legal_actions(world.s)
         world.state = world.g.apply(world.s, world.g.chance(world.s, offered[0], rng))
@@ -246,9 +264,9 @@ def _rolls_defence(world: World, player: str, neutral: str) -> None:
 )
 def _take_cards(world: World, player: str, cards: str, neutral: str) -> None:
     """The conqueror's choice among the eliminated neutral army's cards (the rest are
-    discarded); "ingen" / "none" / "geen" takes none."""
-    assert world.s.current == world.seat(player), world.s.seats[world.s.current].name
+    discarded); "ingen" / "none" / "geen" takes none. A card the neutral army does not hold,
+    or a player whose move it is not, is the game's to refuse."""
     hand = world.s.hands[world.seat(neutral)]
     none = cards.strip().lower() in ("none", "ingen", "geen")
-    chosen = () if none else tuple(world.cards_in_hand(cards, hand))
-    world.act(TakeCards(chosen))
+    chosen = () if none else tuple(world.cards_named(cards, hand))
+    world.act_as(player, TakeCards(chosen))

@@ -91,6 +91,28 @@ def _place(world: World, player: str, n: int, territory: str) -> None:
 
 @step(
     "when",
+    "placing every reinforcement in one of one's territories",
+    en='"{player}" places all reinforcements in one of their territories',
+    da='"{player}" placerer alle forstærkninger i et af sine territorier',
+    nl='"{player}" alle legers plaatst in een van zijn gebieden',
+)
+def _place_all_somewhere(world: World, player: str) -> None:
+    """After a setup whose territories the scenario does not list: every reinforcement on
+    the first territory the game offers (a turn can then be played on and ended)."""
+    if world.s.phase == "bribe":
+        world.act_as(player, EndPhase())
+    seat = world.seat(player)
+    place = next(
+        a
+        for a in world.g.legal_actions(world.s)
+        if isinstance(a, Place) and a.armies == world.s.reserves[seat]
+    )
+    world.act_as(player, place)
+    assert world.error is None, world.error
+
+
+@step(
+    "when",
     "placing every reinforcement",
     en='"{player}" places all reinforcements in "{territory}"',
     da='"{player}" placerer alle forstærkninger i "{territory}"',

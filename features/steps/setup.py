@@ -131,6 +131,45 @@ def _roll_again(world: World, rolls: str) -> None:
     """Once the setup is over (setup.first_turn: roll_again), each player rolls one die in
     seating order; while the highest is tied, the same step rolls again for those tied."""
     assert world.s.phase == "start_roll", f"no roll for the first turn now ({world.s.phase})"
+    assert not any(world.s.reserves), "this roll is for who places first"
+    _roll(world, rolls)
+
+
+@step(
+    "when",
+    "the roll after the deal for who places first",
+    en="the players roll {rolls} to see who places first",
+    da="spillerne slår {rolls} for at se, hvem der placerer først",
+    nl="de spelers {rolls} gooien om te zien wie eerst plaatst",
+)
+def _roll_to_place(world: World, rolls: str) -> None:
+    """After the deal (setup.deal.place_roll), each player rolls one die in seating order; the
+    highest places first; while the highest is tied, the same step rolls again for those tied.
+    Where the ruleset has no such roll, the step is refused (turn.phases)."""
+    if world.s.phase != "start_roll":
+        world.error = None
+        dice = numbers(rolls)
+        names = [world.s.seats[p].name for p in world.g.rel.players(world.s)]
+        world.act(StartRoll((tuple(zip(names, dice, strict=False)),)))
+        return
+    assert any(world.s.reserves), "this roll is for the first turn"
+    _roll(world, rolls)
+
+
+@step(
+    "then",
+    "who places first",
+    en='"{player}" places first',
+    da='placerer "{player}" først',
+    nl='plaatst "{player}" eerst',
+)
+def _places_first(world: World, player: str) -> None:
+    assert world.s.phase == "place", world.s.phase
+    assert world.s.seats[world.s.current].name == player, world.s.seats[world.s.current].name
+
+
+def _roll(world: World, rolls: str) -> None:
+    """One round of a setup roll: every player, or those tied at the top of the last round."""
     if world.start_rounds:
         last = world.start_rounds[-1]
         best = max(d for _n, d in last)

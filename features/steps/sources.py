@@ -33,3 +33,17 @@ def _assumed(world: World, rule: str) -> None:
 )
 def _stated(world: World, rule: str) -> None:
     assert not _clause_assumed(world, rule), f"'{rule}' is marked assumed"
+
+
+@step(
+    "then",
+    "a case of a rule is an assumption (the manual states the rule, not this case)",
+    en='the case "{case}" of the rule "{rule}" is an assumption',
+    da='er tilfældet "{case}" i reglen "{rule}" en antagelse',
+    nl='is het geval "{case}" van de regel "{rule}" een aanname',
+)
+def _case_assumed(world: World, case: str, rule: str) -> None:
+    clause = world.r.effective.clause(rule)
+    assert clause is not None, f"the ruleset '{world.r.name}' has no rule '{rule}'"
+    cases = [e.name for e in clause.edges]
+    assert case in cases, f"the case '{case}' of '{rule}' is not marked assumed ({cases})"

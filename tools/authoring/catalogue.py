@@ -29,6 +29,8 @@ def catalogue_markdown() -> str:
             value += ": " + ", ".join(f"`{c}`" for c in spec.choices)
         if spec.names:
             value += "; may use " + ", ".join(f"`{n}`" for n in spec.names)
+        if spec.edges:
+            value += "; cases a manual may leave open: " + ", ".join(f"`{e}`" for e in spec.edges)
         required = "yes" if spec.required else ""
         lines.append(f"| `{spec.id}` | {value} | {required} | {spec.summary} |")
     lines += ["", "## Statements", "", "| statement | meaning |", "|---|---|"]

@@ -323,9 +323,13 @@ def coverage(
     # Each citation once: the rulesets of a family inherit the same clauses (classic's, the
     # base's), so a citation is looked up once however many rulesets carry it; a passage is
     # cited by the first ruleset (of the family, in order) that holds the clause.
+    # A clause whose whole value is assumed encodes no sentence: its citations say where the
+    # manual is silent, so they make no passage cited.
     citing: dict[m.Citation, tuple[str, str]] = {}
     for eff in family:
         for clause in eff.clauses:
+            if isinstance(clause.value, m.Assumed):
+                continue
             for cite in clause.citations:
                 if cite.document == doc:
                     citing.setdefault(cite, (clause.ruleset, clause.id))

@@ -22,7 +22,8 @@ h3 { margin: 1.5em 0 .3em; font-size: 1em; color: #555; }
 .heading { font-weight: bold; }
 .unclassified { background: #ffd6d6; outline: 1px solid #d33; }
 .conflict { outline: 2px solid #d33; }
-a.rule { font-size: .75em; vertical-align: super; text-decoration: none; margin-left: 1px; }
+span.rules { font-size: .75em; vertical-align: super; margin-left: 1px; }
+a.rule { text-decoration: none; font-family: monospace; }
 ul.rules { columns: 2; font-size: .9em; }
 """
 
@@ -123,11 +124,13 @@ def _passage(doc: str, passage: Passage, conflict: bool) -> str:
         title = "unclassified: cite it or set it aside with a reason"
     else:
         title = passage.why
-    links = "".join(
+    # Each sentence names the rules that encode it, in the text, each a link to its entry.
+    links = ", ".join(
         f'<a class="rule" href="#{html(_rule_id(doc, ruleset, rule))}" '
-        f'title="{html(ruleset)} {html(rule)}">{i}</a>'
-        for i, (ruleset, rule) in enumerate(passage.rules, 1)
+        f'title="{html(ruleset)} {html(rule)}">{html(rule)}</a>'
+        for ruleset, rule in passage.rules
     )
+    links = f'<span class="rules">[{links}]</span>' if links else ""
     return (
         f'<span class="{classes}" data-status="{html(passage.status)}" title="{html(title)}">'
         f"{html(passage.text)}</span>{links}"

@@ -11,10 +11,12 @@ from typing import Any, BinaryIO
 from ...engine import refusals
 from ...engine.actions import RuleViolation
 from ...engine.game import Game
-from ...engine.record import RecordError, decode_header, decode_line
+from ...engine.record import RecordError, decode_header_line, decode_line
 from ...engine.rules import Rules
+from ...grammar import __version__
 from ...grammar.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_RECORD_LINE
 from ...grammar.messages import Message, msg
+from ...grammar.receipt import ruleset_hash
 
 
 @dataclass
@@ -29,6 +31,8 @@ class Verdict:
     citation: dict[str, object] | None = None
     said: Message | None = None  # why the line is refused, in the reader's language
     notes: list[Message] = field(default_factory=list)
+    # What the record's receipt says against this ruleset (another text, an older riskrules).
+    warnings: list[Message] = field(default_factory=list)
 
     @property
     def message(self) -> str | None:
@@ -43,6 +47,7 @@ class Verdict:
                 "winner": self.winner,
                 "turns": self.turns,
                 "notes": [note.render(lang) for note in self.notes],
+                "warnings": [warning.render(lang) for warning in self.warnings],
             }
         return {
             "ok": False,
@@ -52,6 +57,7 @@ class Verdict:
             "citation": self.citation,
             "message": self.said.render(lang) if self.said is not None else None,
             "actions": self.actions,
+            "warnings": [warning.render(lang) for warning in self.warnings],
         }
 
 
@@ -74,9 +80,11 @@ def bounded_lines(handle: BinaryIO, limit: int = MAX_RECORD_LINE) -> Iterator[by
         yield line
 
 
-def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
+def referee(rules: Rules, lines: Iterable[bytes | str], strict: bool = False) -> Verdict:
     """Check a record line by line against `rules`, reading no further than the first refused
-    line or the record limits (MAX_RECORD_LINE, MAX_RECORD_BYTES, MAX_RECORD_ACTIONS)."""
+    line or the record limits (MAX_RECORD_LINE, MAX_RECORD_BYTES, MAX_RECORD_ACTIONS). A
+    record whose receipt names another text of the ruleset is warned of, or with `strict`
+    refused at its header."""
     game = Game(rules)
     stream = iter(lines)
     first = next(stream, None)
@@ -89,9 +97,10 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
             False, line=1, said=msg("the first line is blank: a record opens with its header")
         )
     try:
-        ruleset, players, neutrals = decode_header(_without_bom(first))
+        head = decode_header_line(_without_bom(first))
     except RecordError as exc:
         return Verdict(False, line=1, said=exc.said)
+    ruleset, players, neutrals = head.ruleset, list(head.players), list(head.neutrals)
     try:
         state = game.start(players, neutrals)
     except RuleViolation as exc:
@@ -107,6 +116,9 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
             rules=rules.name,
         )
         return Verdict(False, line=1, said=said)
+    warnings = _receipt_warnings(rules, head.riskrules, head.ruleset_hash)
+    if strict and warnings:
+        return Verdict(False, line=1, said=warnings[0], warnings=warnings)
     notes: list[Message] = []
     names = [seat.name for seat in state.seats]
     count = 0
@@ -154,7 +166,43 @@ def referee(rules: Rules, lines: Iterable[bytes | str]) -> Verdict:
     winner = state.seats[state.winner].name if state.winner is not None else None
     if state.phase != "over":
         notes.append(msg("the record ends in turn {turn} before the game is over", turn=state.turn))
-    return Verdict(True, actions=count, winner=winner, turns=state.turn, notes=notes)
+    return Verdict(
+        True, actions=count, winner=winner, turns=state.turn, notes=notes, warnings=warnings
+    )
+
+
+def _receipt_warnings(rules: Rules, version: str | None, digest: str | None) -> list[Message]:
+    """What the header's receipt says against this ruleset: played under another text of it
+    (the hash differs), or written before records carried one."""
+    if digest is None:
+        return [
+            msg(
+                "the record carries no hash of the ruleset it was played under (written before "
+                "records carried one): it cannot show that these are the rules it was played by"
+            )
+        ]
+    ours = ruleset_hash(rules.effective)
+    if digest == ours:
+        return []
+    hashes = {"name": rules.name, "theirs": f"{digest[:19]}…", "ours": f"{ours[:19]}…"}
+    if version and version != __version__:
+        return [
+            msg(
+                "the record was played by riskrules {version} under another text of '{name}' "
+                "(its hash {theirs}, this ruleset's {ours}): a rule may have changed since, so "
+                "the verdict is about these rules, not necessarily the game's",
+                version=version,
+                **hashes,
+            )
+        ]
+    return [
+        msg(
+            "the record was played under another text of '{name}' (its hash {theirs}, this "
+            "ruleset's {ours}): a rule may have changed since, so the verdict is about these "
+            "rules, not necessarily the game's",
+            **hashes,
+        )
+    ]
 
 
 def _without_bom(first: bytes | str) -> bytes | str:

@@ -46,6 +46,7 @@ class Arm:
     name: str
     sources: tuple[tuple[str, str], ...] = ()
     label: str = ""  # how tables name it (a sweep's point: its settings); the name by default
+    receipt: str = ""  # the hash of its effective text (grammar/receipt.py), for balance.json
 
     @property
     def shown(self) -> str:
@@ -71,7 +72,9 @@ def arm(
             if text is None:
                 raise RulesError(problem.message if problem else f"cannot read {path}")
         sources.append((path, text))
-    return Arm(eff.name, tuple(dict.fromkeys(sources)), label)
+    from ...grammar.receipt import ruleset_hash
+
+    return Arm(eff.name, tuple(dict.fromkeys(sources)), label, ruleset_hash(eff))
 
 
 @dataclass(frozen=True)
@@ -445,7 +448,8 @@ def _strength(
         "agents": strength_label(seats),
         "seats": list(seats),
         "rulesets": [
-            {"ruleset": a.name} | ruleset_figures(a.shown, part, settings.players, tau)
+            {"ruleset": a.name, "ruleset_hash": a.receipt}
+            | ruleset_figures(a.shown, part, settings.players, tau)
             for a, part in zip(arms, by_arm, strict=True)
         ],
         "differences": [

@@ -31,6 +31,7 @@ from ...engine.record import encode, header, to_json
 from ...engine.rules import Rules
 from ...engine.state import GameState
 from ...grammar.limits import DEFAULT_MAX_ACTIONS
+from ...grammar.receipt import receipt
 from ..shared import safewrite
 from ..shared.lifetime import end_with_parent
 
@@ -132,7 +133,7 @@ def play(job: Job, on_turn: Callable[[int], None] | None = None) -> GameResult:
     try:
         if out is not None:
             agents = list(seated) if job.seats else []
-            line = header(rules.name, names, neutrals, job.seed, agents)
+            line = header(rules.name, names, neutrals, job.seed, agents, receipt(rules))
             out.write(encode(line).decode() + "\n")
         max_turns, max_actions, observe_turn = job.max_turns, job.max_actions, job.observe_turn
         seen = state.eliminated  # the set of eliminated seats last looked at

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from ...grammar.library import Workspace
+from ...grammar.messages import msg
 from ...grammar.resolve import EffectiveRuleset
 from .errors import BadFeatures, NotRun, UsageError
 from .rulesets import loadable
@@ -209,17 +210,19 @@ def manuals_page(snapshot: Snapshot, refs: Sequence[str], sources: Path) -> Manu
     return ManualsPage(page(reports), reports)
 
 
-def referee(snapshot: Snapshot, ref: str, record: str | BinaryIO) -> Verdict:
+def referee(snapshot: Snapshot, ref: str, record: str | BinaryIO, strict: bool = False) -> Verdict:
     """Stream a game record (a path, or a binary stream such as standard input) through the
-    engine: the first illegal action or malformed line, or the game's outcome."""
+    engine: the first illegal action or malformed line, or the game's outcome. A record whose
+    receipt does not match the ruleset is warned of, or with `strict` refused."""
     from ..compliance.referee import bounded_lines
     from ..compliance.referee import referee as judge
 
     rules = snapshot.rules(ref)
     if not isinstance(record, str):
-        return judge(rules, bounded_lines(record))
+        return judge(rules, bounded_lines(record), strict)
     try:
         with open(record, "rb") as handle:
-            return judge(rules, bounded_lines(handle))
+            return judge(rules, bounded_lines(handle), strict)
     except OSError as exc:
-        raise UsageError(f"cannot read {record}: {exc.strerror or exc}") from None
+        why = exc.strerror or str(exc)
+        raise UsageError(msg("cannot read {path}: {why}", path=record, why=why)) from None

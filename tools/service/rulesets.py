@@ -150,6 +150,7 @@ class Shown:
                     "file": os.path.abspath(c.span.file),
                     "line": c.span.line,
                     "assumed": c.assumed,
+                    "assumed_edges": _edges_json(c),
                     "citations": _citations(c),
                     "note": _reason_json(c.note) if c.note else None,
                 }
@@ -158,6 +159,11 @@ class Shown:
             "inherited_on_purpose": [inherit_json(i) for i in eff.inherited_on_purpose()],
             "set_aside": [ignore_json(i) for i in eff.ignores],
         }
+
+
+def _edges_json(clause: m.Clause) -> list[dict[str, object]]:
+    """The cases of a rule its manual leaves open, each with why it is played as it is."""
+    return [{"edge": e.name, "reason": _reason_json(e.reason)} for e in clause.edges]
 
 
 def show(snapshot: Snapshot, ref: str) -> Shown:
@@ -187,6 +193,7 @@ class Explanation:
             "value": to_json(self.clause.value),
             "text": value_text(self.clause.value),
             "assumed": self.clause.assumed,
+            "assumed_edges": _edges_json(self.clause),
             "inherited_on_purpose": inherit_json(inherited) if inherited else None,
             "chain": [
                 {

@@ -44,7 +44,12 @@ BEFORE_TURN = ("setup", "neutrals", "teams")
 # The rules a sheet leaves out when the cards are out of the game (cards.in_play: no).
 CARD_RULES = {
     spec.id for spec in CATALOGUE if spec.id.startswith("cards.") and spec.id != "cards.in_play"
-} | {"elimination.cards", "elimination.trade_at", "elimination.trade_down_to"}
+} | {
+    "elimination.cards",
+    "elimination.trade_at",
+    "elimination.trade_down_to",
+    "elimination.trade_placement",
+}
 
 
 def place_of(rule_id: str) -> str:

@@ -101,6 +101,17 @@ class Sentences:
         text = Markup(str(macro(facts)).strip())
         return Said(text, cells) if text else None
 
+    def edge(self, clause: m.Clause, edge: str) -> Markup | None:
+        """What the rule does in one of its cases a manual leaves open (`assumed tie because
+        …`), as a sentence of its own: the macro `<rule>__<case>` of the rule's family."""
+        family, name = family_and_macro(clause.id)
+        macro = self._macro(family, f"{name}__{edge}")
+        facts, _cells = self._facts(clause)
+        if macro is None or facts is None:
+            return None
+        text = Markup(str(macro(facts)).strip())
+        return text or None
+
     def raw(self, family: str, name: str, **facts: Any) -> Markup:
         return Markup(str(self._macro(family, name)(facts)).strip())
 

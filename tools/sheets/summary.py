@@ -26,6 +26,8 @@ from .battle import battle_box
 from .describe import Words
 from .i18n import N_, translations
 from .places import BEFORE_TURN, CARD_RULES, after_turn, cards_off, section_of, sheet_phases
+from .reasons import REASON_SHOWN as REASON_SHOWN
+from .reasons import shown_reasons
 from .sentences import TEMPLATES, Sentences
 
 if TYPE_CHECKING:
@@ -46,14 +48,12 @@ SECTION_TITLES = {
     "missions": N_("Missions"),
 }
 # A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
-CONTINUES = {"fortify.reach": "fortify.moves", "elimination.trade_down_to": "elimination.trade_at"}
+CONTINUES = {
+    "fortify.reach": "fortify.moves",
+    "elimination.trade_down_to": "elimination.trade_at",
+    "elimination.trade_placement": "elimination.trade_down_to",
+}
 ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
-# A sheet quotes each reason for an assumed value up to REASON_SHOWN characters, and the
-# reasons up to REASONS_SHOWN characters in all (the built-in sheets' longest: 198 and 1,228);
-# the rest is counted, with the rules file named for the full text. A house rule's reasons,
-# each up to 1,000 characters and one per table entry, filled seven pages and more.
-REASON_SHOWN = 240
-REASONS_SHOWN = 1_500
 # A variant's sheet promises at most two pages (a manual's own, one). One that runs longer
 # (a board of its own with many territories, long names) says so at its top.
 MOST_PAGES = 2
@@ -75,6 +75,9 @@ class Line:
     added: bool = False  # a rule the base does not have
     was_cells: list[list[str]] = field(default_factory=list)  # the base's table, where changed
     note: str | None = None  # the author's own words on the rule (`note`), in the sheet's language
+    # The rule's cases the manual leaves open (`assumed tie because …`), each a sentence of its
+    # own marked †, while the rule's own sentence (the manual's) is not.
+    edges: list[Markup] = field(default_factory=list)
     notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
     cites: list[m.Citation] = field(default_factory=list)  # the passages the reader is shown
 
@@ -209,7 +212,8 @@ def build(
         English alone is not quoted on a Danish or Dutch sheet; the value is still marked)."""
         nonlocal has_assumed
         has_assumed = True
-        for reason in m.assumed_reasons(clause.value):
+        found = m.assumed_reasons(clause.value) + [e.reason for e in clause.edges]
+        for reason in found:
             said_reason = m.reason_in(reason, lang)
             if said_reason and said_reason not in reasons:
                 reasons.append(said_reason)
@@ -220,7 +224,8 @@ def build(
             return None
         line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
         line.note = _note_in(clause.note, lang)
-        if clause.assumed:
+        line.edges = [t for e in clause.edges if (t := say.edge(clause, e.name)) is not None]
+        if clause.assumed or line.edges:
             remember_reasons(clause)
         if (inherit := on_purpose.get(clause.id)) is not None:
             line.inherited = True
@@ -262,6 +267,7 @@ def build(
                 last.cells += line.cells
                 last.note = " ".join(n for n in (last.note, line.note) if n) or None
                 last.assumed = last.assumed or line.assumed
+                last.edges += line.edges
                 last.inherited = last.inherited or line.inherited
                 last.changed = last.changed or line.changed
                 last.cites += line.cites
@@ -335,7 +341,7 @@ def build(
     if not changes:
         for line in everything:  # no box: no marks that point at one
             line.changed = False
-    shown, cut, left_out = _shown_reasons([r[:1].upper() + r[1:] for r in reasons])
+    shown, cut, left_out = shown_reasons([r[:1].upper() + r[1:] for r in reasons])
     strings = {
         "assumed": _("not from the manual: assumed"),
         "inherited": _("not from this manual: the base's rule, kept on purpose"),
@@ -434,24 +440,6 @@ def _note_in(note: str | None, lang: str) -> str | None:
     if isinstance(note, m.Localized) and note.texts:
         return note.in_language(lang)
     return str(note) or None
-
-
-def _shown_reasons(reasons: list[str]) -> tuple[list[str], bool, int]:
-    """The reasons a sheet quotes (each shortened past REASON_SHOWN characters, at a word,
-    and no more than REASONS_SHOWN characters of them), whether any is shortened, and how
-    many are left out."""
-    shown: list[str] = []
-    total = 0
-    cut = False
-    for reason in reasons:
-        if len(reason) > REASON_SHOWN:
-            words = reason[: REASON_SHOWN - 1].rsplit(" ", 1)[0]
-            reason, cut = words.rstrip(" ,;:.") + "…", True
-        if total + len(reason) > REASONS_SHOWN:
-            break
-        shown.append(reason)
-        total += len(reason)
-    return shown, cut, len(reasons) - len(shown)
 
 
 def _in_language(value: m.Value, lang: str) -> str | None:

@@ -24,17 +24,25 @@ from ..common import FORMAT, LANG, RULESET, emit_json, examples
 )
 @RULESET
 @click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="refuse a record whose header does not carry this ruleset's hash (a record played "
+    "under another text of the rules, or written before records carried one)",
+)
 @FORMAT
 @LANG
-def referee_cmd(ruleset: str, record: str, fmt: str, lang: str | None) -> None:
+def referee_cmd(ruleset: str, record: str, strict: bool, fmt: str, lang: str | None) -> None:
     """Check a game RECORD (JSON Lines) action by action against RULESET."""
     source = sys.stdin.buffer if record == "-" else record
     snapshot = Snapshot.of_refs([ruleset])
-    verdict = referee(snapshot, ruleset, source)
+    verdict = referee(snapshot, ruleset, source, strict)
     said = reader_language(lang, languages_of(snapshot, ruleset))
     if fmt == "json":
         emit_json(verdict.to_json(said))
     elif verdict.ok:
+        for warning in verdict.warnings:
+            click.echo(terminal(msg("warning: {warning}", warning=warning).render(said)), err=True)
         told = (
             msg(
                 "ok: {actions} legal actions, {turns} turns; {winner} wins",

@@ -7,7 +7,14 @@ import click
 from ....grammar import model as m
 from ....grammar.messages import msg
 from ....grammar.model import reason_in
-from ....grammar.printer import note_text, quote, reason_text, title_text, value_text
+from ....grammar.printer import (
+    edge_text,
+    note_text,
+    quote,
+    reason_text,
+    title_text,
+    value_text,
+)
 from ...service import rulesets
 from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
@@ -67,6 +74,8 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
         click.echo(terminal(f"  {clause.id}: {value_text(clause.value)}{origin}"))
         for cite in clause.citations:
             click.echo(terminal(f"    cite {_cite_text(cite)}"))
+        for edge in clause.edges:
+            click.echo(terminal(f"    {edge_text(edge)}"))
         if clause.note:
             click.echo(terminal(f"    {note_text(clause.note)}"))
     for inherit in eff.inherited_on_purpose():
@@ -128,5 +137,7 @@ def explain(ruleset: str, rule_id: str, fmt: str, lang: str | None) -> None:
         click.echo(terminal(f"  {told.render(said)}"))
         for cite in c.citations:
             click.echo(terminal(f"      cite {_cite_text(cite)}"))
+        for edge in c.edges:
+            click.echo(terminal(f"      {edge_text(edge)}"))
         if c.note:
             click.echo(terminal(f"      {note_text(c.note)}"))
