@@ -147,3 +147,41 @@ class Difference:
     def from_json(cls, found: dict[str, Any]) -> Difference:
         measures = tuple(Measure.from_json(m) for m in found["measures"])
         return cls(str(found["base"]), str(found["variant"]), measures)
+
+
+@dataclass(frozen=True)
+class StrengthComparisons:
+    """One strength's comparisons: each variant against the base under it, and (a strength
+    after the first) each variant's effects under it against those under the first."""
+
+    agents: str
+    differences: tuple[Difference, ...]
+    contrasts: tuple[Difference, ...] = ()
+
+
+@dataclass(frozen=True)
+class Comparisons:
+    """What the verdicts read of a study, typed: the players, the cap on turns and every
+    strength's comparisons, the first strength first."""
+
+    players: int
+    max_turns: int
+    strengths: tuple[StrengthComparisons, ...]
+
+    @classmethod
+    def from_json(cls, study: dict[str, Any]) -> Comparisons:
+        """From a study's figures as balance.json holds them."""
+
+        def differences(found: list[dict[str, Any]]) -> tuple[Difference, ...]:
+            return tuple(Difference.from_json(d) for d in found)
+
+        first = StrengthComparisons(str(study.get("agent", "")), differences(study["differences"]))
+        others = tuple(
+            StrengthComparisons(
+                str(other["agents"]),
+                differences(other["differences"]),
+                differences(other.get("contrasts", [])),
+            )
+            for other in study.get("strengths", [])
+        )
+        return cls(int(study["players"]), int(study["max_turns"]), (first, *others))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from babel.numbers import format_decimal, format_percent
 
 from .balance_stats import Figure
-from .comparison import LEVEL, Measure
+from .comparison import LEVEL, Comparisons, Difference, Measure
 from .family import ALPHA
 from .i18n import translations
 from .more_games import predicted
@@ -264,7 +264,7 @@ def _length(w: _Words, e: Effect) -> str:
     return what.format(pct=w.pct(e.estimate), low=w.pct(low), high=w.pct(high), **turns)
 
 
-def _seats(w: _Words, found: list[tuple[Effect, Figure]], players: int) -> str:
+def _seats(w: _Words, found: list[tuple[Effect, Measure]], players: int) -> str:
     _ = w._
     seats = [e for e, _m in found]
     clear = sorted(
@@ -287,7 +287,7 @@ def _seats(w: _Words, found: list[tuple[Effect, Figure]], players: int) -> str:
             )
         )
         figure = found[clear[0]][1]
-        shares = {"share": w.pct(figure["variant"]), "base_share": w.pct(figure["base"])}
+        shares = {"share": w.pct(figure.variant or 0), "base_share": w.pct(figure.base or 0)}
         sentence = _capital(
             what.format(
                 who=w.who(clear[0], players),
@@ -340,18 +340,19 @@ def _unfinished(w: _Words, e: Effect, cap: int) -> str | None:
     )
 
 
-def _reading(w: _Words, study: Figure, diff: Figure) -> tuple[list[str], list[Effect]]:
+def _reading(
+    w: _Words, players: int, max_turns: int, diff: Difference
+) -> tuple[list[str], list[Effect]]:
     """A variant's sentences under one strength (the figures of that strength) and effects."""
-    players = int(study["players"])
-    effects = [effect(m) for m in diff["measures"]]
-    by_name = dict(zip((m["measure"] for m in diff["measures"]), effects, strict=True))
+    effects = [effect(m) for m in diff.measures]
+    by_name = dict(zip((m.measure for m in diff.measures), effects, strict=True))
     seats = [
-        (by_name[m["measure"]], m)
-        for m in diff["measures"]
-        if m["kind"] == "share" and m["measure"] != "unfinished"
+        (by_name[m.measure], m)
+        for m in diff.measures
+        if m.kind == "share" and m.measure != "unfinished"
     ]
     sentences = [_length(w, by_name["game length"]), _seats(w, seats, players)]
-    unfinished = _unfinished(w, by_name["unfinished"], int(study["max_turns"]))
+    unfinished = _unfinished(w, by_name["unfinished"], max_turns)
     if unfinished:
         sentences.append(unfinished)
     return sentences, effects
@@ -413,39 +414,39 @@ def _depends(w: _Words, e: Effect, agents: str, players: int, seat: int | None) 
     )
 
 
-def verdicts(study: Figure, lang: str = "en") -> list[Verdict]:
+def verdicts(study: Figure | Comparisons, lang: str = "en") -> list[Verdict]:
     """Each variant's verdict against the base, in `lang` (en, da or nl): its sentences under
     the first strength of players, then, for each other strength, which effects clearly differ
-    under it (the test of the difference between the strengths' effects)."""
+    under it (the test of the difference between the strengths' effects). `study`: its typed
+    comparisons, or its figures as balance.json holds them."""
+    found = study if isinstance(study, Comparisons) else Comparisons.from_json(study)
     w = _Words(lang)
-    players = int(study["players"])
+    players = found.players
+    first, *others = found.strengths
     out = []
-    others: list[Figure] = study.get("strengths", [])
-    for k, diff in enumerate(study["differences"]):
-        sentences, effects = _reading(w, study, diff)
+    for k, diff in enumerate(first.differences):
+        sentences, effects = _reading(w, players, found.max_turns, diff)
         strengths, contrasts, depends = [], [], []
         for other in others:
-            agents = str(other["agents"])
-            _said, found = _reading(w, study | other, other["differences"][k])
-            strengths.append((agents, tuple(found)))
-            measures = other.get("contrasts", [])[k]["measures"] if "contrasts" in other else []
-            differ = [effect(m) for m in measures]
-            contrasts.append((agents, tuple(differ)))
+            _said, theirs = _reading(w, players, found.max_turns, other.differences[k])
+            strengths.append((other.agents, tuple(theirs)))
+            differ = [effect(m) for m in other.contrasts[k].measures] if other.contrasts else []
+            contrasts.append((other.agents, tuple(differ)))
             clear = [e for e in differ if e.verdict == CLEAR]
             for e in clear:
                 seat = None if e.kind == "length" else _seat_of(e.measure, players)
-                sentences.append(_depends(w, e, agents, players, seat))
+                sentences.append(_depends(w, e, other.agents, players, seat))
                 depends.append(e.measure)
             if not clear:
                 sentences.append(
                     w._(
                         "With {agents} players in every seat, no effect differs clearly from these."
-                    ).format(agents=agents)
+                    ).format(agents=other.agents)
                 )
         out.append(
             Verdict(
-                diff["variant"],
-                diff["base"],
+                diff.variant,
+                diff.base,
                 lang,
                 tuple(sentences),
                 tuple(effects),
