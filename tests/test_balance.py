@@ -44,8 +44,8 @@ def without_timing(found: dict[str, object]) -> dict[str, object]:
 def test_a_rate_has_its_wilson_interval() -> None:
     # 5 of 10: Wilson 95% interval 0.2366 to 0.7634 (z = 1.96: (p + z²/2n ± z·sqrt(...)) / ...).
     figure = proportion(5, 10)
-    assert figure["rate"] == 0.5
-    assert figure["ci"] == pytest.approx([0.2366, 0.7634], abs=1e-4)
+    assert figure.rate == 0.5
+    assert figure.ci == pytest.approx((0.2366, 0.7634), abs=1e-4)
 
 
 def test_a_paired_rate_uses_mcnemars_exact_test_on_the_discordant_games() -> None:

@@ -106,14 +106,14 @@ def test_game_length_is_censored_not_dropped() -> None:
     # (Kaplan-Meier) is 5/6 after 3, 4/6 after 4, 2/6 after 5, then flat: the median is 5.
     # Dropping the two unfinished games would give a median of 4.5.
     found = survival([3, 4, 5, 5, 6, 6], [True, True, True, True, False, False])
-    assert found["median"] == 5
-    low, high = found["ci"]
-    assert low <= 5 and (high is None or high >= 5)
-    assert [s for _, s in found["curve"]] == pytest.approx([5 / 6, 4 / 6, 2 / 6, 2 / 6])
+    assert found.median == 5 and found.ci is not None
+    low, high = found.ci
+    assert low is not None and low <= 5 and (high is None or high >= 5)
+    assert [s for _, s in found.curve] == pytest.approx([5 / 6, 4 / 6, 2 / 6, 2 / 6])
     # Four of six still going: half the games never ended, the median is not a number.
     found = survival([3, 4, 9, 9, 9, 9], [True, True, False, False, False, False])
-    assert found["median"] is None and found["note"] == "too few finished games"
-    assert survival([9, 9], [False, False])["curve"] == []
+    assert found.median is None and found.note == "too few finished games"
+    assert survival([9, 9], [False, False]).curve == ()
 
 
 def test_game_length_is_the_restricted_mean_by_a_paired_t_test_of_its_log_ratio() -> None:
@@ -155,8 +155,8 @@ def test_the_table_and_the_sentence_share_one_median_and_one_mean() -> None:
 
     games = [game(i, i % 3, t) for i, t in enumerate((28, 29, 30, 31))]
     figures = ruleset_figures("classic", games, 3, 500)
-    assert figures["turns"]["median"] == 29
-    assert figures["mean_turns"] == {"horizon": 500, "mean": 29.5}
+    assert figures.turns.median == 29
+    assert figures.to_json()["mean_turns"] == {"horizon": 500, "mean": 29.5}
     assert paired_length(games, games, 500).base == 29.5
 
 

@@ -449,7 +449,7 @@ def _strength(
         "seats": list(seats),
         "rulesets": [
             {"ruleset": a.name, "ruleset_hash": a.receipt}
-            | ruleset_figures(a.shown, part, settings.players, tau)
+            | ruleset_figures(a.shown, part, settings.players, tau).to_json()
             for a, part in zip(arms, by_arm, strict=True)
         ],
         "differences": [

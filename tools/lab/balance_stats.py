@@ -24,12 +24,14 @@ One definition per figure:
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .comparison import LEVEL, Comparison, Measure
 from .family import weighted_holm, weights
+from .figures import Fairness, Length, MeanLength, RulesetFigures, SeatShare, Share
 from .game_length import length_contrast, paired_length, restricted_mean, share_contrast
 from .simulate import GameResult
 
@@ -38,20 +40,19 @@ Figure = dict[str, Any]  # JSON: what --format json prints
 TOO_FEW = "too few finished games"
 
 
-def wilson(count: int, total: int) -> list[float] | None:
+def wilson(count: int, total: int) -> tuple[float, float] | None:
     """The 95% Wilson interval of a share (None for no games): a share on its own, no test."""
     from scipy import stats
 
     if total == 0:
         return None
     ci = stats.binomtest(count, total).proportion_ci(LEVEL, method="wilson")
-    return [float(ci.low), float(ci.high)]
+    return (float(ci.low), float(ci.high))
 
 
-def proportion(count: int, total: int) -> Figure:
+def proportion(count: int, total: int) -> Share:
     """`count` of `total`, as a share with its 95% Wilson interval."""
-    rate = count / total if total else None
-    return {"count": count, "of": total, "rate": rate, "ci": wilson(count, total)}
+    return Share(count, total, count / total if total else None, wilson(count, total))
 
 
 def central_p(k: int, n: int, p: float) -> float:
@@ -95,7 +96,7 @@ def position_won(result: GameResult) -> int | None:
 # --------------------------------------------------------------------------- one ruleset
 
 
-def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
+def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Length:
     """Game length as a survival curve: finished games end at their length, unfinished ones
     are censored at theirs (still going). The median (the first length by which half the
     games are over) with the 95% interval read off the curve's pointwise interval (None
@@ -105,8 +106,7 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
 
     done = [t for t, f in zip(lengths, finished, strict=True) if f]
     going = [t for t, f in zip(lengths, finished, strict=True) if not f]
-    out: Figure = {"finished": len(done), "unfinished": len(going), "median": None}
-    out |= {"ci": None, "curve": [], "note": TOO_FEW}
+    out = Length(len(done), len(going), None, None, (), TOO_FEW)
     if not done:
         return out
     found = stats.ecdf(stats.CensoredData(uncensored=done, right=going))
@@ -123,15 +123,18 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Figure:
         at = np.nonzero(values <= 0.5)[0]
         return float(times[at[0]]) if len(at) else None
 
-    out["curve"] = [[float(t), round(float(s), 6)] for t, s in zip(times, curve, strict=True)]
+    shown = tuple((float(t), round(float(s), 6)) for t, s in zip(times, curve, strict=True))
+    out = dataclasses.replace(out, curve=shown)
     median = first_at_half(curve)
     if median is None:
         return out
-    out |= {"median": median, "note": None, "ci": [first_at_half(low), first_at_half(high)]}
-    return out
+    bounds = (first_at_half(low), first_at_half(high))
+    return dataclasses.replace(out, median=median, note=None, ci=bounds)
 
 
-def ruleset_figures(name: str, results: Sequence[GameResult], players: int, tau: int) -> Figure:
+def ruleset_figures(
+    name: str, results: Sequence[GameResult], players: int, tau: int
+) -> RulesetFigures:
     """Everything a balance study reports about one ruleset's games, each share of all games;
     the mean length counts every game up to turn τ (game_length.horizon)."""
     from scipy import stats
@@ -140,60 +143,54 @@ def ruleset_figures(name: str, results: Sequence[GameResult], players: int, tau:
     finished = [r for r in results if r.completed]
     done = len(finished)
     places = [position_won(r) for r in finished]
-    wins = [proportion(sum(1 for p in places if p == seat), n) for seat in range(players)]
-    fairness: Figure = {
-        "test": "chi-square test that every place in the turn order wins as often (finished games)",
-        "finished": done,
-        "p_value": None,
-        "note": None,
-    }
+    wins = tuple(proportion(sum(1 for p in places if p == seat), n) for seat in range(players))
+    test = "chi-square test that every place in the turn order wins as often (finished games)"
+    fairness = Fairness(test, done, None, TOO_FEW)
     if done >= MIN_PER_SEAT * players:
         counts = [sum(1 for p in places if p == seat) for seat in range(players)]
-        fairness["p_value"] = float(stats.chisquare(counts).pvalue)
-    else:
-        fairness["note"] = TOO_FEW
-    continents: dict[str, Figure] = {}
+        fairness = Fairness(test, done, float(stats.chisquare(counts).pvalue), None)
+    continents: dict[str, Share] = {}
     observed = [r for r in results if r.holders is not None]
     names = list(observed[0].holders or {}) if observed else []
     for continent in names:
         held = [r for r in observed if (r.holders or {}).get(continent) is not None]
         won = sum(1 for r in held if (r.holders or {})[continent] == r.winner_seat)
         continents[continent] = proportion(won, len(held))
-    return {
-        "name": name,
-        "games": n,
-        "completed": done,
-        "unfinished": proportion(n - done, n),
-        "violations": sum(1 for r in results if r.violation),
-        "wins_by_seat": wins,
-        "fairness": fairness,
-        "first_player": seat_share(places, 0, n, players),
-        "last_player": seat_share(places, players - 1, n, players),
+    ended = [r.completed for r in results]
+    return RulesetFigures(
+        name,
+        n,
+        done,
+        proportion(n - done, n),
+        sum(1 for r in results if r.violation),
+        wins,
+        fairness,
+        seat_share(places, 0, n, players),
+        seat_share(places, players - 1, n, players),
         # An unfinished game is censored at the turn it reached (the cap's: the cap).
-        "turns": survival([r.turns for r in results], [r.completed for r in results]),
-        "mean_turns": {"horizon": tau, "mean": restricted_mean(results, tau)},
-        "rounds": survival([r.rounds for r in results], [r.completed for r in results]),
-        "continent_holder_wins": continents,
-    }
+        survival([r.turns for r in results], ended),
+        MeanLength(tau, restricted_mean(results, tau)),
+        survival([r.rounds for r in results], ended),
+        continents,
+    )
 
 
-def seat_share(places: Sequence[int | None], seat: int, games: int, players: int) -> Figure:
+def seat_share(places: Sequence[int | None], seat: int, games: int, players: int) -> SeatShare:
     """One place's wins against its fair share, in points of all games: the fair share is the
     finished games' share split evenly; the exact binomial test (given the finished games) and
     the interval that inverts it."""
     done = len(places)
     won = sum(1 for p in places if p == seat)
-    out: Figure = {"place": seat + 1, "share": won / games if games else None}
-    out |= {"fair_share": done / players / games if games else None, "advantage": None}
-    out |= {"ci": None, "p_value": None, "note": TOO_FEW if not done else None}
-    if done:
-        low, high = exact_ci(won, done, LEVEL)
-        fair = done / players
-        out["advantage"] = (won - fair) / games
-        out["ci"] = [(low * done - fair) / games, (high * done - fair) / games]
-        out["p_value"] = central_p(won, done, 1 / players)
-    out["test"] = "exact binomial test against a fair share of the finished games"
-    return out
+    test = "exact binomial test against a fair share of the finished games"
+    share = won / games if games else None
+    fair_share = done / players / games if games else None
+    if not done:
+        return SeatShare(seat + 1, share, fair_share, None, None, None, TOO_FEW, test)
+    low, high = exact_ci(won, done, LEVEL)
+    fair = done / players
+    ci = ((low * done - fair) / games, (high * done - fair) / games)
+    p = central_p(won, done, 1 / players)
+    return SeatShare(seat + 1, share, fair_share, (won - fair) / games, ci, p, None, test)
 
 
 # --------------------------------------------------------------------------- a variant vs the base
