@@ -186,6 +186,10 @@ def paired_length(
         return Comparison(
             "game length", "length", n, *means, None, None, None, TEST, TOO_FEW, extra, True
         )
+    if all(x == tau for x in (*b, *v)):  # every game still going at τ: nothing to compare
+        return Comparison(
+            "game length", "length", n, *means, None, None, None, TEST, TOO_FEW, extra, True
+        )
     if b == v:
         # Not one game's length changed: the interval is the exact bound on the share of games
         # that could differ (a game that changes could change any amount).
@@ -222,7 +226,7 @@ def length_contrast(
     n = len(first[0])
     fb, fv = restricted(first[0], tau), restricted(first[1], tau)
     ob, ov = restricted(other[0], tau), restricted(other[1], tau)
-    if n < 2:
+    if n < 2 or all(x == tau for x in (*fb, *fv, *ob, *ov)):
         return Comparison(
             "game length", "length", n, None, None, None, None, None, CONTRAST_LENGTH, TOO_FEW
         )

@@ -224,7 +224,7 @@ def _length(w: _Words, e: Effect) -> str:
     """Game length in one unit: turns, as averages up to the cap (see `reading`)."""
     _ = w._
     if e.verdict == UNMEASURED or e.base is None or e.variant is None:
-        return _("Too few games to say how long games are.")
+        return _("Too few finished games to say how long games are.")
     turns = {"turns": w.decimal(e.variant), "base_turns": w.decimal(e.base)}
     if e.verdict == SAME:
         return _(
