@@ -26,8 +26,9 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from riskrules.grammar.library import locate
 from riskrules.tools.lab.balance import Arm, Settings, arm, figures, plan_for
@@ -60,9 +61,10 @@ def pool(ref: str, agent: str, first: int, games: int, keep: Path | None) -> lis
     return played
 
 
-def study(
-    names: tuple[str, str], games: dict[str, tuple[Sequence[GameResult], Sequence[GameResult]]]
-) -> dict[str, object]:
+Games = Mapping[str, tuple[Sequence[GameResult], Sequence[GameResult]]]
+
+
+def study(names: tuple[str, str], games: Games) -> dict[str, Any]:
     """The figures of a two-ruleset study from given games (by strength: base's, variant's)."""
     arms = [Arm(names[0]), Arm(names[1])]
     settings = Settings(players=4, games=len(games[STRENGTHS[0]][0]), strengths=_seatings())
@@ -74,7 +76,7 @@ def _seatings() -> tuple[tuple[str, ...], ...]:
     return tuple((agent,) * 4 for agent in STRENGTHS)
 
 
-def any_clear(found: dict[str, object]) -> bool:
+def any_clear(found: dict[str, Any]) -> bool:
     (verdict,) = verdicts(found)
     every = [*verdict.effects]
     for _agents, effects in (*verdict.strengths, *verdict.contrasts):
@@ -82,12 +84,12 @@ def any_clear(found: dict[str, object]) -> bool:
     return any(e.verdict == CLEAR for e in every)
 
 
-def open_predictions(found: dict[str, object]) -> list[tuple[str, int, int, int | None]]:
+def open_predictions(found: dict[str, Any]) -> list[tuple[str, int, int, int | None]]:
     """(strength, measure index, more games, at most) of each effect not clear yet that names
     a number."""
     out = []
     parts = [(STRENGTHS[0], found["differences"])]
-    parts += [(s["agents"], s["differences"]) for s in found["strengths"]]  # type: ignore[attr-defined]
+    parts += [(s["agents"], s["differences"]) for s in found["strengths"]]
     for agents, diffs in parts:
         for j, m in enumerate(diffs[0]["measures"]):
             e = effect(m)
@@ -96,8 +98,8 @@ def open_predictions(found: dict[str, object]) -> list[tuple[str, int, int, int 
     return out
 
 
-def settled(found: dict[str, object], agents: str, j: int) -> bool:
-    diffs = found["differences"] if agents == STRENGTHS[0] else found["strengths"][0]["differences"]  # type: ignore[index]
+def settled(found: dict[str, Any], agents: str, j: int) -> bool:
+    diffs = found["differences"] if agents == STRENGTHS[0] else found["strengths"][0]["differences"]
     return effect(diffs[0]["measures"][j]).verdict != OPEN
 
 
@@ -141,7 +143,7 @@ def main() -> None:
         block = slice(k * size, (k + 1) * size)
         games = {a: (classic[a][block], house[a][block]) for a in STRENGTHS}
         found = study(("classic", "defender-three-dice"), games)
-        length = effect(found["differences"][0]["measures"][0])  # type: ignore[index]
+        length = effect(found["differences"][0]["measures"][0])
         found_clear.append(length.verdict == CLEAR)
         print(
             f"  known effect, seeds {k * size + 1}-{(k + 1) * size}: game length "
