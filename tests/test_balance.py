@@ -8,6 +8,7 @@ import json
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,12 +23,17 @@ from riskrules.tools.lab.balance import (
     plan_for,
     run_on_cluster,
     scheduler_address,
-    study,
 )
+from riskrules.tools.lab.balance import study as play_study
 from riskrules.tools.lab.balance_stats import paired_share, proportion
 from riskrules.tools.lab.simulate import Plan
 
 TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
+
+
+def study(*args: Any, **options: Any) -> dict[str, Any]:
+    """A study played, as balance.json holds it."""
+    return play_study(*args, **options).to_json()
 
 
 def arms(*refs: str) -> list[Arm]:

@@ -69,7 +69,7 @@ def study(names: tuple[str, str], games: Games) -> dict[str, Any]:
     arms = [Arm(names[0]), Arm(names[1])]
     settings = Settings(players=4, games=len(games[STRENGTHS[0]][0]), strengths=_seatings())
     every = [list(part) for agent in STRENGTHS for part in games[agent]]
-    return figures(arms, settings, every)
+    return figures(arms, settings, every).to_json()
 
 
 def _seatings() -> tuple[tuple[str, ...], ...]:

@@ -11,6 +11,7 @@ figures of the seeds every ruleset finished, which are those of a shorter study.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 import sys
@@ -31,11 +32,12 @@ from ...grammar.limits import (
     TASKS_PER_THREAD,
 )
 from ...grammar.resolve import EffectiveRuleset
-from .balance_stats import Figure, adjust, compare, contrast, position_won, ruleset_figures
+from .balance_stats import Figure, adjust, compare, contrast, ruleset_figures
 from .comparison import LEVEL, Difference, Measure
 from .family import ALPHA, HEADLINE_SHARE
 from .game_length import horizon
 from .simulate import GameResult, Job, Plan, play_all, play_batch
+from .study_figures import Family, StrengthFigures, StudyFigures
 
 
 @dataclass(frozen=True)
@@ -389,7 +391,7 @@ def study(
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
     grid: Figure | None = None,
-) -> Figure:
+) -> StudyFigures:
     """Play every arm and compare each to the first (the base): the whole study as figures.
 
     A cluster lost mid-study (ClusterLost) ends it with the seeds that every arm finished,
@@ -426,50 +428,14 @@ def study(
         )
     every = [[r for r in part[:whole] if r is not None] for part in kept]
     found = figures(arms, settings, every, grid)
-    found["elapsed_s"] = round(elapsed, 3)
-    found["games_per_s"] = round(played / elapsed, 2) if elapsed else None
-    if stopped is not None:
-        found["stopped"] = {"reason": stopped, "games_planned": games, "games_played": played}
-    return found
-
-
-def _strength(
-    arms: Sequence[Arm],
-    settings: Settings,
-    seats: tuple[str, ...],
-    by_arm: list[list[GameResult]],
-    measures: list[list[Measure]],
-    contrasts: list[list[Measure]] | None,
-    tau: int,
-) -> Figure:
-    """One strength's figures: its rulesets', its differences, its contrasts with the first
-    strength (None: it is the first), its games."""
-    out: Figure = {
-        "agents": strength_label(seats),
-        "seats": list(seats),
-        "rulesets": [
-            {"ruleset": a.name, "ruleset_hash": a.receipt}
-            | ruleset_figures(a.shown, part, settings.players, tau).to_json()
-            for a, part in zip(arms, by_arm, strict=True)
-        ],
-        "differences": [
-            Difference(arms[0].shown, a.shown, tuple(m)).to_json()
-            for a, m in zip(arms[1:], measures, strict=True)
-        ],
-        "outcomes": [
-            {"ruleset": a.shown, "games": [outcome(r) for r in part]}
-            for a, part in zip(arms, by_arm, strict=True)
-        ],
-    }
-    if contrasts is not None:
-        out["contrasts"] = [
-            Difference(arms[0].shown, a.shown, tuple(m)).to_json()
-            for a, m in zip(arms[1:], contrasts, strict=True)
-        ]
-    return out
-
-
-FORMAT = 2  # balance.json's format (2: restricted mean lengths, contrasts, weighted family)
+    return dataclasses.replace(
+        found,
+        elapsed_s=round(elapsed, 3),
+        games_per_s=round(played / elapsed, 2) if elapsed else None,
+        stopped=None
+        if stopped is None
+        else {"reason": stopped, "games_planned": games, "games_played": played},
+    )
 
 
 def figures(
@@ -477,7 +443,7 @@ def figures(
     settings: Settings,
     every: list[list[GameResult]],
     grid: Figure | None = None,
-) -> Figure:
+) -> StudyFigures:
     """A study's figures from its games (`every`: each strength's arms' games, in seed order),
     every comparison adjusted together: each variant against the base under each strength,
     and each strength's effects against the first's."""
@@ -497,64 +463,60 @@ def figures(
     measures = adjust([*parts, *contrasts])  # one family (family.py)
     from ...grammar import __version__
 
-    def strength(s: int) -> Figure:
+    def strength(s: int) -> StrengthFigures:
         found = measures[s * (n - 1) : (s + 1) * (n - 1)]
         at = len(parts) + (s - 1) * (n - 1)
         against = measures[at : at + n - 1] if s else None
         return _strength(arms, settings, seatings[s], groups[s], found, against, tau)
 
-    strengths = [strength(s) for s in range(len(seatings))]
-    first = strengths[0]
-    found: Figure = {
-        "format": FORMAT,
-        "version": __version__,
-        "players": settings.players,
-        "games": whole,
-        "seeds": [settings.seed, settings.seed + whole - 1],
-        "agent": first["agents"],
-        "max_turns": settings.max_turns,
-        "max_actions": settings.max_actions,
-        "observe_turn": settings.observe_turn,
-        "elapsed_s": None,
-        "games_per_s": None,
-        "statistics": {"level": LEVEL, "horizon": tau},
-        "family": {
-            "method": "weighted Holm",
-            "alpha": ALPHA,
-            "headline_share": HEADLINE_SHARE,
-            "comparisons": sum(1 for part in measures for m in part if m.tested),
-            "of": "every measure tested of every variant against the base, under every "
-            "strength, and each strength's effects against the first's; game length first",
-        },
-        # The first strength's figures, as a study of one strength gives them:
-        "rulesets": first["rulesets"],
-        "differences": first["differences"],
-        "outcomes": first.pop("outcomes"),
-        # Every strength after the first, each with its own figures and games:
-        "strengths": strengths[1:],
-    }
-    if grid is not None:  # a sweep: its rules and their values, the points listed row by row
-        found["grid"] = grid
-    return found
+    family = Family(
+        "weighted Holm",
+        ALPHA,
+        HEADLINE_SHARE,
+        sum(1 for part in measures for m in part if m.tested),
+        "every measure tested of every variant against the base, under every strength, and "
+        "each strength's effects against the first's; game length first",
+    )
+    return StudyFigures(
+        __version__,
+        settings.players,
+        whole,
+        (settings.seed, settings.seed + whole - 1),
+        settings.max_turns,
+        settings.max_actions,
+        settings.observe_turn,
+        LEVEL,
+        tau,
+        family,
+        tuple(strength(s) for s in range(len(seatings))),
+        grid,
+    )
 
 
-def outcome(result: GameResult) -> Figure:
-    """One game as balance.json keeps it: enough to recompute every figure of the study."""
-    winner = position_won(result) if result.completed else None
-    return {
-        "seed": result.seed,
-        "seats": [
-            {"seat": seat, "place": place + 1, "agent": result.agents[seat]}
-            for place, seat in enumerate(result.order)
-        ],
-        "outcome": "unfinished" if not result.completed else "won",
-        "winner_seat": result.winner_seat if result.completed else None,
-        "winner_place": None if winner is None else winner + 1,
-        "turns": result.turns,
-        "rounds": result.rounds,
-        "eliminated": [{"seat": seat, "turn": turn} for seat, turn in result.eliminated_at],
-        "trades": result.trades,
-        "conquests": result.conquests,
-        "holders": result.holders,
-        "violation": result.violation,
-    }
+def _strength(
+    arms: Sequence[Arm],
+    settings: Settings,
+    seats: tuple[str, ...],
+    by_arm: list[list[GameResult]],
+    measures: list[list[Measure]],
+    contrasts: list[list[Measure]] | None,
+    tau: int,
+) -> StrengthFigures:
+    """One strength's figures: its rulesets', its differences, its contrasts with the first
+    strength (None: it is the first), its games."""
+    base = arms[0].shown
+    return StrengthFigures(
+        strength_label(seats),
+        seats,
+        tuple(
+            ruleset_figures(a.shown, part, settings.players, tau, a.name, a.receipt)
+            for a, part in zip(arms, by_arm, strict=True)
+        ),
+        tuple(Difference(base, a.shown, tuple(m)) for a, m in zip(arms[1:], measures, strict=True)),
+        tuple((a.shown, tuple(part)) for a, part in zip(arms, by_arm, strict=True)),
+        None
+        if contrasts is None
+        else tuple(
+            Difference(base, a.shown, tuple(m)) for a, m in zip(arms[1:], contrasts, strict=True)
+        ),
+    )

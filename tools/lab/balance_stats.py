@@ -133,10 +133,16 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Length:
 
 
 def ruleset_figures(
-    name: str, results: Sequence[GameResult], players: int, tau: int
+    name: str,
+    results: Sequence[GameResult],
+    players: int,
+    tau: int,
+    ruleset: str = "",
+    receipt: str = "",
 ) -> RulesetFigures:
-    """Everything a balance study reports about one ruleset's games, each share of all games;
-    the mean length counts every game up to turn τ (game_length.horizon)."""
+    """Everything a balance study reports about one ruleset's games, each share of all games
+    (`ruleset`: its name, `name` as tables show it, `receipt` its text's hash); the mean length
+    counts every game up to turn τ (game_length.horizon)."""
     from scipy import stats
 
     n = len(results)
@@ -158,6 +164,8 @@ def ruleset_figures(
         continents[continent] = proportion(won, len(held))
     ended = [r.completed for r in results]
     return RulesetFigures(
+        ruleset or name,
+        receipt,
         name,
         n,
         done,

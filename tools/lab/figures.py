@@ -80,7 +80,9 @@ class SeatShare:
 class RulesetFigures:
     """Everything a study reports about one ruleset's games, each share of all games."""
 
-    name: str
+    ruleset: str  # its name
+    ruleset_hash: str  # the hash of its effective text (grammar/receipt.py)
+    name: str  # as tables show it (a sweep's point: its settings)
     games: int
     completed: int
     unfinished: Share

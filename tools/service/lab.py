@@ -28,8 +28,8 @@ from .snapshot import Snapshot
 if TYPE_CHECKING:
     from ...engine.rules import Rules
     from ..lab.balance import Arm, Settings
-    from ..lab.balance_stats import Figure
     from ..lab.simulate import GameResult, Plan, Summary
+    from ..lab.study_figures import StudyFigures
     from ..lab.verdicts import Verdict
 
 MAX_WORKERS = 64
@@ -360,7 +360,7 @@ def plan_sweep(snapshot: Snapshot, ref: str, varies: Sequence[str], request: Stu
 
 @dataclass(frozen=True)
 class StudyResult:
-    figures: Figure  # every figure, as the report's balance.json holds them
+    figures: StudyFigures  # every figure, typed (`to_json`: what balance.json holds)
     lang: str = "en"  # the verdicts' and the report's language (en, da or nl)
     # Each language's verdicts, computed once: the JSON, the text and the page share them.
     _said: dict[str, list[Verdict]] = field(default_factory=dict, compare=False, repr=False)
@@ -368,18 +368,18 @@ class StudyResult:
     @property
     def broken(self) -> int:
         """Games that broke an invariant (`simulate` shows them)."""
-        return sum(int(r["violations"]) for r in self.figures["rulesets"])
+        return self.figures.broken
 
     @property
     def games(self) -> int:
         """The seeds the figures are of: every game asked for, unless the study stopped."""
-        return int(self.figures["games"])
+        return self.figures.games
 
     @property
     def stopped(self) -> dict[str, Any] | None:
         """Why a study on a cluster stopped early (the cluster was lost), with the games it
         planned per ruleset and played in all; None when it played every game."""
-        found = self.figures.get("stopped")
+        found = self.figures.stopped
         return dict(found) if found else None
 
     @property
@@ -394,12 +394,12 @@ class StudyResult:
 
         lang = _language(lang)
         if lang not in self._said:
-            self._said[lang] = verdicts(self.figures, lang)
+            self._said[lang] = verdicts(self.figures.comparisons(), lang)
         return self._said[lang]
 
     def to_json(self) -> dict[str, Any]:
         """Every figure, and the verdicts in `lang`: what balance.json holds."""
-        return self.figures | {"verdicts": [v.to_json() for v in self.verdicts]}
+        return self.figures.to_json() | {"verdicts": [v.to_json() for v in self.verdicts]}
 
     def text(self, lang: str | None = None) -> str:
         from ..lab.balance_report import text
