@@ -402,48 +402,58 @@ def plots(study: StudyFigures, lang: str = "en") -> list[tuple[str, str]]:
     plt.close(fig)
 
     for diff in study.differences if len(sets) <= 1 + WIDE else ():
-        measures = [m for m in diff.measures if m.ci is not None and m.difference is not None]
-        if not measures:
-            continue
-        fig, ax = plt.subplots(figsize=(7.5, 0.4 * len(measures) + 1.2))
-        ys = list(range(len(measures)))
-        points = [100 * (m.difference or 0) for m in measures]
-        bounds = [m.ci or (None, None) for m in measures]
-        ax.errorbar(
-            points,
-            ys,
-            xerr=[
-                [
-                    p - 100 * (b[0] if b[0] is not None else p / 100)
-                    for p, b in zip(points, bounds, strict=True)
-                ],
-                [
-                    100 * (b[1] if b[1] is not None else p / 100) - p
-                    for p, b in zip(points, bounds, strict=True)
-                ],
-            ],
-            fmt="o",
-            capsize=3,
-        )
-        ax.axvline(0, color="grey", linewidth=1)
-        ax.set_yticks(ys)
-        ax.set_yticklabels(
-            [
-                said_name(m.measure, _) + (_(" (% of the base)") if m.kind == "length" else "")
-                for m in measures
-            ],
-            fontsize=8,
-        )
-        ax.invert_yaxis()
-        ax.set_xlabel(_("difference: points of all games, or % of the base's average length"))
-        fig.tight_layout()
-        caption = _("{variant} minus {base}, with 95% intervals")
-        out.append((caption.format(variant=diff.variant, base=diff.base), _png(fig)))
-        plt.close(fig)
+        drawn = _difference_plot(diff, _)
+        if drawn is not None:
+            out.append(drawn)
     grid = study.grid
     if grid is not None and len(grid["rules"]) == 2:
         out += _heat_maps(study, grid, _)
     return out
+
+
+def _difference_plot(diff: Difference, _: Say) -> tuple[str, str] | None:
+    """A variant's differences with their 95% intervals (None: nothing was tested)."""
+    from matplotlib import pyplot as plt
+
+    measures = [m for m in diff.measures if m.ci is not None and m.difference is not None]
+    if not measures:
+        return None
+    fig, ax = plt.subplots(figsize=(7.5, 0.4 * len(measures) + 1.2))
+    ys = list(range(len(measures)))
+    points = [100 * (m.difference or 0) for m in measures]
+    bounds = [m.ci or (None, None) for m in measures]
+    ax.errorbar(
+        points,
+        ys,
+        xerr=[
+            [
+                p - 100 * (b[0] if b[0] is not None else p / 100)
+                for p, b in zip(points, bounds, strict=True)
+            ],
+            [
+                100 * (b[1] if b[1] is not None else p / 100) - p
+                for p, b in zip(points, bounds, strict=True)
+            ],
+        ],
+        fmt="o",
+        capsize=3,
+    )
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.set_yticks(ys)
+    ax.set_yticklabels(
+        [
+            said_name(m.measure, _) + (_(" (% of the base)") if m.kind == "length" else "")
+            for m in measures
+        ],
+        fontsize=8,
+    )
+    ax.invert_yaxis()
+    ax.set_xlabel(_("difference: points of all games, or % of the base's average length"))
+    fig.tight_layout()
+    caption = _("{variant} minus {base}, with 95% intervals")
+    drawn = (caption.format(variant=diff.variant, base=diff.base), _png(fig))
+    plt.close(fig)
+    return drawn
 
 
 def _heat_maps(study: StudyFigures, grid: dict[str, Any], _: Any) -> list[tuple[str, str]]:
