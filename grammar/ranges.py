@@ -366,12 +366,12 @@ def _divisions(rule_id: str, expr: m.Expr, names: Mapping[str, Interval]) -> lis
     if not found.zero_divisors:
         return []
     named = {node.name for node in ex.walk(expr) if isinstance(node, m.Name)}
-    used = {n: names[n] for n in named if n in names}
+    used = {n: names[n] for n in sorted(named) if n in names}  # named in one order, every run
     points = _points(used)
     if points is not None:
-        for point in points:
+        for point, functions in ((p, f) for p in points for f in _FUNCTION_CHOICES):
             try:
-                ex.evaluate(expr, point, _NO_FUNCTIONS)
+                ex.evaluate(expr, point, functions)
             except ex.EvalError:
                 divisor = found.zero_divisors[0][0]
                 if isinstance(divisor, m.Int):
@@ -414,11 +414,26 @@ def _zero(*args: object) -> int:
     return 0
 
 
+def _one(*args: object) -> int:
+    return 1
+
+
+def _many(*args: object) -> int:
+    return 1_000
+
+
 _NO_FUNCTIONS: dict[str, ex.Function] = {
     "controls": _zero,
     "eliminated": _zero,
     "territories_with_at_least": _zero,
 }
+# The functions' values a division is tried with: none true, then all true (a condition such as
+# `territories_with_at_least(1) >= 3 and territories // missions_completed != 0` reaches its
+# division only when the function's side holds; the engine reaches it in a game).
+_FUNCTION_CHOICES: tuple[dict[str, ex.Function], ...] = (
+    _NO_FUNCTIONS,
+    {"controls": _one, "eliminated": _one, "territories_with_at_least": _many},
+)
 
 
 def _income(

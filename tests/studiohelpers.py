@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/s/([\w-]+)/)")
 
@@ -36,9 +37,12 @@ class Running:
 
 
 @contextmanager
-def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Running]:
+def studio(
+    folder: Path, *extra: str, log: Path | None = None, env: dict[str, str] | None = None
+) -> Iterator[Running]:
     """The studio started on `folder`; with `log`, what it prints on its terminal's standard
-    error is kept in that file (a traceback there is what a user would see)."""
+    error is kept in that file (a traceback there is what a user would see); `env`: more of
+    its environment."""
     script = Path(sys.executable).parent / "riskrules"
     command = [str(script), "studio", str(folder), "--no-browser", "--port", "0", *extra]
     start = time.perf_counter()
@@ -48,7 +52,7 @@ def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Runni
         stdout=subprocess.PIPE,
         stderr=errors or subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
         assert process.stdout is not None
@@ -76,3 +80,12 @@ def studio(folder: Path, *extra: str, log: Path | None = None) -> Iterator[Runni
             process.wait()
         if errors is not None:
             errors.close()
+
+
+def open_text_view(page: Any) -> None:
+    """Open the editor's fold with the rules as text (the form comes first; the text is one
+    fold away), and wait for the text to be there to type in."""
+    page.wait_for_selector("#text-view", state="attached")
+    if page.locator("#text-view").get_attribute("open") is None:
+        page.click("#text-view > summary")
+    page.wait_for_selector("#text")

@@ -87,11 +87,17 @@ def test_the_form_groups_the_catalogue_as_the_sheet_does() -> None:
     kinds = {f.rule: (f.kind, f.widget) for f in form.fields}
     assert kinds["setup.start_armies"] == ("by_players", "table")
     assert kinds["reinforcements.minimum"] == ("int", "number")
-    assert kinds["reinforcements.territories"] == ("expr", "text")
-    assert kinds["victory"] == ("condition", "text")
-    assert kinds["cards.trade_values"] == ("schedule", "text")
+    # A formula is picked from the games' and examples' presets (the own formula aside).
+    assert kinds["reinforcements.territories"] == ("expr", "presets")
+    assert kinds["victory"] == ("condition", "presets")
+    assert kinds["cards.trade_values"] == ("schedule", "presets")
     used = {s.key: s.used for s in form.sections}
     assert used["setup"] and used["attack"] and not used["neutrals"]  # da-2006 has none
+    # What the ruleset does not play waits in a section of its own, to be added: no team rule
+    # among the attack's.
+    addable = {s.key for s in form.sections if s.addable}
+    assert addable == {"neutrals", "teams", "missions"}
+    assert where["teams.friendly_fire"] == "teams" and where["missions.ranks"] == "missions"
     # The phases are the sheet's numbered steps, under "Your turn".
     phases = form.field("turn.phases")
     assert phases is not None and titles["turn"] == "Din tur"

@@ -87,8 +87,27 @@ def test_cli_table_matches_osborne() -> None:
             assert round(table[a][d], 3) == OSBORNE[a][d]
     assert round(table[6][6], 4) == 0.5355
     assert round(table[8][9], 4) == 0.4799
+    # The text a player reads gives percentages (Osborne's 0.5355 is 54%); JSON the decimals.
     text = run_cli("odds", "classic", "--table", "10")
-    assert text.code == 0 and "0.5355" in text.out
+    assert text.code == 0 and text.out.splitlines()[8].split()[7] == "54%"
+    assert "0.5355" not in text.out
+    one = run_cli("odds", "classic", "-a", "7", "-d", "7")
+    assert "attacker takes the territory: 54%" in one.out
+
+
+def test_a_chance_reads_as_a_percentage_never_certain_unless_it_is() -> None:
+    from riskrules.tools.service.odds import percent
+
+    assert [percent(p) for p in (0.7694, 0.5355, 0.007, 0.992, 0.9999, 0.00004)] == [
+        "77%",
+        "54%",
+        "0.7%",
+        "99.2%",
+        ">99.9%",
+        "<0.1%",
+    ]
+    assert percent(1.0) == "100%" and percent(0.0) == "0%"
+    assert percent(Fraction(5, 12), exact=True) == "5/12"
 
 
 def test_cli_single_battle_and_usage() -> None:

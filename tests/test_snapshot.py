@@ -100,7 +100,7 @@ def test_a_rule_changed_through_the_form_is_parsed_and_checked_once(tmp_path: Pa
         )
         panels(c, {"file": "a.rules"})
     assert "override reinforcements.minimum: 4" in changed.text
-    assert "reinforcements.minimum" in c.get("/diff", params={"file": "a.rules"}).text
+    assert "Fewest reinforcements a turn" in c.get("/diff", params={"file": "a.rules"}).text
     assert counts.parses[path] <= 1, counts
     assert counts.checks[path] <= 1, counts
     assert counts.check_runs <= 1, counts

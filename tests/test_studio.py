@@ -188,11 +188,14 @@ def test_the_diff_and_the_odds_show_the_change(tmp_path: Path) -> None:
     (tmp_path / "a.rules").write_text(HOUSE)
     c = client(tmp_path)
     diff = c.get("/diff", params={"file": "a.rules"}).text
-    assert "combat.ties" in diff and "attacker" in diff and "defender" in diff
+    # Each change as the sheet's sentence for the base and the house rule: no rule id, no
+    # rules language.
+    assert "Equal dice" in diff and "equal dice the attacker" in diff
+    assert "equal dice the defender" in diff and "combat.ties" not in diff
     # The base's citation: its manual by its title, the page, the anchor's words; no ids.
     assert "Kommandomanual, p. 6: “" in diff and "da000" not in diff
     base_title = "RISK: The Game of World Domination (Danish edition, 2006)"
-    assert f"<th>{base_title}</th>" in diff and "<th>da-2006</th>" not in diff
+    assert f"<dt>{base_title}</dt>" in diff and "<dt>da-2006</dt>" not in diff
     odds = c.get("/odds", params={"file": "a.rules"}).text
     assert odds.count("<table") == 2 and base_title in odds and "Our table" in odds
     assert "<caption>da-2006" not in odds
@@ -262,7 +265,16 @@ def test_the_page_speaks_the_readers_language(tmp_path: Path) -> None:
         ("post", "/fix", {"file": "a.rules", "fix": "7"}),
         ("get", "/study/report", None),
         ("get", "/sheet.pdf?file=broken.rules", None),
-        ("post", "/save", {"file": "a.rules", "name": "bad/name"}),
+        ("post", "/save", {"file": "a.rules", "name": "///"}),
+        ("post", "/title", {"file": "a.rules", "title": "x" * 5000}),
+        ("post", "/part", {"file": "a.rules", "part": "dragons", "source": "da-2006-teams"}),
+        ("post", "/part", {"file": "a.rules", "part": "teams", "source": "nobody"}),
+        ("post", "/rule", {"file": "a.rules", "rule": "cards.trade_values", "trade_kind": "x"}),
+        (
+            "post",
+            "/rule",
+            {"file": "a.rules", "rule": "combat.ties", "value": "attacker", "note": "x" * 5000},
+        ),
     ],
 )
 def test_what_a_person_can_type_gets_a_page_not_a_traceback(
@@ -510,16 +522,17 @@ def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> Non
     c = client(tmp_path)
     first = c.get("/edit", params={"file": "two.rules"}).text
     assert "This file holds 2 rulesets" in first
-    assert f'href="{MINE}/edit?file=two.rules&amp;ruleset=quick"' in first
-    assert "<code>family</code>" in first  # the first ruleset's form by default
+    assert f'href="{MINE}/edit?file=two.rules&amp;ruleset=quick">A short game</a>' in first
+    title = 'id="title-field" name="title" value="{}"'
+    assert title.format("Our table") in first  # the first ruleset's form by default
     page = c.get("/edit", params={"file": "two.rules", "ruleset": "quick"}).text
-    assert "<code>quick</code>" in page and 'name="ruleset" value="quick"' in page
+    assert title.format("A short game") in page and 'name="ruleset" value="quick"' in page
     assert "/sheetpanel?file=two.rules&amp;ruleset=quick" in page
     sheet = c.get("/sheet", params={"file": "two.rules", "ruleset": "quick"}).text
     assert "A short game" in sheet and "No sheet yet" not in sheet
     assert "Our table" in c.get("/sheet", params={"file": "two.rules"}).text
     diff = c.get("/diff", params={"file": "two.rules", "ruleset": "quick"}).text
-    assert "reinforcements.minimum" in diff and "combat.ties" not in diff
+    assert "Fewest reinforcements a turn" in diff and "Equal dice" not in diff
     odds = c.get("/odds", params={"file": "two.rules", "ruleset": "quick"}).text
     assert "Combat is as in the base." in odds
     data = {"file": "two.rules", "ruleset": "quick", "rule": "cards.wild", "value": "3"}
@@ -527,11 +540,11 @@ def test_each_ruleset_of_a_file_has_its_form_and_previews(tmp_path: Path) -> Non
     draft = _draft(tmp_path, "two.rules")
     family, quick = draft.split('ruleset quick "A short game"')
     assert "cards.wild" in quick and "cards.wild" not in family
-    assert "<code>quick</code>" in changed.text  # still the picked ruleset's form
+    assert title.format("A short game") in changed.text  # still the picked ruleset's form
     c.post("/rule", data={**data, "clear": "1"})
     assert "cards.wild" not in _draft(tmp_path, "two.rules")
     unknown = c.get("/form", params={"file": "two.rules", "ruleset": "nobody"}).text
-    assert "<code>family</code>" in unknown  # a name the file does not declare: its first
+    assert title.format("Our table") in unknown  # a name the file does not declare: its first
     saved = c.post("/save", data={"file": "two.rules", "ruleset": "quick", "name": "ours.rules"})
     assert saved.headers["hx-redirect"] == MINE + "/edit?file=ours.rules&ruleset=quick"
 
@@ -582,7 +595,7 @@ def test_a_ruleset_extending_another_of_its_file_is_compared_with_it(tmp_path: P
     assert odds.count("<table") == 2 and "<caption>Our table</caption>" in odds
     assert "<caption>Ties to the defender</caption>" in odds
     diff = c.get("/diff", params=query).text
-    assert "combat.ties" in diff and "attacker" in diff and "defender" in diff
+    assert "equal dice the attacker" in diff and "equal dice the defender" in diff
 
 
 def test_the_start_page_offers_the_examples_by_their_titles_in_the_readers_language(

@@ -1,7 +1,7 @@
 """Issue 30's journeys in a real browser: the studio started as a user starts it
 (`riskrules studio FOLDER --no-browser --port 0`), driven by Playwright in the system's
-headless Chromium. They also take the README's screenshots (docs/images/studio-*.png), so the
-pictures show the studio as it is."""
+headless Chromium. The README's screenshots are taken by issue 45's journey
+(test_studio_journey.py)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,11 @@ from typing import Any
 import pytest
 from studiohelpers import Running, studio
 
-from helpers import NOT_HERE, ROOT
+from helpers import NOT_HERE
 
 pytestmark = pytest.mark.browser
 playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-IMAGES = ROOT / "docs" / "images"
 WAIT = 30_000  # ms: a sheet, a PDF or a small study on a busy machine
 
 
@@ -83,27 +82,22 @@ def test_a_house_rule_through_the_form_sheet_diff_pdf_and_save(
         page = _page(browser, running)
         user = Clicks(page)
         page.wait_for_selector("text=Start from a printed game")
-        IMAGES.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(IMAGES / "studio-start.png"))
         user.click("button[value='da-2006']")
         page.wait_for_selector("#sheet")
         sheet = page.frame_locator("#sheet")
         sheet.locator("text=uafgjort vinder forsvareren").first.wait_for()
         field = "form.field[data-rule='combat.ties']"
         user.click("details[data-section='attack'] > summary")  # the sheet's step: attack
-        user.choose(f"{field} select", "attacker")
-        user.click(f"{field} button[name='set']")
+        user.choose(f"{field} select", "attacker")  # set as it is chosen
         sheet.locator("text=uafgjort vinder angriberen").first.wait_for()  # the Danish sentence
         assert "override combat.ties: attacker" in page.input_value("#text")
-        # The text and the form are still side by side with the previews (one column each).
-        assert page.locator(".editor > #work #text").count() == 1
+        # The form and the previews side by side (one column each), the text view folded.
+        assert page.locator(".editor > #work #text-view #text").count() == 1
         assert page.locator(".editor > #work #rule-form").count() == 1
         diff = page.locator("#diff")
-        diff.locator("text=combat.ties").wait_for()
+        diff.locator("text=equal dice the attacker").wait_for()
         shown = diff.inner_text()  # the base's citation: its manual by title, page, words
-        assert "attacker" in shown and "Kommandomanual, p. 6: “" in shown and "da000" not in shown
-        page.locator(field).scroll_into_view_if_needed()
-        page.screenshot(path=str(IMAGES / "studio-editor.png"))
+        assert "Kommandomanual, p. 6: “" in shown and "da000" not in shown
         with page.expect_download() as downloading:
             user.click("#pdf")
         pdf = Path(downloading.value.path()).read_bytes()
@@ -141,6 +135,7 @@ def test_a_typo_is_shown_at_its_place_and_fixed_by_its_button(browser: Any, tmp_
     with studio(tmp_path) as running:
         page = _page(browser, running)
         page.click("text=family.rules")
+        page.click("#text-view > summary")  # the rules as text
         page.wait_for_selector("text=No problems")
         text = page.input_value("#text").replace("combat.ties", "combat.tise")
         page.fill("#text", text)
@@ -175,9 +170,7 @@ def test_a_small_study_gives_its_verdict_in_words(browser: Any, tmp_path: Path) 
         page.wait_for_selector("#study-state:not([hx-get])", timeout=120_000)
         assert page.locator(".verdict").count() == 1, page.locator("#study").inner_text()
         verdict = page.locator(".verdict").inner_text()
-        assert "family" in verdict and "12 games" in verdict
-        page.locator(".study").scroll_into_view_if_needed()
-        page.screenshot(path=str(IMAGES / "studio-study.png"))
+        assert "Our table" in verdict and "12 games" in verdict  # by its title
 
 
 def test_what_was_typed_just_before_the_tab_closed_is_kept(browser: Any, tmp_path: Path) -> None:
@@ -189,6 +182,7 @@ def test_what_was_typed_just_before_the_tab_closed_is_kept(browser: Any, tmp_pat
     with studio(tmp_path) as running:
         page = _page(browser, running)
         page.click("text=family.rules")
+        page.click("#text-view > summary")  # the rules as text
         page.wait_for_selector("text=No problems")
         page.locator("#text").press("End")
         page.fill("#text", page.input_value("#text") + "# typed as the tab closed\n")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from studiohelpers import Running, studio
+from studiohelpers import Running, open_text_view, studio
 from test_hostile_saving import read_only
 from test_studio import HOUSE
 
@@ -43,7 +43,7 @@ def _tab(browser: Any, running: Running, name: str) -> Any:
     page.set_default_timeout(WAIT)
     page.goto(running.url)
     page.click(f"text={name}")
-    page.wait_for_selector("#text")
+    open_text_view(page)
     return page
 
 

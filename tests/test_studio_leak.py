@@ -75,11 +75,11 @@ def test_another_local_port_never_sees_the_token(
             page.set_default_timeout(30_000)
             page.goto(running.url)
             page.click("text=family.rules")  # a link, htmx's panels, a form's post
-            page.wait_for_selector("text=No problems")
+            page.wait_for_selector("text=No problems", state="attached")
             page.go_back()  # the back button keeps the token (it is in the address)
             page.wait_for_selector("text=family.rules")
             page.go_forward()
-            page.wait_for_selector("text=No problems")
+            page.wait_for_selector("text=No problems", state="attached")
             other = f"http://127.0.0.1:{port}"
             page.evaluate(
                 """async (other) => {

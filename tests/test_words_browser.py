@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from studiohelpers import studio
+from studiohelpers import open_text_view, studio
 
 from helpers import NOT_HERE
 
@@ -44,7 +44,7 @@ def test_the_language_buttons_keep_the_open_file_and_what_was_typed(
         page.set_default_timeout(WAIT)
         page.goto(running.url)
         page.click("text=family.rules")
-        page.wait_for_selector("#text")
+        open_text_view(page)
         page.fill("#text", page.input_value("#text").replace("attacker", "angriber"))
         page.locator("#diagnostics li.error").wait_for()
         for lang, said, fix in (

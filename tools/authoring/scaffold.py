@@ -26,10 +26,20 @@ COMMON = (
 )
 
 
-def scaffold(name: str, base: EffectiveRuleset, title: str | None = None, lang: str = "en") -> str:
-    """The file's text, its comments and its title (unless `title` is given) in `lang`."""
+def scaffold(
+    name: str,
+    base: EffectiveRuleset,
+    title: str | None = None,
+    lang: str = "en",
+    bare: bool = False,
+) -> str:
+    """The new file's text, its comments and its title (unless `title` is given) in `lang`;
+    `bare`: the ruleset alone (the studio's form makes the changes, so no commented examples
+    and no commands to run)."""
     named = m.title_in(base.ruleset, lang)
     heading = title or msg("House rules on {base}", base=named).render(lang)
+    if bare:
+        return f"ruleset {name} {quote(heading)} extends {base.name} {{\n}}\n"
     told = (
         msg("These house rules start from the ruleset '{base}'.", base=base.name),
         msg(
@@ -48,13 +58,14 @@ def scaffold(name: str, base: EffectiveRuleset, title: str | None = None, lang: 
             lines.append("")
         first = False
         lines.append(f"  # {rule_id}: {what.render(lang)}.")
-        lines.append(f"  # override {rule_id}: {value_text(_plain(clause.value))}")
+        lines.append(f"  # override {rule_id}: {value_text(plain(clause.value))}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def _plain(value: m.Value) -> m.Value:
-    """The value without its `assumed` marks: a house rule states its values outright."""
+def plain(value: m.Value) -> m.Value:
+    """The value without its `assumed` marks: a house rule states its values outright (the
+    studio's presets too)."""
     value = m.strip_assumed(value)
     if isinstance(value, m.Schedule):
         segments = tuple(replace(seg, assumed=None) for seg in value.segments)

@@ -14,9 +14,11 @@ to its own outcome (the command line: exit 1 or 2).
   compliance.py  run scenarios, trace, the manuals' coverage, referee a game record
   lab.py         simulate, balance and sweep studies (with a progress callback and a Cancel)
   authoring.py   new (a house rule's start)
-  editing.py     the studio's rule form (form.py: its results); set and clear a rule in a
-                 house-rules file's text (edits.py); quick fixes (fixes.py, the language
-                 server's too)
+  editing.py     the studio's rule form (form.py: its results), each rule a control in
+                 words (presets.py: the formulas the games and examples use, each said by the
+                 sheet's sentence); set and clear a rule in a house-rules file's text
+                 (edits.py), its title and a rule's note (wording.py); quick fixes (fixes.py,
+                 the language server's too)
 
 Each imports the workflow folders' modules (sheets/, lab/, compliance/, authoring/) only where
 a function needs them, so a front end that starts pays only for what it calls.

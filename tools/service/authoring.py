@@ -34,6 +34,7 @@ def new_rules(
     example: str | None = None,
     lang: str = "en",
     snapshot: Snapshot | None = None,
+    bare: bool = False,
 ) -> str:
     """The text of a new rules file declaring ruleset NAME: the rules families change most, as
     commented examples with the base's values; or the example `example`, renamed. `base` is
@@ -56,4 +57,4 @@ def new_rules(
     if example is not None:
         return from_example(name, example, known[example], title, lang)
     eff = (snapshot or Snapshot.of_refs([base])).ruleset(base)
-    return format_text(scaffold(name, eff, title, lang))
+    return format_text(scaffold(name, eff, title, lang, bare))

@@ -17,11 +17,13 @@ from ...grammar import model as m
 from ...grammar.diagnostics import Severity
 from ...grammar.messages import msg
 from ...grammar.printer import key_text, value_text
-from ...grammar.schema import CATALOGUE, SHEET_LANGUAGES, Kind, RuleSpec, lookup
+from ...grammar.schema import CATALOGUE, SET_KINDS, SHEET_LANGUAGES, Kind, RuleSpec, lookup
+from . import parts
 from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
 from .errors import ServiceError, UsageError
 from .fixes import QuickFix, quick_fixes
-from .form import FormCitation, FormField, FormSection, RuleForm
+from .form import FormCitation, FormField, FormSection, RuleForm, TradeTable, schedule_text
+from .presets import presets
 from .snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -39,8 +41,10 @@ __all__ = [
     "RuleForm",
     "clear_rule",
     "quick_fixes",
+    "quoted",
     "rule_form",
     "rulesets_in",
+    "schedule_text",
     "set_rule",
     "start_house_rules",
 ]
@@ -57,6 +61,15 @@ WIDGETS: dict[Kind, str] = {
     Kind.BY_PLAYERS: "table",
     Kind.BY_CONTINENT: "table",
     Kind.BY_TERRITORY: "table",
+    Kind.TEXT: "table",  # a text by language: a row for each language the sheets speak
+    # A formula, a range, a list or a schedule: the presets the games and examples use, each
+    # said in the sheet's words, and the author's own formula behind an "advanced" toggle.
+    Kind.DICE: "presets",
+    Kind.EXPR: "presets",
+    Kind.CONDITION: "presets",
+    Kind.INT_RANGE: "presets",
+    Kind.CHOICES: "presets",
+    Kind.SCHEDULE: "presets",
 }
 # The word a number field also takes (`none`, `unlimited`).
 NUMBER_WORDS = {Kind.OPTIONAL_INT: ("none",), Kind.COUNT_OR_UNLIMITED: ("unlimited",)}
@@ -137,8 +150,15 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
         if spec is None:
             continue
         made = _field(ws, eff, base, spec, rule, words, say, base_say, lang)
-        # The phases are the sheet's numbered steps, under its "Your turn".
+        # The phases are the sheet's numbered steps, under its "Your turn"; a rule of a part
+        # of the game the ruleset does not play (teams, neutral armies, missions) waits in
+        # that part's section, which the player may add.
+        family = rule.partition(".")[0]
         where = "turn" if rule == "turn.phases" else section_of(rule, phases)
+        if family in FormSection.OPTIONAL and not any(
+            c.id.startswith(family + ".") for c in eff.clauses
+        ):
+            where = family
         places.setdefault(where, []).append(made)
     _ = tr.gettext
     sections = [
@@ -153,15 +173,24 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
         sections.append(
             FormSection(key, _(SECTION_TITLES.get(key, key)), None, tuple(places.get(key, [])))
         )
-    shown = tuple(s for s in sections if s.fields)
+    shown = tuple(
+        FormSection(s.key, s.title, s.number, s.fields, parts.sources(s.key, lang))
+        if s.addable
+        else s
+        for s in sections
+        if s.fields
+    )
     return RuleForm(
         eff.name,
-        eff.title,
+        m.title_in(chosen, lang),
         base.name if base else None,
         lang,
         shown,
         checked.diagnostics,
         tuple(dict.fromkeys(r.name for r in declared.rulesets)),
+        _note(m.Clause("title", m.Int(0), (), False, "", note=chosen.title)),
+        m.title_in(base.ruleset, lang) if base is not None else None,
+        tuple(m.title_in(r, lang) for r in dict((r.name, r) for r in declared.rulesets).values()),
     )
 
 
@@ -181,8 +210,8 @@ def _field(
     clause = eff.clause(rule)
     before = base.clause(rule) if base is not None else None
     own = any(c.id == rule for c in eff.ruleset.clauses)
-    said = _said(say, clause)
-    was = _said(base_say, before)
+    said = _said(say, clause) or _in_words(words, clause if say is not None else None)
+    was = _said(base_say, before) or _in_words(words, before if base_say is not None else None)
     choices: tuple[str, ...] = spec.choices
     if spec.kind == Kind.BOOL:
         choices = ("yes", "no")
@@ -198,7 +227,7 @@ def _field(
         kind_text=spec.kind.value,
         widget=WIDGETS.get(spec.kind, "text"),
         choices=choices,
-        keys=_keys(spec, eff),
+        keys=_in_order(_keys(spec, eff), _rows(clause) or _rows(before)),
         least=spec.least,
         most=spec.most,
         sentence=str(said.text) if said else None,
@@ -213,7 +242,78 @@ def _field(
         citations=_citations(eff, clause, lang),
         base_citations=_citations(base, before, lang) if base is not None else (),
         because=_because(clause) if own else {},
+        options=_options(spec, choices, words, ws.index.boards),
+        word=(choices[0], words.choice(choices[0])) if spec.kind in NUMBER_WORDS else None,
+        row_names=_row_names(spec, eff, words),
+        cell_options=tuple((c, words.choice(c)) for c in spec.choices)
+        if spec.kind == Kind.BY_TERRITORY
+        else (),
+        presets=presets(rule, lang),
+        note=_note(clause) if own else {},
+        trade=_trade(clause or before, words),
     )
+
+
+def _options(
+    spec: RuleSpec, choices: tuple[str, ...], words: Words, boards: dict[str, m.Board]
+) -> tuple[tuple[str, str], ...]:
+    """A menu's options: each value (what the form posts) and its words in the page's language
+    (a board by its title)."""
+    if spec.kind == Kind.BOOL:
+        return (("yes", words._("yes")), ("no", words._("no")))
+    if spec.kind == Kind.BOARD:  # a board by what it holds, in the page's words
+        return tuple((name, _board_words(boards.get(name), name, words)) for name in choices)
+    if spec.kind == Kind.CHOICE:
+        return tuple((c, words.choice(c)) for c in choices)
+    return ()
+
+
+def _board_words(board: m.Board | None, name: str, words: Words) -> str:
+    if board is None:
+        return name
+    said = words._("{territories} territories in {continents} continents")
+    return said.format(territories=len(board.territories), continents=len(board.continents))
+
+
+def _row_names(spec: RuleSpec, eff: EffectiveRuleset, words: Words) -> tuple[tuple[str, str], ...]:
+    """A table's rows by their names in the page's language (a continent's, a territory's);
+    a player count's row is named by the page itself."""
+    board = eff.board
+    if board is None:
+        return ()
+    if spec.kind == Kind.BY_CONTINENT:
+        return tuple((c.id, c.name(words.lang)) for c in board.continents)
+    if spec.kind == Kind.BY_TERRITORY:
+        return tuple((t.id, t.name(words.lang)) for t in board.territories)
+    return ()
+
+
+def _trade(clause: m.Clause | None, words: Words) -> TradeTable | None:
+    """A schedule's values as the table the form shows (assumed marks left out)."""
+    if clause is None:
+        return None
+    value = m.strip_assumed(clause.value)
+    if not isinstance(value, m.Schedule):
+        return None
+    if value.kind == "by_kind":
+        given = (
+            {str(e.key): value_text(m.strip_assumed(e.value)) for e in value.table.entries}
+            if value.table
+            else {}
+        )
+        rows = tuple((k, words.choice(k), given.get(k, "")) for k in SET_KINDS)
+        return TradeTable("by_kind", rows=rows)
+    return TradeTable(value.kind, value.values, value.step)
+
+
+def _note(clause: m.Clause | None) -> dict[str, str]:
+    """The author's note on the rule, by language (a plain string is English)."""
+    if clause is None or not clause.note:
+        return {}
+    note = clause.note
+    if isinstance(note, m.Localized) and note.texts:
+        return dict(note.texts)
+    return {"en": str(note)}
 
 
 def _said(say: Sentences | None, clause: m.Clause | None) -> Said | None:
@@ -231,10 +331,24 @@ def _said(say: Sentences | None, clause: m.Clause | None) -> Said | None:
     return Said(Markup(" · ".join(steps))) if steps else None
 
 
+def _in_words(words: Words, clause: m.Clause | None) -> Said | None:
+    """A rule the sheet has no sentence of its own for (a mission's text or goal), said in
+    the page's words all the same: never its rules text."""
+    from markupsafe import Markup, escape
+
+    from ..sheets.sentences import Said
+
+    if clause is None:
+        return None
+    return Said(Markup(escape(words.value(clause.value))))
+
+
 def _keys(spec: RuleSpec, eff: EffectiveRuleset) -> tuple[str, ...]:
     """The keys a table of this kind takes in this ruleset: its board's continents or
-    territories, or the player counts `players` allows."""
+    territories, the player counts `players` allows, or the sheets' languages."""
     board = eff.board
+    if spec.kind == Kind.TEXT:
+        return SHEET_LANGUAGES
     if spec.kind == Kind.BY_CONTINENT and board is not None:
         return tuple(c.id for c in board.continents)
     if spec.kind == Kind.BY_TERRITORY and board is not None:
@@ -248,8 +362,19 @@ def _keys(spec: RuleSpec, eff: EffectiveRuleset) -> tuple[str, ...]:
     return ()
 
 
+def _in_order(keys: tuple[str, ...], rows: tuple[tuple[str, str], ...] | None) -> tuple[str, ...]:
+    """A table's keys in the order its value writes them (the base's), then the others: a
+    table is shown, and written back, in the order the player knows it."""
+    written = [k for k, _ in rows or ()]
+    return (*[k for k in written if k in keys or not keys], *[k for k in keys if k not in written])
+
+
 def _text(clause: m.Clause | None) -> str | None:
-    return value_text(m.strip_assumed(clause.value)) if clause is not None else None
+    """The value as a house rule states it: without `assumed` marks, at any depth (a preset
+    is matched against it, and the author's own formula starts from it)."""
+    from ..authoring.scaffold import plain
+
+    return value_text(plain(clause.value)) if clause is not None else None
 
 
 def _rows(clause: m.Clause | None) -> tuple[tuple[str, str], ...] | None:
@@ -258,7 +383,21 @@ def _rows(clause: m.Clause | None) -> tuple[tuple[str, str], ...] | None:
     value = m.strip_assumed(clause.value)
     if not isinstance(value, m.Table):
         return None
-    return tuple((key_text(e.key), value_text(e.value, top=False)) for e in value.entries)
+    return tuple(
+        (
+            key_text(e.key),
+            e.value.text if isinstance(e.value, m.Text) else value_text(e.value, top=False),
+        )
+        for e in value.entries
+    )
+
+
+def quoted(words: str) -> str:
+    """Words a player typed as the rules text writes them: a string (a mission's text in one
+    language), quoted and escaped."""
+    from ...grammar.printer import quote
+
+    return quote(words)
 
 
 def _citations(

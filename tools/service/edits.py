@@ -113,6 +113,36 @@ def set_rule(
     return _finished(text, path, made)
 
 
+def set_rules(
+    snapshot: Snapshot,
+    path: str,
+    values: Sequence[tuple[str, str]],
+    ruleset_name: str | None = None,
+) -> Edited:
+    """The text at `path` in `snapshot` with its ruleset `ruleset_name` (default: its first)
+    setting each rule of `values` (rule id, value as rules text) at once, checked once at the
+    end: a part of the game that needs several rules together (teams: their count, who
+    controls a territory, …) is added in one edit or refused as a whole."""
+    from ...grammar.reader import read_rules
+
+    text = _text_of(snapshot, path)
+    before = check_document(snapshot, path)
+    candidate = text
+    for rule, source in values:
+        if "\n" in source or "\r" in source:
+            return _refused(snapshot, path, [_one_line(path, rule)])
+        _, base_sets = _target(before, path, rule, ruleset_name)
+        read = read_rules(candidate, path)
+        ruleset = declared_ruleset(read.file, ruleset_name) if read.file is not None else None
+        if ruleset is None:
+            return _refused(snapshot, path, [_one_line(path, rule)])
+        candidate = _with_statement(candidate, ruleset, rule, source, base_sets)
+    made = snapshot.edited(path, candidate)
+    if new := _new_errors(before, check_document(made, path)):
+        return _refused(snapshot, path, new)
+    return _finished(text, path, made)
+
+
 def clear_rule(snapshot: Snapshot, path: str, rule: str, ruleset_name: str | None = None) -> Edited:
     """The text at `path` in `snapshot` without the statement of `rule` in its ruleset
     `ruleset_name` (default: its first): the base's value applies again (a rule the ruleset

@@ -3,9 +3,13 @@ sections in the sheet's order, and each rule's field, all JSON-able."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from ...grammar.diagnostics import Diagnostic
+from ...grammar.schema import SET_KINDS
+from .parts import PartSource
+from .presets import Preset
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,53 @@ class FormCitation:
             "page": self.page,
             "section": self.section,
             "anchor": self.anchor,
+        }
+
+
+def schedule_text(kind: str, values: Sequence[str], step: str = "") -> str:
+    """The trade values a table gives, as the rules text writes them (`sequence 4, 6, 8 then
+    +2`, `track 4, 6 after last stay`, `by kind {infantry: 4, …}`, `fixed 10`); a cell left
+    empty is left out; a cell that is not a whole number is refused by the checker."""
+    cells = [v.strip() for v in values]
+    step = step.strip()
+    if kind == "fixed":
+        return f"fixed {next((c for c in cells if c), '')}"
+    if kind == "by_kind":
+        given = [f"{k}: {c}" for k, c in zip(SET_KINDS, cells, strict=False) if c]
+        return "by kind {" + ", ".join(given) + "}"
+    numbers = ", ".join(c for c in cells if c)
+    if kind == "track":
+        return f"track {numbers} after last " + (f"+{step}" if step else "stay")
+    if kind == "sequence":
+        return f"sequence {numbers}" + (f" then +{step}" if step else "")
+    raise ValueError(f"no kind of trade values '{kind}'")
+
+
+@dataclass(frozen=True)
+class TradeTable:
+    """The trade values as a table a player edits: a sequence's or a track's values set by
+    set, then `step` more for each further set (None: a sequence repeats its last value, a
+    track stays on it); the armies for each kind of set; or one value for every set."""
+
+    kind: str  # "sequence", "track", "by_kind" or "fixed"
+    values: tuple[int, ...] = ()
+    step: int | None = None
+    rows: tuple[tuple[str, str, str], ...] = ()  # by kind: the kind, its words, its armies
+
+    @property
+    def text(self) -> str:
+        """The table as the rules text writes it (what the form compares a change with)."""
+        cells = (
+            [r[2] for r in self.rows] if self.kind == "by_kind" else [str(v) for v in self.values]
+        )
+        return schedule_text(self.kind, cells, str(self.step) if self.step is not None else "")
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "values": list(self.values),
+            "step": self.step,
+            "rows": [list(r) for r in self.rows],
         }
 
 
@@ -56,6 +107,21 @@ class FormField:
     citations: tuple[FormCitation, ...]  # the current value's, the reader's manual first
     base_citations: tuple[FormCitation, ...]
     because: dict[str, str]  # the reason given for an assumed value, by language
+    # The controls in words: a menu's options (value, words), the word a number field also
+    # takes (`none`: "no limit"), a table's rows' names (key, name) and its cells' options,
+    # a formula's presets (each with the sheet's sentence), the author's note by language.
+    options: tuple[tuple[str, str], ...] = ()
+    word: tuple[str, str] | None = None
+    row_names: tuple[tuple[str, str], ...] = ()
+    cell_options: tuple[tuple[str, str], ...] = ()
+    presets: tuple[Preset, ...] = ()
+    note: dict[str, str] = field(default_factory=dict)
+    trade: TradeTable | None = None  # the trade values as a table (cards.trade_values)
+
+    @property
+    def preset(self) -> Preset | None:
+        """The preset the rule's value is (None: a formula of the author's own)."""
+        return next((p for p in self.presets if p.value == self.value), None)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -81,6 +147,13 @@ class FormField:
             "citations": [c.to_json() for c in self.citations],
             "base_citations": [c.to_json() for c in self.base_citations],
             "because": dict(self.because),
+            "options": [list(o) for o in self.options],
+            "word": list(self.word) if self.word else None,
+            "row_names": [list(r) for r in self.row_names],
+            "cell_options": [list(o) for o in self.cell_options],
+            "presets": [p.to_json() for p in self.presets],
+            "note": dict(self.note),
+            "trade": self.trade.to_json() if self.trade is not None else None,
         }
 
 
@@ -92,6 +165,16 @@ class FormSection:
     title: str
     number: int | None
     fields: tuple[FormField, ...]
+    # The games that play this part, to add it as one of them does (a part not played yet).
+    sources: tuple[PartSource, ...] = ()
+
+    # The parts of a game a ruleset may leave out; the form offers to add them when it does.
+    OPTIONAL = ("teams", "neutrals", "missions")
+
+    @property
+    def addable(self) -> bool:
+        """A part of the game the ruleset does not play, which the player may add."""
+        return self.key in self.OPTIONAL and not self.used
 
     @property
     def used(self) -> bool:
@@ -105,6 +188,8 @@ class FormSection:
             "title": self.title,
             "number": self.number,
             "used": self.used,
+            "addable": self.addable,
+            "sources": [p.to_json() for p in self.sources],
             "fields": [f.to_json() for f in self.fields],
         }
 
@@ -122,6 +207,11 @@ class RuleForm:
     sections: tuple[FormSection, ...]
     diagnostics: tuple[Diagnostic, ...]
     rulesets: tuple[str, ...] = ()
+    titles: dict[str, str] = field(
+        default_factory=dict
+    )  # the title the ruleset writes, by language
+    base_title: str | None = None  # the base's title in the form's language
+    ruleset_titles: tuple[str, ...] = ()  # each of `rulesets` by its title, in the language
 
     @property
     def fields(self) -> list[FormField]:
@@ -139,4 +229,7 @@ class RuleForm:
             "sections": [s.to_json() for s in self.sections],
             "diagnostics": [d.to_json() for d in self.diagnostics],
             "rulesets": list(self.rulesets),
+            "titles": dict(self.titles),
+            "base_title": self.base_title,
+            "ruleset_titles": list(self.ruleset_titles),
         }

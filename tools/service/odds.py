@@ -165,3 +165,18 @@ def roll(snapshot: Snapshot, ref: str, dice: str, exact: bool = False) -> Roll:
         for o in roll_outcomes(rules, ad, dd)
     )
     return Roll(rules.name, ad, dd, exact, outcomes)
+
+
+def percent(value: float | Fraction, exact: bool = False) -> str:
+    """A chance as a player reads it: 77%, or 0.7% and 99.6% near the ends, where a whole
+    percentage would say 1% or 100% of what is not certain; never 100% or 0% but for a
+    certainty (the exact fraction with --exact; JSON keeps the decimal)."""
+    if exact:
+        return f"{Fraction(value)}"
+    p = 100 * float(value)
+    if p in (0.0, 100.0) or 1.0 <= p < 99.0:
+        return f"{p:.0f}%"
+    shown = f"{p:.1f}%"
+    if shown in ("0.0%", "100.0%"):  # not certain, but rounds to it
+        return "<0.1%" if p < 50 else ">99.9%"
+    return shown

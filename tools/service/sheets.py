@@ -11,6 +11,7 @@ from .errors import UsageError
 from .snapshot import Snapshot
 
 if TYPE_CHECKING:
+    from ...engine.rules import Rules
     from ..sheets.diff import Difference
 
 SheetFormat = Literal["html", "md", "pdf"]
@@ -63,7 +64,8 @@ def summary(
         if layout == "card":
             from ..sheets.card import build_card, render_card
 
-            data, pages = render_card(build_card(rules, language, paper), fmt)
+            base = _changes_against(snapshot, eff)
+            data, pages = render_card(build_card(rules, language, paper, base), fmt)
             return RuleSheet(eff.name, language, fmt, data, pages, 1)
         base = snapshot.rules(eff.ruleset.extends) if eff.ruleset.extends else None
         builtin = eff.ruleset.span.file in snapshot.workspace.builtin
@@ -74,12 +76,35 @@ def summary(
     return RuleSheet(eff.name, language, fmt, data, pages, MOST_PAGES)
 
 
+def _changes_against(snapshot: Snapshot, eff: EffectiveRuleset) -> Rules | None:
+    """The base a ruleset's card marks its changes against: a house rule's or a built-in
+    variant's (a built-in manual's base is the shared `classic`, which no one plays), as its
+    sheet's box of changes is."""
+    ws = snapshot.workspace
+    base = ws.resolved.get(eff.ruleset.extends) if eff.ruleset.extends else None
+    if base is None or (eff.ruleset.span.file in ws.builtin and base.ruleset.extends is None):
+        return None
+    return snapshot.rules(base)
+
+
 def sheet_language(snapshot: Snapshot, ref: str) -> str:
     """The language `summary` prints the ruleset's sheet in when none is asked for: its own
     manual's, else English (errors or not: nothing is laid out)."""
     from ..sheets.summary import sheet_language as own
 
     return own(snapshot.ruleset(ref))
+
+
+def pdf_available() -> bool:
+    """Whether a PDF can be made here (WeasyPrint and its libraries, the `pdf` extra): where
+    not, a page offers the browser's print of the same sheet instead."""
+    from ..sheets.pdf import PdfUnavailable, _weasyprint
+
+    try:
+        _weasyprint()
+    except PdfUnavailable:
+        return False
+    return True
 
 
 def languages() -> tuple[str, ...]:
@@ -130,6 +155,13 @@ class Diff:
             }
             for row in self.rows
         ]
+
+    def said(self, lang: str) -> list[dict[str, object]]:
+        """Each row as a reader reads it: the rule's label, each ruleset's sentence (HTML) and
+        table, citations and note (the pages' form; `to_json` keeps ids and rules text)."""
+        from ..sheets.diff import said
+
+        return said(list(self.rulesets), list(self.rows), lang)
 
     def to_json(self) -> dict[str, object]:
         return {"rulesets": self.names, "differences": [d.to_json() for d in self.rows]}

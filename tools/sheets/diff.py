@@ -116,35 +116,68 @@ def cited(eff: EffectiveRuleset, cite: m.Citation, page_word: str) -> str:
     return f"{place}: “{cite.anchor}”"
 
 
+def said(
+    rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = "en"
+) -> list[dict[str, object]]:
+    """Each difference as a reader reads it: the rule's label, and for each ruleset the sheet's
+    sentence for its value (HTML) with the sentence's table, rows in the first ruleset's order
+    so a reordered table reads as the same table, its citations (manual, page, words) and the
+    author's note; never the rules language."""
+    from markupsafe import Markup, escape
+
+    from ...engine.rules import Rules, RulesError
+    from .describe import Words
+    from .i18n import translations
+    from .sentences import Sentences
+
+    tr = translations(lang)
+    page_word = tr.gettext("p.")
+    speakers: list[Sentences | None] = []
+    for eff in rulesets:
+        try:
+            speakers.append(Sentences(Rules(eff), Words(tr, lang, eff.board)))
+        except RulesError:
+            speakers.append(None)
+    words = Words(tr, lang, rulesets[0].board)
+    rows: list[dict[str, object]] = []
+    for diff in diffs:
+        cells: list[dict[str, object]] = []
+        order: list[str] = []
+        for eff, say in zip(rulesets, speakers, strict=True):
+            clause = diff.values[eff.name]
+            if clause is None:
+                cells.append({"sentence": None, "table": [], "cites": [], "note": None})
+                continue
+            found = say.say(clause) if say is not None else None
+            sentence = found.text if found else Markup(escape(words.value(clause.value)))
+            table = [list(r) for r in found.cells] if found else []
+            if table and all(len(r) == 2 for r in table):
+                order = order or [r[0] for r in table]
+                table.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))
+            cells.append(
+                {
+                    "sentence": sentence,
+                    "table": table,
+                    "assumed": clause.assumed,
+                    "cites": [cited(eff, c, page_word) for c in diff.cites[eff.name][:2]],
+                    "note": m.reason_in(clause.note, lang) if clause.note else None,
+                }
+            )
+        rows.append({"rule": diff.rule, "label": words.label(diff.rule), "cells": cells})
+    return rows
+
+
 def html(rulesets: list[EffectiveRuleset], diffs: list[Difference], lang: str = "en") -> str:
     """The concordance as a printable page, in the summaries' look."""
-    from .describe import Words
     from .i18n import translations
     from .summary import _environment
 
-    tr = translations(lang)
-    _ = tr.gettext
-    words = Words(tr, lang, rulesets[0].board)
-    page_word = _("p.")
-    # Each ruleset by its title in the page's language, each manual by its title: a reader
-    # sees no id (the text and JSON forms, for scripts and the terminal, keep them).
+    _ = translations(lang).gettext
+    # Each ruleset by its title in the page's language, each manual by its title, each value
+    # by the sheet's sentence: a reader sees no id and no rules language (the text and JSON
+    # forms, for scripts and the terminal, keep them).
     titles = [m.title_in(eff.ruleset, lang) for eff in rulesets]
-    rows = []
-    for diff in diffs:
-        cells: list[dict[str, object]] = []
-        for eff in rulesets:
-            clause = diff.values[eff.name]
-            if clause is None:
-                cells.append({"value": None})
-                continue
-            cells.append(
-                {
-                    "value": words.value(clause.value),
-                    "assumed": clause.assumed,
-                    "cites": [cited(eff, c, page_word) for c in diff.cites[eff.name][:2]],
-                }
-            )
-        rows.append({"label": words.label(diff.rule), "cells": cells})
+    rows = said(rulesets, diffs, lang)
     title = _("Concordance: {names}").format(names="; ".join(titles))
     subtitle = _("{n} rules differ").format(n=len(diffs))
     return (

@@ -22,6 +22,27 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.rules")
 
 ABSENT = "none"  # the version of a file not written yet
 DRAFT_HEAD = "#riskrules-draft of "  # a draft's first line: the version it came from, the tab
+# Letters a plain file name spells out (the Danish and German way), before the rest lose
+# their accents: "Vores æbleregler" is vores-aebleregler.rules on every disk and in every link.
+SPELLED = str.maketrans(
+    {"æ": "ae", "ø": "oe", "å": "aa", "ß": "ss", "Æ": "Ae", "Ø": "Oe", "Å": "Aa"}
+)
+
+
+def safe_name(typed: str) -> str:
+    """The file name a name a player types is saved under: its letters without accents, lower
+    case, words joined by '-', ending in .rules ("Vores regler" is vores-regler.rules); ""
+    when nothing of it is left."""
+    import unicodedata
+
+    stem = typed.strip()
+    if stem.lower().endswith(".rules"):
+        stem = stem[: -len(".rules")]
+    plain = unicodedata.normalize("NFKD", stem.translate(SPELLED))
+    plain = "".join(c for c in plain if not unicodedata.combining(c)).lower()
+    words = re.sub(r"[^a-z0-9_.]+", "-", plain).strip("-.")
+    words = re.sub(r"-{2,}", "-", words)[:90].strip("-.")
+    return f"{words}.rules" if words else ""
 
 
 class BadName(Exception):
@@ -40,14 +61,17 @@ def version(text: str | None) -> str:
 
 
 def save_name(typed: str) -> str | None:
-    """The file a name typed in Save as names: `family` is family.rules, `h.RULES` is h.rules,
-    nothing typed is nothing; a name that ends otherwise (h.rules.tmp, notes.txt) names none
-    (it was given a second suffix, and left h.rules.tmp.rules and h.RULES.rules behind)."""
+    """The file a name typed in Save as names, as `safe_name` spells it (`Vores regler` is
+    vores-regler.rules, `h.RULES` is h.rules); nothing typed is nothing; a name that ends in
+    another suffix (h.rules.tmp, notes.txt) names none (it was given a second suffix, and left
+    h.rules.tmp.rules and h.RULES.rules behind)."""
     name = typed.strip()
-    if "." not in name:
-        return name + ".rules" if name else name
-    stem, _, suffix = name.rpartition(".")
-    return stem + ".rules" if suffix.lower() == "rules" and stem else None
+    if not name:
+        return name
+    stem, dot, suffix = name.rpartition(".")
+    if dot and suffix.isalnum() and (suffix.lower() != "rules" or not stem):
+        return None
+    return safe_name(name)  # "" when no letter or digit is left
 
 
 @dataclass(frozen=True)

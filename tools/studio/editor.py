@@ -14,12 +14,13 @@ from starlette.responses import Response
 
 from ...grammar.limits import MAX_STUDIO_BODY
 from ...grammar.messages import msg
+from ..service.edits import Edited
 from ..service.errors import UsageError
 from ..shared import safewrite
 from . import form as rule_form
 from . import tabs
 from .document import Document
-from .drafts import version
+from .drafts import save_name, version
 from .keeping import SHOWN, words
 from .render import language, page, say
 from .state import studio_of
@@ -178,8 +179,13 @@ async def draft(request: Request) -> Response:
     mine = _page_of(form)
     folder = studio_of(request).folder
     folder.file(name)  # a name out of the folder is refused before anything is written
-    if folder.read(name) == text:
+    on_disk = folder.read(name)
+    if on_disk == text:
         tabs.forget(folder, name, text, mine["tab"])
+    elif on_disk is None and folder.draft(name) is None:
+        # Neither a file nor a draft: a page left after its work was saved under another
+        # name ("Save as" forgets the old name's draft); its beacon leaves no ghost.
+        pass
     else:
         tabs.keep(folder, name, text, **mine)
     return Response(status_code=204)
@@ -203,5 +209,35 @@ async def rule(request: Request) -> Response:
     form = await _form(request)
     doc = _posted(request, form)
     edited, problems = rule_form.apply_rule(doc, form, request)
-    studio_of(request).snapshots.keep(str(doc.path), edited.snapshot)  # the edit's own
+    return _edited(request, doc, edited, form, problems)
+
+
+def _edited(
+    request: Request, doc: Document, edited: Edited, form: FormData, problems: list[str]
+) -> Response:
+    """The panels after a change through the form, shown from the edit's own snapshot (kept
+    as the file's: nothing read or checked again)."""
+    studio_of(request).snapshots.keep(str(doc.path), edited.snapshot)
     return _changed(request, doc.edited(edited.snapshot), form, form_problems=problems)
+
+
+async def part(request: Request) -> Response:
+    """A part of the game (teams, neutral armies, missions) added as a game plays it."""
+    form = await _form(request)
+    doc = _posted(request, form)
+    edited, problems = rule_form.apply_part(doc, form, request)
+    return _edited(request, doc, edited, form, problems)
+
+
+async def title(request: Request) -> Response:
+    """The house rules' title in the page's language, typed in the form."""
+    form = await _form(request)
+    doc = _posted(request, form)
+    edited, problems = rule_form.apply_title(doc, form, request)
+    return _edited(request, doc, edited, form, problems)
+
+
+async def filename(request: Request) -> Response:
+    """The file name a typed name is saved under, shown before saving."""
+    target = save_name(_name(request.query_params.get("name")))
+    return page(request, "_filename.j2", target=target)

@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..service.errors import ServiceError
-from ..service.sheets import languages
+from ..service.sheets import languages, pdf_available
 from . import lanes
 from .editor import document, where
 from .render import language, page, say
@@ -35,6 +35,7 @@ async def sheet_panel(request: Request) -> Response:
         **where(doc),
         sheet_lang=lang,
         version=abs(hash(doc.text)),
+        pdf=pdf_available(),
     )
 
 
@@ -80,9 +81,7 @@ async def diff(request: Request) -> Response:
     except ServiceError as exc:
         return page(request, "_problem.j2", message=exc.text(language(request)))
     lang = language(request)
-    rows = [d.to_json() for d in found.rows] if found else []
-    for row, cites in zip(rows, found.citations(lang) if found else [], strict=True):
-        row["citations"] = cites  # the manuals by their titles, not their ids
+    rows = found.said(lang) if found else []
     titles = dict(zip(found.names, found.titles(lang), strict=True)) if found else {}
     return page(
         request,

@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from ..service import sheets
+from ..service.odds import percent
 from ..shared.escape import html_value
 
 LANG_COOKIE = "riskrules_studio_lang"
@@ -29,6 +30,7 @@ def environment(lang: str) -> Environment:
         finalize=html_value,  # what an author wrote: control characters shown, then escaped
     )
     env.filters["exact"] = Exact
+    env.filters["percent"] = percent  # a chance as every front end writes it (77%, 0.7%)
     env.install_gettext_translations(sheets.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 

@@ -47,6 +47,8 @@ async def save(request: Request) -> Response:
             name=typed,
         )
         raise UsageError(said)
+    if typed and not named:
+        raise UsageError(say(request, "Give the file a name with a letter or a digit in it."))
     target = named or current
     doc = document(request, current, str(form["text"]) if "text" in form else None)
     folder.file(target)  # a name out of the folder is refused before anything is read

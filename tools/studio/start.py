@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from ...grammar.messages import msg
-from ..service import authoring, rulesets
+from ..service import authoring, rulesets, wording
 from ..service.errors import UsageError
 from .render import LANG_COOKIE, language, page
 from .state import studio_of
@@ -58,8 +58,14 @@ async def new(request: Request) -> Response:
         title = msg("House rules on {base}", base=named).render(lang)
         stem = name[: -len(".rules")]
         text = authoring.new_rules(
-            stem, base=base, title=title, lang=lang, snapshot=studio.builtins
+            stem, base=base, title=title, lang=lang, snapshot=studio.builtins, bare=True
         )
+        # The title in the reader's language (`title {da: "…"}`): the sheet in another
+        # language says it too, until the player gives that language's own.
+        path = str(studio.folder.file(name))
+        text = wording.set_title(studio.builtins.edited(path, text), path, lang, title).text
+        if lang != "en":  # the scaffold's title, read as English, goes
+            text = wording.set_title(studio.builtins.edited(path, text), path, "en", "").text
     else:
         raise UsageError(msg("pick a base ruleset or an example to start from"))
     studio.folder.keep(name, text)

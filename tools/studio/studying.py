@@ -11,8 +11,9 @@ from starlette.responses import HTMLResponse, Response
 
 from ...grammar.limits import MAX_STUDIO_GAMES
 from ...grammar.messages import msg
-from ..service.errors import UsageError
+from ..service.errors import ServiceError, UsageError
 from . import study
+from .drafts import BadName
 from .editor import document
 from .render import language, page, say
 from .state import studio_of
@@ -70,6 +71,7 @@ async def progress(request: Request) -> Response:
     lang = language(request)
     verdicts = run.result.verdicts_in(lang) if run.result is not None else []
     players = run.result.players_note(lang) if run.result is not None else ""
+    titles = _titles(request, run.file, lang) if verdicts else {}
     return page(
         request,
         "_study.j2",
@@ -78,8 +80,17 @@ async def progress(request: Request) -> Response:
         players=players,
         needs=_needs(run),
         limit=limit,
+        titles=titles,
         status=DONE if run.finished else 200,
     )
+
+
+def _titles(request: Request, file: str, lang: str) -> dict[str, str]:
+    """The rulesets studied by their titles, as every panel heads them (never their ids)."""
+    try:
+        return document(request, file).titles(lang)
+    except (ServiceError, BadName):
+        return {}
 
 
 async def cancel(request: Request) -> Response:

@@ -8,12 +8,15 @@ import click
 
 from ....grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES, MAX_ODDS_TABLE
 from ...service import odds as service
+from ...service.odds import percent
 from ...service.snapshot import Snapshot
 from ..common import FORMAT, RULESET, emit_json, examples, usage_error
 
 
 def _shown(value: float | Fraction, exact: bool) -> str:
-    return f"{Fraction(value)}" if exact else f"{float(value):.4f}"
+    """A number as text: an exact fraction with --exact, else two decimals (an expected number
+    of armies)."""
+    return f"{Fraction(value)}" if exact else f"{float(value):.2f}"
 
 
 @click.command(
@@ -81,7 +84,7 @@ def _roll(found: service.Roll, fmt: str) -> None:
     )
     for o in found.outcomes:
         p = o.probability
-        shown = f"{p.numerator}/{p.denominator}" if found.exact else f"{float(p):.4f}"
+        shown = percent(p, found.exact)
         click.echo(
             f"  attacker loses {o.attacker_loses}, defender loses {o.defender_loses}: {shown}"
         )
@@ -92,11 +95,11 @@ def _table(found: service.Table, fmt: str) -> None:
         emit_json(found.to_json())
         return
     click.echo(
-        f"{found.ruleset}: P(attacker takes the territory); "
+        f"{found.ruleset}: the chance that the attacker takes the territory; "
         "rows A = armies able to fight, columns D = defenders"
     )
-    cells_text = [[_shown(p, found.exact) for p in row] for row in found.grid]
-    width = max([7, *(len(cell) for row in cells_text for cell in row)])
+    cells_text = [[percent(p, found.exact) for p in row] for row in found.grid]
+    width = max([6, *(len(cell) for row in cells_text for cell in row)])
     size = found.size
     click.echo("A\\D".rjust(4) + "".join(str(d).rjust(width + 1) for d in range(1, size + 1)))
     for a, cells in enumerate(cells_text, start=1):
@@ -112,7 +115,7 @@ def _battle(found: service.Battle, fmt: str) -> None:
         f"{found.ruleset}: {found.attackers} attacking armies "
         f"(the territory holds {found.attackers + 1}) against {found.defenders}"
     )
-    click.echo(f"  attacker takes the territory: {_shown(found.attacker_wins, exact)}")
+    click.echo(f"  attacker takes the territory: {percent(found.attacker_wins, exact)}")
     click.echo(
         f"  expected attackers left:      {_shown(found.expected_attacker_survivors, exact)}"
     )
