@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.bdist_wheel import bdist_wheel
 from setuptools.command.build_ext import build_ext
 
 # The engine's modules that are compiled. Not `odds` (solved once per ruleset, and generic over
@@ -76,6 +77,7 @@ class BuildEngine(build_ext):
             finally:
                 shutil.rmtree(work, ignore_errors=True)
         self.extensions = []
+        self.distribution.ext_modules = []  # nothing compiled: the wheel is pure (PureWheel)
         print(f"riskrules: the engine will run as pure Python: {self._fallback}", file=sys.stderr)
 
     def _remove_compiled(self) -> None:
@@ -123,4 +125,19 @@ class BuildEngine(build_ext):
         )
 
 
-setup(ext_modules=[PLACEHOLDER], cmdclass={"build_ext": BuildEngine})
+class PureWheel(bdist_wheel):
+    """bdist_wheel that tags the wheel once the engine is built or not: `py3-none-any` when
+    nothing was compiled. setuptools decides a wheel's tag from the extension modules it
+    knows before building, and the placeholder made every wheel platform-tagged (cp311-…
+    linux_x86_64), which Pyodide's micropip and any other platform refuse."""
+
+    def run(self) -> None:
+        if not self.skip_build:
+            self.run_command("build")  # BuildEngine drops the placeholder when it falls back
+        self.root_is_pure = not (
+            self.distribution.has_ext_modules() or self.distribution.has_c_libraries()
+        )
+        super().run()  # the build has run: bdist_wheel's own run_command("build") is a no-op
+
+
+setup(ext_modules=[PLACEHOLDER], cmdclass={"build_ext": BuildEngine, "bdist_wheel": PureWheel})

@@ -41,8 +41,17 @@ _PRIVATE = 0o077  # permission bits nobody but the owner may have
 
 
 def enabled() -> bool:
-    """Off with RISKRULES_NO_CACHE=1, and where the checks above cannot be made (no POSIX)."""
-    return not os.environ.get("RISKRULES_NO_CACHE") and os.name == "posix"
+    """Off with RISKRULES_NO_CACHE=1, and where the checks above cannot be made: no POSIX, or
+    a platform without the calls they need (Pyodide in a browser has no `os.link`)."""
+    return not os.environ.get("RISKRULES_NO_CACHE") and os.name == "posix" and _capable()
+
+
+def _capable() -> bool:
+    """The calls the checks above are made with, each relative to an open folder."""
+    needed = ("link", "getuid", "O_NOFOLLOW", "O_DIRECTORY", "O_NONBLOCK")
+    if not all(hasattr(os, name) for name in needed):
+        return False
+    return {os.open, os.link, os.unlink} <= os.supports_dir_fd
 
 
 def folder_path() -> str:
@@ -119,6 +128,8 @@ def _key(fd: int, *, create: bool) -> bytes | None:
         os.link(part, KEY_NAME, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
     except OSError:  # another process made one first: use that one
         pass
+    except (NotImplementedError, AttributeError):  # the platform lacks it after all
+        return None
     finally:
         with contextlib.suppress(OSError):
             os.unlink(part, dir_fd=fd)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .messages import Message, msg
+from .shown import shown_file
 
 
 class Severity(StrEnum):
@@ -77,7 +78,7 @@ class Diagnostic:
 
     def to_json(self, lang: str = "en") -> dict[str, object]:
         return {
-            "file": self.span.file,
+            "file": shown_file(self.span.file),
             "line": self.span.line,
             "column": self.span.column,
             "end_line": self.span.end_line,

@@ -162,7 +162,12 @@ def test_every_module_is_seen() -> None:
 
 
 # tools/, folder by folder (docs/architecture.md says why each is where it is).
-FRONT_ENDS = ("riskrules.tools.cli", "riskrules.tools.editor", "riskrules.tools.studio")
+FRONT_ENDS = (
+    "riskrules.tools.cli",
+    "riskrules.tools.editor",
+    "riskrules.tools.studio",
+    "riskrules.tools.site",
+)
 SERVICE = "riskrules.tools.service"
 SHARED = "riskrules.tools.shared"
 WORKFLOWS = (
@@ -174,10 +179,18 @@ WORKFLOWS = (
 # pyproject's pygments entry point names this path; it re-exports the editor support's lexer.
 PLUGIN = "riskrules.tools.lexer"
 # The imports of another front end's internals: `riskrules lsp` starts the language server,
-# `riskrules studio` the studio's web server.
+# `riskrules studio` the studio's web server, `riskrules site` builds and serves the static
+# site, whose page runs the studio's own app (one app, two hosts) on the studio's files.
 STARTS_THE_SERVER = {
     ("riskrules.tools.cli.commands.lsp", "riskrules.tools.editor.lsp"),
     ("riskrules.tools.cli.commands.studio", "riskrules.tools.studio.server"),
+    ("riskrules.tools.cli.commands.site", "riskrules.tools.site.build"),
+    ("riskrules.tools.cli.commands.site", "riskrules.tools.site.fetch"),
+    ("riskrules.tools.cli.commands.site", "riskrules.tools.site.serve"),
+    ("riskrules.tools.site.page", "riskrules.tools.studio.app"),
+    ("riskrules.tools.site.page", "riskrules.tools.studio.drafts"),
+    ("riskrules.tools.site.page", "riskrules.tools.studio.security"),
+    ("riskrules.tools.site.page", "riskrules.tools.studio.study"),
 }
 MAX_LINES = 600
 MAX_COMMAND_LINES = 300

@@ -30,6 +30,7 @@ from .commands.rulesets import explain, list_cmd, show
 from .commands.scenarios import test_cmd, trace
 from .commands.sheets import diff, summary
 from .commands.simulate import simulate
+from .commands.site import site
 from .commands.studio import studio
 from .commands.study import balance, sweep
 from .common import exit_with
@@ -53,6 +54,7 @@ COMMANDS = (
     balance,
     sweep,
     studio,
+    site,
 )
 
 

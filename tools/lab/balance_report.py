@@ -497,11 +497,21 @@ def _short(value: str) -> str:
     return value if len(value) <= 18 else value[:17] + "…"
 
 
+NO_PLOTS = (
+    "The plots are left out here: they need Matplotlib, which a web page cannot load. "
+    "riskrules balance on a computer draws them; the figures below are the same."
+)
+
+
 def page(study: StudyFigures, lang: str = "en", found: list[Verdict] | None = None) -> str:
     """A self-contained HTML page (templates/balance.html.j2): the verdicts (`found`, or
     computed here), the plots, then the tables' details."""
     _ = translations(lang).gettext
     first, last = study.seeds
+    try:
+        drawn = plots(study, lang)
+    except ImportError:  # in the web page (Pyodide) Matplotlib cannot be installed
+        drawn = []
     about = _(
         "{players} players, {games} games per ruleset (seeds {first}–{last}, the same for "
         "every ruleset, so differences come from the rules), {agents} agents. Intervals are "
@@ -525,7 +535,8 @@ def page(study: StudyFigures, lang: str = "en", found: list[Verdict] | None = No
             stopped=stopped_note(study, _),
             verdicts=verdicts(study.comparisons(), lang) if found is None else found,
             reading=reading(study, lang),
-            plots=plots(study, lang),
+            plots=drawn,
+            no_plots=_(NO_PLOTS),
             about=about,
             rows=[(said_name(label, _), values) for label, values in rows(study, _)],
             differences=_difference_tables(study, _),

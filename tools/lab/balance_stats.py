@@ -25,10 +25,12 @@ One definition per figure:
 from __future__ import annotations
 
 import dataclasses
+import math
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import pure_stats
 from .comparison import LEVEL, Comparison, Measure
 from .family import weighted_holm, weights
 from .figures import Fairness, Length, MeanLength, RulesetFigures, SeatShare, Share
@@ -42,10 +44,13 @@ TOO_FEW = "too few finished games"
 
 def wilson(count: int, total: int) -> tuple[float, float] | None:
     """The 95% Wilson interval of a share (None for no games): a share on its own, no test."""
-    from scipy import stats
-
     if total == 0:
         return None
+    if pure_stats.PURE:
+        low, high = pure_stats.wilson_interval(count, total, LEVEL)
+        return (low, high)
+    from scipy import stats
+
     ci = stats.binomtest(count, total).proportion_ci(LEVEL, method="wilson")
     return (float(ci.low), float(ci.high))
 
@@ -59,10 +64,13 @@ def central_p(k: int, n: int, p: float) -> float:
     """The two-sided exact binomial p-value that the Clopper-Pearson interval inverts: twice
     the smaller tail (SciPy's `binomtest` sums the outcomes as unlikely instead, which the
     exact interval does not invert, so the two could disagree)."""
-    from scipy import stats
-
     if n == 0:
         return 1.0
+    if pure_stats.PURE:
+        low, high = pure_stats.binom_cdf(k, n, p), pure_stats.binom_sf(k - 1, n, p)
+        return min(1.0, 2 * min(low, high))
+    from scipy import stats
+
     low = float(stats.binom.cdf(k, n, p))
     high = float(stats.binom.sf(k - 1, n, p))
     return min(1.0, 2 * min(low, high))
@@ -73,11 +81,17 @@ def exact_ci(k: int, n: int, level: float) -> tuple[float, float]:
     the beta quantiles that equal the binomial tails (P(X >= k | p) = I_p(k, n - k + 1)), SciPy's
     beta distribution: the same interval as `binomtest(...).proportion_ci(method="exact")`,
     which finds them by root finding, a hundred times slower."""
-    from scipy import stats
-
     tail = (1 - level) / 2
-    low = float(stats.beta.ppf(tail, k, n - k + 1)) if k > 0 else 0.0
-    high = float(stats.beta.ppf(1 - tail, k + 1, n - k)) if k < n else 1.0
+    if pure_stats.PURE:
+        ppf: Callable[[float, int, int], float] = pure_stats.beta_ppf
+    else:
+        from scipy import stats
+
+        def ppf(q: float, a: int, b: int) -> float:
+            return float(stats.beta.ppf(q, a, b))
+
+    low = ppf(tail, k, n - k + 1) if k > 0 else 0.0
+    high = ppf(1 - tail, k + 1, n - k) if k < n else 1.0
     return low, high
 
 
@@ -100,36 +114,51 @@ def survival(lengths: Sequence[int], finished: Sequence[bool]) -> Length:
     """Game length as a survival curve: finished games end at their length, unfinished ones
     are censored at theirs (still going). The median (the first length by which half the
     games are over) with the 95% interval read off the curve's pointwise interval (None
-    above: beyond the longest game seen), and the curve itself as [length, share going on]."""
-    import numpy as np
-    from scipy import stats
-
+    above: beyond the longest game seen), and the curve itself as (length, share going on)."""
     done = [t for t, f in zip(lengths, finished, strict=True) if f]
     going = [t for t, f in zip(lengths, finished, strict=True) if not f]
     out = Length(len(done), len(going), None, None, (), TOO_FEW)
     if not done:
         return out
-    found = stats.ecdf(stats.CensoredData(uncensored=done, right=going))
-    times = found.sf.quantiles
-    curve = found.sf.probabilities
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # undefined where the curve is 0 or 1
-        band = found.sf.confidence_interval(LEVEL)
-    # Where the band is undefined (the curve at 1 or 0) it is the curve itself.
-    low = np.where(np.isnan(band.low.probabilities), curve, band.low.probabilities)
-    high = np.where(np.isnan(band.high.probabilities), curve, band.high.probabilities)
+    times, curve, low, high = (_pure_curve if pure_stats.PURE else _scipy_curve)(done, going)
 
-    def first_at_half(values: Any) -> float | None:
-        at = np.nonzero(values <= 0.5)[0]
-        return float(times[at[0]]) if len(at) else None
+    def first_at_half(values: list[float]) -> float | None:
+        return next((float(times[i]) for i, x in enumerate(values) if x <= 0.5), None)
 
-    shown = tuple((float(t), round(float(s), 6)) for t, s in zip(times, curve, strict=True))
+    shown = tuple((float(t), round(float(c), 6)) for t, c in zip(times, curve, strict=True))
     out = dataclasses.replace(out, curve=shown)
     median = first_at_half(curve)
     if median is None:
         return out
     bounds = (first_at_half(low), first_at_half(high))
     return dataclasses.replace(out, median=median, note=None, ci=bounds)
+
+
+Curve = tuple[list[float], list[float], list[float], list[float]]
+
+
+def _scipy_curve(done: list[int], going: list[int]) -> Curve:
+    """The Kaplan-Meier curve (SciPy's `ecdf` of `CensoredData`) and its pointwise 95% band,
+    which is the curve itself where it is undefined (the curve at 1 or 0)."""
+    import numpy as np
+    from scipy import stats
+
+    found = stats.ecdf(stats.CensoredData(uncensored=done, right=going))
+    curve = found.sf.probabilities
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # undefined where the curve is 0 or 1
+        band = found.sf.confidence_interval(LEVEL)
+    low = np.where(np.isnan(band.low.probabilities), curve, band.low.probabilities)
+    high = np.where(np.isnan(band.high.probabilities), curve, band.high.probabilities)
+    return found.sf.quantiles.tolist(), curve.tolist(), low.tolist(), high.tolist()
+
+
+def _pure_curve(done: list[int], going: list[int]) -> Curve:
+    times, curve, risk, deaths = pure_stats.ecdf_sf(done, going)
+    low, high = pure_stats.greenwood_band(curve, risk, deaths, LEVEL)
+    low = [c if math.isnan(x) else x for c, x in zip(curve, low, strict=True)]
+    high = [c if math.isnan(x) else x for c, x in zip(curve, high, strict=True)]
+    return [float(t) for t in times], curve, low, high
 
 
 def ruleset_figures(
@@ -143,7 +172,6 @@ def ruleset_figures(
     """Everything a balance study reports about one ruleset's games, each share of all games
     (`ruleset`: its name, `name` as tables show it, `receipt` its text's hash); the mean length
     counts every game up to turn τ (game_length.horizon)."""
-    from scipy import stats
 
     n = len(results)
     finished = [r for r in results if r.completed]
@@ -154,7 +182,7 @@ def ruleset_figures(
     fairness = Fairness(test, done, None, TOO_FEW)
     if done >= MIN_PER_SEAT * players:
         counts = [sum(1 for p in places if p == seat) for seat in range(players)]
-        fairness = Fairness(test, done, float(stats.chisquare(counts).pvalue), None)
+        fairness = Fairness(test, done, chisquare_p(counts), None)
     continents: dict[str, Share] = {}
     observed = [r for r in results if r.holders is not None]
     names = list(observed[0].holders or {}) if observed else []
@@ -181,6 +209,17 @@ def ruleset_figures(
         survival([r.rounds for r in results], ended),
         continents,
     )
+
+
+def chisquare_p(counts: list[int]) -> float:
+    """The chi-square test's p-value that every count is equally likely (SciPy's chisquare)."""
+    if pure_stats.PURE:
+        mean = sum(counts) / len(counts)
+        statistic = sum((c - mean) ** 2 / mean for c in counts)
+        return pure_stats.chi2_sf(statistic, len(counts) - 1)
+    from scipy import stats
+
+    return float(stats.chisquare(counts).pvalue)
 
 
 def seat_share(places: Sequence[int | None], seat: int, games: int, players: int) -> SeatShare:

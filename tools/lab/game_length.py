@@ -14,19 +14,18 @@ excludes no change exactly when the p-value is below one minus its level.
 Whether an effect depends on the players' strength is a test of the difference between two
 strengths' effects (their log ratios, or their differences in points), over the same seeds.
 
-SciPy gives Student's t where it can be installed; in the web page (no SciPy) the pure-Python
-path below gives the same figures (tests/test_game_length.py checks them against SciPy)."""
+SciPy gives Student's t where it can be installed; in the web page (no SciPy) pure_stats.py
+gives the same figures (tests/test_pure_stats.py checks them against SciPy)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from collections.abc import Iterable, Sequence
 
+from . import pure_stats
 from .comparison import Comparison
 from .simulate import GameResult
 
-PURE = importlib.util.find_spec("scipy") is None
 TOO_FEW = "too few finished games"
 TEST = "paired t-test of the ratio of mean lengths up to the cap (restricted mean)"
 CONTRAST_LENGTH = "t-test of the difference between the two strengths' ratios (same seeds)"
@@ -55,8 +54,8 @@ def restricted_mean(results: Sequence[GameResult], tau: int) -> float | None:
 
 def t_sf(x: float, df: int) -> float:
     """P(T > x) for Student's t with `df` degrees of freedom."""
-    if PURE:
-        return _pure_t_sf(x, df)
+    if pure_stats.PURE:
+        return pure_stats.t_sf(x, df)
     from scipy import stats
 
     return float(stats.t.sf(x, df))
@@ -64,80 +63,11 @@ def t_sf(x: float, df: int) -> float:
 
 def t_ppf(q: float, df: int) -> float:
     """The q-quantile of Student's t with `df` degrees of freedom."""
-    if PURE:
-        return _pure_t_ppf(q, df)
+    if pure_stats.PURE:
+        return pure_stats.t_ppf(q, df)
     from scipy import stats
 
     return float(stats.t.ppf(q, df))
-
-
-def _betacf(a: float, b: float, x: float) -> float:
-    """The continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 - qab * x / qap
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for m in range(1, 10_000):
-        m2 = 2 * m
-        for aa in (
-            m * (b - m) * x / ((qam + m2) * (a + m2)),
-            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
-        ):
-            d = 1.0 + aa * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + aa / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1.0) < 1e-16:
-            break
-    return h
-
-
-def _betainc(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    front = math.exp(
-        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    )
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
-
-
-def _pure_t_sf(x: float, df: int) -> float:
-    if math.isnan(x):
-        return math.nan
-    if x < 0:
-        return 1.0 - _pure_t_sf(-x, df)
-    if math.isinf(x):
-        return 0.0
-    return 0.5 * _betainc(df / 2.0, 0.5, df / (df + x * x))
-
-
-def _pure_t_ppf(q: float, df: int) -> float:
-    if q <= 0.0:
-        return -math.inf
-    if q >= 1.0:
-        return math.inf
-    if q < 0.5:
-        return -_pure_t_ppf(1.0 - q, df)
-    tail = 1.0 - q
-    low, high = 0.0, 1.0
-    while _pure_t_sf(high, df) > tail:
-        low, high = high, 2.0 * high
-    for _ in range(200):  # bisection to the last bit
-        middle = (low + high) / 2.0
-        if middle in (low, high):
-            break
-        if _pure_t_sf(middle, df) > tail:
-            low = middle
-        else:
-            high = middle
-    return (low + high) / 2.0
 
 
 # ------------------------------------------------------------------------------ the tests

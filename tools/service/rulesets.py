@@ -13,6 +13,7 @@ from ...grammar.messages import msg
 from ...grammar.printer import to_json, value_text
 from ...grammar.resolve import EffectiveRuleset
 from ...grammar.schema import SHEET_LANGUAGES
+from ...grammar.shown import shown_file
 from .errors import ServiceError, UsageError
 from .snapshot import Snapshot
 
@@ -51,7 +52,7 @@ class Entry:
         return {
             "name": self.name,
             "title": self.title,
-            "file": self.file,
+            "file": shown_file(self.file),
             "extends": self.extends,
             "sources": list(self.sources),
         }
@@ -112,7 +113,7 @@ def inherit_json(inherit: m.Inherit) -> dict[str, object]:
     return {
         "rule": inherit.id,
         "ruleset": inherit.ruleset,
-        "file": os.path.abspath(inherit.span.file),
+        "file": shown_file(os.path.abspath(inherit.span.file)),
         "line": inherit.span.line,
         "because": _reason_json(inherit.reason),
     }
@@ -121,7 +122,7 @@ def inherit_json(inherit: m.Inherit) -> dict[str, object]:
 def ignore_json(ignore: m.Ignore) -> dict[str, object]:
     return {
         "ruleset": ignore.ruleset,
-        "file": os.path.abspath(ignore.span.file),
+        "file": shown_file(os.path.abspath(ignore.span.file)),
         "line": ignore.span.line,
         "passages": [c.to_json() for c in ignore.citations],
         "because": _reason_json(ignore.reason),
@@ -147,7 +148,7 @@ class Shown:
                     "value": to_json(c.value),
                     "text": value_text(c.value),
                     "defined_in": c.ruleset,
-                    "file": os.path.abspath(c.span.file),
+                    "file": shown_file(os.path.abspath(c.span.file)),
                     "line": c.span.line,
                     "assumed": c.assumed,
                     "assumed_edges": _edges_json(c),
@@ -198,7 +199,7 @@ class Explanation:
             "chain": [
                 {
                     "ruleset": c.ruleset,
-                    "file": os.path.abspath(c.span.file),
+                    "file": shown_file(os.path.abspath(c.span.file)),
                     "line": c.id_span.line,
                     "column": c.id_span.column,
                     "override": c.override,

@@ -12,6 +12,7 @@ from ...grammar.diagnostics import Diagnostic, Severity, docs_page
 from ...grammar.limits import MAX_FILE_BYTES
 from ...grammar.messages import msg, msg_n
 from ...grammar.reader import read_bounded
+from ...grammar.shown import builtin_name
 from .escape import terminal
 
 # The widest source line shown under a diagnostic; longer lines are cropped around the spot.
@@ -89,6 +90,11 @@ def _crop(text: str, column: int, width: int) -> tuple[str, int, int]:
 
 
 def display_path(path: str) -> str:
+    """A file as messages name it: a built-in as `classic.rules (built-in)`, another file
+    relative to the working folder when it is under it."""
+    builtin = builtin_name(path)
+    if builtin is not None:
+        return builtin
     try:
         rel = os.path.relpath(path)
     except ValueError:

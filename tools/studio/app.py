@@ -40,6 +40,7 @@ HEADERS = {
 
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+IN_THIS_BROWSER = "this browser"  # where the page's files are kept, as the start page says
 
 
 def _later(module: str, name: str) -> Endpoint:
@@ -90,7 +91,9 @@ async def _unreadable(request: Request, exc: Exception) -> Response:
     return page(request, "problem.j2", status=status if status < 500 else 400, message=message)
 
 
-def create_app(folder: str | Path, door: Door) -> Starlette:
+def create_app(
+    folder: str | Path, door: Door, studies: Studies | None = None, place: str | None = None
+) -> Starlette:
     """The studio for the house-rules files in `folder`, behind `door`."""
     routes = [
         Route("/", start.home),
@@ -129,10 +132,19 @@ def create_app(folder: str | Path, door: Door) -> Starlette:
             Exception: _unexpected,
         },
     )
-    app.state.studio = Studio(Folder.of(folder), door, Studies())
+    app.state.studio = Studio(Folder.of(folder), door, studies or Studies(), place=place)
     return app
 
 
 def guarded(folder: str | Path, door: Door) -> Guard:
     """The application behind its door: what the server runs."""
     return Guard(create_app(folder, door), door, HEADERS)
+
+
+def in_page(folder: str | Path, studies: Studies) -> Starlette:
+    """The application as the static site hosts it (tools/site), in a Web Worker of the page:
+    no server and no socket, so no door to knock on: the page's own script, in the same tab,
+    is its only caller (the site's bridge bounds what it passes, as the Guard does). The
+    switch between the two hosts is this function against `guarded`, nothing inside; the
+    page plays a study in a Web Worker of its own (`studies`)."""
+    return create_app(folder, Door(token=""), studies, place=IN_THIS_BROWSER)

@@ -11,7 +11,7 @@ from starlette.responses import RedirectResponse, Response
 from ...grammar.messages import msg
 from ..service import authoring, rulesets, wording
 from ..service.errors import UsageError
-from .render import LANG_COOKIE, language, page
+from .render import LANG_COOKIE, language, page, say
 from .state import studio_of
 
 
@@ -35,7 +35,7 @@ async def home(request: Request) -> Response:
         files=folder.rules_files(),
         drafts=folder.drafts(),
         examples=authoring.example_titles(lang),
-        folder=str(folder.root),
+        folder=say(request, studio.place) if studio.place else str(folder.root),
     )
 
 

@@ -18,6 +18,9 @@ class Studio:
     folder: Folder
     door: Door
     studies: Studies
+    # How the folder is named to the reader where its path means nothing to them (the static
+    # site's page: "this browser"); a message of the catalogue. None: the folder's path.
+    place: str | None = None
     snapshots: Snapshots = field(default_factory=Snapshots)
 
     @property

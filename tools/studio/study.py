@@ -25,6 +25,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
@@ -76,12 +77,17 @@ class Run:
         return self.done / self.total if self.total else 0.0
 
 
-class Studies:
-    """The studio's one study slot."""
+Launch = Callable[[Run, "lab.StudyPlan"], None]
 
-    def __init__(self) -> None:
+
+class Studies:
+    """The studio's one study slot. `launch` plays a planned study: by default in a process
+    of its own (below); the static site's page passes its own (a Web Worker, tools/site)."""
+
+    def __init__(self, launch: Launch | None = None) -> None:
         self.lock = threading.Lock()
         self.run: Run | None = None
+        self.launch: Launch = launch or self._in_a_process
 
     def start(self, doc: Document, games: int, scheduler: str | None) -> Run:
         """Plan the study (a bad request fails here, before any game) and start it."""
@@ -109,9 +115,12 @@ class Studies:
                 raise Busy()
             run = Run(doc.path.name, base, games, total=plan.total)
             self.run = run
+        self.launch(run, plan)
+        return run
+
+    def _in_a_process(self, run: Run, plan: lab.StudyPlan) -> None:
         threading.Thread(target=self._play, args=(run, plan), daemon=True).start()
         threading.Thread(target=self._watch, args=(run,), daemon=True).start()
-        return run
 
     def _play(self, run: Run, plan: lab.StudyPlan) -> None:
         """Start the study's process and follow it until it ends or is stopped."""

@@ -1,0 +1,52 @@
+"""`riskrules site build|serve`: the studio as a static site, with nothing to install."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..common import examples, usage_error
+
+
+@click.group(
+    epilog=examples(
+        "riskrules site build site",
+        "riskrules site serve site --port 8800",
+    )
+)
+def site() -> None:
+    """The sheets, the cards and the studio as a web page, nothing to install.
+
+    `build` writes it for any static host; `serve` opens it on this computer."""
+
+
+@site.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def build(folder: Path) -> None:
+    """Write the static site into FOLDER. The first build fetches Pyodide and the wheels
+    (checked against the repository's site.lock) into your cache folder."""
+    from ...site.build import build as write  # the one front end that builds another
+    from ...site.fetch import FetchError
+
+    try:
+        write(folder, say=lambda line: click.echo(line, err=True))
+    except FetchError as exc:
+        usage_error(str(exc))
+
+
+@site.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+def serve(folder: Path, port: int) -> None:
+    """Serve a built site in FOLDER on this computer (127.0.0.1) only."""
+    from ...site.serve import serve as run
+
+    if not (folder / "site.json").exists():
+        usage_error(f"{folder} holds no built site: riskrules site build {folder}")
+    try:
+        run(folder, port, say=lambda line: click.echo(line))
+    except OSError as exc:
+        usage_error(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        click.echo("stopped")
