@@ -367,37 +367,7 @@ class Game:
             raise rel.violation("combat.adjacency", said)
         self.rules.note("combat.attacks")  # any_number: one more roll, from here, is allowed
         rows = state.armies
-        armies = rows[i][army]
-        if not self.rules.attack_allowed(armies):
-            said = refusals.too_few(action.source, armies)
-            raise rel.violation("combat.attack_requires", said)
-        a_low, a_high = self.rules.attacker_dice(armies)
-        if not a_low <= action.attacker_dice <= a_high:
-            said = refusals.attacker_dice(armies, a_low, a_high, action.attacker_dice)
-            raise rel.violation("combat.attacker.dice", said)
-        defending = view.totals[j]
-        d_low, d_high = self.rules.defender_dice(defending)
-        if not d_low <= action.defender_dice <= d_high:
-            said = refusals.defender_dice(defending, d_low, d_high, action.defender_dice)
-            raise rel.violation("combat.defender.dice", said)
-        rolled = action.rolls
-        if rolled is None:
-            raise ValueError("an attack needs its dice rolled (see with_chance)")
-        attack, defence = rolled
-        if len(attack) != action.attacker_dice or len(defence) != action.defender_dice:
-            raise rel.violation(
-                "combat.attacker.dice", msg("the dice rolled do not match the dice declared")
-            )
-        known = self.rules.rolled  # the rolls checked before and their losses (Python engine)
-        if known is None or OPEN[0]:
-            lost_a, lost_d = self._losses(attack, defence)
-        else:
-            found = known.get(rolled)
-            if found is None:
-                found = self._losses(attack, defence)
-                if len(known) < MEMO:
-                    known[rolled] = found
-            lost_a, lost_d = found
+        lost_a, lost_d = self._losses(self._dice_checked(action, rows[i][army], view.totals[j]))
         if state.seats[defender].neutral:
             self.rules.note("neutrals.defence_rolled_by")
         lost_d = min(lost_d, rows[j][defender])
@@ -420,11 +390,43 @@ class Game:
         # One new state per roll (not one per change): a game is mostly rolls.
         return state.rolled(rows, state.destroyed + lost_a + lost_d, invasion, state.rolls + 1)
 
-    def _losses(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
-        """The losses of a roll whose dice match those declared, once its dice are checked."""
-        if not dice_shown(attack, defence):
-            raise self.rel.violation("combat.attacker.dice", msg("a die shows 1 to 6"))
-        return self.rules.losses(attack, defence)
+    def _dice_checked(
+        self, action: Attack, armies: int, defending: int
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The attack's dice, rolled as many as each side may roll with its armies."""
+        rel = self.rel
+        if not self.rules.attack_allowed(armies):
+            said = refusals.too_few(action.source, armies)
+            raise rel.violation("combat.attack_requires", said)
+        a_low, a_high = self.rules.attacker_dice(armies)
+        if not a_low <= action.attacker_dice <= a_high:
+            said = refusals.attacker_dice(armies, a_low, a_high, action.attacker_dice)
+            raise rel.violation("combat.attacker.dice", said)
+        d_low, d_high = self.rules.defender_dice(defending)
+        if not d_low <= action.defender_dice <= d_high:
+            said = refusals.defender_dice(defending, d_low, d_high, action.defender_dice)
+            raise rel.violation("combat.defender.dice", said)
+        rolled = action.rolls
+        if rolled is None:
+            raise ValueError("an attack needs its dice rolled (see with_chance)")
+        if len(rolled[0]) != action.attacker_dice or len(rolled[1]) != action.defender_dice:
+            raise rel.violation(
+                "combat.attacker.dice", msg("the dice rolled do not match the dice declared")
+            )
+        return rolled
+
+    def _losses(self, rolled: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int]:
+        """The losses of a roll whose dice match those declared, once its dice are checked;
+        the Python engine keeps the rolls it checked and their losses (Rules.rolled)."""
+        known = self.rules.rolled if not OPEN[0] else None
+        found = known.get(rolled) if known is not None else None
+        if found is None:
+            if not dice_shown(*rolled):
+                raise self.rel.violation("combat.attacker.dice", msg("a die shows 1 to 6"))
+            found = self.rules.losses(*rolled)
+            if known is not None and len(known) < MEMO:
+                known[rolled] = found
+        return found
 
     def _track_invasion(
         self, state: GameState, target: str, army: int, defender: int

@@ -76,13 +76,7 @@ class Watch:
         control = None if setting_up else rel.view(state).control
         looked = changed
         if control is not None:
-            if whole:
-                looked = list(range(len(rows)))
-            elif last is not None and last.pending is not None:
-                # The territory a conquest was waiting to move into, moved into or not.
-                again = state.index[last.pending.target]
-                if again not in changed:
-                    looked = [*changed, again]
+            looked = _looked(state, last, changed, whole)
         names = state.territories
         sole = self._sole
         totals = self._totals
@@ -125,6 +119,20 @@ class Watch:
             elif control[i] != (first if tops == 1 else -1):
                 wrong = _noted(wrong, f"{names[i]} is controlled by the wrong seat")
         self._on_board = on_board
+        self._conserved(state, last, on_board, out)
+        if negative:
+            out.append("a negative number of armies")
+        if wrong is not None:
+            out += wrong
+        if empty is not None:
+            out.append(f"empty territories: {', '.join(empty[:5])}")
+        return out
+
+    def _conserved(
+        self, state: GameState, last: GameState | None, on_board: int, out: list[str]
+    ) -> None:
+        """Whether the armies (on the board and in reserve, against those handed out and lost)
+        and the cards (where any moved) are all there, a line in `out` for each not."""
         if on_board + self._in_reserve != state.created - state.destroyed:
             out.append(
                 f"armies not conserved: {on_board + self._in_reserve} on the board and "
@@ -141,13 +149,18 @@ class Watch:
                 f"cards not conserved: {state.cards_in_play()} in hands and piles, "
                 f"deck of {self._deck}"
             )
-        if negative:
-            out.append("a negative number of armies")
-        if wrong is not None:
-            out += wrong
-        if empty is not None:
-            out.append(f"empty territories: {', '.join(empty[:5])}")
-        return out
+
+
+def _looked(state: GameState, last: GameState | None, changed: list[int], whole: bool) -> list[int]:
+    """The rows whose control is looked at: those changed; every row when the whole board is
+    looked at; and the territory a conquest was waiting to move into, moved into or not."""
+    if whole:
+        return list(range(len(state.armies)))
+    if last is not None and last.pending is not None:
+        again = state.index[last.pending.target]
+        if again not in changed:
+            return [*changed, again]
+    return changed
 
 
 def _read(row: tuple[int, ...]) -> tuple[int, int, int, int, bool]:

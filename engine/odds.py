@@ -165,6 +165,49 @@ def _invade(
     # Where a battle stops with defenders left: the attacker may not roll, or the defender not.
     stops = [d for d in range(1, defenders + 1) if defender_dice[d] == 0]
 
+    same_row, other_rows = _moves(rules, attacker_dice, defender_dice, zero, convert)
+    chance: dict[int, list[P]] = {attackers: [zero] * (defenders + 1)}
+    chance[attackers][defenders] = one
+    win = left_a = left_d = zero
+    for a in range(attackers, -1, -1):
+        row = chance.pop(a, None)
+        if row is None:
+            continue
+        ad = attacker_dice[a]
+        if ad == 0:  # no attack from here: the battle stops at every d
+            for d in range(1, defenders + 1):
+                left_d = left_d + row[d] * d
+            left_a = left_a + sum(row[1:], zero) * a
+        else:
+            own = same_row[ad]
+            for d in range(defenders, 0, -1):
+                m = row[d]
+                if m:
+                    for dl, p in own[d]:
+                        row[d - dl] += p * m
+            for al, dl, low, high, chances in other_rows[ad]:
+                target = chance.setdefault(max(a - al, 0), [zero] * (defenders + 1))
+                moved = map(mul, chances[low : high + 1], row[low : high + 1])
+                target[low - dl : high + 1 - dl] = map(add, target[low - dl : high + 1 - dl], moved)
+            for d in stops:
+                left_a, left_d = left_a + row[d] * a, left_d + row[d] * d
+        win = win + row[0]
+        left_a = left_a + row[0] * a
+    return win, left_a, left_d
+
+
+def _moves(
+    rules: CombatRules,
+    attacker_dice: list[int],
+    defender_dice: list[int],
+    zero: P,
+    convert: Callable[[Fraction], P],
+) -> tuple[
+    dict[int, list[list[tuple[int, P]]]], dict[int, list[tuple[int, int, int, int, list[P]]]]
+]:
+    """What a roll does, per number of attacking dice (see _invade)."""
+    defenders = len(defender_dice) - 1
+
     def outcomes(ad: int, dd: int) -> list[tuple[int, int, P]]:
         """A roll's losses with their chances, given that the roll changes something."""
         rolls = [
@@ -198,35 +241,7 @@ def _invade(
             (al, dl, min(where[al, dl]), max(where[al, dl]), chances)
             for (al, dl), chances in rows.items()
         ]
-
-    chance: dict[int, list[P]] = {attackers: [zero] * (defenders + 1)}
-    chance[attackers][defenders] = one
-    win = left_a = left_d = zero
-    for a in range(attackers, -1, -1):
-        row = chance.pop(a, None)
-        if row is None:
-            continue
-        ad = attacker_dice[a]
-        if ad == 0:  # no attack from here: the battle stops at every d
-            for d in range(1, defenders + 1):
-                left_d = left_d + row[d] * d
-            left_a = left_a + sum(row[1:], zero) * a
-        else:
-            own = same_row[ad]
-            for d in range(defenders, 0, -1):
-                m = row[d]
-                if m:
-                    for dl, p in own[d]:
-                        row[d - dl] += p * m
-            for al, dl, low, high, chances in other_rows[ad]:
-                target = chance.setdefault(max(a - al, 0), [zero] * (defenders + 1))
-                moved = map(mul, chances[low : high + 1], row[low : high + 1])
-                target[low - dl : high + 1 - dl] = map(add, target[low - dl : high + 1 - dl], moved)
-            for d in stops:
-                left_a, left_d = left_a + row[d] * a, left_d + row[d] * d
-        win = win + row[0]
-        left_a = left_a + row[0] * a
-    return win, left_a, left_d
+    return same_row, other_rows
 
 
 Grid = list[list[P]]

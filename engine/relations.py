@@ -247,32 +247,38 @@ class Relations:
                     copied |= 2
                 holders[i] = holder
                 moved.append(i)
-        borders = last.borders
-        if moved:
-            adjacent = self.adjacent
-            toggles = _TOGGLED
-            borders = borders.copy()
-            for i in moved:
-                borders[i] = _border(adjacent[i], holders, holders[i])
-                # A neighbour's frontier changes only if i joins or leaves it.
-                h = holders[i]
-                for j in adjacent[i]:
-                    hj = holders[j]
-                    near = borders[j]
-                    if (h >= 0 and hj >= 0 and h != hj) != (i in near):
-                        if hj < 0:
-                            borders[j] = ()
-                        elif toggles is None:
-                            borders[j] = _toggled(near, i)
-                        else:  # the Python engine: the frontiers toggled before, remembered
-                            key = (near, i)
-                            toggled = toggles.get(key)
-                            if toggled is None:
-                                toggled = _toggled(near, i)
-                                if len(toggles) < MEMO_TOGGLED:
-                                    toggles[key] = toggled
-                            borders[j] = toggled
+        borders = self._moved(last.borders, moved, holders) if moved else last.borders
         return View(rows, control, holders, totals, present, held, borders)
+
+    def _moved(
+        self, before: list[tuple[int, ...]], moved: list[int], holders: list[int]
+    ) -> list[tuple[int, ...]]:
+        """The frontiers after the territories `moved` changed their strongest seat: theirs,
+        and a neighbour's where the territory joins or leaves it."""
+        adjacent = self.adjacent
+        toggles = _TOGGLED
+        borders = before.copy()
+        for i in moved:
+            borders[i] = _border(adjacent[i], holders, holders[i])
+            # A neighbour's frontier changes only if i joins or leaves it.
+            h = holders[i]
+            for j in adjacent[i]:
+                hj = holders[j]
+                near = borders[j]
+                if (h >= 0 and hj >= 0 and h != hj) != (i in near):
+                    if hj < 0:
+                        borders[j] = ()
+                    elif toggles is None:
+                        borders[j] = _toggled(near, i)
+                    else:  # the Python engine: the frontiers toggled before, remembered
+                        key = (near, i)
+                        toggled = toggles.get(key)
+                        if toggled is None:
+                            toggled = _toggled(near, i)
+                            if len(toggles) < MEMO_TOGGLED:
+                                toggles[key] = toggled
+                        borders[j] = toggled
+        return borders
 
     def fronts(self, view: View, army: int) -> list[int]:
         """The territories `army` controls that border another seat's, in board order: where

@@ -13,6 +13,7 @@ from typing import Final
 
 from ..grammar import expr as ex
 from ..grammar import model as m
+from ..grammar import reading
 from ..grammar.geography import Geography
 from ..grammar.resolve import EffectiveRuleset
 from ..grammar.schema import SET_KINDS, SYMBOLS
@@ -38,35 +39,30 @@ class Card:
     symbol: str
 
 
-def _plain(value: m.Value | None) -> m.Value | None:
-    return m.strip_assumed(value) if value is not None else None
-
-
 UNLIMITED: Final = 1_000_000_000  # `unlimited` moves: more than any game makes
 MEMO: Final = 50_000  # answers kept per question (armies are unbounded in principle)
 OTHER: Final = 0  # Scalar.kind: absent, or not a number, yes/no or word
 INT: Final = 1
 BOOL: Final = 2
-NAME: Final = 3
-PHRASE: Final = 4
+WORD: Final = 3
 
 
 class Scalar:
-    """A rule's value as the engine reads a number, a yes/no or a word: decoded once."""
+    """A rule's value as the engine reads a number, a yes/no or a word (grammar/reading.py's
+    reading), decoded once."""
 
     def __init__(self, value: m.Value | None) -> None:
         self.kind = OTHER
         self.number = 0
         self.yes = False
         self.word = ""
-        if isinstance(value, m.Int):
-            self.kind, self.number = INT, value.value
-        elif isinstance(value, m.Bool):
-            self.kind, self.yes = BOOL, value.value
-        elif isinstance(value, m.Name):
-            self.kind, self.word = NAME, value.name
-        elif isinstance(value, m.Phrase):
-            self.kind, self.word = PHRASE, value.text
+        number, yes, word = reading.number(value), reading.flag(value), reading.word(value)
+        if number is not None:
+            self.kind, self.number = INT, number
+        elif yes is not None:
+            self.kind, self.yes = BOOL, yes
+        elif word is not None:
+            self.kind, self.word = WORD, word
 
 
 class Rules:
@@ -121,7 +117,7 @@ class Rules:
         try:
             return self._values[rule_id]
         except KeyError:
-            found = self._values[rule_id] = _plain(self.effective.value(rule_id))
+            found = self._values[rule_id] = reading.plain(self.effective.value(rule_id))
             return found
 
     def has(self, rule_id: str) -> bool:
@@ -163,7 +159,7 @@ class Rules:
         """A count that may be written `unlimited` (fortify.moves): UNLIMITED stands for it, a
         number no turn reaches (the simulator's action limit bounds a game anyway)."""
         found = self._scalar(rule_id)
-        if found.kind == NAME and found.word == "unlimited":
+        if found.kind == WORD and found.word == "unlimited":
             return UNLIMITED
         return self.integer(rule_id)
 
@@ -177,7 +173,7 @@ class Rules:
 
     def word(self, rule_id: str, default: str = "") -> str:
         found = self._scalar(rule_id)
-        return found.word if found.kind == NAME or found.kind == PHRASE else default
+        return found.word if found.kind == WORD else default
 
     def words(self, rule_id: str) -> tuple[str, ...]:
         if self._open[0]:
@@ -185,17 +181,8 @@ class Rules:
         cached = self._words.get(rule_id)
         if cached is not None:
             return cached
-        value = self.value(rule_id)
-        items = value.items if isinstance(value, m.ListValue) else (value,) if value else ()
-        out = []
-        for item in items:
-            inner = _plain(item)
-            if isinstance(inner, m.Name):
-                out.append(inner.name)
-            elif isinstance(inner, m.Phrase):
-                out.append(inner.text)
-        self._words[rule_id] = tuple(out)
-        return tuple(out)
+        found = self._words[rule_id] = reading.words(self.value(rule_id))
+        return found
 
     def expression(self, rule_id: str) -> m.Expr:
         """A rule's expression (RulesError if its value is not one)."""
@@ -263,16 +250,15 @@ class Rules:
 
     @property
     def players(self) -> tuple[int, int]:
-        value = self.value("players")
-        if isinstance(value, m.Range) and isinstance(value.low, m.Int):
-            high = value.high.value if isinstance(value.high, m.Int) else value.low.value
-            return value.low.value, high
-        raise RulesError(f"{self.name}: 'players' is not a range")
+        found = reading.int_range(self.value("players"))
+        if found is None:
+            raise RulesError(f"{self.name}: 'players' is not a range")
+        return found
 
     def start_armies(self, players: int) -> int:
         table = self.value("setup.start_armies")
         if isinstance(table, m.Table):
-            found = _plain(table.get(players))
+            found = reading.plain(table.get(players))
             if isinstance(found, m.Int):
                 return found.value
         raise RulesError(f"{self.name}: no start armies for {players} players")
@@ -298,7 +284,7 @@ class Rules:
         if known is not None:
             return known
         table = self.value("continents.bonus")
-        found = _plain(table.get(continent)) if isinstance(table, m.Table) else None
+        found = reading.plain(table.get(continent)) if isinstance(table, m.Table) else None
         bonus = found.value if isinstance(found, m.Int) else 0
         if len(self._bonus) < MEMO:
             self._bonus[continent] = bonus
@@ -325,17 +311,17 @@ class Rules:
     # ---------------------------------------------------------------- cards
 
     def _build_deck(self) -> tuple[Card, ...]:
-        table = _plain(self.effective.value("cards.symbols"))
+        table = reading.plain(self.effective.value("cards.symbols"))
         symbols: dict[str, str] = {}
         if isinstance(table, m.Table):
             for entry in table.entries:
-                inner = _plain(entry.value)
+                inner = reading.plain(entry.value)
                 if isinstance(inner, m.Name):
                     symbols[str(entry.key)] = inner.name
         cards = [
             Card(i, t, symbols.get(t, SYMBOLS[i % 3])) for i, t in enumerate(self.geo.territories)
         ]
-        wild = _plain(self.effective.value("cards.wild"))
+        wild = reading.plain(self.effective.value("cards.wild"))
         count = wild.value if isinstance(wild, m.Int) else 0
         cards += [Card(len(cards) + i, None, WILD) for i in range(count)]
         return tuple(cards)
@@ -384,9 +370,9 @@ class Rules:
         return sorted(dict.fromkeys(kinds), key=lambda k: -self._kind_value(k))
 
     def _kind_value(self, kind: str) -> int:
-        schedule = _plain(self.effective.value("cards.trade_values"))
+        schedule = reading.plain(self.effective.value("cards.trade_values"))
         if isinstance(schedule, m.Schedule) and schedule.table is not None:
-            found = _plain(schedule.table.get(kind))
+            found = reading.plain(schedule.table.get(kind))
             return found.value if isinstance(found, m.Int) else 0
         return 0
 
@@ -515,9 +501,9 @@ class Rules:
     def _battle_rules(self) -> tuple[bool, int, bool]:
         found = self._battle
         if found is None:
-            ties = _plain(self.effective.value("combat.ties"))
+            ties = reading.plain(self.effective.value("combat.ties"))
             capped = self.has("combat.loss_cap")
-            cap = _plain(self.effective.value("combat.loss_cap")) if capped else None
+            cap = reading.plain(self.effective.value("combat.loss_cap")) if capped else None
             found = self._battle = (
                 (isinstance(ties, m.Name) and ties.name == "attacker")
                 or (isinstance(ties, m.Phrase) and ties.text == "attacker"),

@@ -12,7 +12,7 @@ from . import expr as ex
 from . import model as m
 from .boards import check_board
 from .diagnostics import Diagnostic, Span, did_you_mean, error, suggest, warning
-from .facts import player_counts
+from .facts import int_of, player_counts, word_of
 from .messages import Arg, Either, Message, msg, msg_n
 from .missions import check_missions
 from .playable import check_playable
@@ -25,7 +25,7 @@ from .schema import (
     required_ids,
 )
 from .sources import check_source
-from .values import check_value, plain_value
+from .values import check_value
 from .words import language_name, rule_id_in_words
 
 MAX_ANCHOR_WORDS = 8
@@ -215,24 +215,11 @@ def _check_own_manuals(eff: EffectiveRuleset, index: Index) -> list[Diagnostic]:
     return out
 
 
-def _int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
-    value = eff.value(rule_id)
-    inner = plain_value(value) if value is not None else None
-    return inner.value if isinstance(inner, m.Int) else None
-
-
-def _word_of(eff: EffectiveRuleset, rule_id: str) -> str | None:
-    """The value of a rule written as a word (`setup.territories: deal`), else None."""
-    value = eff.value(rule_id)
-    inner = plain_value(value) if value is not None else None
-    return inner.name if isinstance(inner, m.Name) else None
-
-
 def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
     """A cap on armies per territory must leave room to attack and to place the start armies
     (each player, and each neutral army, on the fewest territories it can get)."""
     cap_clause = eff.clause("territory.max_armies")
-    cap = _int_of(eff, "territory.max_armies")
+    cap = int_of(eff, "territory.max_armies")
     if cap_clause is None or cap is None:
         return []
     out: list[Diagnostic] = []
@@ -252,20 +239,20 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
             )
         )
     board = eff.board
-    table = plain_value(eff.value("setup.start_armies") or m.Table(()))
+    table = m.strip_assumed(eff.value("setup.start_armies") or m.Table(()))
     if board is None or not isinstance(table, m.Table):
         return out
-    neutrals = _int_of(eff, "neutrals.count") or 0
-    neutral_armies = _int_of(eff, "neutrals.start_armies") or 0
-    dealt = _int_of(eff, "setup.deal.cards")
+    neutrals = int_of(eff, "neutrals.count") or 0
+    neutral_armies = int_of(eff, "neutrals.start_armies") or 0
+    dealt = int_of(eff, "setup.deal.cards")
     counts = player_counts(eff)
     for entry in table.entries:
-        armies = plain_value(entry.value)
+        armies = m.strip_assumed(entry.value)
         if not isinstance(entry.key, int) or not isinstance(armies, m.Int) or entry.key < 1:
             continue
         if counts is not None and entry.key not in counts:
             continue  # a count the ruleset does not allow: never played (RR0214)
-        if _word_of(eff, "setup.territories") == "deal" and dealt:
+        if word_of(eff, "setup.territories") == "deal" and dealt:
             fewest = dealt
         else:
             fewest = len(board.territories) // (entry.key + neutrals)
@@ -299,7 +286,7 @@ def _check_army_cap(eff: EffectiveRuleset) -> list[Diagnostic]:
 def _attack_needs(eff: EffectiveRuleset) -> int:
     """The fewest armies an attack needs, read from `armies >= N` (2 if it says otherwise)."""
     value = eff.value("combat.attack_requires")
-    needs = ex.at_least(plain_value(value), "armies") if value is not None else None
+    needs = ex.at_least(m.strip_assumed(value), "armies") if value is not None else None
     return 2 if needs is None else needs
 
 
@@ -307,16 +294,16 @@ def _check_cards_off(eff: EffectiveRuleset) -> list[Diagnostic]:
     """With `cards.in_play: no` nothing may need a territory card: a deal of the territories,
     cards dealt to players or neutral armies, or neutral armies bribed with cards."""
     off = eff.clause("cards.in_play")
-    if off is None or plain_value(off.value) != m.Bool(False):
+    if off is None or m.strip_assumed(off.value) != m.Bool(False):
         return []
     needs: list[tuple[str, str]] = []
-    if _word_of(eff, "setup.territories") == "deal":
+    if word_of(eff, "setup.territories") == "deal":
         needs.append(("setup.territories", "the territories are dealt with the cards"))
     for rule in ("setup.deal.cards", "neutrals.cards_dealt"):
-        count = _int_of(eff, rule)
+        count = int_of(eff, rule)
         if count:
             needs.append((rule, f"{count} cards are dealt"))
-    if _word_of(eff, "neutrals.mode") == "active":
+    if word_of(eff, "neutrals.mode") == "active":
         needs.append(("neutrals.mode", "active neutral armies are bribed with cards"))
     return [
         error(
@@ -361,13 +348,13 @@ def _check_whole(eff: EffectiveRuleset) -> list[Diagnostic]:
     relevant = {"setup.start_armies", "board", "setup.territories", "setup.deal.cards", "players"}
     counts = player_counts(eff)
     if board is not None and start is not None and own & relevant:
-        table = plain_value(start.value)
+        table = m.strip_assumed(start.value)
         total = len(board.territories)
-        deal = _int_of(eff, "setup.deal.cards")
-        dealing = _word_of(eff, "setup.territories") == "deal" and deal is not None
+        deal = int_of(eff, "setup.deal.cards")
+        dealing = word_of(eff, "setup.territories") == "deal" and deal is not None
         if isinstance(table, m.Table):
             for entry in table.entries:
-                armies = plain_value(entry.value)
+                armies = m.strip_assumed(entry.value)
                 if not isinstance(entry.key, int) or not isinstance(armies, m.Int):
                     continue
                 players = entry.key

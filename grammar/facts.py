@@ -1,64 +1,41 @@
 """What a ruleset's effective rules say, read as numbers, words and player counts, and the
 rules it writes itself (where a finding about rules together is reported): what the checks of
-a whole ruleset (grammar/playable.py, grammar/shares.py, grammar/ranges.py) ask of it."""
+a whole ruleset (grammar/playable.py, grammar/shares.py, grammar/ranges.py) ask of it. A value
+is read as grammar/reading.py reads it, as the engine does."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from . import model as m
+from . import reading
 from .diagnostics import Span
 from .limits import MAX_PLAYERS
 from .messages import Arg, msg
 from .resolve import EffectiveRuleset
 
-
-def plain(value: m.Value | None) -> m.Value | None:
-    return m.strip_assumed(value) if value is not None else None
+plain = reading.plain  # (the checks' name for it)
 
 
 def int_of(eff: EffectiveRuleset, rule_id: str) -> int | None:
-    value = plain(eff.value(rule_id))
-    return value.value if isinstance(value, m.Int) else None
+    return reading.number(eff.value(rule_id))
 
 
 def word_of(eff: EffectiveRuleset, rule_id: str) -> str | None:
-    value = plain(eff.value(rule_id))
-    if isinstance(value, m.Name):
-        return value.name
-    if isinstance(value, m.Phrase):
-        return value.text
-    return None
+    return reading.word(eff.value(rule_id))
 
 
 def words_of(eff: EffectiveRuleset, rule_id: str) -> list[str]:
-    value = plain(eff.value(rule_id))
-    items = value.items if isinstance(value, m.ListValue) else (value,) if value else ()
-    out = []
-    for item in items:
-        inner = plain(item)
-        if isinstance(inner, m.Name):
-            out.append(inner.name)
-        elif isinstance(inner, m.Phrase):
-            out.append(inner.text)
-    return out
+    return list(reading.words(eff.value(rule_id)))
 
 
 def flag_of(eff: EffectiveRuleset, rule_id: str) -> bool:
-    value = plain(eff.value(rule_id))
-    return isinstance(value, m.Bool) and value.value
+    return reading.flag(eff.value(rule_id)) is True
 
 
 def player_range(eff: EffectiveRuleset) -> tuple[int, int] | None:
     """The fewest and most players the `players` rule allows (None: not a range of numbers)."""
-    value = plain(eff.value("players"))
-    if (
-        isinstance(value, m.Range)
-        and isinstance(value.low, m.Int)
-        and isinstance(value.high, m.Int)
-    ):
-        return value.low.value, value.high.value
-    return None
+    return reading.int_range(eff.value("players"))
 
 
 def neutral_count(eff: EffectiveRuleset) -> int:

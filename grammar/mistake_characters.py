@@ -34,35 +34,7 @@ def _character(f: Failure, t: Text) -> Diagnostic | None:
             fix("//"),
         )
     if ch == "=":
-        if nxt == ">":
-            return error(
-                "RR0002", msg("write 'at least' as >="), t.span(f.pos, f.pos + 2), fix(">=")
-            )
-        if nxt == "<":
-            return error(
-                "RR0002", msg("write 'at most' as <="), t.span(f.pos, f.pos + 2), fix("<=")
-            )
-        rule = t.rule_at(f.pos)
-        if prev == ":":
-            return error(
-                "RR0002",
-                msg("unexpected '=' after ':': a rule is written 'rule.id: value'"),
-                t.span(f.pos),
-                msg("remove the '='"),
-            )
-        if rule is None and re.fullmatch(r"[a-z][a-z0-9_.]*", prev or "-"):
-            return error(
-                "RR0002",
-                msg("unexpected '=': a rule is written 'rule.id: value', with ':'"),
-                t.span(f.pos),
-                fix(":", msg("('==' compares two numbers in a condition)")),
-            )
-        return error(
-            "RR0002",
-            msg("unexpected '=': compare two numbers with '=='"),
-            t.span(f.pos),
-            fix("==", msg("a rule is written 'rule.id: value'")),
-        )
+        return _equals(f, t, nxt, prev)
     if ch in _SYMBOLS:
         written, why = _SYMBOLS[ch]
         return error(
@@ -107,6 +79,35 @@ def _character(f: Failure, t: Text) -> Diagnostic | None:
     if ch.isalpha() and (ch.isupper() or not ch.isascii()):
         return _letter(f, t)
     return None
+
+
+def _equals(f: Failure, t: Text, nxt: str, prev: str) -> Diagnostic:
+    """An '=' where something else is meant: >=, <=, ':' or '=='."""
+    if nxt == ">":
+        return error("RR0002", msg("write 'at least' as >="), t.span(f.pos, f.pos + 2), fix(">="))
+    if nxt == "<":
+        return error("RR0002", msg("write 'at most' as <="), t.span(f.pos, f.pos + 2), fix("<="))
+    rule = t.rule_at(f.pos)
+    if prev == ":":
+        return error(
+            "RR0002",
+            msg("unexpected '=' after ':': a rule is written 'rule.id: value'"),
+            t.span(f.pos),
+            msg("remove the '='"),
+        )
+    if rule is None and re.fullmatch(r"[a-z][a-z0-9_.]*", prev or "-"):
+        return error(
+            "RR0002",
+            msg("unexpected '=': a rule is written 'rule.id: value', with ':'"),
+            t.span(f.pos),
+            fix(":", msg("('==' compares two numbers in a condition)")),
+        )
+    return error(
+        "RR0002",
+        msg("unexpected '=': compare two numbers with '=='"),
+        t.span(f.pos),
+        fix("==", msg("a rule is written 'rule.id: value'")),
+    )
 
 
 def _quotes(f: Failure, t: Text, ch: str) -> Diagnostic:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, Span, error
 from .keywords import OPEN_WORDS
 from .messages import msg
 from .mistake_characters import (
@@ -232,28 +232,35 @@ def _formula_in_words(f: Failure, t: Text) -> Diagnostic | None:
                     fix(formula),
                 )
     if spec.kind == Kind.SCHEDULE and not re.match(r"(sequence|track|fixed|by)\b", value):
-        numbers = re.fullmatch(r"\d+(\s*,\s*\d+)*(\s+then\s+\+?\s*\d+)?", value)
-        if re.fullmatch(r"\d+", value):
-            # One number is what every set is worth, as the checker's RR0201 reads it too.
-            return error(
-                "RR0001",
-                msg("a trade value that never changes is written 'fixed {value}'", value=value),
-                span,
-                fix(f"fixed {value}", SCHEDULE_FORMS),
-            )
-        if numbers:
-            then = re.search(r"then\s+\+?\s*(\d+)", value)
-            listed = value[: then.start()].strip() if then else value
-            written = f"sequence {listed}" + (f" then +{then.group(1)}" if then else "")
-            return error(
-                "RR0001",
-                msg(
-                    "trade values listed one after another are a sequence: '{written}'",
-                    written=written,
-                ),
-                span,
-                fix(written, SCHEDULE_FORMS),
-            )
+        return _schedule_in_words(value, span)
+    return None
+
+
+def _schedule_in_words(value: str, span: Span) -> Diagnostic | None:
+    """Trade values written as one number (`fixed N`) or as numbers one after another (a
+    `sequence`)."""
+    numbers = re.fullmatch(r"\d+(\s*,\s*\d+)*(\s+then\s+\+?\s*\d+)?", value)
+    if re.fullmatch(r"\d+", value):
+        # One number is what every set is worth, as the checker's RR0201 reads it too.
+        return error(
+            "RR0001",
+            msg("a trade value that never changes is written 'fixed {value}'", value=value),
+            span,
+            fix(f"fixed {value}", SCHEDULE_FORMS),
+        )
+    if numbers:
+        then = re.search(r"then\s+\+?\s*(\d+)", value)
+        listed = value[: then.start()].strip() if then else value
+        written = f"sequence {listed}" + (f" then +{then.group(1)}" if then else "")
+        return error(
+            "RR0001",
+            msg(
+                "trade values listed one after another are a sequence: '{written}'",
+                written=written,
+            ),
+            span,
+            fix(written, SCHEDULE_FORMS),
+        )
     return None
 
 

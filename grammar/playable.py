@@ -278,8 +278,34 @@ def _phases(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
 
 
 def _needs(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
-    """RR0227: a rule that needs another one the ruleset does not have."""
-    needs: list[tuple[str, str, Message, str]] = []  # (rule, needed, why, example)
+    """RR0227: a rule that needs another one the ruleset does not have, or other values."""
+    out = _clashes(eff, own)
+    for rule, needed, why, example in _needed(eff):
+        if eff.clause(needed) is not None:
+            continue
+        at = own.any((rule, "turn.phases", "neutrals.count"))
+        if at is None:
+            continue
+        out.append(
+            error(
+                "RR0227",
+                msg(
+                    "rule '{rule}' needs '{needed}' ({why}), but the ruleset does not set it",
+                    rule=rule,
+                    needed=needed,
+                    why=why,
+                ),
+                at.id_span,
+                msg("add a line such as `{example}`", example=example),
+            )
+        )
+    out.extend(_status_start(eff, own))
+    return out
+
+
+def _needed(eff: EffectiveRuleset) -> list[tuple[str, str, Message, str]]:
+    """The rules the ruleset's values need: (rule, needed, why, example)."""
+    needs: list[tuple[str, str, Message, str]] = []
     if word_of(eff, "setup.territories") == "deal":
         found = player_range(eff)
         board = eff.board
@@ -317,7 +343,13 @@ def _needs(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
         ):
             bribed_why = msg("active neutral armies are bribed")
             needs.append(("neutrals.mode", rule, bribed_why, example))
-    out = []
+    return needs
+
+
+def _clashes(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
+    """Values that cannot go together: neutral armies placed by the players on territories
+    that are claimed, and team play where one player holds a territory alone."""
+    out: list[Diagnostic] = []
     placed = eff.clause("neutrals.place_per_turn")
     if placed is not None and neutral_count(eff) and word_of(eff, "setup.territories") != "deal":
         at = own.any(("neutrals.place_per_turn", "setup.territories", "neutrals.count"))
@@ -352,26 +384,6 @@ def _needs(eff: EffectiveRuleset, own: Own) -> list[Diagnostic]:
                     msg("write `override territory.control: most_armies` (the team rules of 000)"),
                 )
             )
-    for rule, needed, why, example in needs:
-        if eff.clause(needed) is not None:
-            continue
-        at = own.any((rule, "turn.phases", "neutrals.count"))
-        if at is None:
-            continue
-        out.append(
-            error(
-                "RR0227",
-                msg(
-                    "rule '{rule}' needs '{needed}' ({why}), but the ruleset does not set it",
-                    rule=rule,
-                    needed=needed,
-                    why=why,
-                ),
-                at.id_span,
-                msg("add a line such as `{example}`", example=example),
-            )
-        )
-    out.extend(_status_start(eff, own))
     return out
 
 

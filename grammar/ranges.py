@@ -20,6 +20,7 @@ from .facts import (
     int_of,
     neutral_count,
     player_counts,
+    player_range,
     start_armies,
     word_of,
     words_of,
@@ -314,10 +315,8 @@ def _is_condition(rule_id: str) -> bool:
 
 
 def _players(eff: EffectiveRuleset) -> int:
-    value = eff.value("players")
-    if isinstance(value, m.Range) and isinstance(value.high, m.Int):
-        return max(1, min(value.high.value, MAX_PLAYERS))
-    return MAX_PLAYERS
+    found = player_range(eff)
+    return max(1, min(found[1], MAX_PLAYERS)) if found is not None else MAX_PLAYERS
 
 
 def _plain_expr(value: m.Value) -> m.Expr | None:

@@ -183,12 +183,9 @@ def _ring(index: Index, start: str) -> list[str] | None:
     return [*order[where[name] :], name]
 
 
-def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diagnostic]]:
-    """The effective ruleset `name`, with the inheritance diagnostics of its chain."""
-    diags: list[Diagnostic] = []
-    ruleset = index.rulesets.get(name)
-    if ruleset is None:
-        return None, diags
+def _chain(index: Index, ruleset: m.Ruleset, diags: list[Diagnostic]) -> list[m.Ruleset] | None:
+    """The ruleset and its bases, itself first (None, with the diagnostic added to `diags`:
+    a base unknown, a cycle, a chain too deep)."""
     chain: list[m.Ruleset] = [ruleset]
     seen = {ruleset.name}
     current = ruleset
@@ -203,7 +200,7 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                     did_you_mean(current.extends, index.rulesets),
                 )
             )
-            return None, diags
+            return None
         if base.name in seen:
             names = " -> ".join([r.name for r in chain] + [base.name])
             diags.append(
@@ -214,45 +211,106 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                     msg("a ruleset cannot extend itself, directly or through others"),
                 )
             )
-            return None, diags
+            return None
         if len(chain) >= MAX_EXTENDS_DEPTH:
-            ring = _ring(index, base.name)
-            if ring is not None:
-                shown = (
-                    " -> ".join([*ring[:4], "…", ring[-1]]) if len(ring) > 6 else " -> ".join(ring)
-                )
-                diags.append(
-                    error(
-                        "RR0403",
-                        msg(
-                            "'extends' cycle of {value} rulesets: {shown}",
-                            value=len(ring) - 1,
-                            shown=shown,
-                        ),
-                        current.extends_span,
-                        msg("a ruleset cannot extend itself, directly or through others"),
-                    )
-                )
-                return None, diags
-            diags.append(
-                error(
-                    "RR0405",
-                    msg(
-                        "'extends' chain is deeper than {max_extends_depth} rulesets",
-                        max_extends_depth=MAX_EXTENDS_DEPTH,
-                    ),
-                    ruleset.extends_span,
-                )
-            )
-            return None, diags
+            diags.append(_too_deep(index, base.name, current, ruleset))
+            return None
         chain.append(base)
         seen.add(base.name)
         current = base
+    return chain
 
+
+def _too_deep(index: Index, base: str, current: m.Ruleset, ruleset: m.Ruleset) -> Diagnostic:
+    """A chain past MAX_EXTENDS_DEPTH: a long cycle where it ends in one, else too deep."""
+    ring = _ring(index, base)
+    if ring is not None:
+        shown = " -> ".join([*ring[:4], "…", ring[-1]]) if len(ring) > 6 else " -> ".join(ring)
+        return error(
+            "RR0403",
+            msg(
+                "'extends' cycle of {value} rulesets: {shown}",
+                value=len(ring) - 1,
+                shown=shown,
+            ),
+            current.extends_span,
+            msg("a ruleset cannot extend itself, directly or through others"),
+        )
+    return error(
+        "RR0405",
+        msg(
+            "'extends' chain is deeper than {max_extends_depth} rulesets",
+            max_extends_depth=MAX_EXTENDS_DEPTH,
+        ),
+        ruleset.extends_span,
+    )
+
+
+def _inheriting(rs: m.Ruleset, clause: m.Clause, inherited: m.Clause | None) -> Diagnostic | None:
+    """What is wrong with how `clause` of `rs` treats the rule it inherits (`inherited`, None:
+    none): defined again without `override`, `override` of a rule the base does not set, or an
+    override to the same value."""
+    if inherited is not None and not clause.override:
+        return error(
+            "RR0401",
+            msg(
+                "rule '{id}' is already defined by '{ruleset}' at {where}",
+                id=clause.id,
+                ruleset=inherited.ruleset,
+                where=_where(inherited.id_span),
+            ),
+            clause.id_span,
+            msg(
+                "did you mean '{fix}'? An inherited rule is changed with `override`",
+                fix="override " + clause.id,
+            ),
+        )
+    if inherited is None and clause.override and lookup(clause.id) is not None:
+        # The catalogue knows the rule; the base just does not set it: the fix is to
+        # drop `override`, not another rule id.
+        basename = rs.extends or "(no base)"
+        return error(
+            "RR0402",
+            msg(
+                "'override {id}': the base ruleset '{basename}' does not set this rule",
+                id=clause.id,
+                basename=basename,
+            ),
+            clause.id_span,
+            msg(
+                "drop `override`: '{basename}' does not set '{id}', so this rule is new here",
+                basename=basename,
+                id=clause.id,
+            ),
+        )
+    # The same value with passages of its own is a re-citation (the ruleset's own
+    # manual states the rule in its own words), not a needless override.
+    if (
+        inherited is not None
+        and clause.value == inherited.value
+        and set(clause.citations) <= set(inherited.citations)
+    ):
+        return warning(
+            "RR0404",
+            msg(
+                "override of '{id}' sets the same value as '{ruleset}'",
+                id=clause.id,
+                ruleset=inherited.ruleset,
+            ),
+            clause.id_span,
+            msg("remove the override; the rule is inherited unchanged"),
+        )
+    return None
+
+
+def _applied(
+    chain: list[m.Ruleset], diags: list[Diagnostic]
+) -> tuple[list[str], dict[str, m.Clause], dict[str, list[m.Clause]]]:
+    """The chain's clauses applied from the root base down to the ruleset itself: the rules in
+    the order first set, each one's effective clause, and each one's clauses, latest first."""
     effective: dict[str, m.Clause] = {}
     history: dict[str, list[m.Clause]] = {}
     order: list[str] = []
-    # Apply from the root base down to the ruleset itself.
     for rs in reversed(chain):
         local: dict[str, m.Clause] = {}
         for clause in rs.clauses:
@@ -272,69 +330,28 @@ def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diag
                 )
                 continue
             local[clause.id] = clause
-            inherited = effective.get(clause.id)
-            if inherited is not None and not clause.override:
-                diags.append(
-                    error(
-                        "RR0401",
-                        msg(
-                            "rule '{id}' is already defined by '{ruleset}' at {where}",
-                            id=clause.id,
-                            ruleset=inherited.ruleset,
-                            where=_where(inherited.id_span),
-                        ),
-                        clause.id_span,
-                        msg(
-                            "did you mean '{fix}'? An inherited rule is changed with `override`",
-                            fix="override " + clause.id,
-                        ),
-                    )
-                )
-            elif inherited is None and clause.override and lookup(clause.id) is not None:
-                # The catalogue knows the rule; the base just does not set it: the fix is to
-                # drop `override`, not another rule id.
-                basename = rs.extends or "(no base)"
-                diags.append(
-                    error(
-                        "RR0402",
-                        msg(
-                            "'override {id}': the base ruleset '{basename}' does not set this rule",
-                            id=clause.id,
-                            basename=basename,
-                        ),
-                        clause.id_span,
-                        msg(
-                            "drop `override`: '{basename}' does not set '{id}', so this rule is "
-                            "new here",
-                            basename=basename,
-                            id=clause.id,
-                        ),
-                    )
-                )
-            # The same value with passages of its own is a re-citation (the ruleset's own
-            # manual states the rule in its own words), not a needless override.
-            elif (
-                inherited is not None
-                and clause.value == inherited.value
-                and set(clause.citations) <= set(inherited.citations)
-            ):
-                diags.append(
-                    warning(
-                        "RR0404",
-                        msg(
-                            "override of '{id}' sets the same value as '{ruleset}'",
-                            id=clause.id,
-                            ruleset=inherited.ruleset,
-                        ),
-                        clause.id_span,
-                        msg("remove the override; the rule is inherited unchanged"),
-                    )
-                )
+            found = _inheriting(rs, clause, effective.get(clause.id))
+            if found is not None:
+                diags.append(found)
             if clause.id not in history:
                 order.append(clause.id)
                 history[clause.id] = []
             history[clause.id].insert(0, clause)
             effective[clause.id] = clause
+    return order, effective, history
+
+
+def resolve(index: Index, name: str) -> tuple[EffectiveRuleset | None, list[Diagnostic]]:
+    """The effective ruleset `name`, with the inheritance diagnostics of its chain."""
+    diags: list[Diagnostic] = []
+    ruleset = index.rulesets.get(name)
+    if ruleset is None:
+        return None, diags
+    chain = _chain(index, ruleset, diags)
+    if chain is None:
+        return None, diags
+
+    order, effective, history = _applied(chain, diags)
 
     board = None
     board_value = effective.get("board")

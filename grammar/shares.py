@@ -3,7 +3,7 @@ of the territory cards (RR0218); the mission deck's are grammar/missions.py's.""
 
 from __future__ import annotations
 
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, Span, error
 from .facts import Own, counts_text, flag_of, int_of, neutral_count, word_of
 from .messages import msg
 from .resolve import EffectiveRuleset
@@ -132,6 +132,15 @@ def deal(eff: EffectiveRuleset, own: Own, counts: range) -> list[Diagnostic]:
             )
         )
         break
+    out += _neutrals_dealt(eff, neutrals, per_neutral, where)
+    return out
+
+
+def _neutrals_dealt(
+    eff: EffectiveRuleset, neutrals: int, per_neutral: int, where: Span
+) -> list[Diagnostic]:
+    """RR0218: a neutral army has an army for each territory it is dealt."""
+    out: list[Diagnostic] = []
     neutral_armies = int_of(eff, "neutrals.start_armies") or 0
     if neutrals and per_neutral > neutral_armies:
         out.append(

@@ -26,10 +26,6 @@ from .words import RULE_PARTS, foreign, language_name
 _ARMY_PROBE = range(1, 41)
 
 
-def plain_value(value: m.Value) -> m.Value:
-    return value.value if isinstance(value, m.Assumed) else value
-
-
 def _kind_error(
     spec: RuleSpec,
     clause: m.Clause,
@@ -180,7 +176,7 @@ def _check_table(
         elif key in present:
             out.append(error("RR0207", _PLACE_TWICE[what].with_args(key=key), entry.span))
         present.add(key)
-        inner = plain_value(entry.value)
+        inner = m.strip_assumed(entry.value)
         if spec.kind == Kind.BY_CONTINENT and not isinstance(inner, m.Int):
             out.append(
                 error(
@@ -223,7 +219,7 @@ def check_value(
 ) -> list[Diagnostic]:
     continents = [c.id for c in board.continents] if board else []
     territories = [t.id for t in board.territories] if board else []
-    value = plain_value(clause.value)
+    value = m.strip_assumed(clause.value)
     kind = spec.kind
     if kind == Kind.INT:
         return _check_int(spec, clause, value)
@@ -238,38 +234,14 @@ def check_value(
     if kind == Kind.BOOL:
         return [] if isinstance(value, m.Bool) else [_kind_error(spec, clause, value)]
     if kind == Kind.INT_RANGE:
-        if not (
-            isinstance(value, m.Range)
-            and isinstance(value.low, m.Int)
-            and isinstance(value.high, m.Int)
-        ):
-            return [_kind_error(spec, clause, value)]
-        if value.low.value > value.high.value:
-            return [
-                error(
-                    "RR0205",
-                    msg(
-                        "the range {low} .. {high} is empty",
-                        low=value.low.value,
-                        high=value.high.value,
-                    ),
-                    value.span,
-                )
-            ]
-        return []
+        return _check_range(spec, clause, value)
     if kind == Kind.DICE:
         return _check_dice(spec, clause, value)
     if kind in (Kind.EXPR, Kind.CONDITION):
-        if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
-            return [_kind_error(spec, clause, value)]
-        if kind == Kind.CONDITION and isinstance(value, m.Int):
-            return [_kind_error(spec, clause, value)]  # a number where a condition goes
-        expect = "int" if kind == Kind.EXPR else "bool"
-        found = ex.check(value, spec.names, expect, continents, clause.id)
-        return [_with_place_hint(d, board) for d in found]
+        return _check_expr(spec, clause, value, continents, board)
     if kind == Kind.BY_PLAYERS:
         if not isinstance(value, m.Table) or not all(
-            isinstance(e.key, int) and isinstance(plain_value(e.value), m.Int)
+            isinstance(e.key, int) and isinstance(m.strip_assumed(e.value), m.Int)
             for e in value.entries
         ):
             return [_kind_error(spec, clause, value, counts)]
@@ -286,26 +258,71 @@ def check_value(
     if kind == Kind.SCHEDULE:
         return _check_schedule(spec, clause, value)
     if kind == Kind.BOARD:
-        if not isinstance(value, m.Name):
-            return [_kind_error(spec, clause, value)]
-        if value.name not in index.boards:
-            return [
-                error(
-                    "RR0105",
-                    msg("unknown board '{name}'", name=value.name),
-                    value.span,
-                    did_you_mean(value.name, index.boards),
-                )
-            ]
-        return []
+        return _check_board_name(spec, clause, value, index)
     if kind == Kind.TEXT:
         if isinstance(value, m.Text):
             return []
         if isinstance(value, m.Table) and all(
-            isinstance(plain_value(e.value), m.Text) for e in value.entries
+            isinstance(m.strip_assumed(e.value), m.Text) for e in value.entries
         ):
             return _twice(value, msg("language"))
         return [_kind_error(spec, clause, value)]
+    return []
+
+
+def _check_range(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Diagnostic]:
+    if not (
+        isinstance(value, m.Range)
+        and isinstance(value.low, m.Int)
+        and isinstance(value.high, m.Int)
+    ):
+        return [_kind_error(spec, clause, value)]
+    if value.low.value > value.high.value:
+        return [
+            error(
+                "RR0205",
+                msg(
+                    "the range {low} .. {high} is empty",
+                    low=value.low.value,
+                    high=value.high.value,
+                ),
+                value.span,
+            )
+        ]
+    return []
+
+
+def _check_expr(
+    spec: RuleSpec,
+    clause: m.Clause,
+    value: m.Value,
+    continents: list[str],
+    board: m.Board | None,
+) -> list[Diagnostic]:
+    """A formula (EXPR) or a condition (CONDITION): its kind, then its names and types."""
+    if not isinstance(value, (m.Int, m.Bool, m.Name, m.Neg, m.Not, m.BinOp, m.Call)):
+        return [_kind_error(spec, clause, value)]
+    if spec.kind == Kind.CONDITION and isinstance(value, m.Int):
+        return [_kind_error(spec, clause, value)]  # a number where a condition goes
+    expect = "int" if spec.kind == Kind.EXPR else "bool"
+    found = ex.check(value, spec.names, expect, continents, clause.id)
+    return [_with_place_hint(d, board) for d in found]
+
+
+def _check_board_name(
+    spec: RuleSpec, clause: m.Clause, value: m.Value, index: Index
+) -> list[Diagnostic]:
+    if not isinstance(value, m.Name):
+        return [_kind_error(spec, clause, value)]
+    if value.name not in index.boards:
+        return [
+            error(
+                "RR0105",
+                msg("unknown board '{name}'", name=value.name),
+                value.span,
+                did_you_mean(value.name, index.boards),
+            )
+        ]
     return []
 
 
@@ -469,7 +486,7 @@ def _check_schedule(spec: RuleSpec, clause: m.Clause, value: m.Value) -> list[Di
                         did_you_mean(str(entry.key), SET_KINDS) or forms.one_of(SET_KINDS),
                     )
                 )
-            elif not isinstance(plain_value(entry.value), m.Int):
+            elif not isinstance(m.strip_assumed(entry.value), m.Int):
                 out.append(error("RR0201", msg("a set's value must be a whole number"), entry.span))
         missing = [k for k in SET_KINDS if k not in keys]
         if missing:

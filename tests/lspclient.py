@@ -10,13 +10,13 @@ from typing import Any
 
 
 class Client:
-    """An editor's end of a session: `riskrules lsp` forked from the fork server (its pipes as
-    an editor's; Python's start-up and pygls' import, 1.8 CPU-s, paid once a run)."""
+    """An editor's end of a session: `python -m riskrules lsp` as a process of its own, its
+    pipes as an editor's (a test that uses one is marked `process`)."""
 
     def __init__(self) -> None:
-        from forkserver import spawn_forked
+        from processes import spawn
 
-        self.proc = spawn_forked("lsp")
+        self.proc = spawn("lsp")
         self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()

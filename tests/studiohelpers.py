@@ -89,3 +89,20 @@ def open_text_view(page: Any) -> None:
     if page.locator("#text-view").get_attribute("open") is None:
         page.click("#text-view > summary")
     page.wait_for_selector("#text")
+
+
+class Clicks:
+    """A page whose clicks (and menu choices) are counted, as a player's would be; typing is
+    not a click."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+
+    def click(self, selector: str) -> None:
+        self.count += 1
+        self.page.click(selector)
+
+    def choose(self, selector: str, value: str) -> None:
+        self.count += 1
+        self.page.select_option(selector, value)

@@ -358,69 +358,31 @@ def test_balance_json_has_every_figure() -> None:
     assert len(found["outcomes"][0]["games"]) == 2 and found["verdicts"][0]["sentences"]
 
 
-# What a study process has imported when its first game starts and when it ends (issue 31):
-# the command is forked from the study commands' server (tests/forkserver.py), which has
-# imported what `python -m riskrules` does before it reads its arguments and SciPy's
-# statistics; this hook, run in the child first, takes SciPy out of sys.modules, so that the
-# child starts as a process that has not imported it (Matplotlib the server never imports),
-# and gives every SciPy module back as it was, without running it again, when the command
-# first imports any of them: "scipy" is in sys.modules exactly when the command has imported
-# it, and the child does not spend a CPU-second and a half on importing it again. NumPy stays
-# (SciPy's modules hold it; nothing here asks about it). The hook then looks when the first
-# game is played.
-_IMPORTS = """
-import atexit, importlib.abc, importlib.machinery, sys
-from riskrules.tools.lab import simulate
+def _study_imports(*args: str) -> list[str]:
+    """Which of SciPy and Matplotlib a study's process imported, in the order it did (Python's
+    own record of its imports, -X importtime)."""
+    from processes import run_limited
 
-HEAVY = ("scipy", "matplotlib")
-hidden = {n: sys.modules.pop(n) for n in list(sys.modules) if n.partition(".")[0] == "scipy"}
-assert "scipy.stats" in hidden  # the server imported it: what is given back
-
-class GiveBack(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    def find_spec(self, name, path=None, target=None):
-        return importlib.machinery.ModuleSpec(name, self) if name in hidden else None
-
-    def create_module(self, spec):
-        return None
-
-    def exec_module(self, module):  # the import returns what sys.modules then holds
-        sys.modules.update(hidden)
-        hidden.clear()
-
-sys.meta_path.insert(0, GiveBack())
-first = []
-real = simulate.play
-
-def play(job, *hooks):
-    if not first:
-        first.append([m for m in HEAVY if m in sys.modules])
-    return real(job, *hooks)
-
-simulate.play = play
-atexit.register(lambda: print("IMPORTED", first, [m for m in HEAVY if m in sys.modules]))
-"""
+    found = run_limited(*args, seconds=300, options=("-X", "importtime"))
+    assert found.code in (0, 2), found.err
+    heavy = ("scipy", "matplotlib")
+    imported = [line.rsplit("|", 1)[-1].strip() for line in found.err.splitlines()]
+    return list(dict.fromkeys(n.split(".")[0] for n in imported if n.split(".")[0] in heavy))
 
 
-def _study_imports(*args: str) -> str:
-    from forkserver import run_forked
-
-    found = run_forked(*args, prelude=_IMPORTS, preload=("scipy.stats",), seconds=300)
-    assert found.code in (0, 2), found.err.decode()
-    return found.out.decode().splitlines()[-1]
-
-
+@pytest.mark.process
 def test_a_study_imports_scipy_to_compute_and_matplotlib_only_to_plot(tmp_path: Path) -> None:
-    """SciPy (about a CPU-second to import) only once the games are played and their figures
-    computed, Matplotlib only for a report's plots; a usage error imports neither."""
-    assert _study_imports("balance", "classic", "classic") == "IMPORTED [] []"
+    """SciPy (about a CPU-second to import) only for a study's figures, Matplotlib only for a
+    report's plots; a usage error imports neither."""
+    assert _study_imports("balance", "classic", "classic") == []
     one = ("-g", "2", "-w", "1", "--agent", "aggressive")  # two games, one strength of players
     study = ("balance", "classic", TIES, *one, "--format", "json")
-    assert _study_imports(*study) == "IMPORTED [[]] ['scipy']"
+    assert _study_imports(*study) == ["scipy"]
     reported = _study_imports(*study, "--report", str(tmp_path))
-    assert reported == "IMPORTED [[]] ['scipy', 'matplotlib']"
+    assert reported == ["scipy", "matplotlib"]
     assert (tmp_path / "balance.html").exists()
     vary = ("sweep", "classic", "--vary", "combat.ties=attacker,defender", *one)
-    assert _study_imports(*vary, "--format", "json") == "IMPORTED [[]] ['scipy']"
+    assert _study_imports(*vary, "--format", "json") == ["scipy"]
 
 
 def test_balance_refuses_a_player_count_the_rulesets_do_not_share() -> None:

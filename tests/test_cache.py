@@ -200,6 +200,7 @@ def test_a_folder_of_another_user_is_not_used(tmpdir_env: Path) -> None:
     assert not marker.exists()
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not ROOT_USER, reason="acting as another user needs root")
 @pytest.mark.parametrize("how", ["their folder", "a link to a folder of ours they can write"])
 def test_another_user_planting_a_cache_before_riskrules_runs(tmp_path: Path, how: str) -> None:

@@ -104,19 +104,9 @@ def test_findings_exit_1_without_traceback(tmp_path: Path) -> None:
     assert "did you mean 'attacker'?" in result.out
 
 
+@pytest.mark.process
 def test_internal_error_exits_3(tmp_path: Path) -> None:
-    script = tmp_path / "boom.py"
-    script.write_text(
-        "import sys\n"
-        "from riskrules.grammar import library\n"
-        "def boom(*a, **k):\n"
-        "    raise RuntimeError('boom')\n"
-        "library.Workspace.open = staticmethod(boom)\n"
-        "from riskrules.tools.cli import main\n"
-        "sys.argv = ['riskrules', 'check']\n"
-        "main()\n"
-    )
-
+    script = ROOT / "tests" / "probes" / "internal_error.py"
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
     assert proc.returncode == 3
     assert "internal error: RuntimeError: boom" in proc.stderr

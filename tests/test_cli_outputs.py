@@ -123,13 +123,14 @@ def test_simulate_shows_the_winners_as_a_table() -> None:
 def test_no_command_prints_a_python_repr_in_its_text() -> None:
     """The golden record holds every command's text output: none holds a dict, a list or a
     quoted string as Python prints them."""
-    from test_commands_golden import GOLDEN, split
+    from test_commands_golden import recorded, split
 
     repr_like = re.compile(r"\{'[^']*': |\['[^']*', '|\(\'[^']*',")
-    for title, body in split(GOLDEN.read_text(encoding="utf-8")).items():
-        if "--format json" in title or "--help" in title:
-            continue
-        assert not repr_like.search(body), title
+    for name, text in recorded().items():
+        for title, body in split(text).items():
+            if "--format json" in title or "--help" in title:
+                continue
+            assert not repr_like.search(body), f"{name}: {title}"
 
 
 # ---------------------------------------------------------------- new --from list

@@ -1,9 +1,13 @@
 """Every command's output, exit code and JSON, byte for byte, as recorded in
-tests/golden/commands.txt: the built-in rulesets, the example house rules, error cases and each
-command's --help. It pins what a user sees while the code under the commands moves.
+tests/golden/commands/, one file a command (`check.txt`, `summary.txt`, …; `riskrules.txt`
+for the top level: --help, --version, no command, an unknown one): the built-in rulesets, the
+example house rules, error cases and each command's --help. It pins what a user sees while the
+code under the commands moves. A case is numbered within its command's file, so a new case
+changes only its own command's file.
 
 Regenerate the record (only when a change of output is meant) with
-`python tests/test_commands_golden.py --update`; `--subprocess` runs every command as its own
+`python tests/test_commands_golden.py --update` (`--from-single FILE` splits a record kept the
+old way, in one file); `--subprocess` runs every command as its own
 `python -m riskrules` process instead, to show the in-process run prints the same.
 
 What is not compared: which engine `--version` names (compiled in a plain install, Python in
@@ -34,7 +38,7 @@ from click.testing import CliRunner
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from helpers import ROOT
 
-GOLDEN = ROOT / "tests" / "golden" / "commands.txt"
+GOLDEN = ROOT / "tests" / "golden" / "commands"
 HOUSE = "examples/house-rules"
 # The environment every command sees: no colour forced either way, a fixed terminal width for
 # --help, no manuals unless a case names them.
@@ -78,6 +82,20 @@ class Case:
     @property
     def title(self) -> str:
         return "riskrules " + " ".join(self.args)
+
+    @property
+    def command(self) -> str:
+        """The command the case runs (its golden file's name): the first word that is not an
+        option (nor --color's value), or "riskrules" for the top level."""
+        words = iter(self.args)
+        for word in words:
+            if word == "--color":
+                next(words, None)
+            elif not word.startswith("-"):
+                return word if word in COMMANDS or word == "studio" else "riskrules"
+            else:
+                break
+        return "riskrules"
 
 
 def case(*args: str, **kw: object) -> Case:
@@ -494,11 +512,12 @@ def _finish(started: Started) -> tuple[int, str, str]:
     return process.returncode, out, err
 
 
-def record(processes: bool = False) -> str:
-    """Run every case (from the checkout, each in one shared temporary folder) and write what
-    it did as the golden file's text. The cases that need a process of their own start first
+def record(processes: bool = False) -> dict[str, str]:
+    """Run every case (from the checkout, each in one shared temporary folder, in the order of
+    CASES: a case may read what one before it wrote) and give what each did as its command's
+    golden file's text, by file name. The cases that need a process of their own start first
     and run while the others do."""
-    blocks = []
+    blocks: dict[str, list[str]] = {}
     tmp = Path(tempfile.mkdtemp(prefix="riskrules-golden-"))
     try:
         with _cwd(ROOT):
@@ -523,15 +542,32 @@ def record(processes: bool = False) -> str:
                     with _cwd(tmp) if item.in_tmp else nullcontext():
                         code, out, err = _in_process(item.argv(tmp), item.stdin)
                 parts = [("stdout", out), ("stderr", err), *_written(tmp, item.files)]
-                block = [f"#### {number} {_masked(item.title, tmp)}", f"#### exit {code}"]
+                blocks.setdefault(f"{item.command}.txt", [])
+                within = len(blocks[f"{item.command}.txt"]) + 1  # numbered within its file
+                block = [f"#### {within} {_masked(item.title, tmp)}", f"#### exit {code}"]
                 for name, text in parts:
                     text = _masked(text, tmp)
                     block.append(f"#### {name} ({len(text)} characters)")
                     block.append(text)
-                blocks.append("\n".join(block))
+                blocks[f"{item.command}.txt"].append("\n".join(block))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return "\n".join(blocks) + "\n"
+    return {name: "\n".join(texts) + "\n" for name, texts in sorted(blocks.items())}
+
+
+def recorded() -> dict[str, str]:
+    """The golden files' texts, by file name."""
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(GOLDEN.glob("*.txt"))}
+
+
+def write(files: dict[str, str]) -> None:
+    """`files` as the golden record: each written, and a command's file no case writes now
+    removed."""
+    GOLDEN.mkdir(exist_ok=True)
+    for stale in set(recorded()) - set(files):
+        (GOLDEN / stale).unlink()
+    for name, text in files.items():
+        (GOLDEN / name).write_text(text, encoding="utf-8")
 
 
 def split(text: str) -> dict[str, str]:
@@ -559,33 +595,57 @@ def test_every_command_prints_what_it_printed() -> None:
     """Every case's exit code, standard output and error, and the files it writes, are as
     recorded. A difference names the case; the whole new record is left in the temporary
     folder to compare."""
-    found = record()
-    expected = GOLDEN.read_text(encoding="utf-8")
+    found, expected = record(), recorded()
     if found == expected:
         return
-    new, old = split(found), split(expected)
-    dump = Path(tempfile.gettempdir()) / "riskrules-commands.txt"
-    dump.write_text(found, encoding="utf-8")
-    changed = [title for title in new if new[title] != old.get(title)]
-    gone = [title for title in old if title not in new]
+    dump = Path(tempfile.mkdtemp(prefix="riskrules-commands-"))
+    changed, gone = [], []
+    for name in sorted(set(found) | set(expected)):
+        new, old = split(found.get(name, "")), split(expected.get(name, ""))
+        changed += [f"{name}: {title}" for title in new if new[title] != old.get(title)]
+        gone += [f"{name}: {title}" for title in old if title not in new]
+        if name in found:
+            (dump / name).write_text(found[name], encoding="utf-8")
     raise AssertionError(
         f"{len(changed)} commands print otherwise, {len(gone)} recorded ones were not run "
-        f"(the new record is {dump}; diff it with {GOLDEN}):\n" + "\n".join(changed + gone)
+        f"(the new record is in {dump}; diff it with {GOLDEN}):\n" + "\n".join(changed + gone)
     )
 
 
 def test_the_record_is_read_back_whole() -> None:
-    # The reader of the golden file finds every case, with outputs that hold '#### ' lines.
-    cases = split(GOLDEN.read_text(encoding="utf-8"))
-    assert len(cases) == len(CASES)
-    assert all("#### exit " in body for body in cases.values())
+    # The reader of the golden files finds every case, each in its command's file, with
+    # outputs that hold '#### ' lines.
+    files = recorded()
+    assert set(files) == {f"{item.command}.txt" for item in CASES}
+    cases = {name: split(text) for name, text in files.items()}
+    assert sum(len(found) for found in cases.values()) == len(CASES)
+    assert all("#### exit " in body for found in cases.values() for body in found.values())
+
+
+def split_single(text: str) -> dict[str, str]:
+    """The record as it was kept before 2026-12-03, one file of every case numbered in order
+    (tests/golden/commands.txt), as the files of today: each case's block unchanged but for its
+    number, which counts within its command's file. (For a branch begun before the split: take
+    its commands.txt, `--from-single` it, and delete it.)"""
+    cases = split(text)
+    if len(cases) != len(CASES):
+        raise SystemExit(f"the file holds {len(cases)} cases, CASES {len(CASES)}")
+    files: dict[str, list[str]] = {}
+    for (title, body), item in zip(cases.items(), CASES, strict=True):
+        shown = title.split(" ", 2)[2]  # "#### N riskrules …" less the number
+        blocks = files.setdefault(f"{item.command}.txt", [])
+        blocks.append(f"#### {len(blocks) + 1} {shown}\n{body}")
+    return {name: "".join(blocks) for name, blocks in sorted(files.items())}
 
 
 if __name__ == "__main__":
-    if "--update" in sys.argv:
-        GOLDEN.write_text(record("--subprocess" in sys.argv), encoding="utf-8")
+    if "--from-single" in sys.argv:
+        single = Path(sys.argv[sys.argv.index("--from-single") + 1])
+        write(split_single(single.read_text(encoding="utf-8")))
+    elif "--update" in sys.argv:
+        write(record("--subprocess" in sys.argv))
     elif "--subprocess" in sys.argv:
-        same = record(processes=True) == GOLDEN.read_text(encoding="utf-8")
+        same = record(processes=True) == recorded()
         print("as separate processes: " + ("the same" if same else "DIFFERENT"))
         sys.exit(0 if same else 1)
     else:

@@ -25,21 +25,12 @@ def test_grammar_has_no_conflicts() -> None:
     assert strict.parse(text) == syntax.parser().parse(text)
 
 
-_COLD_START = """
-import sys
-sys.modules["interegular"] = None  # as on a machine where it was never installed
-from riskrules.tools.cli import main
-sys.argv = ["riskrules", "check", "classic"]
-main()
-"""
-
-
 def _cold(tmp: Path, **extra: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "TMPDIR": str(tmp), **extra}
     env.pop("RISKRULES_NO_CACHE", None)
     env.update(extra)
     return subprocess.run(
-        [sys.executable, "-c", _COLD_START],
+        [sys.executable, str(ROOT / "tests" / "probes" / "cold_start.py")],
         capture_output=True,
         text=True,
         env=env,
@@ -48,6 +39,7 @@ def _cold(tmp: Path, **extra: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.process
 def test_a_new_machine_builds_the_parser_without_interegular(tmp_path: Path) -> None:
     # No cache (an empty TMPDIR) and no interegular: the README's first command must work.
     result = _cold(tmp_path)
@@ -63,6 +55,7 @@ def test_a_new_machine_builds_the_parser_without_interegular(tmp_path: Path) -> 
     assert (again.returncode, again.stdout) == (0, result.stdout)
 
 
+@pytest.mark.process
 def test_the_cache_can_be_turned_off(tmp_path: Path) -> None:
     result = _cold(tmp_path, RISKRULES_NO_CACHE="1")
     assert result.returncode == 0, result.stderr

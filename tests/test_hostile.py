@@ -1,6 +1,8 @@
-"""Hostile input through the real command line: every case in tests/hostile/ (and a few made
-here, too big or too odd to keep in the repository) ends with a clear message and exit 1 or 2,
-never an internal error (3), within a time and memory limit."""
+"""Hostile input through the command line: every case in tests/hostile/ (and a few made here,
+too big or too odd to keep in the repository) ends with a clear message and exit 1 or 2, never
+an internal error (3). Most run in the test's own process; an input only a limit would stop
+(endless, blocking or huge) runs as a process of its own within a time and memory limit, as do
+the budgets of what a command costs (marked `process`)."""
 
 from __future__ import annotations
 
@@ -15,10 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hostilerun import run, run_measured, run_streaming
 
 import riskrules
 from helpers import NOT_HERE, ROOT, dask_processes, long_house_rule
+from hostilerun import run, run_bounded, run_measured
 from riskrules.engine.actions import EndAttack, EndTurn, Place
 from riskrules.engine.record import encode, header, to_json
 from riskrules.grammar.limits import (
@@ -69,32 +71,34 @@ def _template(state: riskrules.GameState, action: riskrules.Action) -> tuple[int
     return state.turn, line.replace(b'"turn":%d,' % state.turn, b'"turn":%d,')
 
 
+@pytest.mark.process
 def test_a_record_of_zeros_is_refused_at_its_first_line() -> None:
     """/dev/zero as the record on standard input: refused where the line passes its limit, in
-    bounded time and memory. (This and the three below were one test; four processes in one
-    test ran past its time on a loaded machine.)"""
-    with open("/dev/zero", "rb") as zeros:
-        code, out = run_streaming("referee", "classic", "-", stdin=zeros)
+    bounded time and memory."""
+    code, out = run_bounded("referee", "classic", "-", stdin=Path("/dev/zero"))
     assert code == 1 and f"-:1: the line is longer than {MAX_RECORD_LINE:,} bytes" in out, out
 
 
+@pytest.mark.process
 def test_an_endless_stream_of_blank_lines_is_refused_at_the_action_limit() -> None:
     blank = _forever(b"\n" * 65_536)
-    code, out = run_streaming("referee", "classic", "-", stdin=blank)
+    code, out = run_bounded("referee", "classic", "-", stdin=blank)
     assert code == 1 and f"-:{MAX_RECORD_ACTIONS + 2}: the record has more than" in out, out
 
 
+@pytest.mark.process
 def test_an_endless_stream_of_long_lines_is_refused_at_the_size_limit() -> None:
     spaces = _forever((b" " * (MAX_RECORD_LINE - 1) + b"\n") * 10)
-    code, out = run_streaming("referee", "classic", "-", stdin=spaces)
+    code, out = run_bounded("referee", "classic", "-", stdin=spaces)
     line = 1 + (MAX_RECORD_BYTES - len(HEADER)) // MAX_RECORD_LINE + 1  # the first past it
     assert code == 1 and f"-:{line}: the record is longer than {MAX_RECORD_BYTES:,}" in out, out
 
 
 @pytest.mark.limits  # the referee plays half a million moves (the limit of actions itself is
 # in the default run: the endless stream of blank lines below counts to it)
+@pytest.mark.process
 def test_a_game_that_never_ends_is_refused_at_the_action_limit() -> None:
-    code, out = run_streaming("referee", "classic", "-", stdin=endless_game())
+    code, out = run_bounded("referee", "classic", "-", stdin=endless_game())
     assert code == 1, out
     assert f"more than {MAX_RECORD_ACTIONS:,} lines after the header" in out, out
 
@@ -103,20 +107,19 @@ def _lsp_message(body: bytes) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-def test_the_language_server_survives_what_is_not_lsp(tmp: Path) -> None:
+@pytest.mark.process
+def test_the_language_server_survives_what_is_not_lsp() -> None:
     """/dev/zero or an endless stream of short lines as the language server's input: it stops
     with a message after MAX_LSP_MESSAGE bytes without a message header's end. A message past
     the limit is refused, and the session goes on to its end."""
-    code, out = run("lsp", stdin_path="/dev/zero")
+    code, out = run_bounded("lsp", stdin=Path("/dev/zero"))
     assert code == 1 and "this is not the Language Server Protocol" in out, out
-    lines = tmp / "y-lines"
-    lines.write_bytes(b"y\n" * 32_768)
-    code, out = run("lsp", stdin_path=str(lines), endless=True)  # (piped again and again)
+    code, out = run_bounded("lsp", stdin=itertools.repeat(b"y\n" * 32_768))
     assert code == 1 and "this is not the Language Server Protocol" in out, out
     huge = _lsp_message(b" " * (MAX_LSP_MESSAGE + 1))
     end = _lsp_message(b'{"jsonrpc":"2.0","id":1,"method":"shutdown"}')
     end += _lsp_message(b'{"jsonrpc":"2.0","method":"exit"}')
-    code, out = run("lsp", stdin=huge + end)
+    code, out = run_bounded("lsp", stdin=huge + end)
     assert code == 0 and f"past the limit of {MAX_LSP_MESSAGE:,} bytes" in out, out
     assert '"id": 1' in out and '"result": null' in out, out  # the shutdown, answered
 
@@ -199,47 +202,11 @@ CASES = [  # (arguments, the exit code, words the output must hold)
     (("check", "--report", "{tmp}/file/sub"), 2, "cannot write"),
     (("new", "mine", "-o", "{tmp}/missing/mine.rules"), 2, "cannot write"),
     (("simulate", "classic", "-g", "1", "--record", "{tmp}/file/sub"), 2, "cannot write"),
-    (("check", "/dev/zero"), 1, "not a regular file"),
-    (("check", "{tmp}/big.rules"), 1, "rules files are limited"),
-    (("check", "{tmp}/fifo.rules"), 1, "not a regular file"),
     (("check", "{tmp}/long-string.rules"), 1, "RR0006"),  # a 1 MB string: refused as lexed
     (("fmt", "--check", "{tmp}/long-string.rules"), 1, "strings are limited to 1,000"),
-    (("referee", "classic", "{tmp}/deep.jsonl"), 1, "nested too deeply"),
-    (("referee", "classic", "{tmp}/long.jsonl"), 1, "longer than 100,000 bytes"),
     (("referee", "classic", "{tmp}/version.jsonl"), 1, "unsupported record version"),
-    (("referee", "classic", "/dev/zero"), 1, "/dev/zero:1: the line is longer than 100,000"),
-    (("referee", "classic", "{tmp}/zeros.jsonl"), 1, "zeros.jsonl:2: the line is longer than"),
     (("referee", "classic", "{tmp}/twice.jsonl"), 1, "'a' is named twice"),
     (("referee", "classic", "{tmp}/neutrals.jsonl"), 1, "no neutral armies, but 1 is named"),
-    # A study's size is refused before anything is made: 65 rulesets of a million games were
-    # 65 million jobs in memory (3.6 GB, then a MemoryError); a grid is counted, not built.
-    (
-        ("sweep", "classic", "--vary", f"fortify.moves={SIXTY_FOUR}", "--games", "1000000"),
-        2,
-        "a study plays at most 1,000,000 games in all: --games 7,692 or fewer",
-    ),
-    (
-        (
-            "sweep",
-            "classic",
-            "--vary",
-            f"fortify.moves={THOUSAND}",
-            "--vary",
-            f"cards.sets={THOUSAND}",
-        ),
-        2,
-        "the grid has 1,000,000 points; a sweep has at most 64",
-    ),
-    (
-        ("balance", "classic", TIES, "-g", "500001", "-w", "1"),
-        2,
-        "(2 rulesets × 2 strengths of players × 500,001)",
-    ),
-    (
-        ("balance", "classic", TIES, "-g", "500001", "--agent", "search"),
-        2,
-        "(2 rulesets × 500,001)",
-    ),
     # Seats and rungs that are not agents, or not one per player: named, before any game.
     (("balance", "classic", TIES, "-p", "4", "--seats", "search,random"), 2, "names 2 agents"),
     (("balance", "classic", TIES, "--agents", "search,search"), 2, "each once"),
@@ -275,8 +242,6 @@ CASES = [  # (arguments, the exit code, words the output must hold)
         f"no-manuals; expected the texts the rulesets cite: {KOMMANDO} (da000): not in the folder",
     ),
     (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/no-manuals"), 2, KOMMANDO),
-    (("trace", "da-2006", "--sources", "{tmp}/fifo-manual"), 2, "not a regular file"),
-    (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
     # Issue 33: the new rules' bad values, and a roll for the first turn a record gets wrong.
     (("simulate", h("forced-trade-sets-zero.rules"), "-g", "1"), 1, "RR0217"),
     (("simulate", h("first-turn-typo.rules"), "-g", "1"), 1, "did you mean 'roll_again'"),
@@ -307,7 +272,52 @@ CASES = [  # (arguments, the exit code, words the output must hold)
         "rolling for the first turn",
     ),
     (("trace", "da-2006", "--format", "html"), 2, "--format html shows the manuals' text"),
+]
+
+
+# Inputs only a limit would stop if the command did not refuse them: endless (/dev/zero), blocking
+# (a FIFO), huge (sparse files of 30-300 MB, a line of 50 MB, nesting 99,000 deep) or a study's
+# size that once filled the memory. Each runs as a process of its own within MEMORY and SECONDS.
+BOUNDED = [
+    (("check", "/dev/zero"), 1, "not a regular file"),
+    (("check", "{tmp}/big.rules"), 1, "rules files are limited"),
+    (("check", "{tmp}/fifo.rules"), 1, "not a regular file"),
+    (("referee", "classic", "{tmp}/deep.jsonl"), 1, "nested too deeply"),
+    (("referee", "classic", "{tmp}/long.jsonl"), 1, "longer than 100,000 bytes"),
+    (("referee", "classic", "/dev/zero"), 1, "/dev/zero:1: the line is longer than 100,000"),
+    (("referee", "classic", "{tmp}/zeros.jsonl"), 1, "zeros.jsonl:2: the line is longer than"),
+    (("trace", "da-2006", "--sources", "{tmp}/fifo-manual"), 2, "not a regular file"),
+    (("trace", "da-2006", "--uncovered", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
     (("trace", "da-2006", "--format", "html", "--sources", "{tmp}/huge-manual"), 2, "20,000,000"),
+    # A study's size is refused before anything is made: 65 rulesets of a million games were
+    # 65 million jobs in memory (3.6 GB, then a MemoryError); a grid is counted, not built.
+    (
+        ("sweep", "classic", "--vary", f"fortify.moves={SIXTY_FOUR}", "--games", "1000000"),
+        2,
+        "a study plays at most 1,000,000 games in all: --games 7,692 or fewer",
+    ),
+    (
+        (
+            "sweep",
+            "classic",
+            "--vary",
+            f"fortify.moves={THOUSAND}",
+            "--vary",
+            f"cards.sets={THOUSAND}",
+        ),
+        2,
+        "the grid has 1,000,000 points; a sweep has at most 64",
+    ),
+    (
+        ("balance", "classic", TIES, "-g", "500001", "-w", "1"),
+        2,
+        "(2 rulesets × 2 strengths of players × 500,001)",
+    ),
+    (
+        ("balance", "classic", TIES, "-g", "500001", "--agent", "search"),
+        2,
+        "(2 rulesets × 500,001)",
+    ),
 ]
 
 
@@ -429,26 +439,41 @@ def test_hostile_input(tmp: Path, args: tuple[str, ...], code: int, words: str) 
     assert words in out, out[-2000:]
 
 
+@pytest.mark.process
+@pytest.mark.parametrize(("args", "code", "words"), BOUNDED, ids=lambda v: str(v)[:40])
+def test_hostile_input_within_a_limit(
+    tmp: Path, args: tuple[str, ...], code: int, words: str
+) -> None:
+    if any("fifo" in a for a in args) and not hasattr(os, "mkfifo"):
+        pytest.skip(NOT_HERE + "no FIFOs on this system")
+    got, out = run_bounded(*(a.replace("{tmp}", str(tmp)) for a in args), cwd=tmp)
+    assert got == code, out[-2000:]
+    assert words in out, out[-2000:]
+
+
 @pytest.mark.limits
+@pytest.mark.process
 @pytest.mark.parametrize(("args", "code", "words"), AT_THE_LIMITS, ids=lambda v: str(v)[:40])
 def test_hostile_input_at_the_limits(
     tmp: Path, args: tuple[str, ...], code: int, words: str
 ) -> None:
     _full_manual(tmp)
-    test_hostile_input(tmp, args, code, words)
+    test_hostile_input_within_a_limit(tmp, args, code, words)
 
 
 # ------------------------------------------------------------------ a Dask cluster lost or broken
 
 
+@pytest.mark.process
 def test_an_unreachable_scheduler_is_exit_2_within_the_connect_timeout(tmp: Path) -> None:
     pytest.importorskip("distributed")
     args = ("balance", "classic", TIES, "-g", "2", "--scheduler", "127.0.0.1:9")
-    code, out = run(*args, "--connect-timeout", "1", cwd=tmp)
+    code, out = run_bounded(*args, "--connect-timeout", "1", cwd=tmp)
     assert code == 2, out[-2000:]
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 1 s" in out, out
 
 
+@pytest.mark.process
 def test_a_port_where_no_scheduler_answers_is_exit_2_within_the_connect_timeout(
     tmp: Path,
 ) -> None:
@@ -460,7 +485,7 @@ def test_a_port_where_no_scheduler_answers_is_exit_2_within_the_connect_timeout(
         mute.listen()
         address = f"tcp://127.0.0.1:{mute.getsockname()[1]}"
         args = ("balance", "classic", TIES, "-g", "2", "--scheduler", address)
-        code, out = run(*args, "--connect-timeout", "1", cwd=tmp)
+        code, out = run_bounded(*args, "--connect-timeout", "1", cwd=tmp)
     assert code == 2, out[-2000:]
     assert f"no Dask scheduler answered at {address} within 2 s" in out, out
 
@@ -471,7 +496,7 @@ def test_a_scheduler_with_no_worker_is_exit_2_within_the_worker_timeout(tmp: Pat
     with distributed.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=None) as lone:
         address = lone.scheduler_address
         args = ("balance", "classic", TIES, "-g", "2", "--scheduler", address)
-        code, out = run(*args, "--worker-timeout", "1", cwd=tmp)
+        code, out = run_bounded(*args, "--worker-timeout", "1", cwd=tmp)
     assert code == 2, out[-2000:]
     assert f"the Dask scheduler at {address} has no worker: none joined within 1 s" in out, out
 
@@ -489,7 +514,9 @@ def test_a_cluster_lost_mid_study_leaves_the_seeds_finished(tmp: Path, lost: str
     report = tmp / f"lost-{lost}"
     with dask_processes(workers=1, preload=lost, die_after=12) as cluster:
         args = ("balance", "classic", TIES, "-g", "50", "--batch", "1", "--report", str(report))
-        code, out = run(*args, "--scheduler", cluster.address, "--worker-timeout", "2", cwd=tmp)
+        code, out = run_bounded(
+            *args, "--scheduler", cluster.address, "--worker-timeout", "2", cwd=tmp
+        )
     assert code == 1, out[-2000:]
     assert f"error: the study stopped early: {why}" in out, out[-2000:]
     found = json.loads((report / "balance.json").read_text())
@@ -522,6 +549,7 @@ def test_trace_reads_a_latin_1_manual(tmp: Path) -> None:
     assert report["anchors_checked"] == 1 and report["anchors_found"] == 1, report
 
 
+@pytest.mark.process
 def test_same_seed_same_record_bytes_under_any_hash_seed(tmp: Path) -> None:
     folders = []
     for seed in ("1", "2"):
@@ -555,7 +583,7 @@ def test_same_seed_same_record_bytes_under_any_hash_seed(tmp: Path) -> None:
 
 # (arguments, the exit code, words the output must hold, CPU seconds, MiB): what each cost
 # before its limit or its better algorithm is in the comment; a budget is a few times what it
-# costs now (the start-up, about 0.3 s and 30 MiB, included), far below what it cost then.
+# costs now (Python's start-up, about 0.3 s and 30 MiB, included), far below what it cost then.
 BUDGETS = [
     # 448 MiB and 1.8 s before strings were limited (RR0006); now about 31 MiB
     (("check", "{tmp}/long-string.rules"), 1, "RR0006", 5.0, 120),
@@ -590,6 +618,7 @@ BUDGETS = [
 ]
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not hasattr(os, "wait4"), reason="no per-process usage here")
 @pytest.mark.parametrize(("args", "code", "words", "seconds", "mib"), BUDGETS, ids=str)
 def test_hostile_input_within_a_budget(
@@ -602,6 +631,7 @@ def test_hostile_input_within_a_budget(
     assert peak < mib, f"{peak:.0f} MiB at the peak"
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not hasattr(os, "wait4"), reason="no per-process usage here")
 @pytest.mark.limits  # (its pages and words in the default run: test_sheet_layouts.py)
 def test_a_long_house_rule_prints_on_two_pages_at_most(tmp: Path) -> None:

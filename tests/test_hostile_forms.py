@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 import pytest
-from hostilerun import run
 
 from helpers import NOT_HERE, ROOT
+from hostilerun import run
 from riskrules.grammar.limits import MAX_EXPR_DEPTH, MAX_STRING
 
 HOSTILE = ROOT / "tests" / "hostile"
@@ -247,6 +247,7 @@ UNWINNABLE = (
 )
 
 
+@pytest.mark.process  # (a terminal of its own)
 @pytest.mark.skipif(os.name != "posix", reason=NOT_HERE + "no pseudo-terminal")
 def test_a_long_game_says_how_far_it_is_on_a_terminal_only(tmp_path: Path) -> None:
     """An unwinnable house rule to 20,000 turns: on a terminal, the bar names the turn the

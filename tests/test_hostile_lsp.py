@@ -13,9 +13,12 @@ import time
 from typing import Any
 
 import pytest
-from lspclient import Client
 
+from lspclient import Client
 from riskrules.grammar.limits import LSP_STALL_SECONDS
+
+# The language server as an editor starts it: a process of its own, spoken to over its pipes.
+pytestmark = pytest.mark.process
 
 WITHIN = 2.0  # seconds to an answer, or to the next request's (the bound)
 

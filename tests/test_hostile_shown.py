@@ -12,6 +12,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+
 from hostilerun import run
 
 # ---------------------------------------------------------------- what a user wrote, shown
@@ -157,7 +158,8 @@ def test_sheets_show_what_the_author_wrote(hostile: Path, lang: str) -> None:
             args = ("--lang", lang, "--format", fmt, "--citations", citations, "-o", str(target))
             code, out = run("summary", rules, *args)
             assert code == 0, out
-            shows(target.read_text(encoding="utf-8"), *said)
+            written = target.read_text(encoding="utf-8")
+            shows(_without_the_sheets_scripts(written) if fmt == "html" else written, *said)
     # The reference card: the title and the continents' names (its bonuses), escaped; its PDF
     # laid out within its bounded fitting (in Danish here; the `sheets` marker in the others).
     for fmt in ("html", "pdf") if lang == "da" else ("html",):
@@ -205,9 +207,8 @@ def test_the_report_shows_what_the_author_wrote(hostile: Path) -> None:
         (folder / "hostile.md").read_text(encoding="utf-8"), TITLE, REASON["en"], SECTION, ANCHOR
     )
     for lang in ("en", "da", "nl"):
-        html_shows(
-            (folder / f"hostile.{lang}.html").read_text(encoding="utf-8"), TITLE, REASON[lang]
-        )
+        sheet = (folder / f"hostile.{lang}.html").read_text(encoding="utf-8")
+        html_shows(_without_the_sheets_scripts(sheet), TITLE, REASON[lang])
 
 
 def test_show_and_explain_show_what_the_author_wrote(hostile: Path) -> None:
@@ -270,7 +271,7 @@ def test_the_studio_shows_what_the_author_wrote(hostile: Path) -> None:
     for lang in ("en", "da", "nl"):
         sheet = client.get("/sheet", params={**file, "lang": lang})
         assert sheet.status_code == 200
-        html_shows(sheet.text, TITLE, REASON[lang], CONTINENT[lang])
+        html_shows(_without_the_sheets_scripts(sheet.text), TITLE, REASON[lang], CONTINENT[lang])
     html_shows(client.get("/diff", params=file).text, SECTION, ANCHOR)
     text = HOSTILE_RULES.replace("fortify.moves", "fortify.move")  # a diagnostic, a quick fix
     diagnostics = client.post("/text", data={**file, "text": text})
@@ -291,6 +292,20 @@ def test_the_studio_shows_what_the_author_wrote(hostile: Path) -> None:
     assert "<script" not in textarea and html_lib.escape(SCRIPT, quote=False) in textarea
     start = client.get("/").text
     assert "<script" not in _without_the_studios_scripts(start, door.root)
+
+
+def _without_the_sheets_scripts(page: str) -> str:
+    """A sheet's HTML without its own two scripts, exactly as the code writes them (its print
+    fitting and the figures it reads, tools/sheets/printfit.py), at its end: nothing of the
+    author's among them or anywhere else."""
+    from riskrules.tools.sheets.printfit import SCRIPT, figures
+
+    own = (
+        f'<script type="application/json" id="fitting">{figures("a4")}</script>\n'
+        f"<script>{SCRIPT}</script>\n</body>"
+    )
+    assert page.count(own) == 1, page[-3000:]
+    return page.replace(own, "</body>", 1)
 
 
 def _without_the_studios_scripts(page: str, root: str) -> str:

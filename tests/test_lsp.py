@@ -8,9 +8,12 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 import pytest
-from lspclient import Client
 
+from lspclient import Client
 from riskrules.grammar.limits import MAX_LSP_MESSAGE
+
+# The language server as an editor starts it: a process of its own, spoken to over its pipes.
+pytestmark = pytest.mark.process
 
 
 # One server for the tests of this file on a worker (its start is most of a test's time), as an
@@ -199,12 +202,12 @@ def test_a_message_past_the_limit_is_refused_and_the_session_goes_on(
 
 
 def test_a_content_length_no_client_means_is_refused() -> None:
-    from forkserver import run_forked  # (a process of its own, without Python's start-up)
+    from processes import run_limited
 
-    proc = run_forked("lsp", stdin=b"Content-Length: 1000000000000\r\n\r\n{}", seconds=60)
+    proc = run_limited("lsp", stdin=b"Content-Length: 1000000000000\r\n\r\n{}", seconds=60)
     out, err = proc.out, proc.err
-    assert b"of 1,000,000,000,000 bytes, past the limit" in err and b"Traceback" not in err
-    assert b"past the language server's limit" in out  # (the editor shows it)
+    assert "of 1,000,000,000,000 bytes, past the limit" in err and "Traceback" not in err
+    assert "past the language server's limit" in out  # (the editor shows it)
 
 
 def _framed(body: bytes) -> bytes:
@@ -239,26 +242,33 @@ MALFORMED: list[tuple[bytes, int | None]] = [
 def test_malformed_messages_are_refused_without_a_traceback(tmp_path: Path) -> None:
     # A server of its own: the test ends the session to read all it wrote on stderr.
     client = Client()
-    client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-    client.notify("initialized", {})
-    uri = _open(client, tmp_path / "family.rules", HOUSE)
-    hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
-    for raw, code in MALFORMED:
-        client.send_raw(raw)
-        if code is not None:
-            reply = client.wait(lambda m: "error" in m)
-            assert reply["error"]["code"] == code, (raw[:80], reply)
-        assert "combat.ties" in json.dumps(client.request("textDocument/hover", hover)), raw[:80]
-    nul = {"textDocument": {"uri": "file:///a%00b.rules"}, "position": {"line": 0, "character": 0}}
-    assert client.request("textDocument/hover", nul) is None  # not an internal error
-    client.next_id += 1
-    command = {"command": "nope", "arguments": []}
-    client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "workspace/executeCommand",
-                 "params": command})  # fmt: skip
-    assert client.wait(lambda m: m.get("id") == client.next_id)["error"]["code"] == -32602
-    client.close()
-    err = client.proc.stderr.read().decode()  # type: ignore[union-attr]
-    assert "Traceback" not in err and err.count("riskrules lsp: refused") >= len(MALFORMED), err
+    try:  # (killed however it ends: a session left running holds the run's end)
+        client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        client.notify("initialized", {})
+        uri = _open(client, tmp_path / "family.rules", HOUSE)
+        hover = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 14}}
+        for raw, code in MALFORMED:
+            client.send_raw(raw)
+            if code is not None:
+                reply = client.wait(lambda m: "error" in m)
+                assert reply["error"]["code"] == code, (raw[:80], reply)
+            served = json.dumps(client.request("textDocument/hover", hover))
+            assert "combat.ties" in served, raw[:80]  # the next request is answered
+        nul = {
+            "textDocument": {"uri": "file:///a%00b.rules"},
+            "position": {"line": 0, "character": 0},
+        }
+        assert client.request("textDocument/hover", nul) is None  # not an internal error
+        client.next_id += 1
+        command = {"command": "nope", "arguments": []}
+        client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "workspace/executeCommand",
+                     "params": command})  # fmt: skip
+        assert client.wait(lambda m: m.get("id") == client.next_id)["error"]["code"] == -32602
+        client.close()
+        err = client.proc.stderr.read().decode()  # type: ignore[union-attr]
+        assert "Traceback" not in err and err.count("riskrules lsp: refused") >= len(MALFORMED), err
+    finally:
+        client.proc.kill()
 
 
 def test_a_very_long_expression_gets_its_diagnostic(client: Client, tmp_path: Path) -> None:

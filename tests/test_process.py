@@ -16,6 +16,8 @@ import pytest
 import riskrules
 from helpers import ROOT, run_process
 
+pytestmark = pytest.mark.process
+
 BAD = 'ruleset h "H" extends classic {\n  override combat.ties: attackr\n}\n'
 
 

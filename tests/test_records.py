@@ -333,6 +333,7 @@ def test_bad_header(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.process
 def test_a_seeded_simulation_is_the_same_in_every_process() -> None:
     """Iteration order must not depend on string hashing: the same seed, the same games."""
     import os

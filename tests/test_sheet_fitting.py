@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from helpers import ROOT
 from riskrules.tools.sheets import pdf
 
 
@@ -115,42 +116,14 @@ def test_a_sheet_fitted_again_is_laid_out_once(monkeypatch: pytest.MonkeyPatch) 
     assert len(layouts) >= 2  # not the first sheet's fit: its own search
 
 
+@pytest.mark.process
 def test_weasyprint_is_imported_without_a_process() -> None:
     """Importing WeasyPrint for a PDF runs no process (ctypes' search for a library ran
     ldconfig, gcc and ld 54 times, a third of a second of every PDF command) and opens every
     library it opened before, the optional HarfBuzz subsetter too (without it, fonts are
     subset by fontTools, slower); where only the search finds them, it still does."""
-    script = (
-        "import ctypes.util, subprocess\n"
-        "started = []\n"
-        "init = subprocess.Popen.__init__\n"
-        "def counted(self, *args, **kwargs):\n"
-        "    started.append(args)\n"
-        "    init(self, *args, **kwargs)\n"
-        "subprocess.Popen.__init__ = counted\n"
-        "from riskrules.tools.sheets.pdf import _weasyprint\n"
-        "ffi = _weasyprint().text.ffi\n"
-        "print(len(started))\n"
-        "print(all((ffi.gobject, ffi.pango, ffi.harfbuzz, ffi.fontconfig, ffi.pangoft2)))\n"
-        "subprocess.Popen.__init__ = init\n"
-        "subset = ctypes.util.find_library('harfbuzz-subset')\n"
-        "print((ffi.harfbuzz_subset is None) == (subset is None))\n"
-        "print(ctypes.util.find_library('c') is not None)\n"  # the search is as it was
-        # A system whose libraries open only by the search's answer (none by a name as it
-        # is): the import is made again with the search, and finds them, silently.
-        "import sys, cffi.api\n"
-        "for name in [m for m in sys.modules if m.startswith('weasyprint')]:\n"
-        "    del sys.modules[name]\n"
-        "def only_searched(backend, name, flags):\n"
-        "    found = ctypes.util.find_library(name)\n"
-        "    if found is None:\n"
-        "        raise OSError(f'no {name}')\n"
-        "    return backend.load_library(found, flags)\n"
-        "cffi.api._load_backend_lib = only_searched\n"
-        "ffi = _weasyprint().text.ffi\n"
-        "print(all((ffi.gobject, ffi.pango, ffi.harfbuzz, ffi.fontconfig, ffi.pangoft2)))\n"
-    )
     if not sys.platform.startswith("linux"):
         pytest.skip("the search is skipped on Linux only")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    probe = ROOT / "tests" / "probes" / "weasyprint_libraries.py"
+    done = subprocess.run([sys.executable, str(probe)], capture_output=True, text=True)
     assert done.stdout.split() == ["0", "True", "True", "True", "True"], done.stdout + done.stderr

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import build_for, pdf_page_count, pdf_pages, run_cli
+from helpers import ROOT, build_for, pdf_page_count, pdf_pages, run_cli
 from riskrules.grammar.library import locate
 
 
@@ -68,24 +68,20 @@ def test_a_sheet_past_two_pages_says_so(tmp_path: Path) -> None:
     assert f"the sheet runs to {pages} pages, not at most 2" in result.err
 
 
+@pytest.mark.process
 def test_html_is_written_without_weasyprint(tmp_path: Path) -> None:
     """`summary --format html` (and a card's HTML) neither imports nor lays out through
     WeasyPrint: the browser lays the HTML out. The PDF is still fitted by it."""
     import subprocess
     import sys
 
-    script = (
-        "import sys\n"
-        "from riskrules.tools.cli import main\n"
-        "for args in (['--format', 'html'], ['--layout', 'card', '--format', 'html']):\n"
-        "    try:\n"
-        f"        main(['summary', 'da-2006', *args, '-o', {str(tmp_path / 'x.html')!r}])\n"
-        "    except SystemExit as exit:\n"
-        "        assert not exit.code, exit.code\n"
-        "print('weasyprint' in sys.modules)\n"
-    )
+    probe = ROOT / "tests" / "probes" / "html_without_weasyprint.py"
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=tmp_path
+        [sys.executable, str(probe), str(tmp_path / "x.html")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
     )
     assert done.stdout.strip().splitlines()[-1] == "False", done.stdout + done.stderr
     assert "<html" in (tmp_path / "x.html").read_text(encoding="utf-8")

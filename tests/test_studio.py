@@ -99,8 +99,20 @@ def test_an_oversized_body_is_refused_unread(tmp_path: Path) -> None:
 
 def test_every_page_says_where_its_scripts_may_come_from(tmp_path: Path) -> None:
     answer = client(tmp_path).get("/")
-    assert "script-src 'self'" in answer.headers["content-security-policy"]
+    assert "script-src 'self';" in answer.headers["content-security-policy"]  # no inline one
     assert stranger(tmp_path).get("/").headers["x-content-type-options"] == "nosniff"
+    # The sheet's page allows the one inline script it carries (its print fitting), by the
+    # hash of the text it serves, and no other.
+    import base64
+    import hashlib
+
+    (tmp_path / "a.rules").write_text(HOUSE)
+    sheet = client(tmp_path).get("/sheet", params={"file": "a.rules"})
+    inline = re.findall(r"<script>(.*?)</script>", sheet.text, re.S)
+    assert len(inline) == 1 and "beforeprint" in inline[0]
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    policy = sheet.headers["content-security-policy"]
+    assert f"script-src 'self' 'sha256-{digest}';" in policy and "frame-ancestors 'self'" in policy
 
 
 # ---------------------------------------------------------------------------------- the files
@@ -292,6 +304,7 @@ def test_what_a_person_can_type_gets_a_page_not_a_traceback(
 # ------------------------------------------------------------- the real server, as started
 
 
+@pytest.mark.process
 def test_the_started_studio_refuses_every_stranger(tmp_path: Path) -> None:
     """Journey (d) against the command as a user runs it: no token, a path out of the folder,
     a foreign Origin, a foreign Host and an oversized body are each refused."""
@@ -413,6 +426,7 @@ def test_the_time_limit_stops_a_study(tmp_path: Path, monkeypatch: pytest.Monkey
     assert _group_gone(run.group)
 
 
+@pytest.mark.process
 def test_listening_beyond_this_machine_is_warned_of(tmp_path: Path) -> None:
     import subprocess
     import sys

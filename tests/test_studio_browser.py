@@ -6,49 +6,17 @@ headless Chromium. The README's screenshots are taken by issue 45's journey
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from studiohelpers import Running, studio
-
-from helpers import NOT_HERE
+from studiohelpers import Clicks, Running, studio
 
 pytestmark = pytest.mark.browser
-playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WAIT = 30_000  # ms: a sheet, a PDF or a small study on a busy machine
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip(NOT_HERE + "no chromium on this machine")
-    with playwright.sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM)
-        yield found
-        found.close()
-
-
-class Clicks:
-    """A page whose clicks (and menu choices) are counted, as a player's would be."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.count = 0
-
-    def click(self, selector: str) -> None:
-        self.count += 1
-        self.page.click(selector)
-
-    def choose(self, selector: str, value: str) -> None:
-        self.count += 1
-        self.page.select_option(selector, value)
 
 
 def _page(browser: Any, running: Running) -> Any:

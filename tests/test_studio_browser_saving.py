@@ -5,9 +5,7 @@ what the textarea holds, which text each file holds, and no traceback on the ter
 
 from __future__ import annotations
 
-import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,25 +14,12 @@ from studiohelpers import Running, open_text_view, studio
 from test_hostile_saving import read_only
 from test_studio import HOUSE
 
-from helpers import NOT_HERE
 from riskrules.grammar.limits import MAX_STUDIO_BODY
 
 pytestmark = pytest.mark.browser
-playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WAIT = 30_000  # ms, on a busy machine
 MINE = "# mine: typed in the first tab\n"
 THEIRS = "# theirs: typed in the second tab\n"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip(NOT_HERE + "no chromium on this machine")
-    with playwright.sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM)
-        yield found
-        found.close()
 
 
 def _tab(browser: Any, running: Running, name: str) -> Any:

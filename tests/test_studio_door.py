@@ -124,6 +124,7 @@ def test_ipv6s_loopback_is_written_in_brackets_and_let_in(tmp_path: Path) -> Non
         assert client.get("/", headers={"host": host}).status_code == 403, host
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not _ipv6(), reason=NOT_HERE + "this machine has no IPv6 loopback")
 def test_the_studio_started_on_ipv6s_loopback_prints_an_address_that_works(
     tmp_path: Path,
@@ -177,6 +178,7 @@ def test_a_lane_runs_work_beside_the_loop_and_refuses_past_its_line() -> None:
     assert asyncio.run(lane.run(lambda: 7)) == 7  # room again
 
 
+@pytest.mark.process
 @pytest.mark.limits
 def test_thirty_pdf_downloads_leave_the_diagnostics_answering(tmp_path: Path) -> None:
     """Thirty PDFs of different texts (ten files in three languages) asked for at once; the

@@ -16,10 +16,13 @@ from studiohelpers import studio
 
 from helpers import NOT_HERE
 
-pytestmark = pytest.mark.skipif(
-    not sys.platform.startswith("linux"),
-    reason=NOT_HERE + "reads /proc; the parent-death signal is Linux's",
-)
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(
+        not sys.platform.startswith("linux"),
+        reason=NOT_HERE + "reads /proc; the parent-death signal is Linux's",
+    ),
+]
 HOUSE = 'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
 STOP = 2.0  # seconds from the studio's end to the study's last process's
 

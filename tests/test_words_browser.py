@@ -5,30 +5,14 @@ in the language pressed."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from studiohelpers import open_text_view, studio
 
-from helpers import NOT_HERE
-
 pytestmark = pytest.mark.browser
-playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 WAIT = 30_000
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip(NOT_HERE + "no chromium on this machine")
-    with playwright.sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM)
-        yield found
-        found.close()
 
 
 def test_the_language_buttons_keep_the_open_file_and_what_was_typed(

@@ -318,8 +318,22 @@ def coverage(
     encode it. The passages come in order, each weighed as it comes against the anchors'
     spans (sorted), so none is kept but those listed (and, with `keep`, every one)."""
     document, lines = Document.with_lines(raw)
-    whole = document.text
     report = ManualCoverage(doc, title)
+    cited = _cited(family, doc, document)
+    set_aside = _set_aside(family, doc, document, report)
+    listed_later: list[Passage] = []  # unclassified, not rule-bearing: listed after the others
+    for passage in _split(doc, raw, lang, document, lines):
+        _weigh(passage, cited, set_aside, report, listed_later)
+        if keep and len(report.every) < MAX_SHOWN_PASSAGES:
+            report.every.append(passage)
+    room = MAX_LISTED_PASSAGES - len(report.uncovered)
+    report.uncovered.extend(listed_later[:room])
+    return report
+
+
+def _cited(family: list[EffectiveRuleset], doc: str, document: Document) -> _Spans[tuple[str, str]]:
+    """The spans of the manual `doc` that the family's clauses cite, each with its rule."""
+    whole = document.text
     # Each citation once: the rulesets of a family inherit the same clauses (classic's, the
     # base's), so a citation is looked up once however many rulesets carry it; a passage is
     # cited by the first ruleset (of the family, in order) that holds the clause.
@@ -333,13 +347,21 @@ def coverage(
             for cite in clause.citations:
                 if cite.document == doc:
                     citing.setdefault(cite, (clause.ruleset, clause.id))
-    cited = _Spans(
+    return _Spans(
         [
             (*span, rule)
             for cite, rule in citing.items()
             for span in anchor_spans(whole, document, cite)
         ]
     )
+
+
+def _set_aside(
+    family: list[EffectiveRuleset], doc: str, document: Document, report: ManualCoverage
+) -> _Spans[str]:
+    """The spans of the manual `doc` that the family's `ignore`s set aside, each with its
+    reason; an ignore whose anchor is not found is listed in `report`."""
+    whole = document.text
     ignored: list[tuple[int, int, str]] = []  # with the reason
     seen: set[tuple[str, str]] = set()
     for eff in family:
@@ -361,37 +383,41 @@ def coverage(
                     )
                 reason = str(ignore.reason)
                 ignored.extend((*span, reason) for span in anchor_spans(whole, document, cite))
-    set_aside = _Spans(ignored)
-    listed_later: list[Passage] = []  # unclassified, not rule-bearing: listed after the others
-    for passage in _split(doc, raw, lang, document, lines):
-        report.passages += 1
-        if passage.reasons:
-            report.rule_bearing += 1
-        rules = cited.touching(passage.start, passage.end)
-        reasons = set_aside.touching(passage.start, passage.end)
-        if rules:
-            passage.status, passage.rules = CITED, tuple(dict.fromkeys(rules))
-            report.cited += 1
-            if reasons:
-                passage.why = reasons[0]
-                if len(report.conflicts) < MAX_LISTED_PASSAGES:
-                    report.conflicts.append(passage)
-        elif reasons:
-            passage.status, passage.why = SET_ASIDE, reasons[0]
-            report.ignored += 1
-        elif passage.heading:
-            passage.status, passage.why = HEADING, "a heading"
-            report.headings += 1
-        else:
-            report.uncovered_count += 1
-            first = report.uncovered if passage.reasons else listed_later
-            if len(first) < MAX_LISTED_PASSAGES:
-                first.append(passage)
-        if keep and len(report.every) < MAX_SHOWN_PASSAGES:
-            report.every.append(passage)
-    room = MAX_LISTED_PASSAGES - len(report.uncovered)
-    report.uncovered.extend(listed_later[:room])
-    return report
+    return _Spans(ignored)
+
+
+def _weigh(
+    passage: Passage,
+    cited: _Spans[tuple[str, str]],
+    set_aside: _Spans[str],
+    report: ManualCoverage,
+    listed_later: list[Passage],
+) -> None:
+    """The passage marked cited, set aside, a heading or uncovered, and counted in `report`
+    (an uncovered one listed: a rule-bearing one in the report, another in `listed_later`)."""
+    report.passages += 1
+    if passage.reasons:
+        report.rule_bearing += 1
+    rules = cited.touching(passage.start, passage.end)
+    reasons = set_aside.touching(passage.start, passage.end)
+    if rules:
+        passage.status, passage.rules = CITED, tuple(dict.fromkeys(rules))
+        report.cited += 1
+        if reasons:
+            passage.why = reasons[0]
+            if len(report.conflicts) < MAX_LISTED_PASSAGES:
+                report.conflicts.append(passage)
+    elif reasons:
+        passage.status, passage.why = SET_ASIDE, reasons[0]
+        report.ignored += 1
+    elif passage.heading:
+        passage.status, passage.why = HEADING, "a heading"
+        report.headings += 1
+    else:
+        report.uncovered_count += 1
+        first = report.uncovered if passage.reasons else listed_later
+        if len(first) < MAX_LISTED_PASSAGES:
+            first.append(passage)
 
 
 class _Spans(Generic[Label]):

@@ -13,6 +13,7 @@ from ...engine.actions import RuleViolation
 from ...engine.game import Game
 from ...engine.record import RecordError, decode_header_line, decode_line
 from ...engine.rules import Rules
+from ...engine.state import GameState
 from ...grammar import __version__
 from ...grammar.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, MAX_RECORD_LINE
 from ...grammar.messages import Message, msg
@@ -133,22 +134,8 @@ def referee(rules: Rules, lines: Iterable[bytes | str], strict: bool = False) ->
             player, turn, action = decode_line(raw, names)
         except RecordError as exc:
             return Verdict(False, line=number, action=_shown(raw), said=exc.said, actions=count)
-        current = state.seats[state.current].name
-        if player != current:
-            message = (
-                msg(
-                    "it is {current}'s move ({phase}), not {player}'s",
-                    current=current,
-                    phase=refusals.phase(state.phase),
-                    player=player,
-                )
-                if player in names
-                else msg(
-                    "'{player}' is not at this table: the header seats {names}",
-                    player=player,
-                    names=tuple(names),
-                )
-            )
+        if player != state.seats[state.current].name:
+            message = _not_their_move(state, player, names)
             return _refused(number, _shown(raw), game.violation("turn.phases", message), count)
         if turn != state.turn:
             message = msg(
@@ -203,6 +190,22 @@ def _receipt_warnings(rules: Rules, version: str | None, digest: str | None) -> 
             **hashes,
         )
     ]
+
+
+def _not_their_move(state: GameState, player: str, names: list[str]) -> Message:
+    """Why a line by `player` is refused when another seat is to move."""
+    if player in names:
+        return msg(
+            "it is {current}'s move ({phase}), not {player}'s",
+            current=state.seats[state.current].name,
+            phase=refusals.phase(state.phase),
+            player=player,
+        )
+    return msg(
+        "'{player}' is not at this table: the header seats {names}",
+        player=player,
+        names=tuple(names),
+    )
 
 
 def _without_bom(first: bytes | str) -> bytes | str:

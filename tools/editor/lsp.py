@@ -285,60 +285,15 @@ def _items_for(
     ruleset: m.Ruleset | None,
     base: EffectiveRuleset | None = None,
 ) -> list[types.CompletionItem]:
-    items: list[types.CompletionItem] = []
-    eff = ws.resolved.get(ruleset.name) if ruleset else None
+    """What completes the word at the cursor, by what is written there (`kind`)."""
     if kind in ("rule", "override"):
-        start = f"{prefix}." if prefix else ""
-        ids = (
-            [c.id for c in base.clauses] if kind == "override" and base else
-            [spec.id for spec in CATALOGUE if not spec.pattern]
-        )  # fmt: skip
-        for rule_id in ids:
-            if rule_id.startswith(start):
-                spec = lookup(rule_id)
-                items.append(
-                    types.CompletionItem(
-                        label=rule_id[len(start) :],
-                        kind=types.CompletionItemKind.Property,
-                        detail=spec.summary if spec else None,
-                    )
-                )
-        return items
+        return _rule_items(kind, prefix, base)
     if kind == "value":
-        spec = lookup(rule)
-        words: tuple[str, ...] = ()
-        if spec is not None and spec.kind in (Kind.CHOICE, Kind.CHOICES):
-            words = spec.choices
-        elif spec is not None and spec.kind == Kind.BOOL:
-            words = ("yes", "no")
-        elif spec is not None and spec.kind == Kind.BOARD:
-            words = tuple(ws.index.boards)
-        for word in words:
-            items.append(types.CompletionItem(label=word, kind=types.CompletionItemKind.EnumMember))
-        return items
+        return _value_items(ws, rule)
     if kind == "table":
-        spec = lookup(rule)
-        boards = (
-            [eff.board]
-            if eff is not None and eff.board is not None
-            else list(ws.index.boards.values())
-        )
-        for board in boards:
-            if spec is not None and spec.kind == Kind.BY_CONTINENT:
-                items += [
-                    types.CompletionItem(
-                        label=c.id, kind=types.CompletionItemKind.Enum, detail=c.name("en")
-                    )
-                    for c in board.continents
-                ]
-            elif spec is not None and spec.kind == Kind.BY_TERRITORY:
-                items += [
-                    types.CompletionItem(
-                        label=t.id, kind=types.CompletionItemKind.EnumMember, detail=t.name("en")
-                    )
-                    for t in board.territories
-                ]
-        return items
+        eff = ws.resolved.get(ruleset.name) if ruleset else None
+        return _table_items(ws, rule, eff)
+    items: list[types.CompletionItem] = []
     if kind in ("ruleset", "anything"):
         for name, declared in ws.index.rulesets.items():
             items.append(
@@ -366,6 +321,70 @@ def _items_for(
                         detail=continent.name("en"),
                     )
                 )
+    return items
+
+
+def _rule_items(
+    kind: str, prefix: str, base: EffectiveRuleset | None
+) -> list[types.CompletionItem]:
+    """Rule ids after `prefix.`: the base's rules after `override`, else the catalogue's."""
+    start = f"{prefix}." if prefix else ""
+    ids = (
+        [c.id for c in base.clauses] if kind == "override" and base else
+        [spec.id for spec in CATALOGUE if not spec.pattern]
+    )  # fmt: skip
+    items = []
+    for rule_id in ids:
+        if rule_id.startswith(start):
+            spec = lookup(rule_id)
+            items.append(
+                types.CompletionItem(
+                    label=rule_id[len(start) :],
+                    kind=types.CompletionItemKind.Property,
+                    detail=spec.summary if spec else None,
+                )
+            )
+    return items
+
+
+def _value_items(ws: Workspace, rule: str) -> list[types.CompletionItem]:
+    """The words a rule's value may be: its choices, yes and no, or the boards."""
+    spec = lookup(rule)
+    words: tuple[str, ...] = ()
+    if spec is not None and spec.kind in (Kind.CHOICE, Kind.CHOICES):
+        words = spec.choices
+    elif spec is not None and spec.kind == Kind.BOOL:
+        words = ("yes", "no")
+    elif spec is not None and spec.kind == Kind.BOARD:
+        words = tuple(ws.index.boards)
+    return [types.CompletionItem(label=w, kind=types.CompletionItemKind.EnumMember) for w in words]
+
+
+def _table_items(
+    ws: Workspace, rule: str, eff: EffectiveRuleset | None
+) -> list[types.CompletionItem]:
+    """A table's keys: the continents or territories of the ruleset's board (of every board
+    where the ruleset has none)."""
+    spec = lookup(rule)
+    boards = (
+        [eff.board] if eff is not None and eff.board is not None else list(ws.index.boards.values())
+    )
+    items: list[types.CompletionItem] = []
+    for board in boards:
+        if spec is not None and spec.kind == Kind.BY_CONTINENT:
+            items += [
+                types.CompletionItem(
+                    label=c.id, kind=types.CompletionItemKind.Enum, detail=c.name("en")
+                )
+                for c in board.continents
+            ]
+        elif spec is not None and spec.kind == Kind.BY_TERRITORY:
+            items += [
+                types.CompletionItem(
+                    label=t.id, kind=types.CompletionItemKind.EnumMember, detail=t.name("en")
+                )
+                for t in board.territories
+            ]
     return items
 
 

@@ -118,6 +118,19 @@ _PASSED_OVER = re.compile(
 _HEADER_INSIDE = re.compile(rb"content-length[ \t]*:[ \t]*\d+[ \t]*\r?\n", re.IGNORECASE)
 
 
+def _begun(word: bytes, rest: bytes) -> re.Pattern[bytes]:
+    """What ends the bytes read so far where such a header may have begun: `word`, then `rest`,
+    cut short anywhere after the first byte. JSON holds no bare letter c, so a whole body never
+    ends so: only a short one does, and the bytes that follow tell whether a header came."""
+    pattern = rest
+    for byte in reversed(word[1:]):
+        pattern = b"(?:" + re.escape(bytes([byte])) + pattern + b")?"
+    return re.compile(re.escape(word[:1]) + pattern + rb"\Z", re.IGNORECASE)
+
+
+_HEADER_BEGUN = _begun(b"content-length", rb"[ \t]*(?::[ \t]*(?:\d+[ \t]*\r?)?)?")
+
+
 class Input:
     """Standard input as the framing reads it: lines and bodies as a file gives them, but a
     body within a deadline, and bytes read too far put back. A Content-Length larger than what
@@ -157,6 +170,11 @@ class Input:
         self.ahead += data
         return True
 
+    @property
+    def exhausted(self) -> bool:
+        """The input has ended and all of it was taken."""
+        return self.ended and not self.ahead
+
     def _take(self, n: int) -> bytes:
         taken = bytes(self.ahead[:n])
         del self.ahead[:n]
@@ -182,21 +200,37 @@ class Input:
 
     def read_within(self, n: int) -> bytes:
         """Up to `n` bytes: fewer when nothing more came for LSP_STALL_SECONDS, at the end of
-        input (`ended`), or once a message's header has come among them (no need to wait for
-        more: the body is short, the caller cuts it there)."""
+        input, or where a message's header starts among them (that header, which may end past
+        the `n` bytes, is left to be read as the next message's). Where the bytes so far end in
+        what may be the start of a header, the bytes after it are waited for (within the stall):
+        a short body followed at once by the next message never takes that message's first
+        bytes, however the input comes in pieces."""
         looked = 0  # looked for a header up to here (a header is shorter than MAX_LSP_HEADER)
-        while len(self.ahead) < n:
-            if _HEADER_INSIDE.search(self.ahead, max(0, looked - MAX_LSP_HEADER), n):
-                break
+        while True:
+            start = max(0, looked - MAX_LSP_HEADER)
+            header = _HEADER_INSIDE.search(self.ahead, start, n + MAX_LSP_HEADER)
+            if header is not None and header.start() < n:
+                return self._take(header.start())
+            begun = _HEADER_BEGUN.search(self.ahead, max(0, len(self.ahead) - MAX_LSP_HEADER))
+            cut = begun.start() if begun is not None and begun.start() < n else n
+            if len(self.ahead) >= n and cut == n:
+                return self._take(n)
             looked = len(self.ahead)
             if not self._fill(LSP_STALL_SECONDS):
-                break
-        return self._take(n)
+                return self._take(cut)
 
-    def peek(self, n: int) -> bytes:
-        if not self.ahead:
-            self._fill()
-        return bytes(self.ahead[:n])
+    def skip_lines(self, stop: re.Pattern[bytes]) -> int:
+        """Take the whole lines read already that come before the first where `stop` finds
+        something (a match in a line stops at that line); the bytes taken. The time spent is
+        that of the bytes taken and the line stopped at, never of all that is buffered, so that
+        passing over lines a few at a time costs no more than all at once."""
+        found = stop.search(self.ahead)
+        if found is None:
+            end = self.ahead.rfind(b"\n") + 1
+        else:  # (a match may begin with the line break before the line it is about)
+            end = self.ahead.rfind(b"\n", 0, found.end() - 1) + 1
+        del self.ahead[:end]
+        return end
 
     def unread(self, data: bytes) -> None:
         self.ahead[:0] = data
@@ -262,11 +296,7 @@ class Messages:
         or the next message's header came first: a Content-Length larger than the body), the
         next message then read from its header; None at the end of input inside it."""
         body = self.stream.read_within(length)
-        inside = _HEADER_INSIDE.search(body)
-        if inside is not None:
-            self.stream.unread(body[inside.start() :])
-            body = body[: inside.start()]
-        elif len(body) < length and self.stream.ended:
+        if len(body) < length and self.stream.exhausted:
             return None
         if len(body) == length:
             return body
@@ -301,12 +331,13 @@ class Messages:
                 raise _Refused(why, msg_id=msg_id, answer=msg_id is not None or method is None)
             if len(line) > MAX_LSP_HEADER and not line.endswith(b"\n"):
                 problem = _Refused(f"a message with a header line over {MAX_LSP_HEADER:,} bytes")
-                while line and not line.endswith(b"\n"):  # the rest of it, kept nowhere
-                    line = self.stream.readline(_CHUNK)
-                    read += len(line)
-                    if read > MAX_LSP_MESSAGE:
-                        self._not_lsp()
-                        return None
+                passed, cut = self._pass_long_line(line, MAX_LSP_MESSAGE - read)
+                read += passed
+                if read > MAX_LSP_MESSAGE:
+                    self._not_lsp()
+                    return None
+                if cut:  # a message's header inside it: answered, the next message starts there
+                    raise problem
                 started = True
                 continue
             if not line.strip():
@@ -333,19 +364,29 @@ class Messages:
             raise _Refused("a message with no Content-Length (or 0)")
         return length
 
+    def _pass_long_line(self, line: bytes, most: int) -> tuple[int, bool]:
+        """Read past the rest of a line over MAX_LSP_HEADER bytes (its start: `line`), kept
+        nowhere, up to its end, or to a message's header inside it (a body sent without its
+        header, then the next message), which is left to be read: the bytes read (past `most`,
+        the caller stops), and whether a header cut it short."""
+        read, tail = 0, line[-MAX_LSP_HEADER:]
+        while True:
+            header = _HEADER_INSIDE.search(tail)
+            if header is not None:
+                self.stream.unread(tail[header.start() :])
+                return read - (len(tail) - header.start()), True
+            if not line or line.endswith(b"\n") or read > most:
+                return read, False
+            line = self.stream.readline(_CHUNK)
+            read += len(line)
+            tail = tail[-MAX_LSP_HEADER:] + line
+
     def _skip_lines(self) -> int:
         """Read past the whole lines already buffered that the header loop would only pass
         over (none blank, none naming a Content-Length, none too long), in one read: an
         endless stream of short lines is refused in a second, not line by line in ten. The
-        bytes read; 0 where the stream cannot be looked ahead in."""
-        peek = getattr(self.stream, "peek", None)
-        if peek is None:
-            return 0
-        ahead = peek(_CHUNK)
-        whole = ahead[: ahead.rfind(b"\n") + 1]
-        if not whole or _PASSED_OVER.search(whole) is not None:
-            return 0
-        return len(self.stream.read(len(whole)))
+        bytes read."""
+        return self.stream.skip_lines(_PASSED_OVER)
 
     def _not_lsp(self) -> None:
         """Stop reading: over MAX_LSP_MESSAGE bytes without the end of a header (/dev/zero)."""
@@ -359,8 +400,8 @@ class Messages:
         """Skip a message past the limit, answering it; False if the input ends inside it.
         What is skipped ends early, as a short body does (_body): where the bytes stop coming
         (10^12 bytes said, a few sent) or the next message's header shows."""
-        start = self.stream.read_within(min(length, MAX_LSP_HEADER))
-        left = length - len(start)
+        asked = min(length, MAX_LSP_HEADER)
+        start = self.stream.read_within(asked)
         msg_id, method = _named(start)
         why = f"a message of {length:,} bytes, past the limit of {MAX_LSP_MESSAGE:,} bytes"
         answer = msg_id is not None or method is None  # (a notification gets no reply)
@@ -378,24 +419,20 @@ class Messages:
                 "params": {"type": types.MessageType.Error.value, "message": shown},
             }
         )
-        return self._skip(start, left)
+        if len(start) < asked:  # a header came, or the bytes stopped, or the input ended
+            return not self.stream.exhausted
+        return self._skip(length - asked)
 
-    def _skip(self, seen: bytes, left: int) -> bool:
-        """Read past `left` bytes of a message (after `seen`), kept nowhere, up to where the
-        bytes stop coming or a header shows; False at the end of input inside it."""
-        tail = seen[-MAX_LSP_HEADER:]
-        while True:
-            inside = _HEADER_INSIDE.search(tail)
-            if inside is not None:
-                self.stream.unread(tail[inside.start() :])
-                return True
-            if left <= 0:
-                return True
-            chunk = self.stream.read_within(min(left, _CHUNK))
-            left -= len(chunk)
-            if len(chunk) == 0:
-                return not self.stream.ended
-            tail = tail[-MAX_LSP_HEADER:] + chunk
+    def _skip(self, left: int) -> bool:
+        """Read past `left` bytes of a message, kept nowhere, up to where the bytes stop coming
+        or a header shows; False at the end of input inside it."""
+        while left > 0:
+            asked = min(left, _CHUNK)
+            chunk = self.stream.read_within(asked)
+            if len(chunk) < asked:
+                return not self.stream.exhausted
+            left -= asked
+        return True
 
     def _refuse(self, exc: _Refused) -> None:
         sys.stderr.write(f"riskrules lsp: refused {exc.why}\n")

@@ -10,16 +10,18 @@ text in the layout `fmt` gives, checked as `check` checks it; `quick_fixes`
 
 from __future__ import annotations
 
+import gettext
 import os
 from typing import TYPE_CHECKING
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Severity
+from ...grammar.facts import player_range
 from ...grammar.messages import msg
 from ...grammar.printer import key_text, value_text
 from ...grammar.schema import CATALOGUE, SET_KINDS, SHEET_LANGUAGES, Kind, RuleSpec, lookup
 from . import parts
-from .edits import Edited, clear_rule, declared_ruleset, set_rule, start_house_rules
+from .edits import Edited, clear_rule, ruleset_to_edit, set_rule, start_house_rules
 from .errors import ServiceError, UsageError
 from .fixes import QuickFix, quick_fixes
 from .form import FormCitation, FormField, FormSection, RuleForm, TradeTable, schedule_text
@@ -89,9 +91,8 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
     from ...engine.rules import RulesError
     from ..sheets.describe import Words
     from ..sheets.i18n import translations
-    from ..sheets.places import BEFORE_TURN, after_turn, section_of, sheet_phases
+    from ..sheets.places import sheet_phases
     from ..sheets.sentences import Sentences
-    from ..sheets.summary import SECTION_TITLES
     from .language import check_document
 
     if lang not in SHEET_LANGUAGES:
@@ -104,18 +105,9 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
         )
     checked = check_document(snapshot, path)
     ws = checked.workspace
+    chosen = ruleset_to_edit(checked, path, ruleset)
     declared = ws.file(path)
-    if declared is None or not declared.rulesets:
-        raise UsageError(msg("the text declares no ruleset"), checked.diagnostics)
-    chosen = declared_ruleset(declared, ruleset)
-    if chosen is None:
-        names = tuple(r.name for r in declared.rulesets)
-        said = msg(
-            "the text declares no ruleset '{name}' (it declares {names})",
-            name=ruleset or "",
-            names=names,
-        )
-        raise UsageError(said)
+    assert declared is not None  # (ruleset_to_edit found one in it)
     eff = ws.resolved.get(chosen.name)
     if eff is None:
         said = msg("ruleset '{name}' cannot be read", name=chosen.name)
@@ -150,36 +142,8 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
         if spec is None:
             continue
         made = _field(ws, eff, base, spec, rule, words, say, base_say, lang)
-        # The phases are the sheet's numbered steps, under its "Your turn"; a rule of a part
-        # of the game the ruleset does not play (teams, neutral armies, missions) waits in
-        # that part's section, which the player may add.
-        family = rule.partition(".")[0]
-        where = "turn" if rule == "turn.phases" else section_of(rule, phases)
-        if family in FormSection.OPTIONAL and not any(
-            c.id.startswith(family + ".") for c in eff.clauses
-        ):
-            where = family
-        places.setdefault(where, []).append(made)
-    _ = tr.gettext
-    sections = [
-        FormSection(k, _(SECTION_TITLES[k]), None, tuple(places.get(k, [])))
-        for k in (*BEFORE_TURN, "turn")
-    ]
-    speaker = say or base_say
-    for number, phase in enumerate(phases, start=1):
-        title = speaker.step(phase) if speaker is not None else phase
-        sections.append(FormSection(phase, title, number, tuple(places.get(phase, []))))
-    for key in after_turn([k for k in places if k != "turn"], phases):
-        sections.append(
-            FormSection(key, _(SECTION_TITLES.get(key, key)), None, tuple(places.get(key, [])))
-        )
-    shown = tuple(
-        FormSection(s.key, s.title, s.number, s.fields, parts.sources(s.key, lang))
-        if s.addable
-        else s
-        for s in sections
-        if s.fields
-    )
+        places.setdefault(_place_of(rule, phases, eff), []).append(made)
+    shown = _sections(places, phases, say or base_say, tr, lang)
     return RuleForm(
         eff.name,
         m.title_in(chosen, lang),
@@ -191,6 +155,54 @@ def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = No
         _note(m.Clause("title", m.Int(0), (), False, "", note=chosen.title)),
         m.title_in(base.ruleset, lang) if base is not None else None,
         tuple(m.title_in(r, lang) for r in dict((r.name, r) for r in declared.rulesets).values()),
+    )
+
+
+def _place_of(rule: str, phases: list[str], eff: EffectiveRuleset) -> str:
+    """The form's section for a rule's field: the phases are the sheet's numbered steps, under
+    its "Your turn"; a rule of a part of the game the ruleset does not play (teams, neutral
+    armies, missions) waits in that part's section, which the player may add."""
+    from ..sheets.places import section_of
+
+    family = rule.partition(".")[0]
+    if family in FormSection.OPTIONAL and not any(
+        c.id.startswith(family + ".") for c in eff.clauses
+    ):
+        return family
+    return "turn" if rule == "turn.phases" else section_of(rule, phases)
+
+
+def _sections(
+    places: dict[str, list[FormField]],
+    phases: list[str],
+    speaker: Sentences | None,
+    tr: gettext.NullTranslations,
+    lang: str,
+) -> tuple[FormSection, ...]:
+    """The form's sections with fields, in the sheet's order: the setup, the turn's phases as
+    numbered steps (titled as the sheet titles them), then the rest; a part of the game the
+    player may add names where its rules come from."""
+    from ..sheets.places import BEFORE_TURN, after_turn
+    from ..sheets.summary import SECTION_TITLES
+
+    _ = tr.gettext
+    sections = [
+        FormSection(k, _(SECTION_TITLES[k]), None, tuple(places.get(k, [])))
+        for k in (*BEFORE_TURN, "turn")
+    ]
+    for number, phase in enumerate(phases, start=1):
+        title = speaker.step(phase) if speaker is not None else phase
+        sections.append(FormSection(phase, title, number, tuple(places.get(phase, []))))
+    for key in after_turn([k for k in places if k != "turn"], phases):
+        sections.append(
+            FormSection(key, _(SECTION_TITLES.get(key, key)), None, tuple(places.get(key, [])))
+        )
+    return tuple(
+        FormSection(s.key, s.title, s.number, s.fields, parts.sources(s.key, lang))
+        if s.addable
+        else s
+        for s in sections
+        if s.fields
     )
 
 
@@ -354,11 +366,9 @@ def _keys(spec: RuleSpec, eff: EffectiveRuleset) -> tuple[str, ...]:
     if spec.kind == Kind.BY_TERRITORY and board is not None:
         return tuple(t.id for t in board.territories)
     if spec.kind == Kind.BY_PLAYERS:
-        players = m.strip_assumed(eff.value("players") or m.Int(0))
-        if isinstance(players, m.Range):
-            low, high = players.low, players.high
-            if isinstance(low, m.Int) and isinstance(high, m.Int) and high.value - low.value < 100:
-                return tuple(str(n) for n in range(low.value, high.value + 1))
+        players = player_range(eff)
+        if players is not None and players[1] - players[0] < 100:
+            return tuple(str(n) for n in range(players[0], players[1] + 1))
     return ()
 
 

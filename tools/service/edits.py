@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...grammar import model as m
 from ...grammar.diagnostics import Diagnostic, Severity, Span, error
-from ...grammar.messages import msg
+from ...grammar.messages import Message, msg
 from ...grammar.printer import key_text, value_text
 from .errors import UsageError
 from .fixes import offset
@@ -181,15 +181,15 @@ def declared_ruleset(declared: m.RulesFile, name: str | None) -> m.Ruleset | Non
     return next((r for r in declared.rulesets if r.name == name), None)
 
 
-def _target(
-    checked: Checked, path: str, rule: str, name: str | None = None
-) -> tuple[m.Ruleset, bool]:
-    """The file's ruleset `name` (None: its first), and whether its base sets `rule`."""
-    if not RULE_ID.fullmatch(rule):
-        raise UsageError(msg("'{rule}' is not a rule id (such as combat.ties)", rule=rule))
+def ruleset_to_edit(
+    checked: Checked, path: str, name: str | None, nothing: Message | None = None
+) -> m.Ruleset:
+    """The ruleset `name` (None: its first) that the text at `path` declares; a UsageError
+    when it declares none (`nothing` says so, by default "the text declares no ruleset") or
+    no such one."""
     declared = checked.workspace.file(path)
     if declared is None or not declared.rulesets:
-        raise UsageError(msg("the text declares no ruleset to change"), checked.diagnostics)
+        raise UsageError(nothing or msg("the text declares no ruleset"), checked.diagnostics)
     found = declared_ruleset(declared, name)
     if found is None:
         names = tuple(r.name for r in declared.rulesets)
@@ -199,7 +199,16 @@ def _target(
             names=names,
         )
         raise UsageError(said)
-    ruleset = found
+    return found
+
+
+def _target(
+    checked: Checked, path: str, rule: str, name: str | None = None
+) -> tuple[m.Ruleset, bool]:
+    """The file's ruleset `name` (None: its first), and whether its base sets `rule`."""
+    if not RULE_ID.fullmatch(rule):
+        raise UsageError(msg("'{rule}' is not a rule id (such as combat.ties)", rule=rule))
+    ruleset = ruleset_to_edit(checked, path, name, msg("the text declares no ruleset to change"))
     base = checked.workspace.resolved.get(ruleset.extends) if ruleset.extends else None
     return ruleset, base is not None and base.clause(rule) is not None
 

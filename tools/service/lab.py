@@ -57,6 +57,16 @@ class Simulate:
     seats: tuple[str, ...] = ()  # the agent of each player's seat; none: `agent` in every seat
 
 
+def player_count(rules: Rules, asked: int | None) -> int:
+    """The number of players a game of `rules` is played by: `asked` (None: the fewest the
+    ruleset allows), a UsageError when the ruleset is not for that many."""
+    low, high = rules.players
+    count = asked or low
+    if not low <= count <= high:
+        raise UsageError(f"{rules.name} is for {low} to {high} players, not {count}")
+    return count
+
+
 def seating(seats: Sequence[str], players: int) -> tuple[str, ...]:
     """The agents named for the seats, checked: one per player, each a built-in agent."""
     from ...engine.ladder import AGENTS
@@ -97,10 +107,7 @@ def plan_simulation(snapshot: Snapshot, request: Simulate) -> SimulationPlan:
     from ..lab.simulate import jobs
 
     rules = snapshot.rules(request.ruleset)
-    low, high = rules.players
-    count = request.players or low
-    if not low <= count <= high:
-        raise UsageError(f"{rules.name} is for {low} to {high} players, not {count}")
+    count = player_count(rules, request.players)
     seats = seating(request.seats, count)
     _agent(request.agent)
     if request.record is not None:

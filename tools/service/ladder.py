@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_STUDY_GAMES
 from .errors import UsageError
-from .lab import _workers
+from .lab import _workers, player_count
 from .progress import Cancel, Progress, Ticker
 from .rulesets import loadable
 from .snapshot import Snapshot
@@ -51,10 +51,7 @@ def plan_ladder(snapshot: Snapshot, request: Ladder) -> LadderPlan:
     from ..lab.ladder import plan_rung, rungs
 
     rules = snapshot.rules(request.ruleset)
-    low, high = rules.players
-    players = request.players or low
-    if not low <= players <= high:
-        raise UsageError(f"{rules.name} is for {low} to {high} players, not {players}")
+    players = player_count(rules, request.players)
     if players < 2:
         raise UsageError("a ladder needs two players or more: one of a rung against the others")
     unknown = [a for a in request.ladder if a not in LADDER]

@@ -107,6 +107,15 @@ def pdf_available() -> bool:
     return True
 
 
+def sheet_scripts() -> tuple[str, ...]:
+    """The hashes (`sha256-…`, as a Content-Security-Policy names them) of the inline scripts
+    a sheet's HTML carries: its print fitting (sheets/printfit.py), for a host that allows only
+    the scripts it names."""
+    from ..sheets.printfit import SCRIPT_HASH
+
+    return (SCRIPT_HASH,)
+
+
 def languages() -> tuple[str, ...]:
     """The languages a sheet, and a page around it, can be in."""
     from ..sheets.i18n import LANGUAGES

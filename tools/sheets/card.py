@@ -17,7 +17,8 @@ from markupsafe import Markup
 from ...engine.rules import Rules
 from ...grammar import model as m
 from .i18n import translations
-from .summary import SECTION_TITLES, Block, Line, build
+from .summary import SECTION_TITLES, build
+from .view import Block, Line
 
 if TYPE_CHECKING:
     from .pdf import Fit

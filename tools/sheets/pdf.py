@@ -6,7 +6,8 @@ LARGEST_TYPE; a sheet still emptier at that size says so under its title. One th
 little over a page is tried tighter (less space between lines, never smaller type); one that
 needs two pages is set larger until its second page is at least LEAST_SECOND_FILL full. Only
 `--format pdf` comes here: the HTML is the browser's to lay out (its print CSS keeps the same
-things together), at BASE_TYPE.
+things together); its script fits the browser's print by these rules and figures, measured in
+the browser (printfit.py).
 """
 
 from __future__ import annotations

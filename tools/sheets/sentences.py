@@ -118,20 +118,13 @@ class Sentences:
     # ---------------------------------------------------------------- facts
 
     def _facts(self, clause: m.Clause) -> tuple[dict[str, Any] | None, list[list[str]]]:
+        """What the rule's sentence says (its macro's facts) and its table's cells; None: the
+        rule has no sentence here (a board that is not there)."""
         w, rules = self.words, self.rules
-        _ = w._
         rid = clause.id
         value = m.strip_assumed(clause.value)
         cells: list[list[str]] = []
-        facts: dict[str, Any] = {}
-        if isinstance(value, m.Int):
-            facts["n"] = value.value
-        elif isinstance(value, m.Bool):
-            facts["yes"] = value.value
-        elif isinstance(value, m.Name) and value.name in ("none", "unlimited"):
-            facts["n"] = None
-        elif isinstance(value, (m.Name, m.Phrase)):
-            facts["choice"] = value.name if isinstance(value, m.Name) else value.text
+        facts = _plain_facts(value)
         if rid == "setup.first_player":
             facts["again"] = rules.has("setup.first_turn")
         if rid == "board":
@@ -141,16 +134,7 @@ class Sentences:
         elif rid == "players" and isinstance(value, m.Range):
             facts.update(low=w.amount(value.low), high=w.amount(value.high))
         elif rid == "setup.start_armies" and isinstance(value, m.Table):
-            # Only the counts the ruleset is played by: a house rule for 3 to 4 players keeps
-            # its base's entries for 5 and 6, which no table of its plays.
-            low, high = rules.players
-            entries = [
-                e for e in value.entries if not isinstance(e.key, int) or low <= e.key <= high
-            ]
-            cells = [
-                [_("players"), *(str(e.key) for e in entries)],
-                [_("armies each"), *(w.value(e.value) for e in entries)],
-            ]
+            cells = self._start_armies(value)
         elif rid == "reinforcements.territories":
             per = _per(value)
             if per is not None:
@@ -171,33 +155,9 @@ class Sentences:
         elif rid == "cards.sets" and isinstance(value, m.ListValue):
             facts["sets"] = w.join([w.value(i) for i in value.items], "or")
         elif rid == "cards.trade_values" and isinstance(value, m.Schedule):
-            facts["kind"] = value.kind
-            facts["step"] = value.step
-            if value.kind == "fixed":
-                facts["n"] = value.values[0]
-            elif value.kind == "by_kind" and value.table is not None:
-                cells = [[w.choice(str(e.key)), w.value(e.value)] for e in value.table.entries]
-            else:
-                shown = [rules.trade_value(n) for n in range(1, 9)]
-                cells = [
-                    [_("set"), *(str(n) for n in range(1, 9))],
-                    [_("armies"), *(str(v) for v in shown)],
-                ]
+            cells = self._trade_values(value, facts)
         elif rid in ("combat.attacker.dice", "combat.defender.dice"):
-            attacker = rid == "combat.attacker.dice"
-            counts_ = range(1, 5) if attacker else range(1, 4)
-            header = [_("armies")] + [str(n) + ("+" if n == max(counts_) else "") for n in counts_]
-            dice = [_("dice")]
-            most = 0
-            for n in counts_:
-                if attacker and not rules.attack_allowed(n):
-                    dice.append("—")
-                    continue
-                low, high = rules.attacker_dice(n) if attacker else rules.defender_dice(n)
-                most = max(most, high)
-                dice.append(str(high) if low == high else f"{low}–{high}")
-            facts["most"] = most
-            cells = [header, dice]
+            cells = self._dice(rid == "combat.attacker.dice", facts)
         elif rid == "combat.attack_requires":
             armies = at_least(value, "armies")
             if armies is not None:
@@ -224,9 +184,7 @@ class Sentences:
         elif rid == "neutrals.status.track" and isinstance(value, m.ListValue):
             facts["places"] = " – ".join(w.value(i) for i in value.items)
         elif rid == "neutrals.defence_rolled_by":
-            seats = m.strip_assumed(rules.effective.value("players") or m.Int(2))
-            top = seats.high if isinstance(seats, m.Range) else seats
-            facts["many"] = not (isinstance(top, m.Int) and top.value <= 2)
+            facts["many"] = rules.players[1] > 2
         elif rid == "neutrals.status.start":
             facts["place"] = w.value(value)
         elif rid == "neutrals.status_die.keep" and isinstance(value, m.Range):
@@ -234,6 +192,61 @@ class Sentences:
         elif rid == "missions.ranks" and isinstance(value, m.ListValue):
             facts["ranks"] = w.join([w.value(i) for i in value.items])
         return facts, cells
+
+    def _start_armies(self, value: m.Table) -> list[list[str]]:
+        """The start armies by player count, for only the counts the ruleset is played by: a
+        house rule for 3 to 4 players keeps its base's entries for 5 and 6, which no table of
+        its plays."""
+        w, _ = self.words, self.words._
+        low, high = self.rules.players
+        entries = [e for e in value.entries if not isinstance(e.key, int) or low <= e.key <= high]
+        return [
+            [_("players"), *(str(e.key) for e in entries)],
+            [_("armies each"), *(w.value(e.value) for e in entries)],
+        ]
+
+    def _trade_values(self, value: m.Schedule, facts: dict[str, Any]) -> list[list[str]]:
+        """The trade values' facts (into `facts`) and table: by kind, or the first eight sets."""
+        w, _ = self.words, self.words._
+        facts["kind"] = value.kind
+        facts["step"] = value.step
+        if value.kind == "fixed":
+            facts["n"] = value.values[0]
+            return []
+        if value.kind == "by_kind" and value.table is not None:
+            return [[w.choice(str(e.key)), w.value(e.value)] for e in value.table.entries]
+        shown = [self.rules.trade_value(n) for n in range(1, 9)]
+        return [[_("set"), *(str(n) for n in range(1, 9))], [_("armies"), *(str(v) for v in shown)]]
+
+    def _dice(self, attacker: bool, facts: dict[str, Any]) -> list[list[str]]:
+        """The dice a side rolls by the armies it has (a table), the most in `facts`."""
+        _, rules = self.words._, self.rules
+        counts = range(1, 5) if attacker else range(1, 4)
+        header = [_("armies")] + [str(n) + ("+" if n == max(counts) else "") for n in counts]
+        dice = [_("dice")]
+        most = 0
+        for n in counts:
+            if attacker and not rules.attack_allowed(n):
+                dice.append("—")
+                continue
+            low, high = rules.attacker_dice(n) if attacker else rules.defender_dice(n)
+            most = max(most, high)
+            dice.append(str(high) if low == high else f"{low}–{high}")
+        facts["most"] = most
+        return [header, dice]
+
+
+def _plain_facts(value: m.Value) -> dict[str, Any]:
+    """A number's, a yes/no's or a word's facts, as every rule's sentence may use them."""
+    if isinstance(value, m.Int):
+        return {"n": value.value}
+    if isinstance(value, m.Bool):
+        return {"yes": value.value}
+    if isinstance(value, m.Name) and value.name in ("none", "unlimited"):
+        return {"n": None}
+    if isinstance(value, (m.Name, m.Phrase)):
+        return {"choice": value.name if isinstance(value, m.Name) else value.text}
+    return {}
 
 
 def _per(value: m.Value) -> int | None:

@@ -2,16 +2,16 @@
 
 The sheet is a view model: the setup, the turn as numbered steps (the ruleset's phases, each
 with its rules beneath it), then the sections a variant adds; each rule is a sentence from
-tools/sentences.py. The templates in tools/templates/ render it as HTML or Markdown and
-tools/pdf.py prints the HTML.
+tools/sheets/sentences.py, made rule by rule in tools/sheets/assembly.py. The templates in
+tools/sheets/templates/ render it as HTML or Markdown and tools/sheets/pdf.py prints the HTML.
 """
 
 from __future__ import annotations
 
 import functools
+import gettext
 import os
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import jinja2
@@ -20,15 +20,15 @@ from markupsafe import Markup
 from ...engine.rules import Rules
 from ...grammar import model as m
 from ...grammar.resolve import EffectiveRuleset
-from ...grammar.schema import CATALOGUE
 from ..shared.escape import html_value, markdown, markdown_of_html
+from .assembly import Gathering, placed
 from .battle import battle_box
-from .describe import Words
-from .i18n import N_, translations
-from .places import BEFORE_TURN, CARD_RULES, after_turn, cards_off, section_of, sheet_phases
+from .i18n import N_
+from .places import BEFORE_TURN, after_turn, sheet_phases
 from .reasons import REASON_SHOWN as REASON_SHOWN
 from .reasons import shown_reasons
-from .sentences import TEMPLATES, Sentences
+from .sentences import TEMPLATES
+from .view import Line, Sheet
 
 if TYPE_CHECKING:
     from .pdf import Fit
@@ -47,13 +47,6 @@ SECTION_TITLES = {
     "elimination": N_("Elimination"),
     "missions": N_("Missions"),
 }
-# A sentence that finishes the one before it ("Make one move:" + "… to an adjacent one").
-CONTINUES = {
-    "fortify.reach": "fortify.moves",
-    "elimination.trade_down_to": "elimination.trade_at",
-    "elimination.trade_placement": "elimination.trade_down_to",
-}
-ORDER = {spec.id: i for i, spec in enumerate(CATALOGUE)}
 # A variant's sheet promises at most two pages (a manual's own, one). One that runs longer
 # (a board of its own with many territories, long names) says so at its top.
 MOST_PAGES = 2
@@ -61,84 +54,6 @@ MOST_PAGES = 2
 # variants list at most 4); more are counted there and marked where they stand, as many new
 # rules are: a house rule that changes every rule would print each sentence twice.
 CHANGES_LISTED = 8
-
-
-@dataclass
-class Line:
-    rules: list[str]
-    text: Markup
-    cells: list[list[str]] = field(default_factory=list)
-    assumed: bool = False
-    inherited: bool = False  # the base's rule, kept on purpose (`inherit RULE because …`)
-    changed: bool = False
-    was: Markup | None = None  # the base's sentence, where this ruleset changes it
-    added: bool = False  # a rule the base does not have
-    was_cells: list[list[str]] = field(default_factory=list)  # the base's table, where changed
-    note: str | None = None  # the author's own words on the rule (`note`), in the sheet's language
-    # The rule's cases the manual leaves open (`assumed tie because …`), each a sentence of its
-    # own marked †, while the rule's own sentence (the manual's) is not.
-    edges: list[Markup] = field(default_factory=list)
-    notes: list[int] = field(default_factory=list)  # footnote numbers (citations=rules)
-    cites: list[m.Citation] = field(default_factory=list)  # the passages the reader is shown
-
-
-@dataclass
-class Block:
-    key: str
-    title: str
-    lines: list[Line] = field(default_factory=list)
-    number: int | None = None  # a step of the turn
-    sources: str = ""  # "Kommandomanual, s. 4–5" (citations=sections)
-
-
-@dataclass
-class Sheet:
-    name: str
-    title: str
-    lang: str
-    base: str | None
-    before: list[Block]  # setup and the sections that come before the turn
-    steps: list[Block]  # the turn, numbered
-    after: list[Block]  # winning, and what does not fit a step
-    changes: list[Line]
-    strings: dict[str, str]
-    citations: str = "sections"
-    paper: str = "a4"
-    footnotes: list[str] = field(default_factory=list)
-    manuals: list[str] = field(default_factory=list)  # the manuals cited, by title
-    assumed: list[str] = field(default_factory=list)  # the reasons, in the sheet's language
-    has_assumed: bool = False
-    inherited: list[str] = field(default_factory=list)  # why rules are the base's ("": untold)
-    pages: int | None = None  # set when the sheet runs past MOST_PAGES: it says so
-    # The attacker's chance of taking the territory in FIGHTS, the base's beside this ruleset's
-    # (a header row, then one row a fight), when the combat rules differ from the base's.
-    battle: list[list[str]] = field(default_factory=list)
-
-    @property
-    def blocks(self) -> list[Block]:
-        return [*self.before, *self.steps, *self.after]
-
-    @property
-    def lines(self) -> list[Line]:
-        return [line for block in self.blocks for line in block.lines]
-
-
-def _where(cite: m.Citation, lang: str) -> str:
-    if cite.page is not None:
-        return str(cite.page)
-    return cite.section or ""
-
-
-def _pages(numbers: list[int], word: str) -> str:
-    """[4, 5, 7] → "s. 4–5, 7"."""
-    runs: list[list[int]] = []
-    for n in sorted(set(numbers)):
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    text = ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-    return f"{word} {text}"
 
 
 def build(
@@ -154,195 +69,112 @@ def build(
     the rules file's name, as the sheet's small print names it (None: a built-in)."""
     eff = rules.effective
     base = base_rules.effective if base_rules is not None else None
-    tr = translations(lang)
-    _ = tr.gettext
-    words = Words(tr, lang, eff.board)
-    say = Sentences(rules, words)
-    base_say = Sentences(base_rules, Words(tr, lang, base.board)) if base_rules and base else None
-    base_of = {c.id: c for c in base.clauses} if base else {}
-    own = {c.id for c in eff.ruleset.clauses}
-    page_word = _("p.")
-
-    footnotes: list[str] = []
-    manuals: list[str] = []
-    reasons: list[str] = []
-    has_assumed = False
-    kept: list[str] = []  # the reasons of `inherit`, in the sheet's language ("": not in it)
-    on_purpose = {i.id: i for i in eff.inherited_on_purpose()}
-
-    def title_of(doc: str) -> str:
-        source = eff.source(doc)
-        return source.label if source is not None else doc
-
-    def reader_cites(clause: m.Clause) -> list[m.Citation]:
-        cites = eff.for_reader(clause.citations, lang)[:1]
-        for cite in cites:
-            full = eff.source(cite.document)
-            name = (full.title if full and full.title else None) or cite.document
-            if name not in manuals:
-                manuals.append(name)
-        return cites
-
-    def note(cite: m.Citation) -> int:
-        where = f"{page_word} {cite.page}" if cite.page is not None else (cite.section or "")
-        text = f"{title_of(cite.document)}, {where}".rstrip(", ")
-        if text not in footnotes:
-            footnotes.append(text)
-        return footnotes.index(text) + 1
-
-    by_id = {c.id: c for c in eff.clauses}
-    places: dict[str, list[m.Clause]] = {}
+    made = Gathering(rules, lang, base_rules)
+    _ = made.tr.gettext
+    places, missions = placed(rules)
     phases = sheet_phases(rules)
-    # Without cards, the sheet says so once and leaves out every rule about them.
-    no_cards = cards_off(rules)
-    mission_parts: dict[str, dict[str, m.Clause]] = {}
-    for clause in sorted(eff.clauses, key=lambda c: ORDER.get(_generic(c.id), len(ORDER))):
-        if clause.id.startswith("missions.deck."):
-            _p, _d, mid, part = clause.id.split(".", 3)
-            mission_parts.setdefault(mid, {})[part] = clause
-            continue
-        if clause.id == "turn.phases":
-            continue
-        if no_cards and clause.id in CARD_RULES:
-            continue
-        places.setdefault(section_of(clause.id, phases), []).append(clause)
-
-    def remember_reasons(clause: m.Clause) -> None:
-        """The reasons of an assumed value, in the sheet's language only (a reason given in
-        English alone is not quoted on a Danish or Dutch sheet; the value is still marked)."""
-        nonlocal has_assumed
-        has_assumed = True
-        found = m.assumed_reasons(clause.value) + [e.reason for e in clause.edges]
-        for reason in found:
-            said_reason = m.reason_in(reason, lang)
-            if said_reason and said_reason not in reasons:
-                reasons.append(said_reason)
-
-    def line_of(clause: m.Clause) -> Line | None:
-        said = say.say(clause)
-        if said is None:
-            return None
-        line = Line([clause.id], said.text, said.cells, assumed=clause.assumed)
-        line.note = _note_in(clause.note, lang)
-        line.edges = [t for e in clause.edges if (t := say.edge(clause, e.name)) is not None]
-        if clause.assumed or line.edges:
-            remember_reasons(clause)
-        if (inherit := on_purpose.get(clause.id)) is not None:
-            line.inherited = True
-            kept.append(m.reason_in(inherit.reason, lang) or "")
-        if base_say is not None and clause.id in own:
-            before = base_of.get(clause.id)
-            was = base_say.say(before) if before is not None else None
-            if before is None:
-                line.added = True
-                line.changed = True
-            elif was is not None and (was.text, was.cells) != (said.text, said.cells):
-                line.changed = True
-                # The old sentence where it changed, and the old table as a table: the box
-                # shows what the rule was in the form it shows what it is.
-                if was.text != said.text:
-                    line.was = was.text
-                line.was_cells = was.cells
-        line.cites = reader_cites(clause)
-        return line
-
-    def block_of(key: str, title: str, clauses: list[m.Clause], number: int | None = None) -> Block:
-        block = Block(key, title, number=number)
-        for clause in clauses:
-            line = line_of(clause)
-            if line is None:
-                continue
-            follows = CONTINUES.get(clause.id)
-            if follows and block.lines and block.lines[-1].rules[-1] == follows:
-                last = block.lines[-1]
-                if (last.changed or line.changed) and not last.added:
-                    first = last.was if last.was is not None else last.text
-                    second = "" if line.added else (line.was if line.was is not None else line.text)
-                    last.was = Markup(f"{first} {second}".strip())
-                    old_first = last.was_cells if last.changed else last.cells
-                    old_second = line.was_cells if line.changed else line.cells
-                    last.was_cells = old_first + ([] if line.added else old_second)
-                last.text = Markup(f"{last.text} {line.text}")
-                last.rules.append(clause.id)
-                last.cells += line.cells
-                last.note = " ".join(n for n in (last.note, line.note) if n) or None
-                last.assumed = last.assumed or line.assumed
-                last.edges += line.edges
-                last.inherited = last.inherited or line.inherited
-                last.changed = last.changed or line.changed
-                last.cites += line.cites
-                continue
-            block.lines.append(line)
-        return block
-
     before = [
-        block_of(key, _(SECTION_TITLES[key]), places.get(key, []))
+        made.block(key, _(SECTION_TITLES[key]), places.get(key, []))
         for key in BEFORE_TURN
         if places.get(key)
     ]
     steps = [
-        block_of(phase, say.step(phase), places.get(phase, []), number)
+        made.block(phase, made.say.step(phase), places.get(phase, []), number)
         for number, phase in enumerate(phases, start=1)
     ]
-    after_keys = after_turn(places, phases)
     after = [
-        block_of(key, _(SECTION_TITLES.get(key, key)), places.get(key, []))
-        for key in after_keys
-        if places.get(key) or (key == "victory" and mission_parts)
+        made.block(key, _(SECTION_TITLES.get(key, key)), places.get(key, []))
+        for key in after_turn(places, phases)
+        if places.get(key) or (key == "victory" and missions)
     ]
-    if mission_parts:
+    if missions:
         winning = next(b for b in after if b.key == "victory")
-        # A mission as its card words it, in the sheet's language; where the card's text is
-        # not given in that language, its goal said in words (never another language's text).
-        rows = [[_("Rank"), _("Mission")]]
-        cites: list[m.Citation] = []
-        for parts in mission_parts.values():
-            rank, text, goal = parts.get("rank"), parts.get("text"), parts.get("goal")
-            if rank and goal:
-                said = _in_language(text.value, lang) if text else None
-                if said is None:
-                    done = words.condition(m.strip_assumed(goal.value))  # type: ignore[arg-type]
-                    said = _("Done when {condition}").format(condition=done)
-                rows.append([words.value(rank.value), said])
-                cites = cites or reader_cites(text or goal)
-        deck = Line(["missions.deck"], say.raw("missions", "deck"), rows, assumed=True, cites=cites)
-        for parts in mission_parts.values():
-            for clause in parts.values():
-                remember_reasons(clause)
-        winning.lines.append(deck)
+        winning.lines.append(made.mission_deck(missions))
+    made.cite([*before, *steps, *after], citations)
+    everything = [line for block in [*before, *steps, *after] for line in block.lines]
+    box = _box(everything, changes)
+    shown, cut, left_out = shown_reasons([r[:1].upper() + r[1:] for r in made.reasons])
+    return Sheet(
+        name=eff.name,
+        title=m.title_in(eff.ruleset, lang),
+        lang=lang,
+        base=base.name if base else None,
+        before=[b for b in before if b.lines],
+        steps=steps,
+        after=[b for b in after if b.lines],
+        changes=box.listed,
+        strings=_strings(made.tr, lang, base, file, box, cut, left_out),
+        citations=citations,
+        paper=paper,
+        footnotes=made.footnotes if citations == "rules" else [],
+        manuals=made.manuals,
+        # The reasons in the sheet's language only: where an author gave one in English alone,
+        # other sheets mark the value as assumed without quoting it.
+        assumed=shown,
+        has_assumed=made.has_assumed,
+        inherited=list(dict.fromkeys(r[:1].upper() + r[1:] for r in made.kept)),
+        battle=_battle(rules, base_rules, made.tr, lang, everything) if changes else [],
+    )
 
-    turn_clause = by_id.get("turn.phases")
-    own_docs = eff.own_documents()
-    blocks = [*before, *steps, *after]
-    for block in blocks:
-        cites = [c for line in block.lines for c in line.cites]
-        if block.number == 1 and turn_clause is not None:
-            cites = reader_cites(turn_clause) + cites
-        cites.sort(key=lambda c: c.document not in own_docs)  # the reader's manual first
-        if citations == "rules":
-            for line in block.lines:
-                line.notes = sorted({note(c) for c in line.cites})
-        elif citations == "sections":
-            block.sources = _sources(cites, title_of, page_word)
-    if citations == "none":
-        manuals.clear()
 
-    everything = [line for block in blocks for line in block.lines]
+@dataclass
+class _Box:
+    """The box of changes: the lines it lists, how many new rules and changed ones it only
+    counts (marked where they stand)."""
+
+    listed: list[Line]
+    added: int
+    counted: int
+
+
+def _box(everything: list[Line], changes: bool) -> _Box:
+    """What the box of changes holds (nothing without `changes`: then no line is marked as
+    changed either, as no box is there to point at)."""
     new_lines = [line for line in everything if line.added] if changes else []
     changed = [line for line in everything if line.changed and not line.added]
     # A few new rules are listed in the box as sentences; many (a whole variant) are counted.
     if len(new_lines) <= 3:
         changed += new_lines
         new_lines = []
-    added = len(new_lines)
     counted = len(changed) if len(changed) > CHANGES_LISTED else 0
     if counted:
         changed = []
     if not changes:
         for line in everything:  # no box: no marks that point at one
             line.changed = False
-    shown, cut, left_out = shown_reasons([r[:1].upper() + r[1:] for r in reasons])
-    strings = {
+    return _Box(changed if changes else [], len(new_lines), counted)
+
+
+def _battle(
+    rules: Rules,
+    base: Rules | None,
+    tr: gettext.NullTranslations,
+    lang: str,
+    everything: list[Line],
+) -> list[list[str]]:
+    """The battle box's rows, where a combat rule changed from the base's (else none)."""
+    combat = any(
+        line.changed for line in everything if any(r.startswith("combat.") for r in line.rules)
+    )
+    if base is None or not combat:
+        return []
+    titles = m.title_in(rules.effective.ruleset, lang), m.title_in(base.effective.ruleset, lang)
+    return battle_box(rules, base, *titles, tr, lang)
+
+
+def _strings(
+    tr: gettext.NullTranslations,
+    lang: str,
+    base: EffectiveRuleset | None,
+    file: str | None,
+    box: _Box,
+    cut: bool,
+    left_out: int,
+) -> dict[str, str]:
+    """The sheet's own words around its rules, in its language ("": not shown)."""
+    _ = tr.gettext
+    added, counted = box.added, box.counted
+    return {
         "assumed": _("not from the manual: assumed"),
         "inherited": _("not from this manual: the base's rule, kept on purpose"),
         "cut": _("Reasons ending in … are shortened: the rules file gives them in full.")
@@ -393,86 +225,6 @@ def build(
             " ones (the attacking territory holds one army more), each side rolling all it may:"
         ),
     }
-    battle = (
-        battle_box(
-            rules,
-            base_rules,
-            m.title_in(eff.ruleset, lang),
-            m.title_in(base_rules.effective.ruleset, lang),
-            tr,
-            lang,
-        )
-        if base_rules is not None
-        and changes
-        and any(
-            line.changed for line in everything if any(r.startswith("combat.") for r in line.rules)
-        )
-        else []
-    )
-    return Sheet(
-        name=eff.name,
-        title=m.title_in(eff.ruleset, lang),
-        lang=lang,
-        base=base.name if base else None,
-        before=[b for b in before if b.lines],
-        steps=steps,
-        after=[b for b in after if b.lines],
-        changes=changed if changes else [],
-        strings=strings,
-        citations=citations,
-        paper=paper,
-        footnotes=footnotes if citations == "rules" else [],
-        manuals=manuals,
-        # The reasons in the sheet's language only: where an author gave one in English alone,
-        # other sheets mark the value as assumed without quoting it.
-        assumed=shown,
-        has_assumed=has_assumed,
-        inherited=list(dict.fromkeys(r[:1].upper() + r[1:] for r in kept)),
-        battle=battle,
-    )
-
-
-def _note_in(note: str | None, lang: str) -> str | None:
-    """The author's note in the sheet's language: a note in one string is printed on every
-    sheet; a note per language on the sheets of the languages it gives."""
-    if note is None:
-        return None
-    if isinstance(note, m.Localized) and note.texts:
-        return note.in_language(lang)
-    return str(note) or None
-
-
-def _in_language(value: m.Value, lang: str) -> str | None:
-    value = m.strip_assumed(value)
-    if isinstance(value, m.Table):
-        for entry in value.entries:
-            if entry.key == lang and isinstance(entry.value, m.Text):
-                return entry.value.text
-    return None
-
-
-def _generic(rule_id: str) -> str:
-    if rule_id.startswith("missions.deck."):
-        return "missions.deck.*." + rule_id.rsplit(".", 1)[1]
-    return rule_id
-
-
-def _sources(cites: list[m.Citation], title_of: Callable[[str], str], page_word: str) -> str:
-    """One short line naming the manuals of a block by title, with pages or sections, the
-    first-cited manual first: "Kommandomanual, s. 4–5"."""
-    docs: dict[str, tuple[list[int], list[str]]] = {}
-    for cite in cites:
-        pages, sections = docs.setdefault(cite.document, ([], []))
-        if cite.page is not None:
-            pages.append(cite.page)
-        elif cite.section and cite.section not in sections:
-            sections.append(cite.section)
-    parts = []
-    for doc, (pages, sections) in docs.items():
-        where = [_pages(pages, page_word)] if pages else []
-        where += [f"“{s}”" for s in sections]
-        parts.append(f"{title_of(doc)}, {', '.join(where)}" if where else title_of(doc))
-    return "; ".join(parts)
 
 
 @functools.cache
@@ -533,7 +285,7 @@ def build_for(
 def render(sheet: Sheet, fmt: str) -> str | bytes:
     """The sheet as Markdown, HTML or PDF. Only the PDF is laid out here (WeasyPrint, fitted to
     the paper); the HTML is the browser's to lay out, its print CSS keeping together what the
-    PDF keeps together, at the sheet's own type size."""
+    PDF keeps together, and its script (printfit.py) fitting the print as the PDF is fitted."""
     return render_paged(sheet, fmt)[0]
 
 
@@ -559,15 +311,23 @@ def render_paged(sheet: Sheet, fmt: str) -> tuple[str | bytes, int | None]:
 
 def render_html(sheet: Sheet, fit: Fit | None = None) -> str:
     """The sheet's HTML, set as `fit` says (the PDF fitting's choice; by default the sheet's
-    own type size, as a browser prints it)."""
+    own type size, as a browser shows it, its print fitted by its script: printfit.py)."""
     from babel.numbers import format_decimal
 
+    from . import printfit
     from .pdf import Fit
 
     fit = fit or Fit()
     size = format_decimal(fit.size, "0.0", locale=sheet.lang)  # "13,0" on a Danish sheet
     template = _environment().get_template("summary.html.j2")
-    return template.render(sheet=sheet, fit=fit, size_said=size)
+    return template.render(
+        sheet=sheet,
+        fit=fit,
+        size_said=size,
+        page_margin=printfit.MARGIN_MM,
+        fitting=printfit.figures(sheet.paper),
+        print_script=printfit.script(),
+    )
 
 
 class _Markdown(str):

@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from ...grammar.limits import MAX_FILE_BYTES, MAX_STUDIO_BODY
+from ..service.sheets import sheet_scripts
 from . import fetch, prerender, stdlib, wheels
 from .words import LANGUAGE_NAMES, LANGUAGES, words
 
@@ -22,8 +23,12 @@ HERE = Path(__file__).parent
 STUDIO_STATIC = HERE.parent / "studio" / "static"
 # No other origin; 'wasm-unsafe-eval' lets Pyodide compile its WebAssembly (nothing else is
 # evaluated); inline styles for the sheets' own; frames are the app's pages (srcdoc).
+# The scripts a page may run: the site's own files, Pyodide's WebAssembly, and the sheets' one
+# inline script (their print fitting), named by its hash.
+_SHEETS = " ".join(f"'{digest}'" for digest in sheet_scripts())
 CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+    f"default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {_SHEETS}; "
+    "style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; frame-src 'self' blob:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'"
 )

@@ -21,18 +21,16 @@ from . import start
 from .drafts import BadName, Folder
 from .keeping import refused
 from .render import language, page, say
-from .security import BodyTooLong, Door, Guard, refusal_page
+from .security import BodyTooLong, Door, Guard, content_policy, refusal_page
 from .state import Studio
 from .study import Studies
 
 STATIC = Path(__file__).parent / "static"
 HEADERS = {
-    # Only the studio's own scripts and styles (no CDN, no inline script); the sheet's own
-    # inline styles are allowed; nothing may frame a studio page but the studio.
-    "content-security-policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; frame-ancestors 'self'; form-action 'self'; base-uri 'none'"
-    ),
+    # Only the studio's own scripts and styles (no CDN, no inline script: the sheet's page
+    # names its one by its hash, panels.sheet); the sheet's own inline styles are allowed;
+    # nothing may frame a studio page but the studio.
+    "content-security-policy": content_policy(),
     "x-content-type-options": "nosniff",
     "referrer-policy": "same-origin",
     "cache-control": "no-store",

@@ -8,10 +8,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ..service.errors import ServiceError
-from ..service.sheets import languages, pdf_available
+from ..service.sheets import languages, pdf_available, sheet_scripts
 from . import lanes
 from .editor import document, where
 from .render import language, page, say
+from .security import content_policy
 
 
 def _lang(request: Request) -> str | None:
@@ -48,7 +49,9 @@ async def sheet(request: Request) -> Response:
         said = exc.text(language(request))
         return page(request, "sheet_problem.j2", message=said, diagnostics=exc.diagnostics)
     assert isinstance(found.data, str)
-    return HTMLResponse(found.data)
+    # Its print fitting (an inline script, as in the file `summary` writes) allowed by its hash.
+    policy = content_policy(sheet_scripts())
+    return HTMLResponse(found.data, headers={"content-security-policy": policy})
 
 
 async def pdf(request: Request) -> Response:

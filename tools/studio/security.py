@@ -39,6 +39,17 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def content_policy(scripts: tuple[str, ...] = ()) -> str:
+    """Every page's Content-Security-Policy: only the studio's own scripts, and on a page that
+    carries an inline script of its own (the sheet's print fitting), that script alone, named by
+    its hash (`sha256-…`); inline styles (the sheet's own); no framing but by the studio."""
+    allowed = " ".join(["'self'", *(f"'{digest}'" for digest in scripts)])
+    return (
+        f"default-src 'self'; script-src {allowed}; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; frame-ancestors 'self'; form-action 'self'; base-uri 'none'"
+    )
+
+
 def netloc(host: str, port: int) -> str:
     """HOST:PORT as an address writes it (an IPv6 address in brackets: [::1]:8123)."""
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
