@@ -20,7 +20,6 @@ from riskrules import Game
 from riskrules.engine.actions import Fortify
 from riskrules.grammar.limits import SEARCH_EVALUATIONS
 from riskrules.tools.lab.simulate import GameResult, Job, play
-from riskrules.tools.lab.verdicts import CLEAR, OPEN, SAME, Effect, depending
 
 TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
 
@@ -268,26 +267,6 @@ def test_the_planner_wins_half_again_its_fair_share_against_five_search_players(
     assert top["share"] >= 1.5 / 6 and top["ci"][0] > 1 / 6, top
 
 
-def _effect(verdict: str, estimate: float) -> Effect:
-    return Effect("game length", "length", verdict, estimate, (estimate, estimate), 0.05, None)
-
-
-@pytest.mark.parametrize(
-    ("first", "other", "depends"),
-    [
-        ((CLEAR, -0.2), (OPEN, -0.1), True),  # clear with one strength, not with the other
-        ((CLEAR, -0.2), (CLEAR, 0.2), True),  # clear both ways
-        ((CLEAR, -0.2), (CLEAR, -0.1), False),  # clear, the same way
-        ((OPEN, -0.2), (SAME, 0.0), False),  # clear with neither
-    ],
-)
-def test_when_an_effect_depends_on_the_strength(
-    first: tuple[str, float], other: tuple[str, float], depends: bool
-) -> None:
-    found = depending([_effect(*first)], [[_effect(*other)]])
-    assert found == (["game length"] if depends else [])
-
-
 def test_a_study_reports_two_strengths_by_default() -> None:
     """balance with no agent named plays aggressive and positional players on the same seeds:
     balance.json holds both strengths' figures and games (valid against its schema), and each
@@ -313,8 +292,9 @@ def test_a_study_reports_two_strengths_by_default() -> None:
     assert "with positional players in every seat" in sentence.lower()
     tested = [
         m
-        for block in (found, other)
-        for m in block["differences"][0]["measures"]
+        for block in (found["differences"], other["differences"], other["contrasts"])
+        for m in block[0]["measures"]
         if m["p_value"] is not None
     ]
-    assert found["family"]["comparisons"] == len(tested)  # one family: both strengths
+    # one family: both strengths, and each effect of the second against the first's
+    assert found["family"]["comparisons"] == len(tested)

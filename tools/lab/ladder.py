@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .balance_stats import LEVEL, Figure, central_p, exact_ci
+from .balance_stats import Figure, central_p, exact_ci
+from .comparison import LEVEL
 from .simulate import GameResult, Job, Plan, play_all
 
 
