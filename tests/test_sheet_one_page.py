@@ -92,3 +92,24 @@ def _body_type(pdf: bytes) -> float:
     for page in pypdf.PdfReader(io.BytesIO(pdf)).pages:
         page.extract_text(visitor_text=seen)
     return used.most_common(1)[0][0]
+
+
+def test_a_table_beside_its_old_one_shows_only_what_changed() -> None:
+    from riskrules.tools.sheets.beside import beside
+
+    old = [["players", "3", "4", "5"], ["armies each", "35", "30", "25"]]
+    new = [["players", "3", "4"], ["armies each", "40", "30"]]
+    assert beside(new, old, "was", "new") == [
+        ["players", "3", "5"],
+        ["armies each", "40", "—"],
+        ["Was", "35", "25"],
+    ]
+    down = [["Asia", "7"], ["Europe", "5"], ["Africa", "3"]]
+    now = [["Asia", "7"], ["Europe", "6"], ["Mars", "1"]]
+    assert beside(now, down, "was", "new") == [
+        ["Europe", "6", "was 5"],
+        ["Mars", "1", "new"],
+        ["Africa", "—", "was 3"],
+    ]
+    assert beside(down, down, "was", "new") == down  # a sentence changed, not its table
+    assert beside([["Mars", "1"]], down, "was", "new") == []  # nothing in common: both shown

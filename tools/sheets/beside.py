@@ -19,6 +19,8 @@ def beside(
     variant's start armies against its base's for 3 to 6): the box then prints both."""
     if not cells or not was_cells:
         return []
+    if cells == was_cells:  # only the sentence changed: its table once, as it is
+        return cells
     if len(cells) == ACROSS and len(was_cells) == ACROSS:
         return _across(cells, was_cells, was)
     if len(cells) == ACROSS or len(was_cells) == ACROSS:
