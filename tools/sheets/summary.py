@@ -23,6 +23,7 @@ from ...grammar.resolve import EffectiveRuleset
 from ..shared.escape import html_value, markdown, markdown_of_html
 from .assembly import Gathering, placed
 from .battle import battle_box
+from .beside import beside
 from .i18n import N_
 from .places import BEFORE_TURN, after_turn, sheet_phases
 from .reasons import REASON_SHOWN as REASON_SHOWN
@@ -93,6 +94,8 @@ def build(
     made.cite([*before, *steps, *after], citations)
     everything = [line for block in [*before, *steps, *after] for line in block.lines]
     box = _box(everything, changes)
+    for line in box.listed:
+        line.beside = beside(line.cells, line.was_cells, _("was"), _("new"))
     shown, cut, left_out = shown_reasons([r[:1].upper() + r[1:] for r in made.reasons])
     return Sheet(
         name=eff.name,

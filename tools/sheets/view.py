@@ -22,6 +22,9 @@ class Line:
     was: Markup | None = None  # the base's sentence, where this ruleset changes it
     added: bool = False  # a rule the base does not have
     was_cells: list[list[str]] = field(default_factory=list)  # the base's table, where changed
+    # The box of changes' one table: what changed in the table, the old beside the new
+    # (tools/sheets/beside.py); empty where the two tables cannot be set side by side.
+    beside: list[list[str]] = field(default_factory=list)
     note: str | None = None  # the author's own words on the rule (`note`), in the sheet's language
     # The rule's cases the manual leaves open (`assumed tie because …`), each a sentence of its
     # own marked †, while the rule's own sentence (the manual's) is not.
