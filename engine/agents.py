@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+import zlib
 from collections.abc import Callable
 from typing import Final
 
@@ -38,6 +39,7 @@ from .odds import battle_table
 from .relations import View
 from .rules import Rules
 from .state import GameState
+from .ties import card_key, codes, draw, salt
 
 Agent = Callable[[Game, GameState, random.Random], Action]
 ODDS_SIZE: Final = 40
@@ -68,11 +70,11 @@ def random_agent(
     if phase == "reinforce":
         trades = [a for a in actions if isinstance(a, Trade)]
         if trades:
-            return rng.choice(trades)
+            return rng.choice(sorted(trades, key=lambda a: _action_key(game, a)))
         places = [a for a in actions if isinstance(a, Place)]
         if places:
             view = game.rel.view(state)
-            spots = sorted({a.territory for a in places}, key=state.index.__getitem__)
+            spots = sorted({a.territory for a in places})  # by name: not as the board lists them
             front = [t for t in spots if view.borders[state.index[t]]]
             where = rng.choice(front or spots)
             return max((a for a in places if a.territory == where), key=lambda a: a.armies)
@@ -96,7 +98,24 @@ def random_agent(
             return max(moves, key=lambda a: a.armies)
     elif phase == "fortify" and _moves_made(game, state) >= RANDOM_FORTIFIES:
         actions = [a for a in actions if not isinstance(a, Fortify)] or actions
+    actions.sort(key=lambda a: _action_key(game, a))
     return game.chance(state, rng.choice(actions), rng)
+
+
+def _action_key(game: Game, action: Action) -> tuple[str, ...]:
+    """An action as the game knows it, whatever order the board and the deck are listed in:
+    its kind and its fields, cards by the territories they show (what a random choice is made
+    in, so that the same seed makes the same choice)."""
+    key = [type(action).__name__]
+    for field in action.FIELDS:
+        value = getattr(action, field)
+        if field == "cards" and isinstance(value, tuple):
+            key.extend(card_key(game.rules, value))
+        elif field == "card" and isinstance(value, int):
+            key.extend(card_key(game.rules, (value,)))
+        else:
+            key.append(repr(value))
+    return tuple(key)
 
 
 def _moves_made(game: Game, state: GameState) -> int:
@@ -205,10 +224,10 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "bribe":
         return _bribe(game, state, seat)
     if phase == "reinforce":
-        sets = game.rules.sets_in(state.hands[seat])
-        if sets:
-            kinds = game.rules.set_kinds(sets[0])
-            return Trade(sets[0], kinds[0], _trade_bonus(game, state, seat, sets[0]))
+        trio = best_set(game, state, seat)
+        if trio is not None:
+            kinds = game.rules.set_kinds(trio)
+            return Trade(trio, kinds[0], _trade_bonus(game, state, seat, trio))
         return _place(game, state, seat, state.reserves[seat])
     if phase == "ally_reinforce":
         return _ally_reinforce(game, state, seat, rng)
@@ -219,18 +238,21 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
                 return game.chance(state, rolls[0], rng)
         return _attack(game, state, seat, rng)
     if phase == "fortify":
-        return _fortify(game, state, seat)
+        return fortify_front(game, state, seat, len(state.territories), _first_front)
     if phase == "draw":
         return game.chance(state, Draw(), rng)
     return game.chance(state, rng.choice(game.legal_actions(state)), rng)
 
 
 def _capital(game: Game, state: GameState, seat: int) -> Action:
-    """The strongest territory, the first in board order on a tie: a function of its own, so
-    that its key's closure makes no cells in every call of `aggressive_agent` (the Python
-    engine makes a closure's cells when the function is entered, used or not)."""
+    """The strongest territory, the lowest draw (engine/ties.py) on a tie: a function of its
+    own, so that its key's closure makes no cells in every call of `aggressive_agent` (the
+    Python engine makes a closure's cells when the function is entered, used or not)."""
     owned = game.owned(state, seat)
-    return ChooseCapital(max(owned, key=lambda t: state.armies_in(t)[seat]))
+    mixed, index, code = salt(state.turn, seat), state.index, codes(game.rules)
+    return ChooseCapital(
+        min(owned, key=lambda t: (-state.armies_in(t)[seat], draw(code[index[t]], mixed)))
+    )
 
 
 def _at_front(view: View, friends: list[bool], i: int, adjacent: tuple[int, ...]) -> bool:
@@ -255,8 +277,10 @@ def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
 
 
 def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
-    """The territory where `extra` more armies would give the best attack."""
+    """The territory where `extra` more armies would give the best attack (of equals, the
+    lowest draw: engine/ties.py)."""
     best, best_score = -1, -1.0
+    mixed = b""  # the draws' salt, made at the first tie
     rel = game.rel
     friends = rel.friends(state, seat)
     rows = state.armies
@@ -288,10 +312,20 @@ def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
             score = wins[k]
             if score > best_score:
                 best, best_score = i, score
+            elif score == best_score and i != best:
+                if not mixed:
+                    mixed, code = salt(state.turn, seat), codes(game.rules)
+                if draw(code[i], mixed) < draw(code[best], mixed):
+                    best = i
     if best < 0:
-        places = _places(game, state, seat)
-        return places[0] if places else game.owned(state, seat)[0]
+        return first_drawn(game, state, seat, _places(game, state, seat) or game.owned(state, seat))
     return state.territories[best]
+
+
+def first_drawn(game: Game, state: GameState, seat: int, names: list[str]) -> str:
+    """Of equally good territories, the one of the lowest draw (engine/ties.py)."""
+    mixed, index, code = salt(state.turn, seat), state.index, codes(game.rules)
+    return min(names, key=lambda t: draw(code[index[t]], mixed))
 
 
 def _places(game: Game, state: GameState, seat: int) -> list[str]:
@@ -320,7 +354,8 @@ def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
     for i in free:
         if i in beside:
             near.append(i)
-    return Claim(state.territories[rng.choice(near or free)])
+    names = sorted(state.territories[i] for i in near or free)  # by name, not board order
+    return Claim(rng.choice(names))
 
 
 def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -333,12 +368,12 @@ def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
     places = game.owned(state, neutral)
     if game.rel.max_armies is not None:
         places = [t for t in places if game.rel.room(state, t) > 0] or places
-    return Place(rng.choice(places), 1)
+    return Place(rng.choice(sorted(places)), 1)
 
 
 def _bribe(game: Game, state: GameState, seat: int) -> Action:
     if len(state.hands[seat]) >= 2:
-        for bribe in game.bribes(state):
+        for bribe in sorted(game.bribes(state), key=lambda b: _action_key(game, b)):
             if game.ally_of(state, game.seat_named(state, bribe.neutral, "neutrals.mode")) is None:
                 return bribe
     return EndPhase()
@@ -404,12 +439,15 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
                 # Odds in steps of a tenth, then the larger army: a stack that can beat the
                 # enemy's stack does so, instead of picking off single armies around it.
                 weak, step = -held[defender], steps[k]
+                key = (weak, step, defending)
                 if (
                     not found
-                    or weak > best_held
+                    or key > (best_held, best_step, best_defending)
                     or (
-                        weak == best_held
-                        and (step > best_step or (step == best_step and defending > best_defending))
+                        key == (best_held, best_step, best_defending)
+                        and _drawn_before(
+                            game, state, seat, (source, target), best_source, best_target
+                        )
                     )
                 ):
                     found = True
@@ -430,30 +468,61 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
     return EndAttack()
 
 
-def _fortify(game: Game, state: GameState, seat: int) -> Action:
-    if state.fortifies_left > 0:
-        leave = game.rules.integer("fortify.leave_behind")
-        passable = game.fortifying.passable(state, seat)
-        order = game.rel.index.__getitem__  # board order: the same choice in every process
-        view = game.rel.view(state)
-        friends = game.rel.friends(state, seat)
-        adjacent = game.rel.adjacent
-        index = state.index
-        interior = [
-            t
-            for t in sorted(passable, key=order)
-            if state.armies_in(t)[seat] > leave
-            and not _at_front(view, friends, index[t], adjacent[index[t]])
-        ]
-        interior.sort(key=lambda t: -state.armies_in(t)[seat])
-        for source in interior:
-            reach = sorted(game.rules.reachable(source, passable), key=order)
-            targets = [t for t in reach if _at_front(view, friends, index[t], adjacent[index[t]])]
-            for target in targets:
-                movable = min(state.armies_in(source)[seat], state.total(source) - leave)
-                movable = min(movable, game.rel.room(state, target))
-                if movable > 0:
-                    return Fortify(source, target, movable)
+def _drawn_before(
+    game: Game, state: GameState, seat: int, attack: tuple[int, int], source2: int, target2: int
+) -> bool:
+    """Does the attack from `attack[0]` on `attack[1]` come before the equally good one from
+    `source2` on `target2` by their draws (engine/ties.py)?"""
+    mixed, code = salt(state.turn, seat), codes(game.rules)
+    one = (draw(code[attack[0]], mixed), draw(code[attack[1]], mixed))
+    return one < (draw(code[source2], mixed), draw(code[target2], mixed))
+
+
+# A fortifying target's worth to `fortify_front` (None: not a target): from the view, the
+# seat's friends, the target's number and its neighbours.
+TargetScore = Callable[[View, list[bool], int, tuple[int, ...]], "int | None"]
+
+
+def _first_front(view: View, friends: list[bool], i: int, adjacent: tuple[int, ...]) -> int | None:
+    """The aggressive player's targets: every territory at the front, all worth the same."""
+    return 0 if _at_front(view, friends, i, adjacent) else None
+
+
+def fortify_front(
+    game: Game, state: GameState, seat: int, sources: int, score: TargetScore
+) -> Action:
+    """The one fortifying search of the aggressive and positional players: the largest stack
+    (of the `sources` largest) that faces no enemy moves all it may to the territory it reaches
+    that `score` rates highest. Equal stacks and equal targets are taken by their draws
+    (engine/ties.py), never in board order."""
+    if state.fortifies_left <= 0:
+        return EndTurn()
+    leave = game.rules.integer("fortify.leave_behind")
+    passable = game.fortifying.passable(state, seat)
+    view = game.rel.view(state)
+    friends = game.rel.friends(state, seat)
+    adjacent = game.rel.adjacent
+    index = state.index
+    mixed, code = salt(state.turn, seat), codes(game.rules)
+    interior = [
+        (-state.armies_in(t)[seat], draw(code[index[t]], mixed), t)
+        for t in passable
+        if state.armies_in(t)[seat] > leave
+        and not _at_front(view, friends, index[t], adjacent[index[t]])
+    ]
+    interior.sort()
+    for _size, _draw, source in interior[:sources]:
+        targets = []
+        for t in game.rules.reachable(source, passable):
+            worth = score(view, friends, index[t], adjacent[index[t]])
+            if worth is not None:
+                targets.append((-worth, draw(code[index[t]], mixed), t))
+        targets.sort()
+        for _worth, _drawn, target in targets:
+            movable = min(state.armies_in(source)[seat], state.total(source) - leave)
+            movable = min(movable, game.rel.room(state, target))
+            if movable > 0:
+                return Fortify(source, target, movable)
     return EndTurn()
 
 
@@ -461,23 +530,44 @@ def _fortify(game: Game, state: GameState, seat: int) -> Action:
 # Each a function of its own, which any agent may call.
 
 
+def best_set(game: Game, state: GameState, seat: int) -> tuple[int, int, int] | None:
+    """The set to trade (None: no set in hand): the most valuable kind, then the fewest wild
+    cards (kept for a later set), then the most territories held among those shown (their
+    bonus), then the lowest draw (engine/ties.py): never the first in the deck's order."""
+    sets = game.rules.sets_in(state.hands[seat])
+    if len(sets) < 2:
+        return sets[0] if sets else None
+    rules = game.rules
+    deck = rules.deck
+    mixed = salt(state.turn, seat)
+    held = set(game.owned(state, seat))
+
+    def key(trio: tuple[int, int, int]) -> tuple[int, int, int, int]:
+        worth = rules.kind_value(rules.set_kinds(trio)[0])  # 0 unless valued by kind
+        shown = [deck[c].territory for c in trio]
+        wilds = sum(1 for t in shown if t is None)
+        mine = sum(1 for t in shown if t in held)
+        shown_code = zlib.crc32("|".join(card_key(rules, trio)).encode())
+        return (-worth, wilds, -mine, draw(shown_code, mixed))
+
+    return min(sets, key=key)
+
+
 def _trade_bonus(
     game: Game, state: GameState, seat: int, cards: tuple[int, int, int]
 ) -> str | None:
     """Where a set's cards.territory_bonus goes (the trade must name it when it earns one):
-    the only place, else the first of them at the front, else the first (None: the trade
-    earns no extra armies)."""
+    the only place, else one at the front, else any; of several, the lowest draw (None: the
+    trade earns no extra armies)."""
     places = game.reinforcing.bonus_places(state, seat, cards)
     if len(places) < 2:
         return places[0] if places else None
     view = game.rel.view(state)
     friends = game.rel.friends(state, seat)
     adjacent = game.rel.adjacent
-    for t in places:
-        i = state.index[t]
-        if _at_front(view, friends, i, adjacent[i]):
-            return t
-    return places[0]
+    index = state.index
+    front = [t for t in places if _at_front(view, friends, index[t], adjacent[index[t]])]
+    return first_drawn(game, state, seat, front or places)
 
 
 def _take_neutral_cards(game: Game, state: GameState) -> Action:

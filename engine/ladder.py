@@ -25,15 +25,15 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..grammar.limits import LADDER, SEARCH_EVALUATIONS
-from .actions import Action, Attack, EndAttack, EndTurn, Fortify, MoveIn, Place, Trade
+from ..grammar.limits import SEARCH_EVALUATIONS
+from .actions import Action, Attack, EndAttack, MoveIn, Place, Trade
 from .agents import (
-    Agent,
     _front,
     _tables,
     _trade_bonus,
     aggressive_agent,
-    random_agent,
+    best_set,
+    fortify_front,
 )
 from .game import Game
 from .lookahead import board_of as _board
@@ -42,6 +42,7 @@ from .lookahead import invasion as _invasion
 from .lookahead import weigh_fortify
 from .relations import View
 from .state import GameState
+from .ties import codes, draw, salt
 
 OWN_PHASES: Final = ("reinforce", "attack", "move_in", "fortify")
 
@@ -56,18 +57,21 @@ def _first_of_kind(game: Game, state: GameState, rng: random.Random) -> Action:
 
 def _goal(game: Game, state: GameState, seat: int, view: View) -> int:
     """The continent to take next (-1: none left): the best bonus per enemy army in the way,
-    among those `seat` does not hold whole, the more of it held the better."""
+    among those `seat` does not hold whole, the more of it held the better; of equals, the
+    lowest draw (engine/ties.py), never the first the board lists."""
     board = _board(game.rules)
     holders, totals = view.holders, view.totals
-    best, best_score = -1, 0.0
+    best, best_key = -1, (0.0, 0)
+    mixed = salt(state.turn, seat)
     for k, members in enumerate(board.members):
         own = sum(1 for i in members if holders[i] == seat)
         if own == len(members) or board.bonus[k] <= 0:
             continue
         enemy = sum(totals[i] for i in members if holders[i] != seat)
         score = board.bonus[k] * (own + 1) / len(members) / (1 + enemy)
-        if score > best_score:
-            best, best_score = k, score
+        key = (score, -draw(board.codes[k], mixed))
+        if score > 0 and key > best_key:
+            best, best_key = k, key
     return best
 
 
@@ -81,7 +85,8 @@ def _positional_place(game: Game, state: GameState, seat: int) -> Action:
     friends = game.rel.friends(state, seat)
     odds, _may = _tables(game.rules)
     index = state.index
-    best, best_score = None, -1.0
+    best, best_score = None, (-1.0, 0)
+    mixed, code = salt(state.turn, seat), codes(game.rules)
     if goal >= 0:
         for t in game.placeable(state, seat):
             i = index[t]
@@ -92,7 +97,8 @@ def _positional_place(game: Game, state: GameState, seat: int) -> Action:
                 holder = view.holders[j]
                 if holder < 0 or friends[holder] or board.home[j] != goal:
                     continue
-                score = odds.wins[odds.cell(armies - 1, view.totals[j])]
+                p = odds.wins[odds.cell(armies - 1, view.totals[j])]
+                score = (p, -draw(code[i], mixed))  # equals by their draws
                 if score > best_score:
                     best, best_score = t, score
     where = best if best is not None else _front(game, state, seat, reserves)
@@ -134,6 +140,8 @@ def _positional_attack(game: Game, state: GameState, seat: int, rng: random.Rand
         threshold = 0.3
     best: tuple[int, int, int] | None = None
     best_score = 0.0
+    mixed, code = salt(state.turn, seat), codes(game.rules)
+    best_draw = (0, 0)
     for army in game.rel.armies_commanded(state, seat):
         for source in range(len(view.control)):
             if view.control[source] != army or not view.borders[source]:
@@ -150,8 +158,10 @@ def _positional_attack(game: Game, state: GameState, seat: int, rng: random.Rand
                     continue
                 score = p + _attack_bonus(game, state, view, army, target)
                 score += 0.3 if board.home[target] == goal else 0.0
-                if best is None or score > best_score:
-                    best, best_score = (source, target, armies), score
+                if best is None or score >= best_score:
+                    drawn = (draw(code[source], mixed), draw(code[target], mixed))
+                    if best is None or score > best_score or drawn < best_draw:
+                        best, best_score, best_draw = (source, target, armies), score, drawn
     if best is None:
         return EndAttack()
     return _roll(game, state, *best, rng)
@@ -184,37 +194,19 @@ def _positional_move_in(game: Game, state: GameState, seat: int) -> Action:
     return MoveIn(high)
 
 
+def _most_threatened(
+    view: View, friends: list[bool], i: int, adjacent: tuple[int, ...]
+) -> int | None:
+    """The positional player's fortifying targets: a border, the more enemy armies beside it
+    than its own the better (None: no enemy beside it)."""
+    threat = _threat(view, friends, i, adjacent)
+    return threat - view.totals[i] if threat else None
+
+
 def _positional_fortify(game: Game, state: GameState, seat: int) -> Action:
-    """The largest stack that faces no enemy moves to the most threatened border it reaches."""
-    if state.fortifies_left <= 0:
-        return EndTurn()
-    leave = game.rules.integer("fortify.leave_behind")
-    passable = game.fortifying.passable(state, seat)
-    order = game.rel.index.__getitem__
-    view = game.rel.view(state)
-    friends = game.rel.friends(state, seat)
-    adjacent = game.rel.adjacent
-    index = state.index
-    interior = [
-        t
-        for t in sorted(passable, key=order)
-        if state.armies_in(t)[seat] > leave
-        and not _threat(view, friends, index[t], adjacent[index[t]])
-    ]
-    interior.sort(key=lambda t: -state.armies_in(t)[seat])
-    for source in interior[:3]:
-        reach = sorted(game.rules.reachable(source, passable), key=order)
-        scored = [
-            (_threat(view, friends, index[t], adjacent[index[t]]) - view.totals[index[t]], t)
-            for t in reach
-            if _threat(view, friends, index[t], adjacent[index[t]])
-        ]
-        for _score, target in sorted(scored, key=lambda st: -st[0]):
-            movable = min(state.armies_in(source)[seat], state.total(source) - leave)
-            movable = min(movable, game.rel.room(state, target))
-            if movable > 0:
-                return Fortify(source, target, movable)
-    return EndTurn()
+    """The largest stack (of the three largest) that faces no enemy moves to the most
+    threatened border it reaches (agents.fortify_front, the aggressive player's search)."""
+    return fortify_front(game, state, seat, 3, _most_threatened)
 
 
 def positional_agent(game: Game, state: GameState, rng: random.Random) -> Action:
@@ -227,10 +219,10 @@ def positional_agent(game: Game, state: GameState, rng: random.Random) -> Action
             return claim
     seat = state.current
     if phase == "reinforce":
-        sets = game.rules.sets_in(state.hands[seat])
-        if sets:
-            kind = game.rules.set_kinds(sets[0])[0]
-            return Trade(sets[0], kind, _trade_bonus(game, state, seat, sets[0]))
+        trio = best_set(game, state, seat)
+        if trio is not None:
+            kind = game.rules.set_kinds(trio)[0]
+            return Trade(trio, kind, _trade_bonus(game, state, seat, trio))
         if state.reserves[seat] <= 0:
             return _first_of_kind(game, state, rng)
         return _positional_place(game, state, seat)
@@ -256,7 +248,7 @@ class Evaluator:
         self.board = _board(game.rules)
         self.seat = seat
         self.friends = game.rel.friends(state, seat)
-        self.adjacent = game.rel.adjacent
+        self.adjacent = self.board.adjacent  # in the order of the ids: sums the same to the bit
         self.count = 0
         self.seats = len(state.seats)
 
@@ -278,8 +270,8 @@ class Evaluator:
             progress += board.bonus[k] * (own / len(members)) ** 2
         risk = 0.0
         armies = 0
-        for i, holder in enumerate(holders):
-            if holder != seat:
+        for i in self.board.order:  # in the order of the ids: the same sum for any listing
+            if holders[i] != seat:
                 continue
             armies += totals[i]
             most = 0
@@ -327,7 +319,10 @@ def _search_attack(
             candidates.append((score, source, target, armies))
     if not candidates:
         return EndAttack(), 0
-    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
+    # The best first, equals by their draws (engine/ties.py): which of them the budget reaches
+    # never depends on the order the board is listed in.
+    mixed, code = salt(state.turn, seat), codes(game.rules)
+    candidates.sort(key=lambda c: (-c[0], draw(code[c[1]], mixed), draw(code[c[2]], mixed)))
     holders, totals = list(view.holders), list(view.totals)
     card = 0.0 if state.conquered else 1.5  # a first conquest this turn earns a card
     stop = ev.value(holders, totals)
@@ -374,8 +369,3 @@ def search_decision(game: Game, state: GameState, rng: random.Random) -> tuple[A
     if phase == "fortify":
         return weigh_fortify(game, state, state.current)
     return _search_attack(game, state, state.current, rng)
-
-
-AGENTS: dict[str, Agent] = dict(
-    zip(LADDER, (random_agent, aggressive_agent, positional_agent, search_agent), strict=True)
-)  # the ladder, weakest first

@@ -29,6 +29,7 @@ from .game import Game
 from .odds import battle_odds
 from .rules import Rules
 from .state import GameState
+from .ties import codes, continent_codes, draw, salt
 
 # The weights of a territory's term (chosen by measuring: docs/lab.md, the search row).
 REINFORCED: Final = 1.0  # how much of an opponent's next reinforcements a stack beside is given
@@ -39,19 +40,29 @@ TERRITORY: Final = 1.0  # a territory's own worth, in armies
 
 class Board:
     """The continents of a ruleset's board by territory number: their members and bonuses, and
-    each territory's continent (-1: none)."""
+    each territory's continent (-1: none). Continents, members, `order` (every territory) and
+    `adjacent` (each one's neighbours) come in the order of their ids, never as the board
+    lists them, so that sums of floats made over them (the search's evaluations) come out the
+    same to the last bit for a board listed in any order; `codes` are the continents' codes
+    for tie-breaking draws (engine/ties.py)."""
 
     def __init__(self, rules: Rules) -> None:
         index = rules.geo.index
-        names = list(rules.geo.continents)
+        names = sorted(rules.geo.continents)
         self.members: list[tuple[int, ...]] = [
-            tuple(sorted(index[t] for t in rules.geo.continents[c])) for c in names
+            tuple(index[t] for t in sorted(rules.geo.continents[c])) for c in names
         ]
         self.bonus: list[int] = [rules.continent_bonus(c) for c in names]
+        self.codes: list[int] = [continent_codes(rules)[c] for c in names]
         self.home: list[int] = [-1] * len(index)
         for k, members in enumerate(self.members):
             for i in members:
                 self.home[i] = k
+        self.order: tuple[int, ...] = tuple(index[t] for t in sorted(index))
+        territories = rules.geo.territories
+        self.adjacent: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(near, key=territories.__getitem__)) for near in rules.geo.adjacent_index
+        )
 
 
 @functools.lru_cache(maxsize=32)
@@ -105,7 +116,7 @@ class Exposure:
         self.board = board_of(game.rules)
         self.seat = seat
         self.friends = game.rel.friends(state, seat)
-        self.adjacent = game.rel.adjacent
+        self.adjacent = self.board.adjacent
         self.holders = view.holders
         self.totals = view.totals
         self.count = 0
@@ -175,18 +186,20 @@ def weigh_fortify(game: Game, state: GameState, seat: int) -> tuple[Action, int]
     leave = game.rules.integer("fortify.leave_behind")
     passable = game.fortifying.passable(state, seat)
     index = state.index
-    order = game.rel.index.__getitem__
-    sources: list[tuple[int, str]] = []
-    for t in sorted(passable, key=order):
+    mixed, code = salt(state.turn, seat), codes(game.rules)
+    sources: list[tuple[int, int, str]] = []  # the largest first, equals by their draws
+    for t in passable:
         movable = min(state.armies_in(t)[seat], state.total(t) - leave)
         if movable > 0:
-            sources.append((movable, t))
-    sources.sort(key=lambda mt: -mt[0])
+            sources.append((-movable, draw(code[index[t]], mixed), t))
+    sources.sort()
     ex = Exposure(game, state, seat)
     best: Fortify | None = None
     best_worth = 1e-9
-    for movable, source in sources[:SOURCES]:
-        for target in sorted(game.rules.reachable(source, passable), key=order):
+    for least, _draw, source in sources[:SOURCES]:
+        movable = -least
+        reach = game.rules.reachable(source, passable)
+        for target in sorted(reach, key=lambda t: (draw(code[index[t]], mixed), t)):
             room = game.rel.room(state, target)
             for armies in sorted({min(movable, room), min(movable // 2, room)}, reverse=True):
                 if armies < 1 or ex.count >= SEARCH_EVALUATIONS:

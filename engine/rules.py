@@ -367,9 +367,10 @@ class Rules:
         if not kinds:
             return []
         # dict.fromkeys, not set: the order must not depend on PYTHONHASHSEED (records replay).
-        return sorted(dict.fromkeys(kinds), key=lambda k: -self._kind_value(k))
+        return sorted(dict.fromkeys(kinds), key=lambda k: -self.kind_value(k))
 
-    def _kind_value(self, kind: str) -> int:
+    def kind_value(self, kind: str) -> int:
+        """The armies a set of this kind is worth where sets are valued by kind (0 otherwise)."""
         schedule = reading.plain(self.effective.value("cards.trade_values"))
         if isinstance(schedule, m.Schedule) and schedule.table is not None:
             found = reading.plain(schedule.table.get(kind))
@@ -391,7 +392,7 @@ class Rules:
                 )
             if kind not in SET_KINDS:
                 raise ValueError(f"unknown set kind '{kind}'")
-            return self._kind_value(kind)
+            return self.kind_value(kind)
         values = schedule.values
         if n <= len(values):
             return values[n - 1]

@@ -41,8 +41,9 @@ MAX_RECORD_ACTIONS = 500_000  # lines after the header, blank ones too (and the 
 # ---------------------------------------------------------------- simulated games
 DEFAULT_MAX_TURNS = 500  # `simulate --max-turns`: a game still going is counted unfinished
 # The built-in agents, weakest first (engine/ladder.py plays them; `riskrules ladder` ranks them)
-LADDER = ("random", "aggressive", "positional", "search")
+LADDER = ("random", "aggressive", "positional", "search", "planner")
 SEARCH_EVALUATIONS = 32  # the `search` player's positions weighed a decision (counted, not timed)
+PLANNER_ROLLOUTS = 16  # the `planner`'s turns played out to plan one of its own (counted)
 DEFAULT_MAX_ACTIONS = 200_000  # `simulate --max-actions`: the same, counted in actions
 
 MAX_GAMES = 1_000_000  # `simulate --games`, and a study's `--games` (each ruleset's)

@@ -8,6 +8,7 @@ import json
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,12 +23,17 @@ from riskrules.tools.lab.balance import (
     plan_for,
     run_on_cluster,
     scheduler_address,
-    study,
 )
+from riskrules.tools.lab.balance import study as play_study
 from riskrules.tools.lab.balance_stats import paired_share, proportion
 from riskrules.tools.lab.simulate import Plan
 
 TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
+
+
+def study(*args: Any, **options: Any) -> dict[str, Any]:
+    """A study played, as balance.json holds it."""
+    return play_study(*args, **options).to_json()
 
 
 def arms(*refs: str) -> list[Arm]:
@@ -44,8 +50,8 @@ def without_timing(found: dict[str, object]) -> dict[str, object]:
 def test_a_rate_has_its_wilson_interval() -> None:
     # 5 of 10: Wilson 95% interval 0.2366 to 0.7634 (z = 1.96: (p + z²/2n ± z·sqrt(...)) / ...).
     figure = proportion(5, 10)
-    assert figure["rate"] == 0.5
-    assert figure["ci"] == pytest.approx([0.2366, 0.7634], abs=1e-4)
+    assert figure.rate == 0.5
+    assert figure.ci == pytest.approx((0.2366, 0.7634), abs=1e-4)
 
 
 def test_a_paired_rate_uses_mcnemars_exact_test_on_the_discordant_games() -> None:
@@ -327,7 +333,9 @@ def test_balance_prints_a_table_and_writes_a_report(tmp_path: Path) -> None:
     result = run_cli("balance", "classic", TIES, "-g", "4", "-w", "1", "--report", str(tmp_path))
     assert result.code == 0, result.err
     assert re.search(r"first player wins\s+\d+% \(\d+–\d+%\)", result.out)
-    assert result.out.startswith("Verdicts\n  ties-to-attacker (classic):\n")
+    # First who played, and that the verdicts are about them; then the verdicts.
+    assert result.out.startswith("Played by the lab's built-in players (aggressive and positional)")
+    assert "\n\nVerdicts\n  ties-to-attacker (classic):\n" in result.out
     assert "ties-to-attacker against classic" in result.out
     page = (tmp_path / "balance.html").read_text()
     assert page.count("data:image/png;base64,") == 3

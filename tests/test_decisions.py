@@ -20,7 +20,7 @@ from riskrules import (
     Trade,
 )
 from riskrules.engine.agents import aggressive_agent, random_agent
-from riskrules.engine.ladder import AGENTS as LADDER_AGENTS
+from riskrules.engine.players import AGENTS as LADDER_AGENTS
 from riskrules.engine.record import decode_line, encode, to_json
 
 

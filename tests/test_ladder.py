@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,6 @@ from riskrules import Game
 from riskrules.engine.actions import Fortify
 from riskrules.grammar.limits import SEARCH_EVALUATIONS
 from riskrules.tools.lab.simulate import GameResult, Job, play
-from riskrules.tools.lab.verdicts import CLEAR, OPEN, SAME, Effect, depending
 
 TIES = str(ROOT / "tests" / "houserules" / "ties-to-attacker.rules")
 
@@ -79,16 +79,17 @@ def test_the_search_player_keeps_to_its_budget() -> None:
         state = game.apply(state, action)
     assert counts and max(counts) <= SEARCH_EVALUATIONS
     assert max(counts) > 2  # it does weigh several moves
-    # A position with more invasions than the budget can weigh: 20 armies in every territory of
-    # the player to attack, each beside an opponent's of 1 to 3 armies.
+    # A position with more invasions than the budget can weigh: the territories dealt round
+    # the seats in turn, 20 armies in every territory of the player to attack, 1 to 3 in the
+    # opponents'.
     game = Game(riskrules.load("classic"))
     state = game.start(["p1", "p2", "p3"])
     while state.phase != "attack":
         state = game.apply(state, ladder.positional_agent(game, state, rng))
     seat = state.current
     rows = tuple(
-        tuple(20 if s == seat and row[s] else (min(n, 3) if n else 0) for s, n in enumerate(row))
-        for row in state.armies
+        tuple((20 if s == seat else 1 + i % 3) if s == i % 3 else 0 for s in range(3))
+        for i in range(len(state.armies))
     )
     state = state.evolve(armies=rows)
     view = game.rel.view(state)
@@ -214,37 +215,56 @@ def test_the_ladder_command() -> None:
     assert bad.code == 2 and "weakest first" in bad.err
 
 
+def test_the_matrix_plays_every_rung_against_every_other() -> None:
+    """`ladder --matrix`: each ordered pair of rungs (one in a seat, the other in the rest)
+    once, and a grid with a row and a column per rung; the same cells in the JSON."""
+    args = ("ladder", "classic", "-p", "3", "-g", "3", "--rungs", "random,aggressive,positional")
+    args += ("--max-turns", "60", "-w", "1", "--matrix")
+    out = run_cli(*args, "--format", "json")
+    assert out.code == 0, out.out + out.err
+    found = json.loads(out.out)
+    assert found["matrix"] == ["random", "aggressive", "positional"]
+    pairs = [(r["agent"], r["against"]) for r in found["rungs"]]
+    names = found["matrix"]
+    assert pairs == [(a, b) for a in names for b in names if a != b]
+    assert all(r["games"] == 3 for r in found["rungs"])
+    text = run_cli(*args).out
+    header, *rows = [re.split(r"\s{2,}", line.strip()) for line in text.splitlines()[2:6]]
+    assert header == names and [row[0] for row in rows] == names
+    assert rows[1][2] == "-"  # aggressive against itself: not played
+    shares = {(r["agent"], r["against"]): f"{100 * r['share']:.0f}%" for r in found["rungs"]}
+    assert rows[2][1].startswith(shares["positional", "random"] + " (")
+
+
 @pytest.mark.games
 def test_each_rung_beats_the_one_below() -> None:
     """On classic with 4 players, each rung wins more than its fair share (the 95% interval
     above 1/4) against three of the rung below."""
-    out = run_cli("ladder", "classic", "-p", "4", "-g", "200", "--format", "json")
+    first = "random,aggressive,positional,search"  # the planner: the test below
+    out = run_cli("ladder", "classic", "-p", "4", "-g", "200", "--rungs", first, "--format", "json")
     assert out.code == 0, out.out + out.err
     rungs = json.loads(out.out)["rungs"]
-    assert [r["agent"] for r in rungs] == ["random", "aggressive", "positional", "search"]
+    assert [r["agent"] for r in rungs] == first.split(",")
     for rung in rungs[1:]:
         assert rung["ci"][0] > 0.25, rung
     assert sum(r["unfinished"] for r in rungs) < 0.1 * sum(r["games"] for r in rungs)
 
 
-def _effect(verdict: str, estimate: float) -> Effect:
-    return Effect("game length", "length", verdict, estimate, (estimate, estimate), 0.05, None)
-
-
-@pytest.mark.parametrize(
-    ("first", "other", "depends"),
-    [
-        ((CLEAR, -0.2), (OPEN, -0.1), True),  # clear with one strength, not with the other
-        ((CLEAR, -0.2), (CLEAR, 0.2), True),  # clear both ways
-        ((CLEAR, -0.2), (CLEAR, -0.1), False),  # clear, the same way
-        ((OPEN, -0.2), (SAME, 0.0), False),  # clear with neither
-    ],
+@pytest.mark.games
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 48, 6 is open: 14 of 60 games (23.3%, 13.4-36.0%) on seeds 101-110",
 )
-def test_when_an_effect_depends_on_the_strength(
-    first: tuple[str, float], other: tuple[str, float], depends: bool
-) -> None:
-    found = depending([_effect(*first)], [[_effect(*other)]])
-    assert found == (["game length"] if depends else [])
+def test_the_planner_wins_half_again_its_fair_share_against_five_search_players() -> None:
+    """Issue 48's mark for the top rung: in 6-player classic, one planner (its seat rotated)
+    against five search players wins at least 1.5x the fair share, its 95% interval above it.
+    Not reached yet (docs/lab.md): strict, so the day it is reached this test says so."""
+    args = ("ladder", "classic", "-p", "6", "-g", "120", "--rungs", "search,planner")
+    out = run_cli(*args, "--seed", "201", "--format", "json")
+    assert out.code == 0, out.out + out.err
+    top = json.loads(out.out)["rungs"][1]
+    assert top["agent"] == "planner" and top["games"] == 120
+    assert top["share"] >= 1.5 / 6 and top["ci"][0] > 1 / 6, top
 
 
 def test_a_study_reports_two_strengths_by_default() -> None:
@@ -272,8 +292,9 @@ def test_a_study_reports_two_strengths_by_default() -> None:
     assert "with positional players in every seat" in sentence.lower()
     tested = [
         m
-        for block in (found, other)
-        for m in block["differences"][0]["measures"]
+        for block in (found["differences"], other["differences"], other["contrasts"])
+        for m in block[0]["measures"]
         if m["p_value"] is not None
     ]
-    assert found["family"]["comparisons"] == len(tested)  # one family: both strengths
+    # one family: both strengths, and each effect of the second against the first's
+    assert found["family"]["comparisons"] == len(tested)

@@ -1,7 +1,7 @@
 """The pure-Python statistics the page uses where SciPy cannot be installed (Pyodide):
-each function against SciPy over a grid of inputs (agreement to 1e-9), the bootstrap's
-resamples against NumPy's own generator draw for draw, and a whole study's figures and verdict
-sentences computed both ways from the same seeds."""
+each function against SciPy over a grid of inputs (agreement to 1e-9), Student's t (game
+length's test) among them, and a whole study's figures and verdict sentences, under two
+strengths of players, computed both ways from the same seeds."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from scipy import special, stats
 
-from riskrules.tools.lab import balance_stats, pure_stats
+from riskrules.tools.lab import pure_stats
 from riskrules.tools.service import lab
 from riskrules.tools.service.snapshot import Snapshot
 
@@ -79,25 +79,31 @@ def test_kaplan_meier_and_its_band() -> None:
             assert np.allclose(mine, theirs, rtol=0, atol=TOLERANCE, equal_nan=True)
 
 
-def test_the_bootstraps_draws_are_numpys() -> None:
-    for seed in (0, 1, 7, 2**33 + 5):
-        for n in (1, 2, 3, 10, 99, 1000):
-            theirs = np.random.default_rng(seed).integers(0, n, (20, n)).ravel().tolist()
-            assert pure_stats.integers(seed, n, 20 * n) == theirs
+DEGREES = (1, 2, 3, 5, 9, 39, 199, 399, 1999, 9999)
 
 
-def test_medians_as_numpy_takes_them() -> None:
-    for trial in range(200):
-        draw = random.Random(trial)
-        values = [draw.choice([math.inf, draw.randint(1, 30)]) for _ in range(draw.randint(1, 9))]
-        assert pure_stats.median(values) == float(np.median(np.array(values, dtype=float)))
+@pytest.mark.parametrize("df", DEGREES)
+def test_students_t_tail(df: int) -> None:
+    """Game length's test (game_length.py): the tail to 1e-9 of itself, wherever it is."""
+    for x in (0.0, 0.1, 0.5, 1.0, 1.96, 2.5, 3.0, 4.0, 6.0, 10.0, 40.0, -1.5):
+        wanted = float(stats.t.sf(x, df))
+        assert pure_stats.t_sf(x, df) == pytest.approx(wanted, rel=1e-9, abs=1e-300), (x, df)
+
+
+@pytest.mark.parametrize("df", DEGREES)
+def test_students_t_quantiles(df: int) -> None:
+    """The quantiles the adjusted levels of a study's family need (down to 1 - 0.05/120)."""
+    for q in (1e-7, 0.0005, 0.0025, 0.00625, 0.025, 0.1, 0.5, 0.9, 0.975, 0.99375, 0.9995):
+        wanted = float(stats.t.ppf(q, df))
+        assert pure_stats.t_ppf(q, df) == pytest.approx(wanted, rel=1e-9, abs=1e-12), (q, df)
 
 
 @pytest.fixture(scope="module")
 def study() -> tuple[dict[str, object], dict[str, object]]:
     """One small study's figures, computed with SciPy and with the pure path (the same games:
     the same seeds, played in this process)."""
-    request = lab.Study(games=40, seed=3, workers=1, agents=("aggressive",))
+    # two strengths: the contrasts between them are computed both ways too
+    request = lab.Study(games=40, seed=3, workers=1, agents=("aggressive", "positional"))
     base, variant = "classic", "examples/house-rules/attacker-wins-ties.rules"
     from helpers import ROOT
 
@@ -105,12 +111,12 @@ def study() -> tuple[dict[str, object], dict[str, object]]:
     snapshot = Snapshot.of_refs([base, variant])
     figures = []
     for pure in (False, True):
-        saved = balance_stats.PURE
-        balance_stats.PURE = pure
+        saved = pure_stats.PURE
+        pure_stats.PURE = pure  # every figure's switch (balance_stats and game_length read it)
         try:
             figures.append(lab.run_study(lab.plan_balance(snapshot, base, [variant], request)))
         finally:
-            balance_stats.PURE = saved
+            pure_stats.PURE = saved
     return figures[0], figures[1]
 
 
@@ -133,8 +139,8 @@ def test_a_study_gives_the_same_figures_and_verdicts_without_scipy(study: tuple)
     with_scipy, pure = study
     timed = ("elapsed_s", "games_per_s")  # the clock's, not the statistics'
     _close(
-        {k: v for k, v in with_scipy.figures.items() if k not in timed},
-        {k: v for k, v in pure.figures.items() if k not in timed},
+        {k: v for k, v in with_scipy.figures.to_json().items() if k not in timed},
+        {k: v for k, v in pure.figures.to_json().items() if k not in timed},
     )
     for lang in ("en", "da", "nl"):
         said = [v.to_json() for v in with_scipy.verdicts_in(lang)]

@@ -163,7 +163,7 @@ def test_a_study_reports_progress_and_cancels() -> None:
     watched = lab.run_study(plan, lambda done, total: seen.append((done, total)))
     assert seen == [(k, 8) for k in range(1, 9)]
     plain = lab.run_study(plan)  # the same seeds: the same figures, watched or not
-    assert watched.figures["rulesets"] == plain.figures["rulesets"]
+    assert watched.figures.rulesets == plain.figures.rulesets
     cancel = Cancel()
     with pytest.raises(Cancelled):
         lab.run_study(plan, lambda done, _total: cancel.cancel(), cancel)

@@ -175,7 +175,10 @@ def test_a_study_in_the_page_says_what_the_command_line_says(
         page.click("#study-start")
         page.wait_for_selector("#study progress")
         page.wait_for_selector("#study .verdict", timeout=300_000)
-        shown = [p.inner_text() for p in page.locator("#study .verdict p").all()][:-1]
+        # First who played (the verdicts are about them), then the sentences, then the games.
+        assert page.locator("#study .verdict p.players").inner_text().startswith("Played by")
+        shown = [p.inner_text() for p in page.locator("#study .verdict p:not(.players)").all()]
+        shown = shown[:-1]
         page.click("#study details > summary")
         report = page.frame_locator("#study iframe.report")
         report.locator("text=The plots are left out here").wait_for()

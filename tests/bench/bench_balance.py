@@ -31,7 +31,7 @@ if __name__ == "__main__":
         dice = dice_games_per_second()
         found = study(arms, settings, workers=workers)
         label = f"balance, {total} games, {workers} worker{'s' if workers > 1 else ''}"
-        print(line(label, float(found["games_per_s"]), "games/s", dice), flush=True)
+        print(line(label, float(found.games_per_s or 0), "games/s", dice), flush=True)
         runs.append((label, found))
     try:
         from distributed import LocalCluster
@@ -44,4 +44,4 @@ if __name__ == "__main__":
         dice = dice_games_per_second()
         found = study(arms, settings, scheduler=cluster.scheduler_address, batch=10)
         label = f"balance, {total} games, local Dask cluster of 2 workers (10 games a task)"
-        print(line(label, float(found["games_per_s"]), "games/s", dice), flush=True)
+        print(line(label, float(found.games_per_s or 0), "games/s", dice), flush=True)

@@ -4,6 +4,7 @@ services rendered as the command line shows them (and the exit code each kind ge
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -171,8 +172,19 @@ def examples(*lines: str) -> str:
 
 
 def json_text(data: object) -> str:
-    """What `--format json` prints: indented, with its newline."""
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    """What `--format json` prints: indented, with its newline. JSON has no infinity: an end of
+    an interval a tiny study cannot bound is null, as the schema allows for any open end."""
+    return json.dumps(_finite(data), ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+
+
+def _finite(data: object) -> object:
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(v) for v in data]
+    return data
 
 
 def emit_json(data: object) -> None:

@@ -11,6 +11,7 @@ figures of the seeds every ruleset finished, which are those of a shorter study.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 import sys
@@ -31,17 +32,12 @@ from ...grammar.limits import (
     TASKS_PER_THREAD,
 )
 from ...grammar.resolve import EffectiveRuleset
-from .balance_stats import (
-    ALPHA,
-    LEVEL,
-    RESAMPLES,
-    Figure,
-    adjust,
-    compare,
-    position_won,
-    ruleset_figures,
-)
+from .balance_stats import Figure, adjust, compare, contrast, ruleset_figures
+from .comparison import LEVEL, Difference, Measure
+from .family import ALPHA, HEADLINE_SHARE
+from .game_length import horizon
 from .simulate import GameResult, Job, Plan, play_all, play_batch
+from .study_figures import Family, StrengthFigures, StudyFigures
 
 
 @dataclass(frozen=True)
@@ -395,7 +391,7 @@ def study(
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
     grid: Figure | None = None,
-) -> Figure:
+) -> StudyFigures:
     """Play every arm and compare each to the first (the base): the whole study as figures.
 
     A cluster lost mid-study (ClusterLost) ends it with the seeds that every arm finished,
@@ -431,89 +427,96 @@ def study(
             "seeds by every ruleset: nothing to report"
         )
     every = [[r for r in part[:whole] if r is not None] for part in kept]
+    found = figures(arms, settings, every, grid)
+    return dataclasses.replace(
+        found,
+        elapsed_s=round(elapsed, 3),
+        games_per_s=round(played / elapsed, 2) if elapsed else None,
+        stopped=None
+        if stopped is None
+        else {"reason": stopped, "games_planned": games, "games_played": played},
+    )
+
+
+def figures(
+    arms: Sequence[Arm],
+    settings: Settings,
+    every: list[list[GameResult]],
+    grid: Figure | None = None,
+) -> StudyFigures:
+    """A study's figures from its games (`every`: each strength's arms' games, in seed order),
+    every comparison adjusted together: each variant against the base under each strength,
+    and each strength's effects against the first's."""
     seatings = settings.seatings()
     n = len(arms)
+    whole = len(every[0]) if every else 0
     groups = [every[s * n : (s + 1) * n] for s in range(len(seatings))]
-    comparisons = [
-        compare(by_arm[0], part, settings.players, settings.seed)
-        for by_arm in groups
-        for part in by_arm[1:]
+    tau = horizon((r for part in every for r in part), settings.max_turns)
+    parts = [
+        compare(by_arm[0], part, settings.players, tau) for by_arm in groups for part in by_arm[1:]
     ]
-    measures = adjust(comparisons)  # one family: every measure of every variant and strength
+    contrasts = [
+        contrast((groups[0][0], groups[0][k]), (by_arm[0], by_arm[k]), settings.players, tau)
+        for by_arm in groups[1:]
+        for k in range(1, n)
+    ]
+    measures = adjust([*parts, *contrasts])  # one family (family.py)
     from ...grammar import __version__
 
-    def strength(s: int) -> Figure:
-        by_arm = groups[s]
-        found_measures = measures[s * (n - 1) : (s + 1) * (n - 1)]
-        return {
-            "agents": strength_label(seatings[s]),
-            "seats": list(seatings[s]),
-            "rulesets": [
-                {"ruleset": a.name, "ruleset_hash": a.receipt}
-                | ruleset_figures(a.shown, part, settings.players)
-                for a, part in zip(arms, by_arm, strict=True)
-            ],
-            "differences": [
-                {"base": arms[0].shown, "variant": a.shown, "measures": m}
-                for a, m in zip(arms[1:], found_measures, strict=True)
-            ],
-            "outcomes": [
-                {"ruleset": a.shown, "games": [outcome(r) for r in part]}
-                for a, part in zip(arms, by_arm, strict=True)
-            ],
-        }
+    def strength(s: int) -> StrengthFigures:
+        found = measures[s * (n - 1) : (s + 1) * (n - 1)]
+        at = len(parts) + (s - 1) * (n - 1)
+        against = measures[at : at + n - 1] if s else None
+        return _strength(arms, settings, seatings[s], groups[s], found, against, tau)
 
-    strengths = [strength(s) for s in range(len(seatings))]
-    first = strengths[0]
-    found: Figure = {
-        "version": __version__,
-        "players": settings.players,
-        "games": whole,
-        "seeds": [settings.seed, settings.seed + whole - 1],
-        "agent": first["agents"],
-        "max_turns": settings.max_turns,
-        "max_actions": settings.max_actions,
-        "observe_turn": settings.observe_turn,
-        "elapsed_s": round(elapsed, 3),
-        "games_per_s": round(played / elapsed, 2) if elapsed else None,
-        "statistics": {"level": LEVEL, "resamples": RESAMPLES, "bootstrap_seed": settings.seed},
-        "family": {
-            "method": "Holm",
-            "alpha": ALPHA,
-            "comparisons": sum(1 for part in measures for m in part if m["p_value"] is not None),
-            "of": "every measure tested of every variant against the base, under every strength",
-        },
-        # The first strength's figures, as a study of one strength gives them:
-        "rulesets": first["rulesets"],
-        "differences": first["differences"],
-        "outcomes": first.pop("outcomes"),
-        # Every strength after the first, each with its own figures and games:
-        "strengths": strengths[1:],
-    }
-    if grid is not None:  # a sweep: its rules and their values, the points listed row by row
-        found["grid"] = grid
-    if stopped is not None:
-        found["stopped"] = {"reason": stopped, "games_planned": games, "games_played": played}
-    return found
+    family = Family(
+        "weighted Holm",
+        ALPHA,
+        HEADLINE_SHARE,
+        sum(1 for part in measures for m in part if m.tested),
+        "every measure tested of every variant against the base, under every strength, and "
+        "each strength's effects against the first's; game length first",
+    )
+    return StudyFigures(
+        __version__,
+        settings.players,
+        whole,
+        (settings.seed, settings.seed + whole - 1),
+        settings.max_turns,
+        settings.max_actions,
+        settings.observe_turn,
+        LEVEL,
+        tau,
+        family,
+        tuple(strength(s) for s in range(len(seatings))),
+        grid,
+    )
 
 
-def outcome(result: GameResult) -> Figure:
-    """One game as balance.json keeps it: enough to recompute every figure of the study."""
-    winner = position_won(result) if result.completed else None
-    return {
-        "seed": result.seed,
-        "seats": [
-            {"seat": seat, "place": place + 1, "agent": result.agents[seat]}
-            for place, seat in enumerate(result.order)
-        ],
-        "outcome": "unfinished" if not result.completed else "won",
-        "winner_seat": result.winner_seat if result.completed else None,
-        "winner_place": None if winner is None else winner + 1,
-        "turns": result.turns,
-        "rounds": result.rounds,
-        "eliminated": [{"seat": seat, "turn": turn} for seat, turn in result.eliminated_at],
-        "trades": result.trades,
-        "conquests": result.conquests,
-        "holders": result.holders,
-        "violation": result.violation,
-    }
+def _strength(
+    arms: Sequence[Arm],
+    settings: Settings,
+    seats: tuple[str, ...],
+    by_arm: list[list[GameResult]],
+    measures: list[list[Measure]],
+    contrasts: list[list[Measure]] | None,
+    tau: int,
+) -> StrengthFigures:
+    """One strength's figures: its rulesets', its differences, its contrasts with the first
+    strength (None: it is the first), its games."""
+    base = arms[0].shown
+    return StrengthFigures(
+        strength_label(seats),
+        seats,
+        tuple(
+            ruleset_figures(a.shown, part, settings.players, tau, a.name, a.receipt)
+            for a, part in zip(arms, by_arm, strict=True)
+        ),
+        tuple(Difference(base, a.shown, tuple(m)) for a, m in zip(arms[1:], measures, strict=True)),
+        tuple((a.shown, tuple(part)) for a, part in zip(arms, by_arm, strict=True)),
+        None
+        if contrasts is None
+        else tuple(
+            Difference(base, a.shown, tuple(m)) for a, m in zip(arms[1:], contrasts, strict=True)
+        ),
+    )

@@ -1,9 +1,10 @@
 """`riskrules ladder`: how strong each built-in agent is. Each rung plays the rung below it,
 one of it against the others, its seat rotated game by game (every seat as often, the same
-seeds in every seat); the weakest rung plays itself, as the baseline. A rung's win share is of
-all its games (an unfinished game is not a win), with the exact (Clopper-Pearson) interval and
-the exact binomial test against the fair share, both from balance_stats: the interval is
-above the fair share exactly when the test says so."""
+seeds in every seat); the weakest rung plays itself, as the baseline. `--matrix` plays every
+rung so against every other (`matchups`): a whole matchup matrix, not only the rung below. A
+rung's win share is of all its games (an unfinished game is not a win), with the exact
+(Clopper-Pearson) interval and the exact binomial test against the fair share, both from
+balance_stats: the interval is above the fair share exactly when the test says so."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .balance_stats import LEVEL, Figure, central_p, exact_ci
+from .balance_stats import Figure, central_p, exact_ci
+from .comparison import LEVEL
 from .simulate import GameResult, Job, Plan, play_all
 
 
@@ -28,6 +30,12 @@ def rungs(ladder: Sequence[str]) -> list[Rung]:
     return [Rung(ladder[0], ladder[0])] + [
         Rung(agent, ladder[k]) for k, agent in enumerate(ladder[1:])
     ]
+
+
+def matchups(ladder: Sequence[str]) -> list[Rung]:
+    """Every rung against every other, one in a seat against the other in the rest: the
+    matrix's cells, row by row (the one in a seat) and column by column (the others)."""
+    return [Rung(agent, other) for agent in ladder for other in ladder if other != agent]
 
 
 def per_seat(games: int, players: int) -> int:

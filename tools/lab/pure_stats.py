@@ -1,8 +1,8 @@
 """The few statistics a balance study's figures need, in pure Python, for where SciPy and NumPy
 cannot be installed: the static site's page (Pyodide has no wheels of theirs). balance_stats.py
 uses these only when SciPy is absent; tests/test_pure_stats.py checks each against SciPy over a
-grid of inputs (agreement to 1e-9) and the bootstrap's resamples against NumPy's own, draw for
-draw, so a study played in the page gives the verdicts the command line gives for its seeds.
+grid of inputs (agreement to 1e-9), so a study played in the page gives the verdicts the
+command line gives for its seeds.
 
 The interface (all floats are Python floats):
 - `normal_ppf(q)`: the standard normal quantile;
@@ -12,17 +12,21 @@ The interface (all floats are Python floats):
 - `chi2_sf(x, df)`: the chi-square upper tail;
 - `ecdf_sf(done, going)` and `greenwood_band(...)`: the Kaplan-Meier curve of right-censored
   times and its pointwise linear (Greenwood) band, as SciPy's `ecdf` gives them;
-- `median(values)`: the median as NumPy computes it (infinities included);
-- `paired_bootstrap(b, v, statistic, resamples, seed)`: the bootstrap distribution SciPy's
-  `bootstrap(paired=True, vectorized=True)` computes with `numpy.random.default_rng(seed)`:
-  NumPy's SeedSequence, PCG64 and bounded integers are written out here, bit for bit.
+- `t_sf(x, df)`, `t_ppf(q, df)`: Student's t upper tail and quantile (game length's test,
+  game_length.py), through the regularized incomplete beta function's continued fraction.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from statistics import NormalDist
+
+# Where SciPy cannot be installed (the static site's page: Pyodide has no SciPy or NumPy),
+# and only there, a study's figures come from here (balance_stats, game_length read this
+# switch when they compute; the tests turn it to compute a study both ways).
+PURE = importlib.util.find_spec("scipy") is None
 
 
 def normal_ppf(q: float) -> float:
@@ -203,113 +207,73 @@ def _clip(x: float) -> float:
     return x if math.isnan(x) else min(1.0, max(0.0, x))
 
 
-def median(values: Sequence[float]) -> float:
-    """NumPy's median: the middle value, or the mean of the two middle ones."""
-    ordered = sorted(values)
-    half = len(ordered) // 2
-    if len(ordered) % 2:
-        return ordered[half]
-    return (ordered[half - 1] + ordered[half]) / 2
-
-
-# ---------------------------------------------------------------- NumPy's random numbers
-
-_M32 = 0xFFFFFFFF
-_M64 = (1 << 64) - 1
-_M128 = (1 << 128) - 1
-_PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
-_INIT_A, _MULT_A = 0x43B0D7E5, 0x931E8875
-_INIT_B, _MULT_B = 0x8B51F9DD, 0x58F38DED
-_MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
-
-
-def _seed_words(seed: int) -> list[int]:
-    """NumPy's SeedSequence(seed).generate_state(4, uint64), for a seed >= 0."""
-    entropy = []
-    while True:
-        entropy.append(seed & _M32)
-        seed >>= 32
-        if not seed:
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10_000):
+        m2 = 2 * m
+        for aa in (
+            m * (b - m) * x / ((qam + m2) * (a + m2)),
+            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+        ):
+            d = 1.0 + aa * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + aa / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-16:
             break
-    const = [_INIT_A]
-
-    def hashmix(value: int) -> int:
-        value ^= const[0]
-        const[0] = (const[0] * _MULT_A) & _M32
-        value = (value * const[0]) & _M32
-        return value ^ (value >> 16)
-
-    def mix(x: int, y: int) -> int:
-        result = (_MIX_L * x - _MIX_R * y) & _M32
-        return result ^ (result >> 16)
-
-    pool = [hashmix(entropy[i] if i < len(entropy) else 0) for i in range(4)]
-    for src in range(4):
-        for dst in range(4):
-            if src != dst:
-                pool[dst] = mix(pool[dst], hashmix(pool[src]))
-    for src in range(4, len(entropy)):
-        for dst in range(4):
-            pool[dst] = mix(pool[dst], hashmix(entropy[src]))
-    words, hash_const = [], _INIT_B
-    for i in range(8):
-        value = pool[i % 4] ^ hash_const
-        hash_const = (hash_const * _MULT_B) & _M32
-        value = (value * hash_const) & _M32
-        words.append(value ^ (value >> 16))
-    return [words[2 * i] | (words[2 * i + 1] << 32) for i in range(4)]
+    return h
 
 
-def _pcg64(seed: int) -> Iterator[int]:
-    """NumPy's PCG64 seeded as default_rng(seed) seeds it: 64-bit outputs (XSL-RR)."""
-    words = _seed_words(seed)
-    initstate = (words[0] << 64) | words[1]
-    inc = ((((words[2] << 64) | words[3]) << 1) | 1) & _M128
-    state = (0 * _PCG_MULT + inc) & _M128
-    state = (state + initstate) & _M128
-    state = (state * _PCG_MULT + inc) & _M128
-    while True:
-        state = (state * _PCG_MULT + inc) & _M128
-        rot = state >> 122
-        x = ((state >> 64) ^ state) & _M64
-        yield ((x >> rot) | (x << ((-rot) & 63))) & _M64
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
 
 
-def _uint32s(seed: int) -> Iterator[int]:
-    for value in _pcg64(seed):
-        yield value & _M32  # NumPy's next_uint32: the low half first, then the high
-        yield value >> 32
+def t_sf(x: float, df: int) -> float:
+    """P(T > x) for Student's t with `df` degrees of freedom: half the regularized incomplete
+    beta function at df / (df + x²)."""
+    if math.isnan(x):
+        return math.nan
+    if x < 0:
+        return 1.0 - t_sf(-x, df)
+    if math.isinf(x):
+        return 0.0
+    return 0.5 * _betainc(df / 2.0, 0.5, df / (df + x * x))
 
 
-def integers(seed: int, high: int, count: int) -> list[int]:
-    """default_rng(seed).integers(0, high, count): Lemire's bounded method on 32-bit draws."""
-    draws = _uint32s(seed)
-    top = high - 1
-    if top == 0:
-        return [0] * count
-    threshold = (_M32 - top) % high
-    out = []
-    for _ in range(count):
-        m = next(draws) * high
-        while (m & _M32) < threshold:
-            m = next(draws) * high
-        out.append(m >> 32)
-    return out
-
-
-def paired_bootstrap(
-    b: Sequence[float],
-    v: Sequence[float],
-    statistic: Callable[[list[float], list[float]], float],
-    resamples: int,
-    seed: int,
-) -> list[float]:
-    """The bootstrap distribution of `statistic` over `resamples` resamples of the pairs, in
-    the order SciPy's paired bootstrap draws them from default_rng(seed)."""
-    n = len(b)
-    drawn = integers(seed, n, resamples * n)
-    out = []
-    for row in range(resamples):
-        picks = drawn[row * n : (row + 1) * n]
-        out.append(statistic([b[i] for i in picks], [v[i] for i in picks]))
-    return out
+def t_ppf(q: float, df: int) -> float:
+    """The q-quantile of Student's t: bisection on `t_sf` to the last bit."""
+    if q <= 0.0:
+        return -math.inf
+    if q >= 1.0:
+        return math.inf
+    if q < 0.5:
+        return -t_ppf(1.0 - q, df)
+    tail = 1.0 - q
+    low, high = 0.0, 1.0
+    while t_sf(high, df) > tail:
+        low, high = high, 2.0 * high
+    for _ in range(200):  # bisection to the last bit
+        middle = (low + high) / 2.0
+        if middle in (low, high):
+            break
+        if t_sf(middle, df) > tail:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0

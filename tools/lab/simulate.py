@@ -26,7 +26,7 @@ from ...engine.actions import Attack, Trade
 from ...engine.agents import prepare
 from ...engine.game import Game
 from ...engine.invariants import Watch
-from ...engine.ladder import AGENTS
+from ...engine.players import AGENTS
 from ...engine.record import encode, header, to_json
 from ...engine.rules import Rules
 from ...engine.state import GameState

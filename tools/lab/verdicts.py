@@ -1,23 +1,28 @@
 """What a study's figures say, in words a player reads: one to three sentences per variant, and
 each effect sorted into *clear* (the Holm-adjusted p-value below 0.05: the adjusted interval
 excludes no change), *no meaningful difference* (the adjusted interval inside the margin) or
-*not clear yet* (with roughly how many more games would settle it). Made from the study's JSON
-figures alone, so balance.json gives the same verdicts; translated through the lab's Babel
-catalogues (tools/lab/locale)."""
+*not clear yet* (with how many more games would likely settle it: more_games.py). Whether an
+effect depends on the players' strength is said only when the test of the difference between
+the strengths' effects is clear, with which way it goes. Made from the study's JSON figures
+alone, so balance.json gives the same verdicts; translated through the lab's Babel catalogues
+(tools/lab/locale)."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from babel.numbers import format_decimal, format_percent
 
 from .balance_stats import Figure
+from .comparison import LEVEL, Comparisons, Difference, Measure
+from .family import ALPHA
 from .i18n import translations
+from .more_games import predicted
+from .strengths import strength_name
 
 MARGIN_SHARE = 0.03  # a share that moves less than 3 points of all games has not changed
-MARGIN_LENGTH = 0.05  # a median length within 5% of the base's has not changed
+MARGIN_LENGTH = 0.05  # a mean length within 5% of the base's has not changed
 CLEAR, SAME, OPEN, UNMEASURED = "clear", "no meaningful difference", "not clear yet", "not measured"
 
 
@@ -25,7 +30,7 @@ CLEAR, SAME, OPEN, UNMEASURED = "clear", "no meaningful difference", "not clear 
 class Effect:
     """One measure of a variant against the base, as the verdict sorts it. `estimate` and
     `interval` are fractions: of all games for a share (0.06: six points), of the base's
-    median for a length (−0.17: 17% shorter); the interval is the study-wide (Holm) one."""
+    mean for a length (−0.17: 17% shorter); the interval is the study-wide (adjusted) one."""
 
     measure: str
     kind: str  # "length" or "share"
@@ -33,8 +38,15 @@ class Effect:
     estimate: float | None
     interval: tuple[float, float] | None
     margin: float
-    more_games: int | None  # OPEN: roughly how many more games per ruleset would tell
+    # OPEN: more games per ruleset that would likely tell (more_games.py), if the effect is as
+    # estimated, and at most, whatever it is within the interval (None: these games cannot say)
+    more_games: int | None
     note: str | None = None  # UNMEASURED: why
+    # The two sides the difference is between: the base's and the variant's figure (for a
+    # contrast between strengths: the first strength's effect and the other's).
+    base: float | None = None
+    variant: float | None = None
+    more_games_at_most: int | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -47,6 +59,7 @@ class Effect:
             ),
             "margin": self.margin,
             "more_games": self.more_games,
+            "more_games_at_most": self.more_games_at_most,
             "note": self.note,
         }
 
@@ -60,10 +73,11 @@ class Verdict:
     lang: str
     sentences: tuple[str, ...]
     effects: tuple[Effect, ...]  # under the first strength of players
-    # Every other strength's effects, by its agents, and the measures whose direction or
-    # clarity differs between the strengths (one of them clear, another not, or opposite).
+    # Every other strength's effects, by its agents, and the measures whose effect clearly
+    # differs between the strengths (the test of the difference: a contrast).
     strengths: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
     depends: tuple[str, ...] = ()
+    contrasts: tuple[tuple[str, tuple[Effect, ...]], ...] = ()
 
     @property
     def text(self) -> str:
@@ -81,41 +95,73 @@ class Verdict:
                 for agents, effects in self.strengths
             ],
             "depends_on_strength": list(self.depends),
+            "contrasts": [
+                {"agents": agents, "effects": [e.to_json() for e in effects]}
+                for agents, effects in self.contrasts
+            ],
         }
 
 
-def _nice(games: float) -> int:
-    """A number of games rounded up to two significant figures (1,234 → 1,300), at least 10."""
-    if games <= 10:
-        return 10
-    step = 10 ** (int(math.log10(games)) - 1)
-    return int(math.ceil(games / step) * step)
-
-
-def effect(measure: Figure) -> Effect:
-    """One measure's verdict, from its figure (balance_stats.Comparison.figure)."""
-    kind = str(measure["kind"])
-    margin = MARGIN_LENGTH if kind == "length" else MARGIN_SHARE
-    estimate, found = measure["difference"], measure["ci_adjusted"]
-    if measure["p_value"] is None or found is None or estimate is None:
-        note = measure.get("note")
-        return Effect(measure["measure"], kind, UNMEASURED, estimate, None, margin, None, note)
-    # A bound the resamples did not reach (a length past the cap) is None: unbounded.
-    low = -math.inf if found[0] is None else float(found[0])
-    high = math.inf if found[1] is None else float(found[1])
-    if measure["p_adjusted"] < 0.05:
-        verdict, more = CLEAR, None
-    elif -margin <= low and high <= margin:
-        verdict, more = SAME, None
-    else:
-        # An interval's width shrinks as one over the root of the games: the games at which it
-        # would either exclude no change or fit inside the margin, if the estimate stayed.
-        half = (high - low) / 2
-        target = max(abs(estimate), margin - abs(estimate), margin / 10)
-        games = int(measure["n"])
-        more = _nice(games * (half / target) ** 2 - games) if math.isfinite(half) else None
-        verdict = OPEN
-    return Effect(measure["measure"], kind, verdict, estimate, (low, high), margin, more)
+def effect(found: Measure | Figure) -> Effect:
+    """One measure's verdict, from its figure (a Measure, or as balance.json holds it)."""
+    m = found if isinstance(found, Measure) else Measure.from_json(found)
+    margin = MARGIN_LENGTH if m.kind == "length" else MARGIN_SHARE
+    if m.p_value is None or m.ci_adjusted is None or m.difference is None or m.p_adjusted is None:
+        return Effect(
+            m.measure,
+            m.kind,
+            UNMEASURED,
+            m.difference,
+            None,
+            margin,
+            None,
+            m.note,
+            base=m.base,
+            variant=m.variant,
+        )
+    # A bound the test could not give is None: unbounded.
+    low = -math.inf if m.ci_adjusted[0] is None else float(m.ci_adjusted[0])
+    high = math.inf if m.ci_adjusted[1] is None else float(m.ci_adjusted[1])
+    if m.p_adjusted < ALPHA:
+        return Effect(
+            m.measure,
+            m.kind,
+            CLEAR,
+            m.difference,
+            (low, high),
+            margin,
+            None,
+            base=m.base,
+            variant=m.variant,
+        )
+    if -margin <= low and high <= margin:
+        return Effect(
+            m.measure,
+            m.kind,
+            SAME,
+            m.difference,
+            (low, high),
+            margin,
+            None,
+            base=m.base,
+            variant=m.variant,
+        )
+    level = float(m.level_adjusted or LEVEL)
+    bounds = (-margin, margin)
+    more, most = predicted(m.difference, (low, high), level, m.n, bounds, m.kind == "length")
+    return Effect(
+        m.measure,
+        m.kind,
+        OPEN,
+        m.difference,
+        (low, high),
+        margin,
+        more,
+        None,
+        base=m.base,
+        variant=m.variant,
+        more_games_at_most=most,
+    )
 
 
 class _Words:
@@ -140,6 +186,10 @@ class _Words:
     def count(self, n: float) -> str:
         return str(format_decimal(n, "#,##0", locale=self.lang))
 
+    def decimal(self, x: float) -> str:
+        """An average, to a tenth (32.5 turns)."""
+        return str(format_decimal(round(x, 1), "#,##0.0", locale=self.lang))
+
     def who(self, place: int, players: int) -> str:
         if place == 0:
             return self._("the first player")
@@ -152,58 +202,70 @@ def _capital(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
-def _length(w: _Words, e: Effect, base: Figure, variant: Figure) -> str:
+def _more(w: _Words, e: Effect) -> str:
+    """How many more games would likely settle an effect, or that these games cannot say."""
+    low, high = e.more_games, e.more_games_at_most
+    if low is None:
+        return w._("these games cannot say how many more games would tell.")
+    if high is None:
+        return w._(
+            "at least {low} more games per ruleset would be needed to tell; these games cannot "
+            "say how many."
+        ).format(low=w.count(low))
+    if low == high:
+        return w._("about {more} more games per ruleset would likely tell.").format(
+            more=w.count(low)
+        )
+    return w._("{low} to {high} more games per ruleset would likely tell.").format(
+        low=w.count(low), high=w.count(high)
+    )
+
+
+def _length(w: _Words, e: Effect) -> str:
+    """Game length in one unit: turns, as averages up to the cap (see `reading`)."""
     _ = w._
-    rounds = {"rounds": w.count(variant["rounds"]["median"] or 0)}
-    rounds["base_rounds"] = w.count(base["rounds"]["median"] or 0)
-    if e.verdict == UNMEASURED:
+    if e.verdict == UNMEASURED or e.base is None or e.variant is None:
         return _("Too few finished games to say how long games are.")
+    turns = {"turns": w.decimal(e.variant), "base_turns": w.decimal(e.base)}
     if e.verdict == SAME:
         return _(
-            "Games are as long as before (within {margin}): half of them are over by round "
-            "{base_rounds}."
-        ).format(margin=w.pct(e.margin), **rounds)
+            "Games are as long as before (within {margin}): {base_turns} turns on average."
+        ).format(margin=w.pct(e.margin), **turns)
     assert e.estimate is not None and e.interval is not None
     shorter = e.estimate < 0
     if e.verdict == OPEN and e.estimate == 0:
-        return _(
-            "Whether games get shorter or longer is not clear yet; about {more} more games "
-            "per ruleset would tell."
-        ).format(more=w.count(e.more_games or 0))
+        return _("Whether games get shorter or longer is not clear yet; {more}").format(
+            more=_more(w, e)
+        )
     if e.verdict == OPEN:
         what = (
             _(
-                "Whether games get shorter or longer is not clear yet ({pct} shorter so far); "
-                "about {more} more games per ruleset would tell."
+                "Whether games get shorter or longer is not clear yet ({pct} shorter so far: "
+                "{turns} turns on average instead of {base_turns}); {more}"
             )
             if shorter
             else _(
-                "Whether games get shorter or longer is not clear yet ({pct} longer so far); "
-                "about {more} more games per ruleset would tell."
+                "Whether games get shorter or longer is not clear yet ({pct} longer so far: "
+                "{turns} turns on average instead of {base_turns}); {more}"
             )
         )
-        return what.format(pct=w.pct(e.estimate), more=w.count(e.more_games or 0))
+        return what.format(pct=w.pct(e.estimate), more=_more(w, e), **turns)
     low, high = sorted(abs(x) for x in e.interval)
-    if not math.isfinite(high):  # longer, by more than the resamples could bound
-        return _(
-            "Games are {pct} longer (95% sure: at least {low}): half of them are over by "
-            "round {rounds} instead of {base_rounds}."
-        ).format(pct=w.pct(e.estimate), low=w.pct(low), **rounds)
     what = (
         _(
-            "Games are {pct} shorter (95% sure: {low} to {high}): half of them are over by "
-            "round {rounds} instead of {base_rounds}."
+            "Games are {pct} shorter (95% sure: {low} to {high}): {turns} turns on average "
+            "instead of {base_turns}."
         )
         if shorter
         else _(
-            "Games are {pct} longer (95% sure: {low} to {high}): half of them are over by "
-            "round {rounds} instead of {base_rounds}."
+            "Games are {pct} longer (95% sure: {low} to {high}): {turns} turns on average "
+            "instead of {base_turns}."
         )
     )
-    return what.format(pct=w.pct(e.estimate), low=w.pct(low), high=w.pct(high), **rounds)
+    return what.format(pct=w.pct(e.estimate), low=w.pct(low), high=w.pct(high), **turns)
 
 
-def _seats(w: _Words, found: list[tuple[Effect, Figure]], players: int) -> str:
+def _seats(w: _Words, found: list[tuple[Effect, Measure]], players: int) -> str:
     _ = w._
     seats = [e for e, _m in found]
     clear = sorted(
@@ -226,7 +288,7 @@ def _seats(w: _Words, found: list[tuple[Effect, Figure]], players: int) -> str:
             )
         )
         figure = found[clear[0]][1]
-        shares = {"share": w.pct(figure["variant"]), "base_share": w.pct(figure["base"])}
+        shares = {"share": w.pct(figure.variant or 0), "base_share": w.pct(figure.base or 0)}
         sentence = _capital(
             what.format(
                 who=w.who(clear[0], players),
@@ -246,15 +308,17 @@ def _seats(w: _Words, found: list[tuple[Effect, Figure]], players: int) -> str:
         return sentence
     if all(e.verdict == UNMEASURED for e in seats):
         return _("Too few games to say whether any player's chance changes.")
-    open_ = [e.more_games or 0 for e in seats if e.verdict == OPEN]
+    open_ = [e for e in seats if e.verdict == OPEN]
     if not open_:
         return _(
             "No seat's chance of winning changes meaningfully (each within {margin} points)."
         ).format(margin=w.points(MARGIN_SHARE))
-    return _(
-        "No seat's chance of winning changes clearly; about {more} more games per ruleset "
-        "would tell."
-    ).format(more=w.count(max(open_)))
+    lows = [e.more_games for e in open_]
+    highs = [e.more_games_at_most for e in open_]
+    fewest = None if None in lows else max(k for k in lows if k is not None)
+    most = None if None in highs else max(k for k in highs if k is not None)
+    last = replace(open_[0], more_games=fewest, more_games_at_most=most)
+    return _("No seat's chance of winning changes clearly; {more}").format(more=_more(w, last))
 
 
 def _unfinished(w: _Words, e: Effect, cap: int) -> str | None:
@@ -277,99 +341,127 @@ def _unfinished(w: _Words, e: Effect, cap: int) -> str | None:
     )
 
 
-def _reading(w: _Words, study: Figure, k: int, diff: Figure) -> tuple[list[str], list[Effect]]:
-    """Variant k's sentences under one strength (the figures of that strength) and effects."""
-    players = int(study["players"])
-    sets: list[Any] = study["rulesets"]
-    effects = [effect(m) for m in diff["measures"]]
-    by_name = dict(zip((m["measure"] for m in diff["measures"]), effects, strict=True))
+def _reading(
+    w: _Words, players: int, max_turns: int, diff: Difference
+) -> tuple[list[str], list[Effect]]:
+    """A variant's sentences under one strength (the figures of that strength) and effects."""
+    effects = [effect(m) for m in diff.measures]
+    by_name = dict(zip((m.measure for m in diff.measures), effects, strict=True))
     seats = [
-        (by_name[m["measure"]], m)
-        for m in diff["measures"]
-        if m["kind"] == "share" and m["measure"] != "unfinished"
+        (by_name[m.measure], m)
+        for m in diff.measures
+        if m.kind == "share" and m.measure != "unfinished"
     ]
-    sentences = [
-        _length(w, by_name["game length"], sets[0], sets[k]),
-        _seats(w, seats, players),
-    ]
-    unfinished = _unfinished(w, by_name["unfinished"], int(study["max_turns"]))
+    sentences = [_length(w, by_name["game length"]), _seats(w, seats, players)]
+    unfinished = _unfinished(w, by_name["unfinished"], max_turns)
     if unfinished:
         sentences.append(unfinished)
     return sentences, effects
 
 
-def _reads(e: Effect) -> tuple[str, int]:
-    """What a reader takes from an effect: clear (and which way), or not."""
-    if e.verdict != CLEAR or e.estimate is None:
-        return (e.verdict, 0)
-    return (CLEAR, 1 if e.estimate > 0 else -1)
+def _way(e: Effect) -> str:
+    """Which way a clear contrast goes: the other strength's effect against the first's."""
+    ours, theirs = e.base or 0.0, e.variant or 0.0
+    if ours * theirs < 0:
+        return "opposite"
+    return "more" if abs(theirs) > abs(ours) else "less"
 
 
-def depending(first: list[Effect], others: list[list[Effect]]) -> list[str]:
-    """The measures whose direction or clarity depends on the strength: clear under one
-    strength and not under another, or clear both ways."""
-    out = []
-    for j, e in enumerate(first):
-        reads = {_reads(e), *(_reads(o[j]) for o in others)}
-        if len(reads) > 1 and any(r[0] == CLEAR for r in reads):
-            out.append(e.measure)
-    return out
+def _depends(w: _Words, e: Effect, agents: str, players: int, seat: int | None) -> str:
+    """A clear contrast in words: which way the effect differs with the other strength."""
+    named = strength_name(agents, w._)  # the players' name in the reader's language
+    _ = w._
+    ours, theirs = e.base or 0.0, e.variant or 0.0
+    if seat is None:
+
+        def side(x: float) -> str:
+            return (_("{pct} shorter") if x < 0 else _("{pct} longer")).format(pct=w.pct(x))
+
+        what = {
+            "more": _(
+                "This depends on how strong the players are: with {agents} players in every "
+                "seat, game length changes more: {theirs} instead of {ours}."
+            ),
+            "less": _(
+                "This depends on how strong the players are: with {agents} players in every "
+                "seat, game length changes less: {theirs} instead of {ours}."
+            ),
+            "opposite": _(
+                "This depends on how strong the players are: with {agents} players in every "
+                "seat, game length changes the other way: {theirs} instead of {ours}."
+            ),
+        }[_way(e)]
+        return what.format(agents=named, theirs=side(theirs), ours=side(ours))
+
+    def points(x: float) -> str:
+        said = _("{points} points up") if x >= 0 else _("{points} points down")
+        return said.format(points=w.points(x))
+
+    what = {
+        "more": _(
+            "This depends on how strong the players are: with {agents} players in every seat, "
+            "the chance that {who} wins changes more: {theirs} instead of {ours}."
+        ),
+        "less": _(
+            "This depends on how strong the players are: with {agents} players in every seat, "
+            "the chance that {who} wins changes less: {theirs} instead of {ours}."
+        ),
+        "opposite": _(
+            "This depends on how strong the players are: with {agents} players in every seat, "
+            "the chance that {who} wins changes the other way: {theirs} instead of {ours}."
+        ),
+    }[_way(e)]
+    return what.format(
+        agents=named, who=w.who(seat, players), theirs=points(theirs), ours=points(ours)
+    )
 
 
-def verdicts(study: Figure, lang: str = "en") -> list[Verdict]:
+def verdicts(study: Figure | Comparisons, lang: str = "en") -> list[Verdict]:
     """Each variant's verdict against the base, in `lang` (en, da or nl): its sentences under
-    the first strength of players, then what differs under the others."""
+    the first strength of players, then, for each other strength, which effects clearly differ
+    under it (the test of the difference between the strengths' effects). `study`: its typed
+    comparisons, or its figures as balance.json holds them."""
+    found = study if isinstance(study, Comparisons) else Comparisons.from_json(study)
     w = _Words(lang)
+    players = found.players
+    first, *others = found.strengths
     out = []
-    others: list[Figure] = study.get("strengths", [])
-    for k, diff in enumerate(study["differences"], start=1):
-        sentences, effects = _reading(w, study, k, diff)
-        strengths = []
-        found_others = []
+    for k, diff in enumerate(first.differences):
+        sentences, effects = _reading(w, players, found.max_turns, diff)
+        strengths, contrasts, depends = [], [], []
         for other in others:
-            said, found = _reading(w, study | other, k, other["differences"][k - 1])
-            strengths.append((str(other["agents"]), tuple(found)))
-            found_others.append((str(other["agents"]), said, found))
-        depends = depending(effects, [found for _a, _s, found in found_others])
-        for agents, said, found in found_others:
-            changed = [
-                j for j, e in enumerate(found) if e.measure in depends
-            ]  # the sentences that say those measures: length first, then the seats
-            if not changed:
+            _said, theirs = _reading(w, players, found.max_turns, other.differences[k])
+            strengths.append((other.agents, tuple(theirs)))
+            differ = [effect(m) for m in other.contrasts[k].measures] if other.contrasts else []
+            contrasts.append((other.agents, tuple(differ)))
+            clear = [e for e in differ if e.verdict == CLEAR]
+            for e in clear:
+                seat = None if e.kind == "length" else _seat_of(e.measure, players)
+                sentences.append(_depends(w, e, other.agents, players, seat))
+                depends.append(e.measure)
+            if not clear:
                 sentences.append(
                     w._(
-                        "With {agents} players in every seat, no effect changes its direction "
-                        "or clarity."
-                    ).format(agents=agents)
+                        "With {agents} players in every seat, no effect differs clearly from these."
+                    ).format(agents=strength_name(other.agents, w._))
                 )
-                continue
-            parts = []
-            if any(found[j].kind == "length" for j in changed):
-                parts.append(said[0])
-            if any(found[j].kind == "share" and found[j].measure != "unfinished" for j in changed):
-                parts.append(said[1])
-            if any(found[j].measure == "unfinished" for j in changed) and len(said) > 2:
-                parts.append(said[2])
-            sentences.append(
-                w._(
-                    "This depends on how strong the players are: with {agents} players in "
-                    "every seat, {what}"
-                ).format(agents=agents, what=_lower(" ".join(parts)))
-            )
         out.append(
             Verdict(
-                diff["variant"],
-                diff["base"],
+                diff.variant,
+                diff.base,
                 lang,
                 tuple(sentences),
                 tuple(effects),
                 tuple(strengths),
-                tuple(depends),
+                tuple(dict.fromkeys(depends)),
+                tuple(contrasts),
             )
         )
     return out
 
 
-def _lower(sentence: str) -> str:
-    """A sentence continued after a colon: its first letter small (unless a name's)."""
-    return sentence[:1].lower() + sentence[1:] if sentence[1:2].islower() else sentence
+def _seat_of(measure: str, players: int) -> int:
+    """The place (0: first) a seat's measure names (balance_stats.seat_label)."""
+    from .balance_stats import seat_label
+
+    return next(s for s in range(players) if seat_label(s) == measure)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ...grammar.diagnostics import Severity
@@ -28,8 +28,8 @@ from .snapshot import Snapshot
 if TYPE_CHECKING:
     from ...engine.rules import Rules
     from ..lab.balance import Arm, Settings
-    from ..lab.balance_stats import Figure
     from ..lab.simulate import GameResult, Plan, Summary
+    from ..lab.study_figures import StudyFigures
     from ..lab.verdicts import Verdict
 
 MAX_WORKERS = 64
@@ -69,7 +69,7 @@ def player_count(rules: Rules, asked: int | None) -> int:
 
 def seating(seats: Sequence[str], players: int) -> tuple[str, ...]:
     """The agents named for the seats, checked: one per player, each a built-in agent."""
-    from ...engine.ladder import AGENTS
+    from ...engine.players import AGENTS
 
     unknown = [name for name in seats if name not in AGENTS]
     if unknown:
@@ -86,7 +86,7 @@ def seating(seats: Sequence[str], players: int) -> tuple[str, ...]:
 
 
 def _agent(name: str) -> str:
-    from ...engine.ladder import AGENTS
+    from ...engine.players import AGENTS
 
     if name not in AGENTS:
         raise UsageError(f"no agent '{name}': name one of {', '.join(AGENTS)}")
@@ -192,7 +192,7 @@ class Study:
     seed: int = 1
     agent: str = "aggressive"
     max_turns: int = DEFAULT_MAX_TURNS
-    at_turn: int = 10  # when continent holders are noted
+    observe_turn: int = 10  # when continent holders are noted (--at-turn)
     workers: int | None = None
     scheduler: str | None = None
     batch: int = 25
@@ -268,7 +268,7 @@ def _plan(arms: list[Arm], rulesets: list[Rules], request: Study) -> StudyPlan:
         request.seed,
         request.agent,
         request.max_turns,
-        observe_turn=request.at_turn,
+        observe_turn=request.observe_turn,
         strengths=_strengths(request, players),
     )
     workers = _workers(request.workers, len(arms) * settings.games)
@@ -367,24 +367,26 @@ def plan_sweep(snapshot: Snapshot, ref: str, varies: Sequence[str], request: Stu
 
 @dataclass(frozen=True)
 class StudyResult:
-    figures: Figure  # every figure, as the report's balance.json holds them
+    figures: StudyFigures  # every figure, typed (`to_json`: what balance.json holds)
     lang: str = "en"  # the verdicts' and the report's language (en, da or nl)
+    # Each language's verdicts, computed once: the JSON, the text and the page share them.
+    _said: dict[str, list[Verdict]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def broken(self) -> int:
         """Games that broke an invariant (`simulate` shows them)."""
-        return sum(int(r["violations"]) for r in self.figures["rulesets"])
+        return self.figures.broken
 
     @property
     def games(self) -> int:
         """The seeds the figures are of: every game asked for, unless the study stopped."""
-        return int(self.figures["games"])
+        return self.figures.games
 
     @property
     def stopped(self) -> dict[str, Any] | None:
         """Why a study on a cluster stopped early (the cluster was lost), with the games it
         planned per ruleset and played in all; None when it played every game."""
-        found = self.figures.get("stopped")
+        found = self.figures.stopped
         return dict(found) if found else None
 
     @property
@@ -397,22 +399,33 @@ class StudyResult:
         """The verdicts in another language (en, da or nl)."""
         from ..lab.verdicts import verdicts
 
-        return verdicts(self.figures, _language(lang))
+        lang = _language(lang)
+        if lang not in self._said:
+            self._said[lang] = verdicts(self.figures.comparisons(), lang)
+        return self._said[lang]
 
     def to_json(self) -> dict[str, Any]:
         """Every figure, and the verdicts in `lang`: what balance.json holds."""
-        return self.figures | {"verdicts": [v.to_json() for v in self.verdicts]}
+        return self.figures.to_json() | {"verdicts": [v.to_json() for v in self.verdicts]}
 
     def text(self, lang: str | None = None) -> str:
         from ..lab.balance_report import text
 
-        return text(self.figures, _language(lang or self.lang))
+        lang = lang or self.lang
+        return text(self.figures, lang, self.verdicts_in(lang))
 
     def page(self, lang: str | None = None) -> str:
         """The report's page (balance.html): the verdicts, the plots, then the tables."""
         from ..lab.balance_report import page
 
-        return page(self.figures, _language(lang or self.lang))
+        lang = lang or self.lang
+        return page(self.figures, lang, self.verdicts_in(lang))
+
+    def players_note(self, lang: str | None = None) -> str:
+        """Who played the study's games, and that the verdicts are about them."""
+        from ..lab.balance_report import players_note
+
+        return players_note(self.figures, _language(lang or self.lang))
 
 
 def _language(lang: str) -> str:

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Ladder:
-    """Each rung of `ladder` (weakest first) against the one below: `games` games a rung (a
-    multiple of the players: one in each seat as often)."""
+    """Each rung of `ladder` (weakest first) against the one below (`matrix`: against every
+    other): `games` games a pairing (a multiple of the players: one in each seat as often)."""
 
     ruleset: str
     players: int | None = None  # None: the fewest the ruleset allows
@@ -31,6 +31,7 @@ class Ladder:
     max_turns: int = DEFAULT_MAX_TURNS
     workers: int | None = None
     ladder: tuple[str, ...] = LADDER
+    matrix: bool = False
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class LadderPlan:
     max_turns: int
     rungs: tuple[tuple[Rung, Plan], ...]
     workers: int
+    matrix: tuple[str, ...] = ()  # the agents of a matrix, in order (empty: a ladder)
 
     @property
     def total(self) -> int:
@@ -48,7 +50,7 @@ class LadderPlan:
 
 def plan_ladder(snapshot: Snapshot, request: Ladder) -> LadderPlan:
     """The ladder on `request.ruleset`, a ruleset of `snapshot`."""
-    from ..lab.ladder import plan_rung, rungs
+    from ..lab.ladder import matchups, plan_rung, rungs
 
     rules = snapshot.rules(request.ruleset)
     players = player_count(rules, request.players)
@@ -59,10 +61,11 @@ def plan_ladder(snapshot: Snapshot, request: Ladder) -> LadderPlan:
         raise UsageError(
             f"a ladder names two agents or more, each once, weakest first, from {', '.join(LADDER)}"
         )
-    steps = rungs(request.ladder)
+    steps = matchups(request.ladder) if request.matrix else rungs(request.ladder)
     if len(steps) * request.games > MAX_STUDY_GAMES:
         raise UsageError(
-            f"this ladder would play {len(steps) * request.games:,} games; at most "
+            f"this {'matrix' if request.matrix else 'ladder'} would play "
+            f"{len(steps) * request.games:,} games; at most "
             f"{MAX_STUDY_GAMES:,} in all: --games {MAX_STUDY_GAMES // len(steps):,} or fewer"
         )
     name = loadable(request.ruleset, rules.name)
@@ -71,7 +74,8 @@ def plan_ladder(snapshot: Snapshot, request: Ladder) -> LadderPlan:
         for rung in steps
     )
     workers = _workers(request.workers, request.games)
-    return LadderPlan(rules.name, players, request.max_turns, plans, workers)
+    shown = request.ladder if request.matrix else ()
+    return LadderPlan(rules.name, players, request.max_turns, plans, workers, shown)
 
 
 @dataclass(frozen=True)
@@ -81,11 +85,12 @@ class LadderResult:
     max_turns: int
     seed: int
     rungs: list[dict[str, Any]]
+    matrix: tuple[str, ...] = ()  # a matrix's agents (rows and columns), in order
 
     def to_json(self) -> dict[str, Any]:
         from ...grammar import __version__
 
-        return {
+        found = {
             "version": __version__,
             "ruleset": self.ruleset,
             "players": self.players,
@@ -93,13 +98,18 @@ class LadderResult:
             "seed": self.seed,
             "rungs": self.rungs,
         }
+        if self.matrix:
+            found["matrix"] = list(self.matrix)
+        return found
 
     def text(self, lang: str = "en") -> str:
         """The ladder for people, in `lang`: each rung's win share with its 95% interval
-        beside the fair share, and its speed."""
+        beside the fair share, and its speed (a matrix: _matrix_text)."""
         from ..lab.i18n import translations
         from ..shared.escape import terminal
 
+        if self.matrix:
+            return _matrix_text(self, lang)
         _ = translations(lang).gettext
         fair = 100 / self.players
         heads = (_("agent"), _("against"), _("wins"), _("share"), _("95% interval"), "games/s")
@@ -128,6 +138,43 @@ class LadderResult:
         return "\n".join(lines) + "\n"
 
 
+def _matrix_text(result: LadderResult, lang: str) -> str:
+    """A matrix for people, in `lang`: a row per agent in one seat, a column per agent in the
+    others, each cell its share won with the 95% interval; a star where the interval is above
+    the fair share."""
+    from ..lab.i18n import translations
+    from ..shared.escape import terminal
+
+    _ = translations(lang).gettext
+    names = result.matrix
+    shown: dict[tuple[str, str], str] = {}
+    for r in result.rungs:
+        if r["ci"]:
+            low, high = (100 * x for x in r["ci"])
+            star = "*" if r["beats_below"] else " "
+            cell = f"{100 * r['share']:.0f}% ({low:.0f}-{high:.0f}){star}"
+            shown[r["agent"], r["against"]] = cell
+    width = 2 + max(len(x) for x in [*names, *shown.values()])
+    first = 2 + max(len(n) for n in names)
+    lines = [
+        _(
+            "{ruleset}, {players} players: the row's agent in one seat (rotated) against the "
+            "column's in the others; its share won (95% interval);"
+        ).format(ruleset=terminal(result.ruleset), players=result.players),
+        _("a fair share is {fair}%; * where the interval is above it").format(
+            fair=f"{100 / result.players:.0f}"
+        ),
+        " " * first + "".join(f"{n:>{width}}" for n in names),
+    ]
+    for row in names:
+        cells_shown = (shown.get((row, column), "- ") for column in names)
+        lines.append(f"{row:<{first}}" + "".join(f"{c:>{width}}" for c in cells_shown))
+    unfinished = sum(r["unfinished"] for r in result.rungs)
+    said = _("unfinished at {turns} turns: {count}")
+    lines.append(said.format(turns=result.max_turns, count=unfinished))
+    return "\n".join(lines) + "\n"
+
+
 def run_ladder(
     plan: LadderPlan, progress: Progress | None = None, cancel: Cancel | None = None
 ) -> LadderResult:
@@ -137,4 +184,4 @@ def run_ladder(
     ticker = Ticker.of(plan.total, progress, cancel)
     found = play(plan.rungs, plan.players, plan.workers, ticker.update if ticker else None)
     seed = plan.rungs[0][1].templates[0].seed
-    return LadderResult(plan.ruleset, plan.players, plan.max_turns, seed, found)
+    return LadderResult(plan.ruleset, plan.players, plan.max_turns, seed, found, plan.matrix)

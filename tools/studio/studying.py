@@ -70,12 +70,14 @@ async def progress(request: Request) -> Response:
         return page(request, "_study.j2", run=None, status=DONE)
     lang = language(request)
     verdicts = run.result.verdicts_in(lang) if run.result is not None else []
+    players = run.result.players_note(lang) if run.result is not None else ""
     titles = _titles(request, run.file, lang) if verdicts else {}
     return page(
         request,
         "_study.j2",
         run=run,
         verdicts=verdicts,
+        players=players,
         needs=_needs(run),
         limit=limit,
         titles=titles,

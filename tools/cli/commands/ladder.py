@@ -40,6 +40,7 @@ def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tu
     epilog=examples(
         "riskrules ladder classic --players 4 --games 200",
         "riskrules ladder classic --rungs aggressive,positional --format json",
+        "riskrules ladder classic --players 6 --games 60 --matrix",
     )
 )
 @RULESET
@@ -60,6 +61,11 @@ def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tu
     metavar="A,B,…",
     help="The agents, weakest first.",
 )
+@click.option(
+    "--matrix",
+    is_flag=True,
+    help="Every rung against every other (one in a seat, the other in the rest), as a matrix.",
+)
 @SEED
 @MAX_TURNS
 @WORKERS
@@ -70,6 +76,7 @@ def ladder(
     players: int | None,
     games: int,
     rungs: tuple[str, ...],
+    matrix: bool,
     seed: int,
     max_turns: int,
     workers: int | None,
@@ -78,9 +85,9 @@ def ladder(
 ) -> None:
     """How strong each built-in agent is: each rung in one seat (rotated game by game) against
     the rung below in the others, its share of the games won with its 95% interval against the
-    fair share; the weakest plays itself."""
+    fair share; the weakest plays itself. `--matrix`: every rung against every other."""
     snapshot = Snapshot.of_refs([ruleset])
-    request = Ladder(ruleset, players, games, seed, max_turns, workers, rungs)
+    request = Ladder(ruleset, players, games, seed, max_turns, workers, rungs, matrix)
     plan = plan_ladder(snapshot, request)
     said = reader_language(lang, languages_of(snapshot, ruleset))
     shown = fmt == "text" and sys.stderr.isatty()

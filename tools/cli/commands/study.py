@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +37,7 @@ from ..common import (
     complete_rulesets,
     emit_json,
     examples,
+    json_text,
     progress_bar,
     remember_lang,
     write_file,
@@ -147,17 +147,16 @@ def _agent_list(
 def _request(options: dict[str, Any]) -> Study:
     agents = options["agents"] or ((options["agent"],) if options["agent"] else None)
     return Study(
-        options["players"],
-        options["games"],
-        options["seed"],
-        "aggressive",
-        options["max_turns"],
-        options["at_turn"],
-        options["workers"],
-        options["scheduler"],
-        options["batch"],
-        options["connect_timeout"],
-        options["worker_timeout"],
+        players=options["players"],
+        games=options["games"],
+        seed=options["seed"],
+        max_turns=options["max_turns"],
+        observe_turn=options["at_turn"],
+        workers=options["workers"],
+        scheduler=options["scheduler"],
+        batch=options["batch"],
+        connect_timeout=options["connect_timeout"],
+        worker_timeout=options["worker_timeout"],
         agents=agents,
         seats=options["seats"],
     )
@@ -177,8 +176,7 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
     if report is not None:
         if shown:
             click.echo(msg("drawing the report's plots…").render(lang), err=True)
-        text = json.dumps(found.to_json(), ensure_ascii=False, indent=2)
-        write_file(report / "balance.json", text)
+        write_file(report / "balance.json", json_text(found.to_json()).rstrip("\n"))
         write_file(report / "balance.html", found.page())
     if options["fmt"] == "json":
         emit_json(found.to_json())
