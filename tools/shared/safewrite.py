@@ -102,8 +102,10 @@ def folder(path: str | os.PathLike[str]) -> Path:
         raise _refused(found, exc) from None
     if stat.S_ISLNK(info.st_mode):
         raise Refused(found, "link")
-    if not stat.S_ISDIR(info.st_mode):
+    if stat.S_ISREG(info.st_mode):
         raise Refused(found, "not-a-file", "it is a file, not a folder")
+    if not stat.S_ISDIR(info.st_mode):
+        raise Refused(found, "not-a-file", "it is a pipe or a device, not a folder")
     return found
 
 

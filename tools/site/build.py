@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from markupsafe import Markup
 
 from ...grammar.limits import MAX_FILE_BYTES, MAX_STUDIO_BODY
 from ..service.sheets import sheet_scripts
-from . import fetch, prerender, stdlib, wheels
+from . import fetch, output, prerender, stdlib, wheels
 from .words import LANGUAGE_NAMES, LANGUAGES, words
 
 HERE = Path(__file__).parent
@@ -36,33 +35,34 @@ MAX_LINK = 200_000  # characters of a share link's fragment (a house rule packs 
 
 
 def build(site: Path, say: Callable[[str], None] = print) -> dict[str, object]:
-    """Write the site into `site` (emptied first when it holds an earlier build)."""
-    if site.exists() and any(site.iterdir()) and not (site / "site.json").exists():
-        raise fetch.FetchError(f"{site} is not empty and holds no earlier site: pick a new folder")
-    shutil.rmtree(site, ignore_errors=True)
-    site.mkdir(parents=True)
+    """Write the site into `site` (emptied first when it holds an earlier build; output.py
+    refuses a link in it, and anything but an earlier site)."""
+    site = output.prepared(site)
     spec = fetch.lock()
     python = str(spec["python"])
     say("fetching Pyodide's runtime (checked against site.lock)")
     runtime = fetch.pyodide_runtime()
-    shutil.copytree(runtime, site / "pyodide", ignore=shutil.ignore_patterns("python_stdlib.zip"))
-    stdlib.trimmed(runtime / "python_stdlib.zip", site / "pyodide" / "python_stdlib.zip")
+    pyodide = output.folder(site / "pyodide")
+    for source in sorted(runtime.iterdir()):
+        if source.is_file() and source.name != "python_stdlib.zip":
+            output.copy(source, pyodide / source.name)
+    stdlib.trimmed(runtime / "python_stdlib.zip", pyodide / "python_stdlib.zip")
     say("fetching and building the wheels")
     names = wheels.all_wheels(python, site / "wheels")
     say("pre-rendering the sheets, cards and concordance")
     rows = prerender.write_all(site, LANGUAGES, CSP)
     _pages(site, rows)
     for name in ("bridge.js", "worker.js", "sw.js", "front.js", "site.css"):
-        shutil.copyfile(HERE / "static" / name, site / name)
+        output.copy(HERE / "static" / name, site / name)
     for name in ("htmx.min.js", "studio.css"):
-        shutil.copyfile(STUDIO_STATIC / name, site / name)
+        output.copy(STUDIO_STATIC / name, site / name)
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     version = hashlib.sha256()
     for name in files:
         version.update(name.encode() + b"\0" + (site / name).read_bytes())
     manifest: dict[str, object] = {"version": version.hexdigest()[:16], "wheels": names}
     manifest["files"] = ["./", *files]
-    (site / "site.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    output.write(site / output.MANIFEST, json.dumps(manifest, indent=1))
     size = sum((site / f).stat().st_size for f in files)
     say(f"site written to {site}: {len(files)} files, {size / 1e6:.1f} MB")
     return manifest
@@ -75,7 +75,7 @@ def _pages(site: Path, rows: dict[str, list[prerender.Row]]) -> None:
     )
     languages = [(lang, words(lang), rows[lang], f"concordance.{lang}.html") for lang in LANGUAGES]
     index = env.get_template("index.j2").render(languages=languages, names=LANGUAGE_NAMES, csp=CSP)
-    (site / "index.html").write_text(index, encoding="utf-8")
+    output.write(site / "index.html", index)
     limits = {"body": MAX_STUDIO_BODY, "file": MAX_FILE_BYTES, "link": MAX_LINK}
     # The page's words in every language; the bridge picks the reader's.
     studio = env.get_template("studio.j2").render(
@@ -85,7 +85,7 @@ def _pages(site: Path, rows: dict[str, list[prerender.Row]]) -> None:
         words_json=_json({lang: words(lang) for lang in LANGUAGES}),
         limits_json=_json(limits),
     )
-    (site / "studio.html").write_text(studio, encoding="utf-8")
+    output.write(site / "studio.html", studio)
 
 
 def _json(value: object) -> Markup:

@@ -15,6 +15,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..shared import safewrite
+
 LOCK = Path(__file__).with_name("site.lock")
 
 
@@ -99,10 +101,10 @@ def wheel(pin: Pinned, python: str) -> Path:
     folder = cache_folder() / "pypi"
     target = folder / pin.file
     if not target.exists():
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        safewrite.folder(folder)
+        with tempfile.TemporaryDirectory(dir=folder) as tmp:  # private: made by mkdtemp
             requirement = Path(tmp) / "requirements.txt"
-            requirement.write_text(f"{pin.name}=={pin.version} --hash=sha256:{pin.sha256}\n")
+            safewrite.write(requirement, f"{pin.name}=={pin.version} --hash=sha256:{pin.sha256}\n")
             argv = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", tmp]
             argv += ["--require-hashes", "-r", str(requirement)]
             if pin.build == "pure":
@@ -118,8 +120,7 @@ def wheel(pin: Pinned, python: str) -> Path:
             got = Path(tmp) / pin.file
             if not got.exists():
                 raise FetchError(f"PyPI gave no {pin.file} for {pin.name} {pin.version}")
-            checked(got, pin.sha256)
-            os.replace(got, target)
+            _store(checked(got, pin.sha256), target)
     return checked(target, pin.sha256)
 
 
@@ -131,14 +132,13 @@ def pyodide_runtime() -> Path:
     files: dict[str, str] = spec["files"]
     if not all((folder / name).exists() for name in files):
         tarball = _npm_pack(str(spec["package"]), str(spec["version"]), str(spec["sha256"]))
-        folder.mkdir(parents=True, exist_ok=True)
+        safewrite.folder(folder)
         with tarfile.open(tarball) as archive:
             for name in files:  # the runtime only, by name: nothing else leaves the archive
                 member = archive.extractfile(f"package/{name}")
                 if member is None:
                     raise FetchError(f"the pyodide package has no {name}")
-                with (folder / name).open("wb") as out:
-                    shutil.copyfileobj(member, out)
+                safewrite.write(folder / name, member.read())
     for name, expected in files.items():
         checked(folder / name, expected)
     return folder
@@ -150,11 +150,16 @@ def _npm_pack(package: str, version: str, expected: str) -> Path:
     if not target.exists():
         if shutil.which("npm") is None:
             raise FetchError("npm is needed once, to fetch Pyodide's runtime from its package")
-        folder.mkdir(parents=True, exist_ok=True)
+        safewrite.folder(folder)
         with tempfile.TemporaryDirectory(dir=folder) as tmp:
             argv = ["npm", "pack", "--silent", f"{package}@{version}", "--pack-destination", tmp]
             _run(argv, f"{package} {version} from npm")
             got = Path(tmp) / f"{package}-{version}.tgz"
-            checked(got, expected)
-            os.replace(got, target)
+            _store(checked(got, expected), target)
     return checked(target, expected)
+
+
+def _store(got: Path, target: Path) -> None:
+    """A checked download, from its private temporary folder into the cache, written as every
+    file riskrules writes is (a link planted at its name in the cache refused, not followed)."""
+    safewrite.write(target, got.read_bytes())

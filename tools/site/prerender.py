@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..service import rulesets, sheets
 from ..service.snapshot import Snapshot
+from . import output
 
 # The four manuals' own rulesets: the concordance sets them side by side.
 MANUALS = ("nl-classic", "da-classic", "da-2006", "da-web")
@@ -36,7 +37,7 @@ def write_all(site: Path, languages: tuple[str, ...], csp: str) -> dict[str, lis
     """Write the pages into `site`; the front page's rows, by language."""
     rows: dict[str, list[Row]] = {lang: [] for lang in languages}
     for folder in ("sheets", "cards"):
-        (site / folder).mkdir(parents=True, exist_ok=True)
+        output.folder(site / folder)
     snapshot = Snapshot.of()  # the built-ins, read and checked once for every page
     for entry in rulesets.builtins(snapshot):
         eff = snapshot.ruleset(entry.name)
@@ -44,12 +45,12 @@ def write_all(site: Path, languages: tuple[str, ...], csp: str) -> dict[str, lis
             sheet = f"sheets/{entry.name}.{lang}.html"
             card = f"cards/{entry.name}.{lang}.html"
             page = sheets.summary(snapshot, entry.name, lang, "html")
-            (site / sheet).write_text(with_policy(str(page.data), csp), encoding="utf-8")
+            output.write(site / sheet, with_policy(str(page.data), csp))
             page = sheets.summary(snapshot, entry.name, lang, "html", layout="card")
-            (site / card).write_text(with_policy(str(page.data), csp), encoding="utf-8")
+            output.write(site / card, with_policy(str(page.data), csp))
             rows[lang].append(Row(rulesets.title_in(eff, lang), sheet, card))
     found = sheets.diff(snapshot, list(MANUALS))
     for lang in languages:
         html = found.document("html", lang)
-        (site / f"concordance.{lang}.html").write_text(with_policy(html, csp), encoding="utf-8")
+        output.write(site / f"concordance.{lang}.html", with_policy(html, csp))
     return rows

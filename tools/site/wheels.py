@@ -5,8 +5,8 @@ from this checkout (the same wheel a pip install gets, without the compiled engi
 
 from __future__ import annotations
 
+import io
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -15,6 +15,7 @@ from pathlib import Path
 
 import riskrules
 
+from . import output
 from .fetch import FetchError, Pinned, cache_folder, pinned_wheels, wheel
 
 # English's own regional data Babel reads for "en" (the other languages keep every region).
@@ -38,7 +39,7 @@ def checkout() -> Path:
 
 def all_wheels(python: str, into: Path, say: object = print) -> list[str]:
     """Every wheel the page installs, written into `into`; their file names, in order."""
-    into.mkdir(parents=True, exist_ok=True)
+    output.folder(into)
     names = []
     for pin in pinned_wheels():
         source = wheel(pin, python)
@@ -48,7 +49,7 @@ def all_wheels(python: str, into: Path, say: object = print) -> list[str]:
             built = _trimmed(source, pin.locales, cache_folder() / "trimmed")
         else:
             built = source
-        shutil.copyfile(built, into / built.name)
+        output.copy(built, into / built.name)
         names.append(built.name)
     own = _own_wheel(into)
     names.append(own.name)
@@ -66,15 +67,15 @@ def _keep_locale(member: str, locales: tuple[str, ...]) -> bool:
 
 
 def _trimmed(source: Path, locales: tuple[str, ...], folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
+    """Babel less the locales riskrules never prints, kept in the cache (made in memory, about
+    0.5 MB, and written as every file riskrules writes is)."""
+    output.folder(folder)
     target = folder / source.name
+    output.check(target)  # a link planted in the cache is neither read into the site nor followed
     if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
         return target
-    with (
-        zipfile.ZipFile(source) as old,
-        tempfile.NamedTemporaryFile(dir=folder, delete=False) as tmp,
-        zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as new,
-    ):
+    made = io.BytesIO()
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED) as new:
         kept = [i for i in old.infolist() if _keep_locale(i.filename, locales)]
         gone = {i.filename for i in old.infolist()} - {i.filename for i in kept}
         for info in kept:
@@ -83,7 +84,7 @@ def _trimmed(source: Path, locales: tuple[str, ...], folder: Path) -> Path:
                 lines = data.decode().splitlines(keepends=True)
                 data = "".join(x for x in lines if x.split(",")[0] not in gone).encode()
             new.writestr(zipfile.ZipInfo(info.filename, STAMP), data, zipfile.ZIP_DEFLATED)
-    os.replace(tmp.name, target)
+    output.write(target, made.getvalue())
     return target
 
 
@@ -92,36 +93,42 @@ def _pure_from_sdist(pin: Pinned, sdist: Path) -> Path:
     folder = cache_folder() / "built"
     found = sorted(folder.glob(f"{pin.name}-{pin.version}-py3-none-any.whl"))
     if found:
+        output.check(found[0])
         return found[0]
-    folder.mkdir(parents=True, exist_ok=True)
+    output.folder(folder)
     env = {**os.environ, "CC": "false", "CXX": "false", **REPRODUCIBLE}
-    argv = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(folder), str(sdist)]
-    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
-    found = sorted(folder.glob(f"{pin.name}-{pin.version}-py3-none-any.whl"))
-    if done.returncode != 0 or not found:
-        raise FetchError(
-            f"could not build {pin.name} {pin.version} as pure Python: {done.stderr[-300:]}"
-        )
-    return found[0]
+    built = _pip_wheel(sdist, env, f"{pin.name}-{pin.version}-py3-none-any.whl")
+    if isinstance(built, str):
+        raise FetchError(f"could not build {pin.name} {pin.version} as pure Python: {built}")
+    return built.moved(folder)
 
 
 def _own_wheel(into: Path) -> Path:
-    for old in into.glob("riskrules-*.whl"):
-        old.unlink()
     env = {**os.environ, "RISKRULES_PURE_PYTHON": "1", **REPRODUCIBLE}
-    argv = [
-        sys.executable,
-        "-m",
-        "pip",
-        "wheel",
-        "-q",
-        "--no-deps",
-        "-w",
-        str(into),
-        str(checkout()),
-    ]
-    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
-    found = sorted(into.glob("riskrules-*-py3-none-any.whl"))
-    if done.returncode != 0 or len(found) != 1:
-        raise FetchError(f"could not build riskrules' pure wheel: {done.stderr[-300:]}")
-    return found[0]
+    built = _pip_wheel(checkout(), env, "riskrules-*-py3-none-any.whl")
+    if isinstance(built, str):
+        raise FetchError(f"could not build riskrules' pure wheel: {built}")
+    return built.moved(into)
+
+
+class _Built:
+    """A wheel pip built in a private temporary folder (pip writes where it is told, following
+    links), to be written into its folder as every file riskrules writes is."""
+
+    def __init__(self, name: str, data: bytes) -> None:
+        self.name, self.data = name, data
+
+    def moved(self, folder: Path) -> Path:
+        output.write(folder / self.name, self.data)
+        return folder / self.name
+
+
+def _pip_wheel(source: Path, env: dict[str, str], pattern: str) -> _Built | str:
+    """`pip wheel` of `source`: the one wheel named by `pattern`, or what pip said."""
+    with tempfile.TemporaryDirectory(prefix="riskrules-wheel-") as tmp:
+        argv = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp, str(source)]
+        done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
+        found = sorted(Path(tmp).glob(pattern))
+        if done.returncode != 0 or len(found) != 1:
+            return done.stderr[-300:]
+        return _Built(found[0].name, found[0].read_bytes())

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..common import examples, usage_error
+from ...service.errors import UsageError
+from ...shared.safewrite import Refused
+from ..common import WrittenPath, examples, exit_with, usage_error
 
 
 @click.group(
@@ -22,16 +24,19 @@ def site() -> None:
 
 
 @site.command()
-@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folder", type=WrittenPath(folder=True, path_type=Path))
 def build(folder: Path) -> None:
-    """Write the static site into FOLDER. The first build fetches Pyodide and the wheels
-    (checked against the repository's site.lock) into your cache folder."""
+    """Write the static site into FOLDER (a new folder, or an earlier site's, which is emptied
+    first). The first build fetches Pyodide and the wheels (checked against the repository's
+    site.lock) into your cache folder."""
     from ...site.build import build as write  # the one front end that builds another
     from ...site.fetch import FetchError
 
     try:
         write(folder, say=lambda line: click.echo(line, err=True))
-    except FetchError as exc:
+    except UsageError as exc:  # the folder: a link, a file, something else in it
+        exit_with(exc)
+    except (FetchError, Refused) as exc:  # a download; a link where a file goes
         usage_error(str(exc))
 
 
