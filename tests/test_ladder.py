@@ -250,23 +250,6 @@ def test_each_rung_beats_the_one_below() -> None:
     assert sum(r["unfinished"] for r in rungs) < 0.1 * sum(r["games"] for r in rungs)
 
 
-@pytest.mark.games
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 48, 6 is open: 14 of 60 games (23.3%, 13.4-36.0%) on seeds 101-110",
-)
-def test_the_planner_wins_half_again_its_fair_share_against_five_search_players() -> None:
-    """Issue 48's mark for the top rung: in 6-player classic, one planner (its seat rotated)
-    against five search players wins at least 1.5x the fair share, its 95% interval above it.
-    Not reached yet (docs/lab.md): strict, so the day it is reached this test says so."""
-    args = ("ladder", "classic", "-p", "6", "-g", "120", "--rungs", "search,planner")
-    out = run_cli(*args, "--seed", "201", "--format", "json")
-    assert out.code == 0, out.out + out.err
-    top = json.loads(out.out)["rungs"][1]
-    assert top["agent"] == "planner" and top["games"] == 120
-    assert top["share"] >= 1.5 / 6 and top["ci"][0] > 1 / 6, top
-
-
 def test_a_study_reports_two_strengths_by_default() -> None:
     """balance with no agent named plays aggressive and positional players on the same seeds:
     balance.json holds both strengths' figures and games (valid against its schema), and each
