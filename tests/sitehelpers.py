@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from studiohelpers import first_match
+
 ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/)")
 SCRIPT = Path(sys.executable).parent / "riskrules"
 
@@ -46,12 +48,7 @@ def serving(site: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     try:
-        assert process.stdout is not None
-        found = None
-        for line in process.stdout:
-            found = ADDRESS.search(line)
-            if found:
-                break
+        found = first_match(process, ADDRESS)
         if found is None:
             raise AssertionError(f"site serve printed no address: {process.stderr.read()}")
         yield found.group(1), process

@@ -55,12 +55,7 @@ def studio(
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
-        assert process.stdout is not None
-        found = None
-        for line in process.stdout:
-            found = ADDRESS.search(line)
-            if found:
-                break
+        found = first_match(process, ADDRESS)
         if found is None:
             said = process.stderr.read() if process.stderr else log and log.read_text()
             raise AssertionError(f"the studio printed no address: {said}")
@@ -106,3 +101,14 @@ class Clicks:
     def choose(self, selector: str, value: str) -> None:
         self.count += 1
         self.page.select_option(selector, value)
+
+
+def first_match(process: subprocess.Popen[str], pattern: re.Pattern[str]) -> re.Match[str] | None:
+    """The first line a server prints that matches `pattern` (its address), read as it comes;
+    None when it ends without one."""
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = pattern.search(line)
+        if found:
+            return found
+    return None
