@@ -237,15 +237,20 @@ def test_the_matrix_plays_every_rung_against_every_other() -> None:
 
 
 @pytest.mark.games
-def test_each_rung_beats_the_one_below() -> None:
-    """On classic with 4 players, each rung wins more than its fair share (the 95% interval
-    above 1/4) against three of the rung below."""
-    first = "random,aggressive,positional,search"  # the planner: the test below
+def test_each_rung_wins_more_than_its_fair_share_the_lower_ones_clearly() -> None:
+    """On classic with 4 players, each rung wins more than its fair share (1/4) against three of
+    the rung below; aggressive and positional clearly (the 95% interval above 1/4). Search over
+    positional is not clear at 200 games since ties stopped following the board's order (issue
+    48: 57 of 200, 28.5%, interval 22.4-35.3%; it was 35% with the order's ties): part of its
+    edge was the artefact, and docs/lab.md says so."""
+    first = "random,aggressive,positional,search"  # the planner: tests/bench/bench_planner.py
     out = run_cli("ladder", "classic", "-p", "4", "-g", "200", "--rungs", first, "--format", "json")
     assert out.code == 0, out.out + out.err
     rungs = json.loads(out.out)["rungs"]
     assert [r["agent"] for r in rungs] == first.split(",")
     for rung in rungs[1:]:
+        assert rung["share"] > 0.25, rung
+    for rung in rungs[1:3]:
         assert rung["ci"][0] > 0.25, rung
     assert sum(r["unfinished"] for r in rungs) < 0.1 * sum(r["games"] for r in rungs)
 
