@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import base64
 import html
-import shutil
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +17,7 @@ from studiohelpers import open_text_view
 from helpers import NOT_HERE
 
 pytestmark = pytest.mark.site
-playwright = pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytest.importorskip("playwright.sync_api", reason=NOT_HERE + "no Playwright")
 WAIT = 60_000
 READY = "window.__site && window.__site.navigations > 0"
 
@@ -28,16 +25,6 @@ READY = "window.__site && window.__site.navigations > 0"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip(NOT_HERE + "no chromium on this machine")
-    with playwright.sync_playwright() as p:
-        found = p.chromium.launch(executable_path=CHROMIUM)
-        yield found
-        found.close()
 
 
 def _context(browser: Any, locale: str = "da-DK") -> Any:
