@@ -16,7 +16,7 @@ import logging
 import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,6 +37,7 @@ from .comparison import LEVEL, Difference, Measure
 from .family import ALPHA, HEADLINE_SHARE
 from .game_length import horizon
 from .simulate import GameResult, Job, Plan, play_all, play_batch
+from .stages import Look, answered, look_at
 from .study_figures import Family, StrengthFigures, StudyFigures
 
 
@@ -391,15 +392,20 @@ def study(
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
     grid: Figure | None = None,
+    looks: Sequence[int] = (),
+    on_look: Callable[[StudyFigures], None] | None = None,
 ) -> StudyFigures:
     """Play every arm and compare each to the first (the base): the whole study as figures.
 
-    A cluster lost mid-study (ClusterLost) ends it with the seeds that every arm finished,
-    from the first: the figures are those of a study of that many games (and say why it
-    stopped, under "stopped"). Fewer than two such seeds is a ClusterError."""
+    In stages (`looks`: games per ruleset, the last `settings.games`, stages.py): at each look
+    the figures of the seeds every arm finished so far go to `on_look`, and the study ends at
+    the first look whose answer is clear (stages.answered). A cluster lost mid-study
+    (ClusterLost) ends it with the seeds that every arm finished, from the first: the figures
+    are those of a study of that many games (and say why it stopped, under "stopped"). Fewer
+    than two such seeds is a ClusterError."""
     plan = plan_for(arms, settings)
     games = settings.games
-    kept: list[list[GameResult | None]] = [[None] * games for _ in plan.templates]
+    seen = _Seen(arms, settings, len(plan.templates), grid, looks)
     shared: dict[object, Any] = {}
     tick = getattr(progress, "update", None)
     played = 0
@@ -412,22 +418,26 @@ def study(
     try:
         for result in source:
             arm_at, game = divmod(result.index, games)
-            kept[arm_at][game] = _kept(result, shared)
+            looked = seen.add(arm_at, game, _kept(result, shared))
             played += 1
+            if looked is not None and on_look is not None:
+                on_look(looked)
+            if looked is not None and answered(looked):
+                getattr(source, "close", lambda: None)()  # the games in hand are not needed
+                break
             if tick:
                 tick(1)
     except (ClusterLost, StopEarly) as exc:
         stopped = str(exc)
         getattr(source, "close", lambda: None)()  # the workers stopped now, not when collected
     elapsed = time.perf_counter() - start
-    whole = min(next((i for i, r in enumerate(part) if r is None), games) for part in kept)
+    whole = seen.whole()
     if stopped is not None and whole < 2:
         raise ClusterError(
             f"{stopped}; {played} of {len(plan)} games had been played, and fewer than two "
             "seeds by every ruleset: nothing to report"
         )
-    every = [[r for r in part[:whole] if r is not None] for part in kept]
-    found = figures(arms, settings, every, grid)
+    found = seen.last if seen.last is not None and seen.taken == whole else seen.at(whole)
     return dataclasses.replace(
         found,
         elapsed_s=round(elapsed, 3),
@@ -438,15 +448,65 @@ def study(
     )
 
 
+class _Seen:
+    """A study's games as they come (in no set order), the seeds every arm finished from the
+    first, and its looks (a study in stages): the figures at each look as it is reached."""
+
+    def __init__(
+        self,
+        arms: Sequence[Arm],
+        settings: Settings,
+        templates: int,
+        grid: Figure | None,
+        looks: Sequence[int],
+    ) -> None:
+        self.arms, self.settings, self.grid = arms, settings, grid
+        self.kept: list[list[GameResult | None]] = [
+            [None] * settings.games for _ in range(templates)
+        ]
+        self.ahead = [0] * templates  # each template's seeds finished from the first
+        self.looks = tuple(looks)
+        self.taken = 0  # games per ruleset at the last look
+        self.last: StudyFigures | None = None
+
+    def add(self, template: int, game: int, result: GameResult) -> StudyFigures | None:
+        """Keep a game; the figures of a look it completes (None: none)."""
+        row = self.kept[template]
+        row[game] = result
+        while self.ahead[template] < len(row) and row[self.ahead[template]] is not None:
+            self.ahead[template] += 1
+        if not self.looks:
+            return None
+        whole = min(self.ahead)
+        due = [n for n in self.looks if self.taken < n <= whole]
+        return self.at(due[-1]) if due else None
+
+    def whole(self) -> int:
+        return min(self.ahead) if self.ahead else 0
+
+    def at(self, games: int) -> StudyFigures:
+        """The figures of the first `games` seeds (a look, when the study is in stages)."""
+        every = [[r for r in part[:games] if r is not None] for part in self.kept]
+        look = None
+        if self.looks:
+            look = look_at(games, self.settings.games, self.taken, self.looks)
+            self.taken = games
+        found = figures(self.arms, self.settings, every, self.grid, look)
+        self.last = found if self.looks else None
+        return found
+
+
 def figures(
     arms: Sequence[Arm],
     settings: Settings,
     every: list[list[GameResult]],
     grid: Figure | None = None,
+    look: Look | None = None,
 ) -> StudyFigures:
     """A study's figures from its games (`every`: each strength's arms' games, in seed order),
     every comparison adjusted together: each variant against the base under each strength,
-    and each strength's effects against the first's."""
+    and each strength's effects against the first's; at a look of a study in stages, at that
+    look's share of α (stages.py)."""
     seatings = settings.seatings()
     n = len(arms)
     whole = len(every[0]) if every else 0
@@ -460,7 +520,7 @@ def figures(
         for by_arm in groups[1:]
         for k in range(1, n)
     ]
-    measures = adjust([*parts, *contrasts])  # one family (family.py)
+    measures = adjust([*parts, *contrasts], look.alpha if look else ALPHA)  # one family
     from ...grammar import __version__
 
     def strength(s: int) -> StrengthFigures:
@@ -476,6 +536,7 @@ def figures(
         sum(1 for part in measures for m in part if m.tested),
         "every measure tested of every variant against the base, under every strength, and "
         "each strength's effects against the first's; game length first",
+        look,
     )
     return StudyFigures(
         __version__,

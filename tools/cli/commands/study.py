@@ -60,6 +60,13 @@ def _study_options(command: Callable[..., None]) -> Callable[..., None]:
                 f"{MAX_STUDY_GAMES:,} in all at most."
             ),
         ),
+        click.option(
+            "--until-clear",
+            is_flag=True,
+            help="Play in stages (100, 200, 400, … games per ruleset, up to --games) and stop "
+            "at the first look where how long games are is clear under every strength of "
+            "players; each look spends a share of the 5% (docs/lab.md).",
+        ),
         SEED,
         click.option(
             "--agent",
@@ -159,6 +166,7 @@ def _request(options: dict[str, Any]) -> Study:
         worker_timeout=options["worker_timeout"],
         agents=agents,
         seats=options["seats"],
+        until_clear=options["until_clear"],
     )
 
 
@@ -205,6 +213,7 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
     epilog=examples(
         "riskrules balance classic house.rules --players 4 --games 400",
         "riskrules balance classic a.rules b.rules --report out/ --format json",
+        "riskrules balance da-2006 house.rules --games 1000 --until-clear",
     )
 )
 @click.argument("base", shell_complete=complete_rulesets)
