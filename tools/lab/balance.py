@@ -422,7 +422,7 @@ def study(
             played += 1
             if looked is not None and on_look is not None:
                 on_look(looked)
-            if looked is not None and answered(looked):
+            if looked is not None and answered(looked.comparisons()):
                 getattr(source, "close", lambda: None)()  # the games in hand are not needed
                 break
             if tick:

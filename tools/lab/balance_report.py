@@ -19,6 +19,7 @@ from .balance_stats import TOO_FEW, seat_label
 from .comparison import Difference, Measure
 from .figures import Length, MeanLength, SeatShare, Share
 from .i18n import translations
+from .stages import looked
 from .study_figures import StrengthFigures, StudyFigures
 from .verdicts import Verdict, verdicts
 
@@ -219,7 +220,9 @@ def reading(study: StudyFigures, lang: str) -> str:
         "one game in a hundred. A turn is one player's turn. Lengths are average turns, each "
         "game counted up to turn {horizon} (a game still going then counts {horizon}), in % "
         "of the first ruleset's."
-    ).format(count=study.family.comparisons, cap=study.max_turns, horizon=study.horizon)
+    ).format(count=study.family.comparisons, cap=study.max_turns, horizon=study.horizon) + (
+        looked(study.family.look, lang)
+    )
 
 
 def players_note(study: StudyFigures, lang: str) -> str:

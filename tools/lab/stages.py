@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from .family import ALPHA
 
 if TYPE_CHECKING:
-    from .study_figures import StudyFigures
+    from .comparison import Comparisons
 
 FIRST_LOOK = 100  # games per ruleset at the first look (about a minute on two cores)
 GAMMA = -4.0  # the spending function's shape (Hwang, Shih and DeCani 1990)
@@ -86,7 +86,7 @@ def look_at(games: int, cap: int, before: int, planned: Sequence[int]) -> Look:
     return Look(games, cap, share, tuple(planned), before)
 
 
-def answered(found: StudyFigures) -> bool:
+def answered(found: Comparisons) -> bool:
     """Whether a look's answer is clear: how long games are, the study's headline, is settled
     (clear, or no meaningful difference) for every variant under every strength of players.
     Who wins more often takes thousands of games to settle, and is not waited for."""
@@ -100,3 +100,22 @@ def answered(found: StudyFigures) -> bool:
         if m.kind == "length"
     ]
     return bool(lengths) and all(effect(m).verdict in (CLEAR, SAME) for m in lengths)
+
+
+def looked(look: Look | None, lang: str) -> str:
+    """How a study in stages read its figures, for the report's reader (nothing for a study
+    of fixed size)."""
+    if look is None:
+        return ""
+    from babel.lists import format_list
+    from babel.numbers import format_decimal
+
+    from .i18n import translations
+
+    _ = translations(lang).gettext
+    sizes = [format_decimal(n, "#,##0", locale=lang) for n in look.planned if n <= look.games]
+    return " " + _(
+        "The study looked at its figures at {looks} games per ruleset, stopping at the first "
+        "look where how long games are was clear under every strength of players; each look "
+        "spent a share of the 5%, so that the chance of a false alarm at any look is at most 5%."
+    ).format(looks=format_list(sizes, locale=lang))

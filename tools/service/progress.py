@@ -128,11 +128,16 @@ class TimeLeft:
         return msg("about {h} h {min} min left", h=minutes // 60, min=two).render(lang)
 
 
+FEW = 10  # seconds a page calls "a few" (a look's own figures take a few to work out)
+
+
 def duration(seconds: float) -> Message:
     """A time to wait as a page says it: "about 40 s", "about 2 min 10 s", "about 1 h 05 min"."""
     from ...grammar.messages import msg
 
     whole = round(seconds)
+    if whole < FEW:
+        return msg("a few seconds")
     if whole < 60:
         return msg("about {s} s", s=whole)
     minutes, rest = divmod(whole, 60)

@@ -98,7 +98,14 @@ class Run:
         start = self.look.games * self.per_seed if self.look is not None else 0
         if self.done - start < max(1, (target - start) // 10):
             return None
-        return self.pace.seconds(self.done, target)
+        return self.time_to(target)
+
+    def time_to(self, games: int) -> float | None:
+        """The seconds until `games` games in all are done, at the pace so far (measured from
+        the first results, progress.TimeLeft; before them, from the study's start)."""
+        if self.pace.first is None:
+            self.pace.start = self.started
+        return self.pace.seconds(self.done, games)
 
 
 Launch = Callable[[Run, "lab.StudyPlan"], None]

@@ -51,8 +51,8 @@ async def start(request: Request) -> Response:
     try:
         studies.start(doc, _games(request, form.get("games")), scheduler)
     except Busy:
-        return page(request, "_study.j2", run=studies.run, busy=True)
-    return page(request, "_study.j2", run=studies.run)
+        return _panel(request, studies.run, busy=True)
+    return _panel(request, studies.run)
 
 
 def _needs(run: Run) -> int | None:
@@ -61,7 +61,7 @@ def _needs(run: Run) -> int | None:
     games are done to tell)."""
     if run.finished or run.total == 0 or run.done < max(8, run.total // 20):
         return None
-    left = run.pace.seconds(run.done)
+    left = run.time_to(run.total)
     if left is None:
         return None
     whole = time.monotonic() - run.started + left
@@ -87,10 +87,15 @@ def _stage(run: Run, lang: str) -> dict[str, object]:
 
 
 async def progress(request: Request) -> Response:
-    run = studio_of(request).studies.run
+    return _panel(request, studio_of(request).studies.run)
+
+
+def _panel(request: Request, run: Run | None, busy: bool = False) -> Response:
+    """The study's panel: where it is and how long it will take, its figures so far (a look
+    it played on from) or its verdict; polled until it ends."""
     limit = math.ceil(study.time_limit() / 60)
     if run is None:
-        return page(request, "_study.j2", run=None, status=DONE)
+        return page(request, "_study.j2", run=None, busy=busy, status=DONE)
     lang = language(request)
     shown = run.result if run.result is not None else run.look
     verdicts = shown.verdicts_in(lang) if shown is not None else []
@@ -107,6 +112,7 @@ async def progress(request: Request) -> Response:
         stage=_stage(run, lang),
         limit=limit,
         titles=titles,
+        busy=busy,
         status=DONE if run.finished else 200,
     )
 
@@ -122,7 +128,7 @@ def _titles(request: Request, file: str, lang: str) -> dict[str, str]:
 async def cancel(request: Request) -> Response:
     studies = studio_of(request).studies
     studies.cancel()
-    return page(request, "_study.j2", run=studies.run)
+    return _panel(request, studies.run)
 
 
 async def report(request: Request) -> Response:
