@@ -110,6 +110,10 @@ class TimeLeft:
             return (now - at) / (done - since) * todo
         return (now - self.start) / done * todo
 
+    def measured(self, done: int) -> bool:
+        """Whether games have been done since the first results (the pace is theirs)."""
+        return self.first is not None and done > self.first[0]
+
     def text(self, done: int, lang: str = "en") -> str:
         """The time left as a progress bar shows it: "about 2 min 10 s left"."""
         from ...grammar.messages import msg

@@ -92,11 +92,12 @@ class Run:
         return next((n for n in self.looks if n > taken), self.games)
 
     def seconds_left(self, games: int) -> float | None:
-        """The seconds until `games` per ruleset are played, at the pace so far (None: too
-        few games done to tell, or before a tenth of the way there)."""
+        """The seconds until `games` per ruleset are played, at the pace so far (None: before a
+        tenth of the way there, or before results have come since the first: until then the
+        pace would count the workers' start as the games' time)."""
         target = games * self.per_seed
         start = self.look.games * self.per_seed if self.look is not None else 0
-        if self.done - start < max(1, (target - start) // 10):
+        if self.done - start < max(1, (target - start) // 10) or not self.pace.measured(self.done):
             return None
         return self.time_to(target)
 
