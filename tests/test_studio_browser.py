@@ -131,6 +131,7 @@ def test_a_small_study_gives_its_verdict_in_words(browser: Any, tmp_path: Path) 
     with studio(tmp_path) as running:
         page = _page(browser, running)
         page.click("text=family.rules")
+        page.click("section.study details > summary")  # the most games: a larger study's
         page.fill("input[name='games']", "12")
         page.click("#study-start")
         # The verdict, or whatever else ends the study (a problem, a time-out): said in the failure.
@@ -139,6 +140,7 @@ def test_a_small_study_gives_its_verdict_in_words(browser: Any, tmp_path: Path) 
         assert page.locator(".verdict").count() == 1, page.locator("#study").inner_text()
         verdict = page.locator(".verdict").inner_text()
         assert "Our table" in verdict and "12 games" in verdict  # by its title
+        assert "Played to 12 games per ruleset, the most the studio plays" in verdict
 
 
 def test_what_was_typed_just_before_the_tab_closed_is_kept(browser: Any, tmp_path: Path) -> None:

@@ -132,8 +132,10 @@ async def cancel(request: Request) -> Response:
 
 
 async def report(request: Request) -> Response:
-    """The study's page with its plots (the lab's own report)."""
+    """The study's page with its plots (the lab's own report): of its result, or, while it
+    plays on, of its last look."""
     run = studio_of(request).studies.run
-    if run is None or run.result is None:
+    shown = None if run is None else run.result or run.look
+    if shown is None:
         raise UsageError(msg("no study has finished yet: press What does it do? first"))
-    return HTMLResponse(run.result.page(language(request)))  # in the page's language
+    return HTMLResponse(shown.page(language(request)))  # in the page's language
