@@ -134,11 +134,9 @@ class GameState:
         self.destroyed: Final[int] = destroyed  # every army lost in battle
         # Neutral armies (two-player games): each seat's place on the status track (players: 0).
         self.status: Final[tuple[int, ...]] = status
-        # Neutrals given an army in this setup round.
-        self.placed_neutrals: Final[frozenset[int]] = placed_neutrals
+        self.placed_neutrals: Final[frozenset[int]] = placed_neutrals  # given an army this round
         self.allies_reinforced: Final[frozenset[int]] = allies_reinforced
-        # [seat]: the fortifying moves left for each ally this turn.
-        self.ally_moves: Final[tuple[int, ...]] = ally_moves
+        self.ally_moves: Final[tuple[int, ...]] = ally_moves  # [seat]: an ally's moves left
         self.invasion: Final[Invasion | None] = invasion
         # Mission RISK: each player's missions, and those completed.
         self.missions: Final[tuple[tuple[str, ...], ...]] = missions
@@ -146,13 +144,10 @@ class GameState:
         self.claims: Final[int] = claims  # missions claimed this turn
         # Capital Risk: each seat's capital (None: not chosen; empty: the ruleset has none).
         self.capitals: Final[tuple[str | None, ...]] = capitals
-        # Territory name -> its number in `territories`, `armies`: one for every position of
-        # a game (no evolve changes it; None makes an empty one).
+        # Territory name -> its number in `territories`, `armies` (shared by every state).
         self.index: Final[dict[str, int]] = index if index is not None else {}
-        # Attack rolls made this turn (a random player stops at some).
-        self.rolls: Final[int] = rolls
-        # Sets a forced trade still takes, each while one is complete (cards.forced_trade_sets).
-        self.forced_left: Final[int] = forced_left
+        self.rolls: Final[int] = rolls  # attack rolls this turn (a random player stops at some)
+        self.forced_left: Final[int] = forced_left  # sets still forced (cards.forced_trade_sets)
 
     def evolve(
         self,

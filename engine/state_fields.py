@@ -59,19 +59,9 @@ FIELDS: Final = (
         above="Neutral armies (two-player games): each seat's place on the status track"
         " (players: 0).",
     ),
-    Field(
-        "placed_neutrals",
-        "frozenset[int]",
-        "frozenset()",
-        above="Neutrals given an army in this setup round.",
-    ),
+    Field("placed_neutrals", "frozenset[int]", "frozenset()", "given an army this round"),
     Field("allies_reinforced", "frozenset[int]", "frozenset()"),
-    Field(
-        "ally_moves",
-        "tuple[int, ...]",
-        "()",
-        above="[seat]: the fortifying moves left for each ally this turn.",
-    ),
+    Field("ally_moves", "tuple[int, ...]", "()", "[seat]: an ally's moves left"),
     Field("invasion", "Invasion | None", "None"),
     Field(
         "missions",
@@ -91,22 +81,10 @@ FIELDS: Final = (
         "index",
         "dict[str, int]",
         "None",
-        above="Territory name -> its number in `territories`, `armies`: one for every position of"
-        "\na game (no evolve changes it; None makes an empty one).",
+        above="Territory name -> its number in `territories`, `armies` (shared by every state).",
     ),
-    Field(
-        "rolls",
-        "int",
-        "0",
-        above="Attack rolls made this turn (a random player stops at some).",
-    ),
-    Field(
-        "forced_left",
-        "int",
-        "0",
-        above="Sets a forced trade still takes, each while one is complete"
-        " (cards.forced_trade_sets).",
-    ),
+    Field("rolls", "int", "0", "attack rolls this turn (a random player stops at some)"),
+    Field("forced_left", "int", "0", "sets still forced (cards.forced_trade_sets)"),
 )
 SHARED: Final = "index"  # the one field every position of a game shares: not evolved
 ROLLED: Final = ("armies", "destroyed", "invasion", "rolls")  # what a roll changes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import click
 
@@ -44,94 +44,6 @@ from ..common import (
 )
 
 
-def _study_options(command: Callable[..., None]) -> Callable[..., None]:
-    """The options `balance` and `sweep` share: how many games of what, where they run, and
-    what is written."""
-    options = [
-        PLAYERS,
-        click.option(
-            "--games",
-            "-g",
-            type=click.IntRange(2, MAX_GAMES),
-            default=200,
-            show_default=True,
-            help=(
-                "Games per ruleset (game i of every ruleset has the same seed); "
-                f"{MAX_STUDY_GAMES:,} in all at most."
-            ),
-        ),
-        SEED,
-        click.option(
-            "--agent",
-            type=click.Choice(LADDER),
-            default=None,
-            help="Play the study with this agent in every seat only (one strength of players).",
-        ),
-        click.option(
-            "--agents",
-            metavar="A,B",
-            callback=_agent_list,
-            help="The strengths of players to report each difference under, each agent in "
-            "every seat (default: aggressive,positional; the ladder: docs/lab.md).",
-        ),
-        SEATS,
-        MAX_TURNS,
-        click.option(
-            "--at-turn",
-            type=click.IntRange(1, 100_000),
-            default=10,
-            show_default=True,
-            help="The turn at which continent holders are noted (each player's turn counts one).",
-        ),
-        WORKERS,
-        click.option(
-            "--scheduler",
-            metavar="ADDRESS",
-            help="Run the games on this Dask distributed scheduler (e.g. tcp://10.0.0.5:8786).",
-        ),
-        click.option(
-            "--batch",
-            type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
-            default=25,
-            show_default=True,
-            help="Games per task on a Dask cluster.",
-        ),
-        click.option(
-            "--connect-timeout",
-            type=click.IntRange(1, 86_400),
-            default=DEFAULT_CONNECT_TIMEOUT,
-            show_default=True,
-            metavar="SECONDS",
-            help="Give up reaching the Dask scheduler after this long.",
-        ),
-        click.option(
-            "--worker-timeout",
-            type=click.IntRange(1, 86_400),
-            default=DEFAULT_WORKER_TIMEOUT,
-            show_default=True,
-            metavar="SECONDS",
-            help="Give up when the Dask scheduler has had no worker for this long.",
-        ),
-        click.option(
-            "--report",
-            type=WrittenPath(folder=True, file_okay=False, path_type=Path),
-            help="Also write a page with plots (balance.html) and every figure (balance.json).",
-        ),
-        click.option(
-            "--lang",
-            type=click.Choice(LANGUAGES),
-            default=None,
-            callback=remember_lang,
-            help="The language of the verdicts, the tables and the report's page (default: "
-            "the base ruleset's own manual's, else LANG's).",
-        ),
-        FORMAT,
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
 def _agent_list(
     _ctx: click.Context, _param: click.Parameter, value: str | None
 ) -> tuple[str, ...] | None:
@@ -142,6 +54,101 @@ def _agent_list(
     if unknown or len(set(names)) < len(names):
         raise click.BadParameter(f"write agents from {', '.join(LADDER)}, each once")
     return names
+
+
+# The options `balance` and `sweep` share, by what they say: how many games of what,
+# where they are played, and what is written.
+_GAMES: Final = (
+    PLAYERS,
+    click.option(
+        "--games",
+        "-g",
+        type=click.IntRange(2, MAX_GAMES),
+        default=200,
+        show_default=True,
+        help=(
+            "Games per ruleset (game i of every ruleset has the same seed); "
+            f"{MAX_STUDY_GAMES:,} in all at most."
+        ),
+    ),
+    SEED,
+    click.option(
+        "--agent",
+        type=click.Choice(LADDER),
+        default=None,
+        help="Play the study with this agent in every seat only (one strength of players).",
+    ),
+    click.option(
+        "--agents",
+        metavar="A,B",
+        callback=_agent_list,
+        help="The strengths of players to report each difference under, each agent in "
+        "every seat (default: aggressive,positional; the ladder: docs/lab.md).",
+    ),
+    SEATS,
+    MAX_TURNS,
+    click.option(
+        "--at-turn",
+        type=click.IntRange(1, 100_000),
+        default=10,
+        show_default=True,
+        help="The turn at which continent holders are noted (each player's turn counts one).",
+    ),
+)
+_WHERE: Final = (
+    WORKERS,
+    click.option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Run the games on this Dask distributed scheduler (e.g. tcp://10.0.0.5:8786).",
+    ),
+    click.option(
+        "--batch",
+        type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
+        default=25,
+        show_default=True,
+        help="Games per task on a Dask cluster.",
+    ),
+    click.option(
+        "--connect-timeout",
+        type=click.IntRange(1, 86_400),
+        default=DEFAULT_CONNECT_TIMEOUT,
+        show_default=True,
+        metavar="SECONDS",
+        help="Give up reaching the Dask scheduler after this long.",
+    ),
+    click.option(
+        "--worker-timeout",
+        type=click.IntRange(1, 86_400),
+        default=DEFAULT_WORKER_TIMEOUT,
+        show_default=True,
+        metavar="SECONDS",
+        help="Give up when the Dask scheduler has had no worker for this long.",
+    ),
+)
+_WRITTEN: Final = (
+    click.option(
+        "--report",
+        type=WrittenPath(folder=True, file_okay=False, path_type=Path),
+        help="Also write a page with plots (balance.html) and every figure (balance.json).",
+    ),
+    click.option(
+        "--lang",
+        type=click.Choice(LANGUAGES),
+        default=None,
+        callback=remember_lang,
+        help="The language of the verdicts, the tables and the report's page (default: "
+        "the base ruleset's own manual's, else LANG's).",
+    ),
+    FORMAT,
+)
+
+
+def _study_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`command` with the options `balance` and `sweep` share, in the order --help lists them."""
+    for option in reversed((*_GAMES, *_WHERE, *_WRITTEN)):
+        command = option(command)
+    return command
 
 
 def _request(options: dict[str, Any]) -> Study:
