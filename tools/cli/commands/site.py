@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
+from ....grammar.messages import msg
 from ...service.errors import UsageError
 from ...shared.safewrite import Refused
-from ..common import WrittenPath, examples, exit_with, usage_error
+from ..common import WrittenPath, command_language, examples, exit_with, usage_error
 
 
 @click.group(
@@ -48,10 +49,13 @@ def serve(folder: Path, port: int) -> None:
     from ...site.serve import serve as run
 
     if not (folder / "site.json").exists():
-        usage_error(f"{folder} holds no built site: riskrules site build {folder}")
+        usage_error(
+            msg("{folder} holds no built site: riskrules site build {folder}", folder=str(folder))
+        )
     try:
         run(folder, port, say=lambda line: click.echo(line))
     except OSError as exc:
-        usage_error(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}")
+        why = exc.strerror or str(exc)
+        usage_error(msg("cannot listen on 127.0.0.1:{port}: {why}", port=port, why=why))
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo(msg("stopped").render(command_language()))

@@ -33,6 +33,7 @@ from ..common import (
     SEED,
     WORKERS,
     WrittenPath,
+    command_language,
     complete_rule_ids,
     complete_rulesets,
     emit_json,
@@ -52,7 +53,8 @@ def _agent_list(
     names = tuple(v.strip() for v in value.split(","))
     unknown = [n for n in names if n not in LADDER]
     if unknown or len(set(names)) < len(names):
-        raise click.BadParameter(f"write agents from {', '.join(LADDER)}, each once")
+        said = msg("write agents from {ladder}, each once", ladder=", ".join(LADDER))
+        raise click.BadParameter(said.render(command_language()))
     return names
 
 
@@ -193,18 +195,23 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
             written = display_path(str(report / "balance.html"))
             click.echo("\n" + msg("report: {path}", path=written).render(lang))
     if found.broken:
-        click.echo(
-            f"{found.broken} games broke an invariant: riskrules simulate shows them", err=True
+        broke = msg(
+            "{count} games broke an invariant: riskrules simulate shows them", count=found.broken
         )
+        click.echo(broke.render(lang), err=True)
     stopped = found.stopped
     if stopped:
-        click.echo(
-            f"error: the study stopped early: {terminal(stopped['reason'])}. "
-            f"{stopped['games_played']:,} of {plan.total:,} games were played; the figures are "
-            f"those of the first {found.games:,} seeds, which every ruleset finished (the study "
-            f"of --games {found.games:,}). Run it again for all {plan.settings.games:,}.",
-            err=True,
+        early = msg(
+            "the study stopped early: {reason}. {played:,} of {total:,} games were played; the "
+            "figures are those of the first {games:,} seeds, which every ruleset finished (the "
+            "study of --games {games:,}). Run it again for all {wanted:,}.",
+            reason=terminal(stopped["reason"]),
+            played=stopped["games_played"],
+            total=plan.total,
+            games=found.games,
+            wanted=plan.settings.games,
         )
+        click.echo(msg("error: {message}", message=early).render(lang), err=True)
     sys.exit(1 if found.broken or stopped else 0)
 
 
