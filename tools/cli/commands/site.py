@@ -37,7 +37,9 @@ def build(folder: Path) -> None:
         write(folder, say=lambda line: click.echo(line, err=True))
     except UsageError as exc:  # the folder: a link, a file, something else in it
         exit_with(exc)
-    except (FetchError, Refused) as exc:  # a download; a link where a file goes
+    except Refused as exc:  # a link where a file goes
+        usage_error(exc.said)
+    except FetchError as exc:  # a download (its words: the deployer's, in English)
         usage_error(str(exc))
 
 
@@ -56,6 +58,7 @@ def serve(folder: Path, port: int) -> None:
         run(folder, port, say=lambda line: click.echo(line))
     except OSError as exc:
         why = exc.strerror or str(exc)
-        usage_error(msg("cannot listen on 127.0.0.1:{port}: {why}", port=port, why=why))
+        said = msg("cannot listen on {host}:{port}: {why}", host="127.0.0.1", port=port, why=why)
+        usage_error(said)
     except KeyboardInterrupt:
         click.echo(msg("stopped").render(command_language()))

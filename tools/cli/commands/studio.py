@@ -46,6 +46,6 @@ def studio(folder: Path, port: int, no_browser: bool, host: str) -> None:
     try:
         serve(folder, host, port, not no_browser, say=lambda line: click.echo(line))
     except CannotStart as exc:
-        usage_error(str(exc))
+        usage_error(exc.said)
     except KeyboardInterrupt:
         click.echo(msg("stopped").render(command_language()))
