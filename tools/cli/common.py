@@ -228,8 +228,9 @@ def exit_with(exc: ServiceError) -> NoReturn:
     elif isinstance(exc, NotFound) and exc.in_a_file:
         click.echo(diagnostic_text(exc.diagnostics[0], lang=lang), err=True)
     elif isinstance(exc, BadFeatures):
-        for problem in exc.problems:
-            click.echo(terminal(f"error: {problem}"), err=True)
+        for problem in exc.problems:  # the feature reader's own words
+            said = msg("error: {message}", message=problem).render(lang)
+            click.echo(terminal(said), err=True)
     else:
         if isinstance(exc, NotRun):
             click.echo(exc.output.rstrip(), err=True)
