@@ -381,6 +381,18 @@ def _kept(result: GameResult, shared: dict[object, Any]) -> GameResult:
     return result
 
 
+@dataclass(frozen=True)
+class Played:
+    """A study's games: each strength's arms' games in seed order (the seeds every arm
+    finished), how many were played in all and in how long, and why it stopped early (None:
+    it played every game)."""
+
+    every: list[list[GameResult]]
+    played: int
+    elapsed: float
+    stopped: str | None = None
+
+
 def study(
     arms: Sequence[Arm],
     settings: Settings,
@@ -397,6 +409,34 @@ def study(
     A cluster lost mid-study (ClusterLost) ends it with the seeds that every arm finished,
     from the first: the figures are those of a study of that many games (and say why it
     stopped, under "stopped"). Fewer than two such seeds is a ClusterError."""
+    found = play_arms(
+        arms, settings, workers, scheduler, batch, progress, connect_timeout, worker_timeout
+    )
+    return dataclasses.replace(
+        figures(arms, settings, found.every, grid),
+        elapsed_s=round(found.elapsed, 3),
+        games_per_s=round(found.played / found.elapsed, 2) if found.elapsed else None,
+        stopped=None
+        if found.stopped is None
+        else {
+            "reason": found.stopped,
+            "games_planned": settings.games,
+            "games_played": found.played,
+        },
+    )
+
+
+def play_arms(
+    arms: Sequence[Arm],
+    settings: Settings,
+    workers: int = 1,
+    scheduler: str | None = None,
+    batch: int = 25,
+    progress: object = None,
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
+    worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
+) -> Played:
+    """Every arm's games, in processes here or on a Dask cluster (see `study`)."""
     plan = plan_for(arms, settings)
     games = settings.games
     kept: list[list[GameResult | None]] = [[None] * games for _ in plan.templates]
@@ -427,15 +467,7 @@ def study(
             "seeds by every ruleset: nothing to report"
         )
     every = [[r for r in part[:whole] if r is not None] for part in kept]
-    found = figures(arms, settings, every, grid)
-    return dataclasses.replace(
-        found,
-        elapsed_s=round(elapsed, 3),
-        games_per_s=round(played / elapsed, 2) if elapsed else None,
-        stopped=None
-        if stopped is None
-        else {"reason": stopped, "games_planned": games, "games_played": played},
-    )
+    return Played(every, played, elapsed, stopped)
 
 
 def figures(
