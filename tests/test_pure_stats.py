@@ -14,6 +14,7 @@ import pytest
 from scipy import special, stats
 
 from riskrules.tools.lab import balance, pure_stats
+from riskrules.tools.lab.simulate import play_all
 from riskrules.tools.service import lab
 from riskrules.tools.service.snapshot import Snapshot
 
@@ -110,7 +111,8 @@ def study() -> tuple[lab.StudyResult, lab.StudyResult]:
     variant = str(ROOT / variant)
     snapshot = Snapshot.of_refs([base, variant])
     plan = lab.plan_balance(snapshot, base, [variant], request)
-    games = balance.play_arms(plan.arms, plan.settings).every
+    played = balance.plan_for(plan.arms, plan.settings)
+    games = balance.collect(played, plan.settings.games, play_all(played, 1)).every
     results = []
     for pure in (False, True):
         saved = pure_stats.PURE

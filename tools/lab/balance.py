@@ -409,46 +409,34 @@ def study(
     A cluster lost mid-study (ClusterLost) ends it with the seeds that every arm finished,
     from the first: the figures are those of a study of that many games (and say why it
     stopped, under "stopped"). Fewer than two such seeds is a ClusterError."""
-    found = play_arms(
-        arms, settings, workers, scheduler, batch, progress, connect_timeout, worker_timeout
-    )
+    plan = plan_for(arms, settings)
+    if scheduler is not None:
+        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
+    else:
+        source = play_all(plan, workers)
+    found = collect(plan, settings.games, source, progress)
+    stopped = found.stopped
     return dataclasses.replace(
         figures(arms, settings, found.every, grid),
         elapsed_s=round(found.elapsed, 3),
         games_per_s=round(found.played / found.elapsed, 2) if found.elapsed else None,
         stopped=None
-        if found.stopped is None
-        else {
-            "reason": found.stopped,
-            "games_planned": settings.games,
-            "games_played": found.played,
-        },
+        if stopped is None
+        else {"reason": stopped, "games_planned": settings.games, "games_played": found.played},
     )
 
 
-def play_arms(
-    arms: Sequence[Arm],
-    settings: Settings,
-    workers: int = 1,
-    scheduler: str | None = None,
-    batch: int = 25,
-    progress: object = None,
-    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
-    worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
+def collect(
+    plan: Plan, games: int, source: Iterator[GameResult], progress: object = None
 ) -> Played:
-    """Every arm's games, in processes here or on a Dask cluster (see `study`)."""
-    plan = plan_for(arms, settings)
-    games = settings.games
+    """The games of `plan` as `source` plays them (here or on a cluster), each arm's in seed
+    order, up to the seeds every arm finished when the study stopped early (see `study`)."""
     kept: list[list[GameResult | None]] = [[None] * games for _ in plan.templates]
     shared: dict[object, Any] = {}
     tick = getattr(progress, "update", None)
     played = 0
     stopped: str | None = None
     start = time.perf_counter()
-    if scheduler is not None:
-        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
-    else:
-        source = play_all(plan, workers)
     try:
         for result in source:
             arm_at, game = divmod(result.index, games)
