@@ -382,6 +382,18 @@ def _kept(result: GameResult, shared: dict[object, Any]) -> GameResult:
     return result
 
 
+@dataclass(frozen=True)
+class Played:
+    """A study's games: each strength's arms' games in seed order (the seeds every arm
+    finished), how many were played in all and in how long, and why it stopped early (None:
+    it played every game)."""
+
+    every: list[list[GameResult]]
+    played: int
+    elapsed: float
+    stopped: str | None = None
+
+
 def study(
     arms: Sequence[Arm],
     settings: Settings,
@@ -404,25 +416,49 @@ def study(
     are those of a study of that many games (and say why it stopped, under "stopped"). Fewer
     than two such seeds is a ClusterError."""
     plan = plan_for(arms, settings)
-    games = settings.games
-    seen = _Seen(arms, settings, len(plan.templates), grid, looks)
+    if scheduler is not None:
+        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
+    else:
+        source = play_all(plan, workers)
+    staged = _Stages(arms, settings, grid, looks, on_look, len(plan.templates)) if looks else None
+    found = collect(plan, settings.games, source, progress, staged)
+    whole = len(found.every[0]) if found.every else 0
+    figured = staged.last if staged is not None and staged.taken == whole else None  # its look
+    if figured is None:
+        look = staged.look(whole) if staged is not None else None
+        figured = figures(arms, settings, found.every, grid, look)
+    stopped = found.stopped
+    return dataclasses.replace(
+        figured,
+        elapsed_s=round(found.elapsed, 3),
+        games_per_s=round(found.played / found.elapsed, 2) if found.elapsed else None,
+        stopped=None
+        if stopped is None
+        else {"reason": stopped, "games_planned": settings.games, "games_played": found.played},
+    )
+
+
+def collect(
+    plan: Plan,
+    games: int,
+    source: Iterator[GameResult],
+    progress: object = None,
+    staged: _Stages | None = None,
+) -> Played:
+    """The games of `plan` as `source` plays them (here or on a cluster), each arm's in seed
+    order, up to the seeds every arm finished when the study stopped early (see `study`)."""
+    kept: list[list[GameResult | None]] = [[None] * games for _ in plan.templates]
     shared: dict[object, Any] = {}
     tick = getattr(progress, "update", None)
     played = 0
     stopped: str | None = None
     start = time.perf_counter()
-    if scheduler is not None:
-        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
-    else:
-        source = play_all(plan, workers)
     try:
         for result in source:
             arm_at, game = divmod(result.index, games)
-            looked = seen.add(arm_at, game, _kept(result, shared))
+            kept[arm_at][game] = _kept(result, shared)
             played += 1
-            if looked is not None and on_look is not None:
-                on_look(looked)
-            if looked is not None and answered(looked.comparisons()):
+            if staged is not None and staged.seen(kept, arm_at):
                 getattr(source, "close", lambda: None)()  # the games in hand are not needed
                 break
             if tick:
@@ -431,69 +467,50 @@ def study(
         stopped = str(exc)
         getattr(source, "close", lambda: None)()  # the workers stopped now, not when collected
     elapsed = time.perf_counter() - start
-    whole = seen.whole()
+    whole = min(next((i for i, r in enumerate(part) if r is None), games) for part in kept)
+    if staged is not None and staged.taken > whole:  # stopped at a look: of its seeds only
+        whole = staged.taken
     if stopped is not None and whole < 2:
         raise ClusterError(
             f"{stopped}; {played} of {len(plan)} games had been played, and fewer than two "
             "seeds by every ruleset: nothing to report"
         )
-    found = seen.last if seen.last is not None and seen.taken == whole else seen.at(whole)
-    return dataclasses.replace(
-        found,
-        elapsed_s=round(elapsed, 3),
-        games_per_s=round(played / elapsed, 2) if elapsed else None,
-        stopped=None
-        if stopped is None
-        else {"reason": stopped, "games_planned": games, "games_played": played},
-    )
+    every = [[r for r in part[:whole] if r is not None] for part in kept]
+    return Played(every, played, elapsed, stopped)
 
 
-class _Seen:
-    """A study's games as they come (in no set order), the seeds every arm finished from the
-    first, and its looks (a study in stages): the figures at each look as it is reached."""
+OnLook = Callable[[StudyFigures], None] | None
 
-    def __init__(
-        self,
-        arms: Sequence[Arm],
-        settings: Settings,
-        templates: int,
-        grid: Figure | None,
-        looks: Sequence[int],
-    ) -> None:
+
+class _Stages:
+    """A study in stages as its games come (in no set order): the seeds every arm finished
+    from the first, and the figures at each look as it is reached (stages.py)."""
+
+    def __init__(self, arms: Sequence[Arm], settings: Settings, grid: Figure | None,
+                 looks: Sequence[int], on_look: OnLook, templates: int) -> None:  # fmt: skip
         self.arms, self.settings, self.grid = arms, settings, grid
-        self.kept: list[list[GameResult | None]] = [
-            [None] * settings.games for _ in range(templates)
-        ]
+        self.looks, self.on_look = tuple(looks), on_look
         self.ahead = [0] * templates  # each template's seeds finished from the first
-        self.looks = tuple(looks)
         self.taken = 0  # games per ruleset at the last look
         self.last: StudyFigures | None = None
 
-    def add(self, template: int, game: int, result: GameResult) -> StudyFigures | None:
-        """Keep a game; the figures of a look it completes (None: none)."""
-        row = self.kept[template]
-        row[game] = result
+    def seen(self, kept: list[list[GameResult | None]], template: int) -> bool:
+        """A game of `template` kept: whether it completes a look whose answer is clear."""
+        row = kept[template]
         while self.ahead[template] < len(row) and row[self.ahead[template]] is not None:
             self.ahead[template] += 1
-        if not self.looks:
-            return None
-        whole = min(self.ahead)
-        due = [n for n in self.looks if self.taken < n <= whole]
-        return self.at(due[-1]) if due else None
+        due = [n for n in self.looks if self.taken < n <= min(self.ahead)]
+        if not due:
+            return False
+        every = [[r for r in part[: due[-1]] if r is not None] for part in kept]
+        look = self.look(due[-1])
+        self.taken, self.last = due[-1], figures(self.arms, self.settings, every, self.grid, look)
+        if self.on_look is not None:
+            self.on_look(self.last)
+        return answered(self.last.comparisons())
 
-    def whole(self) -> int:
-        return min(self.ahead) if self.ahead else 0
-
-    def at(self, games: int) -> StudyFigures:
-        """The figures of the first `games` seeds (a look, when the study is in stages)."""
-        every = [[r for r in part[:games] if r is not None] for part in self.kept]
-        look = None
-        if self.looks:
-            look = look_at(games, self.settings.games, self.taken, self.looks)
-            self.taken = games
-        found = figures(self.arms, self.settings, every, self.grid, look)
-        self.last = found if self.looks else None
-        return found
+    def look(self, games: int) -> Look:  # the look at `games` per ruleset, after the last
+        return look_at(games, self.settings.games, self.taken, self.looks)
 
 
 def figures(
