@@ -2,22 +2,22 @@
 
 At the first decision of each of its turns it lists a few *plans*: where to put its
 reinforcements (the positional player's choice, the aggressive player's, the border most
-outnumbered) and how far to attack (as the search player presses, or only until the turn's
-first conquest has earned a card: against five opponents every army spent is one fewer against
-the next one's attack); and, when the turn's armies can knock an opponent out, a *hunt*: all
-the reinforcements beside that opponent (the one holding the most cards: they go to whoever
-knocks it out, and where sets grow in value a hand taken can be traded at once, the same turn),
-every attack on it while the odds are PREY_ODDS or better, and once it is out, the next opponent
-the armies at hand can knock out, or on as the search player. It plays each plan out: its own
-turn, then every opponent's as the positional player plays it, up to its next turn, with dice
-from the game's seed; and it weighs the position reached with the search player's evaluation
-plus the cards in its hand (CARD_WORTH of the next set's armies a card: the evaluation alone
-does not see that a hunt took a hand of cards). The rollouts go to the plans as UCB1
-sends them (the root of a Monte Carlo tree search: each plan is played once, then the plan of the
-best mean plus its uncertainty again, PLANNER_ROLLOUTS in all, counted, not timed), every plan's
-k-th rollout with the same dice (common random numbers: the plans are compared on the same
-luck), and the plan played most often is taken. The turn's decisions then follow it, each made
-as the search player makes it.
+outnumbered) and how far to attack (as the search player presses, or only until the turn's first
+conquest has earned a card: against five opponents every army spent is one fewer against the
+next one's attack); and, when the turn's armies can knock an opponent out, a *hunt*: all the
+reinforcements beside that opponent (the one holding the most cards: they go to whoever knocks
+it out, and where sets grow in value a hand taken can be traded at once, the same turn), every
+attack on it while the odds are PREY_ODDS or better, and once it is out, the next opponent the
+armies at hand can knock out, or on as the search player. It plays each plan out: its own turn,
+then every opponent's as the positional player plays it, up to its next turn, with dice from the
+game's seed; and it weighs the position reached with the search player's evaluation plus the
+cards in its hand (each a third of the next set's armies, times CARD_WORTH: the evaluation alone
+does not see that a hunt took a hand of cards). The rollouts go to the plans as UCB1 sends them
+(the root of a Monte Carlo tree search: each plan is played once, then the plan of the best mean
+plus its uncertainty again, PLANNER_ROLLOUTS in all, counted, not timed), every plan's k-th
+rollout with the same dice (common random numbers: the plans are compared on the same luck), and
+the plan played most often is taken. The turn's decisions then follow it, each made as the
+search player makes it.
 
 The plan is remembered for the rest of the turn (`_PLANS`, keyed by the game's own index of its
 territories, which every state of one game shares and no other game has while it is kept): a
@@ -51,10 +51,10 @@ from .ties import card_key, codes, draw, salt
 ROLLOUT_ACTIONS: Final = 3000  # a rollout's actions, at most (one round is a few hundred)
 WON: Final = 1000.0  # a rollout that ends in the planner's win (its evaluation is at most ~100)
 KEPT: Final = 64  # games whose plans are remembered at once
-# The hunt (see the module), chosen by measuring (docs/lab.md, the planner).
+# The hunt (see the module): set by reasoning, not tuned; measured as a whole (docs/lab.md).
 PREY_ODDS: Final = 0.35  # the worst odds a hunt attacks its prey at
 PREY_MARGIN: Final = 1.2  # the turn's armies beside a prey, at least, against each of its armies
-CARD_WORTH: Final = 0.1  # a card in hand, in the evaluation's units, per army of the next set
+CARD_WORTH: Final = 0.1  # the weight of a card in hand (a third of the next set's armies)
 
 
 class Plan:
