@@ -381,6 +381,18 @@ def _kept(result: GameResult, shared: dict[object, Any]) -> GameResult:
     return result
 
 
+@dataclass(frozen=True)
+class Played:
+    """A study's games: each strength's arms' games in seed order (the seeds every arm
+    finished), how many were played in all and in how long, and why it stopped early (None:
+    it played every game)."""
+
+    every: list[list[GameResult]]
+    played: int
+    elapsed: float
+    stopped: str | None = None
+
+
 def study(
     arms: Sequence[Arm],
     settings: Settings,
@@ -398,17 +410,33 @@ def study(
     from the first: the figures are those of a study of that many games (and say why it
     stopped, under "stopped"). Fewer than two such seeds is a ClusterError."""
     plan = plan_for(arms, settings)
-    games = settings.games
+    if scheduler is not None:
+        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
+    else:
+        source = play_all(plan, workers)
+    found = collect(plan, settings.games, source, progress)
+    stopped = found.stopped
+    return dataclasses.replace(
+        figures(arms, settings, found.every, grid),
+        elapsed_s=round(found.elapsed, 3),
+        games_per_s=round(found.played / found.elapsed, 2) if found.elapsed else None,
+        stopped=None
+        if stopped is None
+        else {"reason": stopped, "games_planned": settings.games, "games_played": found.played},
+    )
+
+
+def collect(
+    plan: Plan, games: int, source: Iterator[GameResult], progress: object = None
+) -> Played:
+    """The games of `plan` as `source` plays them (here or on a cluster), each arm's in seed
+    order, up to the seeds every arm finished when the study stopped early (see `study`)."""
     kept: list[list[GameResult | None]] = [[None] * games for _ in plan.templates]
     shared: dict[object, Any] = {}
     tick = getattr(progress, "update", None)
     played = 0
     stopped: str | None = None
     start = time.perf_counter()
-    if scheduler is not None:
-        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
-    else:
-        source = play_all(plan, workers)
     try:
         for result in source:
             arm_at, game = divmod(result.index, games)
@@ -427,15 +455,7 @@ def study(
             "seeds by every ruleset: nothing to report"
         )
     every = [[r for r in part[:whole] if r is not None] for part in kept]
-    found = figures(arms, settings, every, grid)
-    return dataclasses.replace(
-        found,
-        elapsed_s=round(elapsed, 3),
-        games_per_s=round(played / elapsed, 2) if elapsed else None,
-        stopped=None
-        if stopped is None
-        else {"reason": stopped, "games_planned": games, "games_played": played},
-    )
+    return Played(every, played, elapsed, stopped)
 
 
 def figures(

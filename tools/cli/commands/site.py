@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
+from ....grammar.messages import msg
 from ...service.errors import UsageError
 from ...shared.safewrite import Refused
-from ..common import WrittenPath, examples, exit_with, usage_error
+from ..common import WrittenPath, command_language, examples, exit_with, usage_error
 
 
 @click.group(
@@ -36,7 +37,9 @@ def build(folder: Path) -> None:
         write(folder, say=lambda line: click.echo(line, err=True))
     except UsageError as exc:  # the folder: a link, a file, something else in it
         exit_with(exc)
-    except (FetchError, Refused) as exc:  # a download; a link where a file goes
+    except Refused as exc:  # a link where a file goes
+        usage_error(exc.said)
+    except FetchError as exc:  # a download (its words: the deployer's, in English)
         usage_error(str(exc))
 
 
@@ -48,10 +51,14 @@ def serve(folder: Path, port: int) -> None:
     from ...site.serve import serve as run
 
     if not (folder / "site.json").exists():
-        usage_error(f"{folder} holds no built site: riskrules site build {folder}")
+        usage_error(
+            msg("{folder} holds no built site: riskrules site build {folder}", folder=str(folder))
+        )
     try:
         run(folder, port, say=lambda line: click.echo(line))
     except OSError as exc:
-        usage_error(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}")
+        why = exc.strerror or str(exc)
+        said = msg("cannot listen on {host}:{port}: {why}", host="127.0.0.1", port=port, why=why)
+        usage_error(said)
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo(msg("stopped").render(command_language()))
