@@ -324,6 +324,7 @@ def _study(measures: list[Any], players: int = 3) -> Any:
     ruleset = {"rounds": {"median": 9.0}}
     return {
         "players": players,
+        "agent": "aggressive",
         "max_turns": 500,
         "rulesets": [ruleset, {"rounds": {"median": 7.0}}],
         "differences": [{"base": "classic", "variant": "house", "measures": list(found.values())}],
@@ -419,7 +420,7 @@ def test_depends_on_strength_is_said_from_the_test_of_the_difference(
     (verdict,) = verdicts(study, "en")
     if said is None:
         assert verdict.sentences[-1] == (
-            "With positional players in every seat, no effect differs clearly from these."
+            "No effect differs clearly between aggressive and positional players."
         )
         assert verdict.depends == ()
     else:
@@ -428,6 +429,57 @@ def test_depends_on_strength_is_said_from_the_test_of_the_difference(
             "seat, " + said
         )
         assert verdict.depends == ("game length",)
+
+
+@pytest.mark.parametrize(
+    ("lang", "clear_there", "no_difference"),
+    [
+        (
+            "en",
+            "Clear with positional players in every seat, though not with aggressive players: "
+            "Games are 22% shorter (95% sure: 12% to 32%)",
+            "Even so, no effect differs clearly between aggressive and positional players.",
+        ),
+        (
+            "da",
+            "Klart med positionel-spillere på alle pladser, men ikke med aggressiv-spillere: "
+            "Spillene er 22 % kortere",
+            "Alligevel er ingen virkning klart forskellig for aggressiv- og positionel-spillere.",
+        ),
+        (
+            "nl",
+            "Duidelijk met positioneel-spelers op elke plaats, maar niet met agressief-spelers: "
+            "De spellen zijn 22% korter",
+            "Toch verschilt geen enkel effect duidelijk tussen agressief- en positioneel-spelers.",
+        ),
+    ],
+)
+def test_clear_under_the_other_strength_only_reads_as_one_thought(
+    lang: str, clear_there: str, no_difference: str
+) -> None:
+    """Game length not clear yet with the first players, clear with the second, and no clear
+    difference between the two: the verdict says it is clear with the second players only,
+    then "even so" that no effect differs between them (not "no effect differs clearly from
+    these" right after an effect said clear, which read as a contradiction)."""
+    study = _study([_measure("length", -0.08, [-0.2, 0.04], 0.2)])
+    other = _study([_measure("length", -0.22, [-0.32, -0.12], 0.001)])
+    seats = [m for m in study["differences"][0]["measures"] if m["measure"] != "game length"]
+    contrasts = [
+        {
+            "base": "classic",
+            "variant": "house",
+            "measures": [_contrast(-0.22, -0.08, 0.3), *seats[:3]],
+        }
+    ]
+    for found in (study, other):  # game length first, as a study's figures hold it
+        measures = found["differences"][0]["measures"]
+        measures.insert(0, measures.pop())
+    study["strengths"] = [other | {"agents": "positional", "contrasts": contrasts}]
+    (verdict,) = verdicts(study, lang)
+    *_, there, last = (s.replace("\xa0", " ") for s in verdict.sentences)
+    assert there.startswith(clear_there), there
+    assert last == no_difference
+    assert verdict.depends == ()
 
 
 def test_more_games_is_never_zero_and_says_when_it_cannot_tell() -> None:

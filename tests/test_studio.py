@@ -414,6 +414,93 @@ def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) 
     assert _group_gone(run.group)
 
 
+def test_cancel_keeps_the_last_looks_verdict_and_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cancel after a look: the panel says the study was cancelled and still shows what its
+    last look found (the verdict in words, its games, the figures and plots), as the time
+    limit does; nothing played is lost. The looks are made small (4, 8, … games per ruleset)
+    so that one is reached in seconds."""
+    import time
+
+    from riskrules.tools.lab import stages
+
+    monkeypatch.setattr(stages, "FIRST_LOOK", 4)
+    (tmp_path / "a.rules").write_text(HOUSE)
+    c = client(tmp_path)
+    c.post("/study", data={"file": "a.rules"})
+    run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]
+    assert run.looks[:2] == (4, 8)
+    began = time.monotonic()
+    while run.look is None and not run.finished and time.monotonic() - began < 240:
+        time.sleep(0.2)
+    assert run.look is not None and not run.finished, run.error
+    assert "So far, at" in c.get("/study/progress").text
+    c.post("/study/cancel")
+    text, _ = _stopped_within(c, 5)
+    said = html.unescape(text)
+    look = run.look
+    assert run.cancelled and run.result is None
+    assert "The study was cancelled." in said
+    assert f"Its last look before it stopped, at {look.games} games per ruleset" in said
+    assert f"Measured over {look.games} games per ruleset" in said
+    assert "Our table" in said  # the ruleset by its title
+    (verdict,) = look.verdicts_in("en")
+    assert all(sentence in said for sentence in verdict.sentences)
+    assert "So far" not in said and "study-cancel" not in said  # no longer playing
+    assert "/study/report" in text  # the figures and plots, of the last look
+    report = html.unescape(c.get("/study/report").text)
+    assert f"{look.games} games per ruleset" in report, report[:2000]
+
+
+def test_cancel_in_the_page_keeps_the_last_looks_verdict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same in the static site's page (tools/site/page.py, its study played in a Web
+    Worker of its own, here in this process): a look reached, Cancel pressed, the study's
+    worker ended (study_stop); the panel says it was cancelled and shows that look's verdict."""
+    import asyncio
+    import pickle
+
+    from riskrules.tools.lab import stages
+    from riskrules.tools.site import page
+
+    monkeypatch.setattr(stages, "FIRST_LOOK", 4)
+    monkeypatch.setattr(page, "STUDY", page.PageStudy())
+    (tmp_path / "a.rules").write_text(HOUSE)
+    folder = str(tmp_path)
+
+    def ask(method: str, url: str, body: bytes = b"") -> str:
+        form = [("content-type", "application/x-www-form-urlencoded")] if body else []
+        _, _, data = asyncio.run(page.handle(folder, method, url, form, body))
+        return html.unescape(data.decode())
+
+    assert "study-cancel" in ask("POST", "/study", b"file=a.rules")
+    job = page.study_job()
+    assert job is not None
+
+    class Worker(Exception):
+        """The page ends the study's worker (terminate): here, its games stop."""
+
+    def look(found: bytes) -> None:
+        page.study_look(found)
+        assert "So far, at 4 games per ruleset" in ask("GET", "/study/progress")
+        ask("POST", "/study/cancel")
+        assert page.study_stop()  # what the page's worker asks after each answer
+        raise Worker
+
+    kind, _ = pickle.loads(page.play(job, page.study_progress, look))
+    assert kind == "error"  # stopped mid-study: what a terminated worker would not send
+    said = ask("GET", "/study/progress")
+    assert "The study was cancelled." in said
+    assert "Its last look before it stopped, at 4 games per ruleset" in said
+    assert "Measured over 4 games per ruleset" in said and "Our table" in said
+    run = page.STUDY.run
+    assert run is not None and run.look is not None
+    (verdict,) = run.look.verdicts_in("en")
+    assert all(sentence in said for sentence in verdict.sentences)
+
+
 def test_the_time_limit_stops_a_study(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from riskrules.tools.studio import study
 

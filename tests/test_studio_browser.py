@@ -148,7 +148,7 @@ def test_the_default_study_shows_its_look_its_time_and_its_figures_so_far(
 ) -> None:
     """What does it do? with no number of games: the look it plays towards, then the time
     until then, then the first look's verdict as figures so far, headed by the title, while
-    it plays on to the next look; Cancel ends it."""
+    it plays on to the next look; Cancel ends it and keeps that look's verdict on show."""
     (tmp_path / "family.rules").write_text(
         'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
     )
@@ -168,6 +168,11 @@ def test_the_default_study_shows_its_look_its_time_and_its_figures_so_far(
             assert "(look 2 of 4)" in page.locator("#study-stage").inner_text()
             page.click("#study-cancel")
             page.locator("#study", has_text="The study was cancelled.").wait_for()
+            kept = page.locator(".verdict").inner_text()
+            assert "Its last look before it stopped, at 100 games per ruleset" in kept
+            assert "Our table" in kept and "Measured over 100 games" in kept
+            assert verdict.split("Our table", 1)[1] == kept.split("Our table", 1)[1]
+            assert page.locator("details > summary", has_text="figures and plots").count() == 1
 
 
 def test_what_was_typed_just_before_the_tab_closed_is_kept(browser: Any, tmp_path: Path) -> None:

@@ -432,7 +432,8 @@ def verdicts(study: Figure | Comparisons, lang: str = "en") -> list[Verdict]:
         for other in others:
             said, theirs = _reading(w, players, found.max_turns, other.differences[k])
             strengths.append((other.agents, tuple(theirs)))
-            sentences += _clear_only_there(w, other.agents, said, effects, theirs)
+            only = _clear_only_there(w, (first.agents, other.agents), said, effects, theirs)
+            sentences += only
             differ = [effect(m) for m in other.contrasts[k].measures] if other.contrasts else []
             contrasts.append((other.agents, tuple(differ)))
             clear = [e for e in differ if e.verdict == CLEAR]
@@ -441,11 +442,7 @@ def verdicts(study: Figure | Comparisons, lang: str = "en") -> list[Verdict]:
                 sentences.append(_depends(w, e, other.agents, players, seat))
                 depends.append(e.measure)
             if not clear:
-                sentences.append(
-                    w._(
-                        "With {agents} players in every seat, no effect differs clearly from these."
-                    ).format(agents=strength_name(other.agents, w._))
-                )
+                sentences.append(_no_contrast(w, first.agents, other.agents, bool(only)))
         out.append(
             Verdict(
                 diff.variant,
@@ -461,19 +458,38 @@ def verdicts(study: Figure | Comparisons, lang: str = "en") -> list[Verdict]:
     return out
 
 
+def _no_contrast(w: _Words, first: str, agents: str, after_clear_only: bool) -> str:
+    """No effect differs clearly between the first strength and `agents`; after an effect
+    said clear under `agents` only, "even so" (clear under one and not the other is not a
+    difference between them, and the pair must not read as a contradiction)."""
+    said = (
+        w._("Even so, no effect differs clearly between {first} and {agents} players.")
+        if after_clear_only
+        else w._("No effect differs clearly between {first} and {agents} players.")
+    )
+    return said.format(first=strength_name(first, w._), agents=strength_name(agents, w._))
+
+
 def _clear_only_there(
-    w: _Words, agents: str, said: list[str], ours: list[Effect], theirs: list[Effect]
+    w: _Words,
+    names: tuple[str, str],
+    said: list[str],
+    ours: list[Effect],
+    theirs: list[Effect],
 ) -> list[str]:
-    """What is clear under another strength of players and not under the first: its length's
-    sentence, and its seats' (a verdict that said only the first strength's would hide it)."""
-    named = strength_name(agents, w._)
+    """What is clear under another strength of players (`names`: the first's, the other's)
+    and not under the first: its length's sentence, and its seats' (a verdict that said only
+    the first strength's would hide it)."""
+    first, named = (strength_name(n, w._) for n in names)
+
+    def lead(sentence: str) -> str:
+        return w._(
+            "Clear with {agents} players in every seat, though not with {first} players: {sentence}"
+        ).format(agents=named, first=first, sentence=sentence)
+
     out = []
     if ours[0].verdict != CLEAR and theirs[0].verdict == CLEAR:
-        out.append(
-            w._("With {agents} players in every seat: {sentence}").format(
-                agents=named, sentence=said[0]
-            )
-        )
+        out.append(lead(said[0]))
 
     def seat_clear(effects: list[Effect]) -> bool:
         return any(
@@ -481,11 +497,7 @@ def _clear_only_there(
         )
 
     if not seat_clear(ours) and seat_clear(theirs):
-        out.append(
-            w._("With {agents} players in every seat: {sentence}").format(
-                agents=named, sentence=said[1]
-            )
-        )
+        out.append(lead(said[1]))
     return out
 
 
