@@ -451,6 +451,12 @@ def test_cancel_keeps_the_last_looks_verdict_and_figures(
     assert "/study/report" in text  # the figures and plots, of the last look
     report = html.unescape(c.get("/study/report").text)
     assert f"{look.games} games per ruleset" in report, report[:2000]
+    c.post("/language", data={"lang": "da", "back": "/right-token/"})  # a Danish reader
+    dansk = html.unescape(c.get("/study/progress").text).replace("\xa0", " ")
+    assert "Undersøgelsen blev annulleret." in dansk
+    assert f"Sidste trin, før den stoppede, ved {look.games} spil pr. regelsæt" in dansk
+    (verdict,) = look.verdicts_in("da")
+    assert all(sentence.replace("\xa0", " ") in dansk for sentence in verdict.sentences)
 
 
 def test_cancel_in_the_page_keeps_the_last_looks_verdict(
