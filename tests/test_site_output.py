@@ -122,7 +122,7 @@ def test_a_link_in_the_cache_is_not_followed(tmp_path: Path) -> None:
     cache.mkdir(parents=True)
     os.symlink(outside / "precious.txt", cache / source.name)
     with pytest.raises(safewrite.Refused, match="link"):
-        wheels._trimmed(source, ("da",), cache)
+        wheels._trimmed(source, "babel", ("da",), cache)
     _kept(outside)
 
 
