@@ -16,7 +16,7 @@ from pathlib import Path
 
 from studiohelpers import first_match
 
-ADDRESS = re.compile(r"Open (http://127\.0\.0\.1:(\d+)/)")
+ADDRESS = re.compile(r"(http://127\.0\.0\.1:(\d+)/)")  # in any language of the line
 SCRIPT = Path(sys.executable).parent / "riskrules"
 
 

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
+from ....grammar.messages import Message, msg
 from ...service.errors import UsageError
 from ...shared.safewrite import Refused
-from ..common import WrittenPath, examples, exit_with, usage_error
+from ..common import WrittenPath, command_language, examples, exit_with, usage_error
 
 
 @click.group(
@@ -33,10 +34,10 @@ def build(folder: Path) -> None:
     from ...site.fetch import FetchError
 
     try:
-        write(folder, say=lambda line: click.echo(line, err=True))
-    except UsageError as exc:  # the folder: a link, a file, something else in it
+        write(folder, say=lambda said: click.echo(said.render(command_language()), err=True))
+    except (UsageError, FetchError) as exc:  # the folder (a link, a file...); a download
         exit_with(exc)
-    except (FetchError, Refused) as exc:  # a download; a link where a file goes
+    except Refused as exc:  # a link where a file goes
         usage_error(str(exc))
 
 
@@ -47,11 +48,19 @@ def serve(folder: Path, port: int) -> None:
     """Serve a built site in FOLDER on this computer (127.0.0.1) only."""
     from ...site.serve import serve as run
 
+    lang = command_language()
+
+    def say(said: Message) -> None:
+        click.echo(said.render(lang))
+
     if not (folder / "site.json").exists():
-        usage_error(f"{folder} holds no built site: riskrules site build {folder}")
+        hint = msg("{path} holds no built site: riskrules site build {path}", path=str(folder))
+        exit_with(UsageError(hint))
     try:
-        run(folder, port, say=lambda line: click.echo(line))
+        run(folder, port, say=say)
     except OSError as exc:
-        usage_error(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}")
+        error = str(exc.strerror or exc)
+        said = msg("cannot listen on {address}: {error}", address=f"127.0.0.1:{port}", error=error)
+        exit_with(UsageError(said))
     except KeyboardInterrupt:
-        click.echo("stopped")
+        say(msg("stopped"))
