@@ -7,7 +7,6 @@ worker mounts."""
 from __future__ import annotations
 
 import asyncio
-import pickle
 import time
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +38,8 @@ class PageStudy:
         self.pending: bytes | None = None
 
     def launch(self, run: Run, plan: lab.StudyPlan) -> None:
+        import pickle  # a study's only (as in the functions below): not before the first page
+
         self.run, self.pending = run, pickle.dumps(plan)
 
 
@@ -64,6 +65,8 @@ def study_progress(done: int, total: int) -> None:
 
 def study_end(data: Any) -> None:
     """The study's worker ended: its result, or why there is none."""
+    import pickle
+
     run = STUDY.run
     if run is None or run.finished:
         return
@@ -101,6 +104,8 @@ def study_stop() -> bool:
 def play(plan: Any, report: Callable[[int, int], None]) -> bytes:
     """In the study's own worker: play the planned study, `report` its progress; the result
     (or why there is none) pickled for the studio's worker (the same code on both ends)."""
+    import pickle
+
     found = pickle.loads(plan.to_bytes() if hasattr(plan, "to_bytes") else bytes(plan))
     try:
         return pickle.dumps(("result", lab.run_study(found, report)))
@@ -169,3 +174,41 @@ def keep(folder: str, name: str, text: str) -> str:
         chosen = place.free_name("house-rules")
     place.keep(chosen, text)
     return chosen
+
+
+def compiled(root: str, known: int) -> tuple[int, bytes] | None:
+    """The bytecode Python wrote for the site's packages as it imported them (their
+    __pycache__ folders under `root`), as a zip the page keeps for its next visit, which then
+    compiles none of them again: each .pyc made unchecked hash-based (the cache it is kept in
+    is named by the site's version, so the sources cannot change under it). None when no
+    more than the `known` files the page kept already were written."""
+    import importlib.util
+    import io
+    import os
+    import zipfile
+
+    found = []
+    for top, _folders, files in os.walk(root):
+        if os.path.basename(top) == "__pycache__":
+            found += [os.path.join(top, name) for name in files if name.endswith(".pyc")]
+    if len(found) <= known:
+        return None
+    made = io.BytesIO()
+    with zipfile.ZipFile(made, "w", zipfile.ZIP_STORED) as kept:
+        for path in sorted(found):
+            source = os.path.join(os.path.dirname(os.path.dirname(path)), _source_name(path))
+            if not os.path.exists(source):
+                continue
+            with open(path, "rb") as handle:
+                data = handle.read()
+            if int.from_bytes(data[4:8], "little") == 0:  # timestamp-based, as Python writes
+                with open(source, "rb") as handle:
+                    digest = importlib.util.source_hash(handle.read())
+                data = data[:4] + (1).to_bytes(4, "little") + digest + data[16:]
+            kept.writestr(os.path.relpath(path, root), data)
+    return len(found), made.getvalue()
+
+
+def _source_name(pyc: str) -> str:
+    """`name.cpython-314.pyc` -> `name.py`."""
+    return pyc.rsplit("/", 1)[-1].split(".", 1)[0] + ".py"
