@@ -24,6 +24,7 @@ from ..studio.study import Run, Studies
 Headers = list[tuple[str, str]]
 _APPS: dict[str, Any] = {}
 HOST = "riskrules.page"  # the scope's host: the page has no address of its own to the app
+TEMPLATES = "riskrules-templates"  # in site-packages: kept with the bytecode (worker.js)
 
 
 class PageStudy:
@@ -188,13 +189,17 @@ def compiled(root: str, known: int) -> tuple[int, bytes] | None:
     import zipfile
 
     found = []
+    templates = os.path.join(root, TEMPLATES)  # the templates Jinja compiled (shared/templates)
     for top, _folders, files in os.walk(root):
         if os.path.basename(top) == "__pycache__":
             found += [os.path.join(top, name) for name in files if name.endswith(".pyc")]
-    if len(found) <= known:
+    if len(found) + len(_listed(templates)) <= known:
         return None
     made = io.BytesIO()
     with zipfile.ZipFile(made, "w", zipfile.ZIP_STORED) as kept:
+        for path in _listed(templates):
+            with open(path, "rb") as handle:
+                kept.writestr(os.path.relpath(path, root), handle.read())
         for path in sorted(found):
             source = os.path.join(os.path.dirname(os.path.dirname(path)), _source_name(path))
             if not os.path.exists(source):
@@ -206,7 +211,15 @@ def compiled(root: str, known: int) -> tuple[int, bytes] | None:
                     digest = importlib.util.source_hash(handle.read())
                 data = data[:4] + (1).to_bytes(4, "little") + digest + data[16:]
             kept.writestr(os.path.relpath(path, root), data)
-    return len(found), made.getvalue()
+    return len(found) + len(_listed(templates)), made.getvalue()
+
+
+def _listed(folder: str) -> list[str]:
+    import os
+
+    if not os.path.isdir(folder):
+        return []
+    return sorted(os.path.join(folder, name) for name in os.listdir(folder))
 
 
 def _source_name(pyc: str) -> str:

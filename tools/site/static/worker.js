@@ -35,6 +35,8 @@ async function start() {
   if (compiled) py.unpackArchive(compiled.data, "zip", { extractDir: into });
   // Python writes the bytecode of what it imports; the app's worker keeps it for next time.
   py.runPython("import importlib, sys; sys.dont_write_bytecode = False; importlib.invalidate_caches()");
+  // and Jinja keeps the templates it compiles there too (tools/shared/templates.py)
+  py.runPython(`import os; os.environ["RISKRULES_TEMPLATE_CACHE"] = ${JSON.stringify(into + "/riskrules-templates")}`);
   keeping = { base, into, version: (await manifest).version, known: compiled ? compiled.count : 0 };
   let synced = Promise.resolve();
   if (ROLE === "app") {
