@@ -180,26 +180,27 @@ class EndPhase(Plain):
     """Done with an optional phase (bribing, reinforcing allies)."""
 
 
+# In the order of a game (the setup's, then a turn's), as records list them.
 Action = (
-    Claim
+    Deal
+    | AssignMissions
+    | Claim
     | Place
     | Trade
     | Attack
     | MoveIn
     | EndAttack
     | Fortify
-    | EndTurn
     | Draw
-    | Deal
-    | AssignMissions
+    | EndTurn
     | Bribe
     | AllyReinforce
     | StatusRoll
     | ClaimMission
+    | EndPhase
     | ChooseCapital
     | StartRoll
     | TakeCards
-    | EndPhase
 )
 
 

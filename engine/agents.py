@@ -15,25 +15,7 @@ import zlib
 from collections.abc import Callable
 from typing import Final
 
-from .actions import (
-    Action,
-    AllyReinforce,
-    AssignMissions,
-    Attack,
-    ChooseCapital,
-    Claim,
-    Deal,
-    Draw,
-    EndAttack,
-    EndPhase,
-    EndTurn,
-    Fortify,
-    MoveIn,
-    Place,
-    StartRoll,
-    Trade,
-    roll,
-)
+from . import actions as act
 from .game import Game
 from .odds import battle_table
 from .relations import View
@@ -41,7 +23,7 @@ from .rules import Rules
 from .state import GameState
 from .ties import card_key, codes, draw, salt
 
-Agent = Callable[[Game, GameState, random.Random], Action]
+Agent = Callable[[Game, GameState, random.Random], act.Action]
 ODDS_SIZE: Final = 40
 RANDOM_ATTACKS: Final = 100  # attack rolls a turn, at most, by the random player
 RANDOM_FORTIFIES: Final = 3  # fortifying moves a turn, at most, by the random player
@@ -49,7 +31,7 @@ RANDOM_FORTIFIES: Final = 3  # fortifying moves a turn, at most, by the random p
 
 def random_agent(
     game: Game, state: GameState, rng: random.Random, rolls: int = RANDOM_ATTACKS
-) -> Action:
+) -> act.Action:
     """The ladder's baseline: a random legal action, of those a beginner would consider, so that
     its games end. It trades a random set whenever it may, places all its reinforcements at once
     on a random territory of its front (one beside an opponent's), attacks at random but only
@@ -65,13 +47,13 @@ def random_agent(
     end a 4-player game: the stacks are spread thin, no opponent is ever knocked out, and the
     cards' armies outgrow 20 rolls a turn (0 of 60 classic games ended within 500 turns).
     """
-    actions: list[Action] = list(game.legal_actions(state))
+    actions: list[act.Action] = list(game.legal_actions(state))
     phase = state.phase
     if phase == "reinforce":
-        trades = [a for a in actions if isinstance(a, Trade)]
+        trades = [a for a in actions if isinstance(a, act.Trade)]
         if trades:
             return rng.choice(sorted(trades, key=lambda a: _action_key(game, a)))
-        places = [a for a in actions if isinstance(a, Place)]
+        places = [a for a in actions if isinstance(a, act.Place)]
         if places:
             view = game.rel.view(state)
             spots = sorted({a.territory for a in places})  # by name: not as the board lists them
@@ -79,8 +61,8 @@ def random_agent(
             where = rng.choice(front or spots)
             return max((a for a in places if a.territory == where), key=lambda a: a.armies)
     elif phase == "attack":
-        attacks = [a for a in actions if isinstance(a, Attack)]
-        others: list[Action] = [a for a in actions if not isinstance(a, Attack)] or actions
+        attacks = [a for a in actions if isinstance(a, act.Attack)]
+        others: list[act.Action] = [a for a in actions if not isinstance(a, act.Attack)] or actions
         if state.rolls >= rolls:
             actions = others
         else:
@@ -93,16 +75,16 @@ def random_agent(
             else:
                 actions = others
     elif phase == "move_in":
-        moves = [a for a in actions if isinstance(a, MoveIn)]
+        moves = [a for a in actions if isinstance(a, act.MoveIn)]
         if moves:
             return max(moves, key=lambda a: a.armies)
     elif phase == "fortify" and _moves_made(game, state) >= RANDOM_FORTIFIES:
-        actions = [a for a in actions if not isinstance(a, Fortify)] or actions
+        actions = [a for a in actions if not isinstance(a, act.Fortify)] or actions
     actions.sort(key=lambda a: _action_key(game, a))
     return game.chance(state, rng.choice(actions), rng)
 
 
-def _action_key(game: Game, action: Action) -> tuple[str, ...]:
+def _action_key(game: Game, action: act.Action) -> tuple[str, ...]:
     """An action as the game knows it, whatever order the board and the deck are listed in:
     its kind and its fields, cards by the territories they show (what a random choice is made
     in, so that the same seed makes the same choice)."""
@@ -191,18 +173,18 @@ def _odds(game: Game) -> Odds:
     return _tables(game.rules)[0]
 
 
-def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action:
+def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> act.Action:
     phase = state.phase
     seat = state.current
     if phase == "attack" and state.invasion is None and not game.missions.deck:
         return _attack(game, state, seat, rng)  # most decisions: what the branches below reach
     if phase == "move_in":  # every other decision of the attack phase: a conquest's
         _low, high = game._move_in_range(state)
-        return MoveIn(high)
+        return act.MoveIn(high)
     if phase in ("deal", "missions"):
-        return game.chance(state, Deal() if phase == "deal" else AssignMissions(), rng)
+        return game.chance(state, act.Deal() if phase == "deal" else act.AssignMissions(), rng)
     if phase == "start_roll":
-        return game.chance(state, StartRoll(), rng)
+        return game.chance(state, act.StartRoll(), rng)
     if phase == "spoils":
         return _take_neutral_cards(game, state)
     if phase == "claim":
@@ -227,7 +209,7 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
         trio = best_set(game, state, seat)
         if trio is not None:
             kinds = game.rules.set_kinds(trio)
-            return Trade(trio, kinds[0], _trade_bonus(game, state, seat, trio))
+            return act.Trade(trio, kinds[0], _trade_bonus(game, state, seat, trio))
         return _place(game, state, seat, state.reserves[seat])
     if phase == "ally_reinforce":
         return _ally_reinforce(game, state, seat, rng)
@@ -240,17 +222,17 @@ def aggressive_agent(game: Game, state: GameState, rng: random.Random) -> Action
     if phase == "fortify":
         return fortify_front(game, state, seat, len(state.territories), _first_front)
     if phase == "draw":
-        return game.chance(state, Draw(), rng)
+        return game.chance(state, act.Draw(), rng)
     return game.chance(state, rng.choice(game.legal_actions(state)), rng)
 
 
-def _capital(game: Game, state: GameState, seat: int) -> Action:
+def _capital(game: Game, state: GameState, seat: int) -> act.Action:
     """The strongest territory, the lowest draw (engine/ties.py) on a tie: a function of its
     own, so that its key's closure makes no cells in every call of `aggressive_agent` (the
     Python engine makes a closure's cells when the function is entered, used or not)."""
     owned = game.owned(state, seat)
     mixed, index, code = salt(state.turn, seat), state.index, codes(game.rules)
-    return ChooseCapital(
+    return act.ChooseCapital(
         min(owned, key=lambda t: (-state.armies_in(t)[seat], draw(code[index[t]], mixed)))
     )
 
@@ -270,10 +252,10 @@ def _friend(friends: list[bool], seat: int) -> bool:
     return seat >= 0 and friends[seat]
 
 
-def _place(game: Game, state: GameState, seat: int, armies: int) -> Place:
+def _place(game: Game, state: GameState, seat: int, armies: int) -> act.Place:
     """Place `armies` where they give the best attack; with a cap, only as many as fit."""
     where = _front(game, state, seat, armies)
-    return Place(where, min(armies, game.rel.room(state, where)))
+    return act.Place(where, min(armies, game.rel.room(state, where)))
 
 
 def _front(game: Game, state: GameState, seat: int, extra: int) -> str:
@@ -337,7 +319,7 @@ def _places(game: Game, state: GameState, seat: int) -> list[str]:
     return places
 
 
-def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
+def _claim(game: Game, state: GameState, rng: random.Random) -> act.Action:
     seat = state.current
     view = game.rel.view(state)
     control, holders = view.control, view.holders
@@ -355,10 +337,10 @@ def _claim(game: Game, state: GameState, rng: random.Random) -> Action:
         if i in beside:
             near.append(i)
     names = sorted(state.territories[i] for i in near or free)  # by name, not board order
-    return Claim(rng.choice(names))
+    return act.Claim(rng.choice(names))
 
 
-def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
+def _setup_place(game: Game, state: GameState, rng: random.Random) -> act.Action:
     seat = state.current
     neutrals = game.setup.neutrals_to_place(state)
     own_left = min(game.setup.per_round() - state.placed, state.reserves[seat])
@@ -368,28 +350,28 @@ def _setup_place(game: Game, state: GameState, rng: random.Random) -> Action:
     places = game.owned(state, neutral)
     if game.rel.max_armies is not None:
         places = [t for t in places if game.rel.room(state, t) > 0] or places
-    return Place(rng.choice(sorted(places)), 1)
+    return act.Place(rng.choice(sorted(places)), 1)
 
 
-def _bribe(game: Game, state: GameState, seat: int) -> Action:
+def _bribe(game: Game, state: GameState, seat: int) -> act.Action:
     if len(state.hands[seat]) >= 2:
         for bribe in sorted(game.bribes(state), key=lambda b: _action_key(game, b)):
             if game.ally_of(state, game.seat_named(state, bribe.neutral, "neutrals.mode")) is None:
                 return bribe
-    return EndPhase()
+    return act.EndPhase()
 
 
-def _ally_reinforce(game: Game, state: GameState, seat: int, rng: random.Random) -> Action:
+def _ally_reinforce(game: Game, state: GameState, seat: int, rng: random.Random) -> act.Action:
     for ally in game.allies(state, seat):
         if state.reserves[ally] > 0:
             return _place(game, state, ally, state.reserves[ally])
     for ally in game.allies(state, seat):
         if ally not in state.allies_reinforced:
-            return game.chance(state, AllyReinforce(state.seats[ally].name), rng)
-    return EndPhase()
+            return game.chance(state, act.AllyReinforce(state.seats[ally].name), rng)
+    return act.EndPhase()
 
 
-def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Action:
+def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> act.Action:
     """The attack with good odds on the weakest opponent (fewest territories), the best odds
     first among those and then the largest army: going after one player and their stack ends
     games, where always taking the easiest territory left stacks roaming past each other for
@@ -459,13 +441,13 @@ def _attack(game: Game, state: GameState, seat: int, rng: random.Random) -> Acti
         names = state.territories
         # Rolled here as `Game.chance` rolls an attack (the attacker's dice, then the
         # defender's): one action made a roll, not two.
-        rolled = (roll(rng, a_high), roll(rng, d_high))
-        return Attack(names[best_source], names[best_target], a_high, d_high, rolled)
+        rolled = (act.roll(rng, a_high), act.roll(rng, d_high))
+        return act.Attack(names[best_source], names[best_target], a_high, d_high, rolled)
     if only is not None:
         rolls = list(game.status_rolls(state))
         if rolls:
             return game.chance(state, rolls[0], rng)
-    return EndAttack()
+    return act.EndAttack()
 
 
 def _drawn_before(
@@ -490,13 +472,13 @@ def _first_front(view: View, friends: list[bool], i: int, adjacent: tuple[int, .
 
 def fortify_front(
     game: Game, state: GameState, seat: int, sources: int, score: TargetScore
-) -> Action:
+) -> act.Action:
     """The one fortifying search of the aggressive and positional players: the largest stack
     (of the `sources` largest) that faces no enemy moves all it may to the territory it reaches
     that `score` rates highest. Equal stacks and equal targets are taken by their draws
     (engine/ties.py), never in board order."""
     if state.fortifies_left <= 0:
-        return EndTurn()
+        return act.EndTurn()
     leave = game.rules.integer("fortify.leave_behind")
     passable = game.fortifying.passable(state, seat)
     view = game.rel.view(state)
@@ -522,8 +504,8 @@ def fortify_front(
             movable = min(state.armies_in(source)[seat], state.total(source) - leave)
             movable = min(movable, game.rel.room(state, target))
             if movable > 0:
-                return Fortify(source, target, movable)
-    return EndTurn()
+                return act.Fortify(source, target, movable)
+    return act.EndTurn()
 
 
 # ---------------------------------------------------------------- decisions of issue 33
@@ -570,7 +552,7 @@ def _trade_bonus(
     return first_drawn(game, state, seat, front or places)
 
 
-def _take_neutral_cards(game: Game, state: GameState) -> Action:
+def _take_neutral_cards(game: Game, state: GameState) -> act.Action:
     """Of an eliminated neutral army's cards (neutrals.elimination.cards: one or any number
     chosen by the conqueror), take as many as it may: more cards make more sets (the first
     choice the game offers)."""

@@ -15,32 +15,8 @@ from typing import Any
 
 from ..grammar import expr as ex
 from ..grammar.messages import Message, msg
+from . import actions as act
 from . import refusals
-from .actions import (
-    Action,
-    AllyReinforce,
-    AssignMissions,
-    Attack,
-    Bribe,
-    ChooseCapital,
-    Claim,
-    ClaimMission,
-    Deal,
-    Draw,
-    EndAttack,
-    EndPhase,
-    EndTurn,
-    Fortify,
-    MoveIn,
-    Place,
-    RuleViolation,
-    StartRoll,
-    StatusRoll,
-    TakeCards,
-    Trade,
-    dice_shown,
-    with_chance,
-)
 from .allies import Allies
 from .fortify import Fortifying
 from .missions import Mission, Missions
@@ -130,7 +106,7 @@ class Game:
     def seat_named(self, state: GameState, name: str, rule: str) -> int:
         return self.rel.seat_named(state, name, rule)
 
-    def violation(self, rule: str, message: Message) -> RuleViolation:
+    def violation(self, rule: str, message: Message) -> act.RuleViolation:
         return self.rel.violation(rule, message)
 
     def defence_roller(self, state: GameState, defender: int) -> int | None:
@@ -150,33 +126,33 @@ class Game:
     def revealed(self, state: GameState, seat: int) -> str | None:
         return self.missions.revealed(state, seat)
 
-    def mission_claims(self, state: GameState) -> Iterator[ClaimMission]:
+    def mission_claims(self, state: GameState) -> Iterator[act.ClaimMission]:
         return self.missions.mission_claims(state)
 
-    def bribes(self, state: GameState) -> Iterator[Bribe]:
+    def bribes(self, state: GameState) -> Iterator[act.Bribe]:
         return self.neutral_allies.bribes(state)
 
-    def status_rolls(self, state: GameState) -> Iterator[StatusRoll]:
+    def status_rolls(self, state: GameState) -> Iterator[act.StatusRoll]:
         return self.neutral_allies.status_rolls(state)
 
     # ---------------------------------------------------------------- chance
 
-    def chance(self, state: GameState, action: Action, rng: random.Random) -> Action:
+    def chance(self, state: GameState, action: act.Action, rng: random.Random) -> act.Action:
         """The action with its chance part filled in: dice, a card, a deal, missions drawn."""
-        if isinstance(action, Deal) and action.hands is None:
+        if isinstance(action, act.Deal) and action.hands is None:
             return self.setup.random_deal(state, rng)
-        if isinstance(action, AssignMissions) and action.missions is None:
+        if isinstance(action, act.AssignMissions) and action.missions is None:
             return self.setup.random_missions(state, rng)
-        if isinstance(action, StartRoll) and action.rounds is None:
+        if isinstance(action, act.StartRoll) and action.rounds is None:
             return self.setup.random_start_roll(state, rng)
-        return with_chance(action, rng, state.draw_pile)
+        return act.with_chance(action, rng, state.draw_pile)
 
     # ---------------------------------------------------------------- legal actions
 
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: GameState) -> list[act.Action]:
         return list(self.iter_actions(state))
 
-    def iter_actions(self, state: GameState) -> Iterator[Action]:
+    def iter_actions(self, state: GameState) -> Iterator[act.Action]:
         seat = state.current
         phase = state.phase
         if phase in ("deal", "missions", "claim", "place", "start_roll"):
@@ -185,13 +161,13 @@ class Game:
         if phase == "over":
             return
         if phase == "capital":
-            yield from (ChooseCapital(t) for t in self.rel.owned(state, seat))
+            yield from (act.ChooseCapital(t) for t in self.rel.owned(state, seat))
             return
         if phase in ("reinforce", "attack", "fortify", "bribe", "ally_reinforce"):
             yield from self.missions.mission_claims(state)
         if phase == "bribe":
             yield from self.neutral_allies.bribes(state)
-            yield EndPhase()
+            yield act.EndPhase()
         elif phase == "reinforce":
             yield from self.reinforcing.actions(state, seat)
         elif phase == "ally_reinforce":
@@ -200,8 +176,8 @@ class Game:
             yield from self.neutral_allies.status_rolls(state)
             if not self._invasion_open(state):
                 yield from self._attacks(state, seat, None)
-                yield EndAttack()
-                yield EndTurn()
+                yield act.EndAttack()
+                yield act.EndTurn()
             else:
                 assert state.invasion is not None
                 yield from self._attacks(state, seat, state.invasion.target)
@@ -209,18 +185,18 @@ class Game:
             assert state.pending is not None
             low, high = self._move_in_range(state)
             for k in range(low, high + 1):
-                yield MoveIn(k)
+                yield act.MoveIn(k)
         elif phase == "status":
             yield from self.neutral_allies.status_rolls(state)
         elif phase == "fortify":
             yield from self.fortifying.moves(state, seat)
-            yield EndTurn()
+            yield act.EndTurn()
         elif phase == "draw":
-            yield Draw()
+            yield act.Draw()
         elif phase == "spoils":
             yield from self.neutral_allies.spoils(state)
 
-    def _attacks(self, state: GameState, seat: int, only: str | None) -> Iterator[Attack]:
+    def _attacks(self, state: GameState, seat: int, only: str | None) -> Iterator[act.Attack]:
         for army in sorted(self.rel.commanded(state, seat)):
             for source in self.rel.owned(state, army):
                 armies = state.armies_in(source)[army]
@@ -235,7 +211,7 @@ class Game:
                     d_low, d_high = self.rules.defender_dice(state.total(target))
                     for ad in range(max(a_low, 1), a_high + 1):
                         for dd in range(max(d_low, 1), d_high + 1):
-                            yield Attack(source, target, ad, dd)
+                            yield act.Attack(source, target, ad, dd)
 
     def _defender(self, state: GameState, seat: int, army: int, target: str) -> int | None:
         """The seat defending `target` against `army` commanded by `seat`, if it is a foe."""
@@ -246,11 +222,11 @@ class Game:
 
     # ---------------------------------------------------------------- apply
 
-    def apply(self, state: GameState, action: Action) -> GameState:
+    def apply(self, state: GameState, action: act.Action) -> GameState:
         """The state after `action`, or RuleViolation naming the rule it breaks."""
-        if type(action) is Attack and state.phase != "over":  # most actions are rolls
+        if type(action) is act.Attack and state.phase != "over":  # most actions are rolls
             after = self._attack(state, action)
-        elif type(action) is MoveIn and state.phase != "over":  # most others, conquests'
+        elif type(action) is act.MoveIn and state.phase != "over":  # most others, conquests'
             after = self._move_in(state, action)
         else:  # by isinstance: a failed test costs the Python engine a lookup of __class__
             after = self._apply(state, action)
@@ -258,44 +234,44 @@ class Game:
             after = self.reinforcing.no_room(after)
         return after
 
-    def _apply(self, state: GameState, action: Action) -> GameState:
+    def _apply(self, state: GameState, action: act.Action) -> GameState:
         if state.phase == "over":
             raise self.rel.violation("victory", msg("the game is over"))
         # The commonest classes first (no action class derives from another, so the order
         # changes nothing else): a failed isinstance test costs the Python engine a lookup.
-        if isinstance(action, Place):
+        if isinstance(action, act.Place):
             if state.phase == "place":
                 return self.setup.apply_setup(state, action)
             return self.reinforcing.place(state, action)
-        if isinstance(action, EndAttack):
+        if isinstance(action, act.EndAttack):
             return self._end_attack(state, action)
-        if isinstance(action, EndTurn):
+        if isinstance(action, act.EndTurn):
             return self._end_turn(state, action)
-        if isinstance(action, (Claim, Deal, AssignMissions, StartRoll)):
+        if isinstance(action, (act.Claim, act.Deal, act.AssignMissions, act.StartRoll)):
             return self.setup.apply_setup(state, action)
-        if isinstance(action, Draw):
+        if isinstance(action, act.Draw):
             return self._draw(state, action)
-        if isinstance(action, Trade):
+        if isinstance(action, act.Trade):
             return self.reinforcing.trade(state, action)
-        if isinstance(action, Fortify):
+        if isinstance(action, act.Fortify):
             return self.fortifying.fortify(state, action)
-        if isinstance(action, Attack):  # apply hands on an attack of this class itself
+        if isinstance(action, act.Attack):  # apply hands on an attack of this class itself
             return self._attack(state, action)
-        if isinstance(action, MoveIn):
+        if isinstance(action, act.MoveIn):
             return self._move_in(state, action)
-        if isinstance(action, ChooseCapital):
+        if isinstance(action, act.ChooseCapital):
             return self.setup.choose_capital(state, action)
-        if isinstance(action, Bribe):
+        if isinstance(action, act.Bribe):
             return self.neutral_allies.bribe(state, action)
-        if isinstance(action, AllyReinforce):
+        if isinstance(action, act.AllyReinforce):
             return self.neutral_allies.ally_reinforce(state, action)
-        if isinstance(action, StatusRoll):
+        if isinstance(action, act.StatusRoll):
             return self.neutral_allies.status_roll(state, action)
-        if isinstance(action, ClaimMission):
+        if isinstance(action, act.ClaimMission):
             return self.missions.claim_mission(state, action)
-        if isinstance(action, EndPhase):
+        if isinstance(action, act.EndPhase):
             return self._end_phase(state)
-        if isinstance(action, TakeCards):
+        if isinstance(action, act.TakeCards):
             after = self.neutral_allies.take_cards(state, action)
             return after.evolve(phase="status") if self._invasion_open(after) else after
         raise ValueError(f"not an action: {action!r}")
@@ -331,7 +307,7 @@ class Game:
                     return True
         return False
 
-    def _attack(self, state: GameState, action: Attack) -> GameState:
+    def _attack(self, state: GameState, action: act.Attack) -> GameState:
         if state.phase != "attack":
             raise self.rel.phase_error(state, msg("attacking"))
         seat = state.current
@@ -391,7 +367,7 @@ class Game:
         return state.rolled(rows, state.destroyed + lost_a + lost_d, invasion, state.rolls + 1)
 
     def _dice_checked(
-        self, action: Attack, armies: int, defending: int
+        self, action: act.Attack, armies: int, defending: int
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The attack's dice, rolled as many as each side may roll with its armies."""
         rel = self.rel
@@ -408,7 +384,7 @@ class Game:
             raise rel.violation("combat.defender.dice", said)
         rolled = action.rolls
         if rolled is None:
-            raise ValueError("an attack needs its dice rolled (see with_chance)")
+            raise ValueError("an attack needs its dice rolled (see act.with_chance)")
         if len(rolled[0]) != action.attacker_dice or len(rolled[1]) != action.defender_dice:
             raise rel.violation(
                 "combat.attacker.dice", msg("the dice rolled do not match the dice declared")
@@ -421,7 +397,7 @@ class Game:
         known = self.rules.rolled if not OPEN[0] else None
         found = known.get(rolled) if known is not None else None
         if found is None:
-            if not dice_shown(*rolled):
+            if not act.dice_shown(*rolled):
                 raise self.rel.violation("combat.attacker.dice", msg("a die shows 1 to 6"))
             found = self.rules.losses(*rolled)
             if known is not None and len(known) < MEMO:
@@ -460,7 +436,7 @@ class Game:
         self._bounds_of, self._bounds_found = state, found
         return found
 
-    def _move_in(self, state: GameState, action: MoveIn) -> GameState:
+    def _move_in(self, state: GameState, action: act.MoveIn) -> GameState:
         if state.phase != "move_in" or state.pending is None:
             raise self.rel.phase_error(state, msg("moving in"))
         pending = state.pending
@@ -514,7 +490,7 @@ class Game:
 
     # -- the end of a turn
 
-    def _end_attack(self, state: GameState, action: EndAttack) -> GameState:
+    def _end_attack(self, state: GameState, action: act.EndAttack) -> GameState:
         if state.phase != "attack":
             raise self.rel.phase_error(state, msg("ending the attack phase"))
         self._close_invasion(state)
@@ -532,7 +508,7 @@ class Game:
                 ),
             )
 
-    def _end_turn(self, state: GameState, action: EndTurn) -> GameState:
+    def _end_turn(self, state: GameState, action: act.EndTurn) -> GameState:
         if state.phase not in ("attack", "fortify"):
             raise self.rel.phase_error(state, msg("ending the turn"))
         self._close_invasion(state)
@@ -545,13 +521,13 @@ class Game:
             return state.evolve(phase="draw", placed=0)
         return self._next_turn(state)
 
-    def _draw(self, state: GameState, action: Draw) -> GameState:
+    def _draw(self, state: GameState, action: act.Draw) -> GameState:
         if state.phase != "draw":
             raise self.rel.violation(
                 "cards.draw", msg("a card is drawn only at the end of a turn with a conquest")
             )
         if action.card is None:
-            raise ValueError("a draw needs its card (see with_chance)")
+            raise ValueError("a draw needs its card (see act.with_chance)")
         if action.card not in state.draw_pile:
             raise self.rel.violation(
                 "cards.draw", msg("card {card} is not in the draw pile", card=action.card)

@@ -7,41 +7,23 @@ tools' business (tools/compliance/referee.py, tools/lab/simulate.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Annotated, Any, Final, Literal, get_args
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
+from typing import Annotated, Any, Final, Literal, NamedTuple, Union, cast, get_args
 
-from msgspec import DecodeError, Meta, Struct, ValidationError, field, json
+from msgspec import NODEFAULT, DecodeError, Meta, Struct, ValidationError, defstruct, field, json
 
 from ..grammar.messages import Message, msg
-from .actions import (
-    Action,
-    AllyReinforce,
-    AssignMissions,
-    Attack,
-    Bribe,
-    ChooseCapital,
-    Claim,
-    ClaimMission,
-    Deal,
-    Draw,
-    EndAttack,
-    EndPhase,
-    EndTurn,
-    Fortify,
-    MoveIn,
-    Place,
-    StartRoll,
-    StatusRoll,
-    TakeCards,
-    Trade,
-)
+from .actions import Action, AssignMissions, StartRoll, TakeCards
+from .plain import Plain
 from .state import GameState
 
 FORMAT: Final = "riskrules-record"
 VERSION: Final = 1
 
-# The record format, written once: these Structs decode and validate a line (msgspec, in C),
-# encode the lines the simulator writes, and generate the JSON Schema shipped beside this
+# The record format, written once: the Structs below, one a line (the header, and one for each of
+# the engine's actions, made from its class and PARTS), decode and validate a line (msgspec, in
+# C), encode the lines the simulator writes, and generate the JSON Schema shipped beside this
 # module (record.schema.json; tests/test_records.py checks it is current).
 Name = Annotated[str, Meta(min_length=1)]
 Die = Annotated[int, Meta(ge=1, le=6)]
@@ -72,106 +54,166 @@ class Line(Struct, frozen=True, kw_only=True, tag_field="action"):
     player: Name
 
 
-class DealLine(Line, frozen=True, tag="deal"):
-    hands: dict[str, list[Card]]
+class Part(NamedTuple):
+    """How one field of an engine's action is written in a record line."""
+
+    type: Any  # the line's field's type; None: the field is not written, but read from others
+    # (the action, the state it is taken in) -> its JSON; None: the value as it is
+    encode: Callable[[Any, GameState], object] | None
+    decode: Callable[[Any, list[str]], object]  # (the decoded line, the seats) -> the value
+    name: str = ""  # the line's name for it, when not the engine's
+    default: object = NODEFAULT  # the line's field may be left out, meaning this
 
 
-class MissionsLine(Line, frozen=True, tag="draw_missions"):
-    missions: dict[str, list[str]]
+def _plain(field_name: str, kind: Any, default: object = NODEFAULT) -> Part:
+    """A field written as it is (a name, a number)."""
+    get = attrgetter(field_name)
+    return Part(kind, None, lambda line, _: get(line), default=default)
 
 
-class ClaimLine(Line, frozen=True, tag="claim"):
-    territory: Name
+def _listed(field_name: str, kind: Any) -> Part:
+    """A tuple of the engine, a list in the record."""
+    get = attrgetter(field_name)
+    return Part(kind, lambda a, _: list(get(a)), lambda line, _: tuple(get(line)))
 
 
-class PlaceLine(Line, frozen=True, tag="place"):
-    territory: Name
-    armies: int
+def _by_seat(action: str, field_name: str, kind: Any, players_only: bool) -> Part:
+    """One value for each seat (or each player), written by the seat's name."""
+    get = attrgetter(field_name)
+
+    def written(a: Any, state: GameState) -> dict[str, list[Any]] | None:
+        values = get(a)
+        if values is None:
+            return None  # chance has not filled it in
+        names = [s.name for s in state.seats if not (players_only and s.neutral)]
+        return {names[i]: list(v) for i, v in enumerate(values)}
+
+    def read(line: Any, seats: list[str]) -> tuple[tuple[Any, ...], ...]:
+        named = get(line)
+        _seated(action, named, seats)
+        if not players_only:
+            missing = [s for s in seats if s not in named]
+            if missing:
+                raise RecordError(msg("'deal' gives no cards to '{missing}'", missing=missing[0]))
+        return tuple(tuple(named[s]) for s in seats if s in named)
+
+    return Part(kind, written, read)
 
 
-class TradeLine(Line, frozen=True, tag="trade", omit_defaults=True):
-    cards: Annotated[list[Card], Meta(min_length=3, max_length=3)]
-    kind: str | None = None
+def _rounds(line: Any, seats: list[str]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    for round_ in line.rounds:
+        _seated("start_roll", round_, seats)
+    return tuple(tuple(round_.items()) for round_ in line.rounds)
+
+
+def _dice(side: int, field_name: str) -> Part:
+    """An attack's dice: the count in the engine's action, the faces (its rolls) in the line."""
+    get = attrgetter(field_name)
+
+    def written(a: Any, _: GameState) -> list[int] | None:
+        return None if a.rolls is None else list(a.rolls[side])
+
+    return Part(Dice, written, lambda line, _: len(get(line)))
+
+
+# Every field of the engine's actions, by name ("Class.field" where one class writes it its own
+# way): the record format, written once.
+PARTS: Final[dict[str, Part]] = {
+    "territory": _plain("territory", Name),
+    "armies": _plain("armies", int),
+    "neutral": _plain("neutral", Name),
+    "mission": _plain("mission", Name),
+    "card": _plain("card", Card),
+    "die": _plain("die", Die),
+    "kind": _plain("kind", str | None, None),
     # The held territory shown on the set that gets cards.territory_bonus (whenever earned).
-    bonus: str | None = None
+    "bonus": _plain("bonus", str | None, None),
+    "source": _plain("source", Name)._replace(name="from"),
+    "target": _plain("target", Name)._replace(name="to"),
+    "attacker_dice": _dice(0, "attacker_dice"),
+    "defender_dice": _dice(1, "defender_dice"),
+    "rolls": Part(
+        None, None, lambda line, _: (tuple(line.attacker_dice), tuple(line.defender_dice))
+    ),
+    "hands": _by_seat("deal", "hands", dict[str, list[Card]], players_only=False),
+    "missions": _by_seat("draw_missions", "missions", dict[str, list[str]], players_only=True),
+    "cards": _listed("cards", list[Card]),
+    "Trade.cards": _listed("cards", Annotated[list[Card], Meta(min_length=3, max_length=3)]),
+    "rounds": Part(
+        Annotated[list[Annotated[dict[Name, Die], Meta(min_length=1)]], Meta(min_length=1)],
+        lambda a, _: None if a.rounds is None else [dict(round_) for round_ in a.rounds],
+        _rounds,
+    ),
+}
+# The line's name and tag where they are not the engine's class's, and the lines described.
+NAMED: Final[dict[type[Plain], tuple[str, str]]] = {
+    AssignMissions: ("MissionsLine", "draw_missions")
+}
+DESCRIBED: Final[dict[type[Plain], str]] = {
+    TakeCards: "The cards of an eliminated neutral army its conqueror takes (the rest are "
+    "discarded).",
+    StartRoll: "The roll after the setup for the first turn: each round the dice of those rolling "
+    "(every\nplayer, then those tied at the top), by name.",
+}
 
 
-class AttackLine(Line, frozen=True, tag="attack"):
-    source: Name = field(name="from")
-    target: Name = field(name="to")
-    attacker_dice: Dice
-    defender_dice: Dice
+def _tag(kind: type[Plain]) -> str:
+    """The action's name in a record: its class's, in snake case (MoveIn: move_in)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
 
 
-class MoveInLine(Line, frozen=True, tag="move_in"):
-    armies: int
+def _parts(kind: type[Plain]) -> list[tuple[str, Part]]:
+    return [(f, PARTS.get(f"{kind.__name__}.{f}") or PARTS[f]) for f in kind.FIELDS]
 
 
-class EndAttackLine(Line, frozen=True, tag="end_attack"):
-    pass
+def _line_type(kind: type[Plain]) -> type[Line]:
+    """The Struct of the action's line, made from the engine's class and PARTS."""
+    name, tag = NAMED.get(kind, (f"{kind.__name__}Line", _tag(kind)))
+    fields = [
+        (f, part.type, field(name=part.name or None, default=part.default))
+        for f, part in _parts(kind)
+        if part.type is not None
+    ]
+    namespace = {"__doc__": DESCRIBED[kind]} if kind in DESCRIBED else {}
+    made = defstruct(
+        name, fields, bases=(Line,), module=__name__, namespace=namespace, tag=tag,
+        frozen=True, omit_defaults=True,
+    )  # fmt: skip
+    return cast("type[Line]", made)
 
 
-class FortifyLine(Line, frozen=True, tag="fortify"):
-    source: Name = field(name="from")
-    target: Name = field(name="to")
-    armies: int
+# The lines, in the engine's order of its actions: an action's line, and a line type's reading.
+LINES: Final[dict[type[Plain], type[Line]]] = {kind: _line_type(kind) for kind in get_args(Action)}
 
 
-class DrawLine(Line, frozen=True, tag="draw"):
-    card: Card
+def _as_it_is(field_name: str) -> Callable[[Any, GameState], object]:
+    get = attrgetter(field_name)
+    return lambda a, _: get(a)
 
 
-class EndTurnLine(Line, frozen=True, tag="end_turn"):
-    pass
+def _encoder(kind: type[Plain]) -> Callable[[Any, GameState], Sequence[object]]:
+    """The values of an action's line, in its order: most actions' fields as they are, read
+    together in C (attrgetter), which a game's record writes a line for each action."""
+    parts = [(f, p) for f, p in _parts(kind) if p.type is not None]
+    if any(p.encode is not None for _, p in parts):
+        each = [p.encode or _as_it_is(f) for f, p in parts]
+        return lambda a, state: [encode(a, state) for encode in each]
+    if len(parts) == 1:
+        one = attrgetter(parts[0][0])
+        return lambda a, _: (one(a),)
+    together = attrgetter(*[f for f, _ in parts]) if parts else lambda _: ()
+    return lambda a, _: together(a)
 
 
-class BribeLine(Line, frozen=True, tag="bribe"):
-    neutral: Name
-    card: Card
-
-
-class AllyReinforceLine(Line, frozen=True, tag="ally_reinforce"):
-    neutral: Name
-    die: Die
-
-
-class StatusRollLine(Line, frozen=True, tag="status_roll"):
-    neutral: Name
-    die: Die
-
-
-class ClaimMissionLine(Line, frozen=True, tag="claim_mission"):
-    mission: Name
-
-
-class EndPhaseLine(Line, frozen=True, tag="end_phase"):
-    pass
-
-
-class ChooseCapitalLine(Line, frozen=True, tag="choose_capital"):
-    territory: Name
-
-
-class TakeCardsLine(Line, frozen=True, tag="take_cards"):
-    """The cards of an eliminated neutral army its conqueror takes (the rest are discarded)."""
-
-    cards: list[Card]
-
-
-class StartRollLine(Line, frozen=True, tag="start_roll"):
-    """The roll after the setup for the first turn: each round the dice of those rolling (every
-    player, then those tied at the top), by name."""
-
-    rounds: Annotated[list[Annotated[dict[Name, Die], Meta(min_length=1)]], Meta(min_length=1)]
-
-
-ActionLine = (
-    DealLine | MissionsLine | ClaimLine | PlaceLine | TradeLine | AttackLine | MoveInLine
-    | EndAttackLine | FortifyLine | DrawLine | EndTurnLine | BribeLine | AllyReinforceLine
-    | StatusRollLine | ClaimMissionLine | EndPhaseLine | ChooseCapitalLine | StartRollLine
-    | TakeCardsLine
-)  # fmt: skip
-ACTIONS = tuple(str(kind.__struct_config__.tag) for kind in get_args(ActionLine))
+# An action's line, the values of its fields, and whether one may write None (a field with a
+# default): in the others, None is a chance part not filled in.
+_WRITE: Final = {
+    kind: (line, _encoder(kind), any(p.default is not NODEFAULT for _, p in _parts(kind)))
+    for kind, line in LINES.items()
+}
+_READ: Final = {line: (kind, [p.decode for _, p in _parts(kind)]) for kind, line in LINES.items()}
+ActionLine = Union[tuple(LINES.values())]  # type: ignore[valid-type]  # noqa: UP007
+ACTIONS = tuple(str(kind.__struct_config__.tag) for kind in LINES.values())
 _HEADER = json.Decoder(Header)
 _LINE = json.Decoder(ActionLine)
 _ENCODER = json.Encoder()
@@ -319,120 +361,20 @@ def _explained(text: str, action: object) -> str:
 
 def to_json(state: GameState, action: Action) -> Line:
     """The record line for `action`, taken in `state` (chance parts must be filled in)."""
-    turn, player = state.turn, state.seats[state.current].name
-    names = [s.name for s in state.seats]
-    if isinstance(action, Deal):
-        assert action.hands is not None
-        hands = {names[i]: list(h) for i, h in enumerate(action.hands)}
-        return DealLine(turn=turn, player=player, hands=hands)
-    if isinstance(action, AssignMissions):
-        assert action.missions is not None
-        players = [s.name for s in state.seats if not s.neutral]
-        missions = {players[i]: list(m) for i, m in enumerate(action.missions)}
-        return MissionsLine(turn=turn, player=player, missions=missions)
-    if isinstance(action, Claim):
-        return ClaimLine(turn=turn, player=player, territory=action.territory)
-    if isinstance(action, Place):
-        return PlaceLine(turn=turn, player=player, territory=action.territory, armies=action.armies)
-    if isinstance(action, Trade):
-        return TradeLine(
-            turn=turn, player=player, cards=list(action.cards), kind=action.kind,
-            bonus=action.bonus,
-        )  # fmt: skip
-    if isinstance(action, Attack):
-        assert action.rolls is not None
-        return AttackLine(
-            turn=turn,
-            player=player,
-            source=action.source,
-            target=action.target,
-            attacker_dice=list(action.rolls[0]),
-            defender_dice=list(action.rolls[1]),
-        )
-    if isinstance(action, MoveIn):
-        return MoveInLine(turn=turn, player=player, armies=action.armies)
-    if isinstance(action, EndAttack):
-        return EndAttackLine(turn=turn, player=player)
-    if isinstance(action, Fortify):
-        return FortifyLine(
-            turn=turn, player=player, source=action.source, target=action.target,
-            armies=action.armies,
-        )  # fmt: skip
-    if isinstance(action, Draw):
-        assert action.card is not None
-        return DrawLine(turn=turn, player=player, card=action.card)
-    if isinstance(action, EndTurn):
-        return EndTurnLine(turn=turn, player=player)
-    if isinstance(action, Bribe):
-        return BribeLine(turn=turn, player=player, neutral=action.neutral, card=action.card)
-    if isinstance(action, AllyReinforce):
-        assert action.die is not None
-        return AllyReinforceLine(turn=turn, player=player, neutral=action.neutral, die=action.die)
-    if isinstance(action, StatusRoll):
-        assert action.die is not None
-        return StatusRollLine(turn=turn, player=player, neutral=action.neutral, die=action.die)
-    if isinstance(action, ClaimMission):
-        return ClaimMissionLine(turn=turn, player=player, mission=action.mission)
-    if isinstance(action, EndPhase):
-        return EndPhaseLine(turn=turn, player=player)
-    if isinstance(action, ChooseCapital):
-        return ChooseCapitalLine(turn=turn, player=player, territory=action.territory)
-    if isinstance(action, TakeCards):
-        return TakeCardsLine(turn=turn, player=player, cards=list(action.cards))
-    if isinstance(action, StartRoll):
-        assert action.rounds is not None
-        rounds = [dict(round_) for round_ in action.rounds]
-        return StartRollLine(turn=turn, player=player, rounds=rounds)
-    raise ValueError(f"not an action: {action!r}")
+    found = _WRITE.get(type(action))
+    if found is None:
+        raise ValueError(f"not an action: {action!r}")
+    line, encode, none_written = found
+    values = encode(action, state)
+    if not none_written and None in values:
+        raise ValueError(f"the chance part of {action!r} is not filled in")
+    return line(*values, turn=state.turn, player=state.seats[state.current].name)
 
 
 def _action(line: Line, seats: list[str]) -> Action:
     """The engine's action for a decoded line."""
-    if isinstance(line, DealLine):
-        _seated("deal", line.hands, seats)
-        missing = [s for s in seats if s not in line.hands]
-        if missing:
-            raise RecordError(msg("'deal' gives no cards to '{missing}'", missing=missing[0]))
-        return Deal(tuple(tuple(line.hands[s]) for s in seats))
-    if isinstance(line, MissionsLine):
-        _seated("draw_missions", line.missions, seats)
-        return AssignMissions(tuple(tuple(line.missions[s]) for s in seats if s in line.missions))
-    if isinstance(line, ClaimLine):
-        return Claim(line.territory)
-    if isinstance(line, PlaceLine):
-        return Place(line.territory, line.armies)
-    if isinstance(line, TradeLine):
-        return Trade((line.cards[0], line.cards[1], line.cards[2]), line.kind, line.bonus)
-    if isinstance(line, AttackLine):
-        rolls = (tuple(line.attacker_dice), tuple(line.defender_dice))
-        return Attack(line.source, line.target, len(rolls[0]), len(rolls[1]), rolls)
-    if isinstance(line, MoveInLine):
-        return MoveIn(line.armies)
-    if isinstance(line, EndAttackLine):
-        return EndAttack()
-    if isinstance(line, FortifyLine):
-        return Fortify(line.source, line.target, line.armies)
-    if isinstance(line, DrawLine):
-        return Draw(line.card)
-    if isinstance(line, EndTurnLine):
-        return EndTurn()
-    if isinstance(line, BribeLine):
-        return Bribe(line.neutral, line.card)
-    if isinstance(line, AllyReinforceLine):
-        return AllyReinforce(line.neutral, line.die)
-    if isinstance(line, StatusRollLine):
-        return StatusRoll(line.neutral, line.die)
-    if isinstance(line, ClaimMissionLine):
-        return ClaimMission(line.mission)
-    if isinstance(line, ChooseCapitalLine):
-        return ChooseCapital(line.territory)
-    if isinstance(line, TakeCardsLine):
-        return TakeCards(tuple(line.cards))
-    if isinstance(line, StartRollLine):
-        for round_ in line.rounds:
-            _seated("start_roll", round_, seats)
-        return StartRoll(tuple(tuple(round_.items()) for round_ in line.rounds))
-    return EndPhase()
+    kind, parts = _READ[type(line)]
+    return cast("Action", kind(*[decode(line, seats) for decode in parts]))
 
 
 def _seated(action: str, named: Iterable[str], seats: list[str]) -> None:

@@ -68,6 +68,7 @@ class GameState:
     this class natively (0.07 us); in pure Python both cost the same. Equality is identity.
     """
 
+    # Generated from engine/state_fields.py (edit the table there, not these lines).
     def __init__(
         self,
         seats: tuple[Seat, ...],
@@ -106,60 +107,47 @@ class GameState:
         rolls: int = 0,
         forced_left: int = 0,
     ) -> None:
-        self.seats: Final = seats
-        self.territories: Final = territories
-        self.armies: Final = armies  # [territory][seat]: several seats may share one
-        self.hands: Final = hands  # [seat]: card ids, sorted
-        self.draw_pile: Final = draw_pile
-        self.discards: Final = discards
-        self.reserves: Final = reserves  # [seat]: armies received and not yet placed
+        self.seats: Final[tuple[Seat, ...]] = seats
+        self.territories: Final[tuple[str, ...]] = territories
+        self.armies: Final[tuple[tuple[int, ...], ...]] = armies  # [territory][seat]
+        self.hands: Final[tuple[tuple[int, ...], ...]] = hands  # [seat]: card ids, sorted
+        self.draw_pile: Final[frozenset[int]] = draw_pile
+        self.discards: Final[tuple[int, ...]] = discards
+        self.reserves: Final[tuple[int, ...]] = reserves  # [seat]: armies not yet placed
         # deal, missions, claim, place, bribe, reinforce, ally_reinforce, attack, move_in,
         # status, fortify, draw, over
-        self.phase: Final = phase
-        self.current: Final = current  # the seat to act
-        self.turn: Final = turn  # 0 during setup
-        self.sets_traded: Final = sets_traded
-        self.placed: Final = placed  # armies placed in this setup round
-        self.conquered: Final = conquered
-        self.traded: Final = traded
-        self.must_trade: Final = must_trade
-        self.trade_down_to: Final = trade_down_to
-        self.bonus_taken: Final = bonus_taken
-        self.fortifies_left: Final = fortifies_left
-        self.pending: Final = pending
-        self.eliminated: Final = eliminated
-        self.winner: Final = winner
-        self.created: Final = created  # every army ever handed out
-        self.destroyed: Final = destroyed  # every army lost in battle
+        self.phase: Final[str] = phase
+        self.current: Final[int] = current  # the seat to act
+        self.turn: Final[int] = turn  # 0 during setup
+        self.sets_traded: Final[int] = sets_traded
+        self.placed: Final[int] = placed  # armies placed in this setup round
+        self.conquered: Final[bool] = conquered
+        self.traded: Final[bool] = traded
+        self.must_trade: Final[bool] = must_trade
+        self.trade_down_to: Final[int | None] = trade_down_to
+        self.bonus_taken: Final[int] = bonus_taken
+        self.fortifies_left: Final[int] = fortifies_left
+        self.pending: Final[Pending | None] = pending
+        self.eliminated: Final[frozenset[int]] = eliminated
+        self.winner: Final[int | None] = winner
+        self.created: Final[int] = created  # every army ever handed out
+        self.destroyed: Final[int] = destroyed  # every army lost in battle
         # Neutral armies (two-player games): each seat's place on the status track (players: 0).
-        self.status: Final = status
-        self.placed_neutrals: Final = placed_neutrals  # neutrals given an army this setup round
-        self.allies_reinforced: Final = allies_reinforced
-        self.ally_moves: Final = ally_moves  # [seat] fortifying moves left for each ally this turn
-        self.invasion: Final = invasion
+        self.status: Final[tuple[int, ...]] = status
+        self.placed_neutrals: Final[frozenset[int]] = placed_neutrals  # given an army this round
+        self.allies_reinforced: Final[frozenset[int]] = allies_reinforced
+        self.ally_moves: Final[tuple[int, ...]] = ally_moves  # [seat]: an ally's moves left
+        self.invasion: Final[Invasion | None] = invasion
         # Mission RISK: each player's missions, and those completed.
-        self.missions: Final = missions
-        self.completed: Final = completed
-        self.claims: Final = claims  # missions claimed this turn
+        self.missions: Final[tuple[tuple[str, ...], ...]] = missions
+        self.completed: Final[tuple[tuple[str, ...], ...]] = completed
+        self.claims: Final[int] = claims  # missions claimed this turn
         # Capital Risk: each seat's capital (None: not chosen; empty: the ruleset has none).
-        self.capitals: Final = capitals
+        self.capitals: Final[tuple[str | None, ...]] = capitals
         # Territory name -> its number in `territories`, `armies` (shared by every state).
         self.index: Final[dict[str, int]] = index if index is not None else {}
-        self.rolls: Final = rolls  # attack rolls made this turn (a random player stops at some)
-        # Sets a forced trade still takes, each while one is complete (cards.forced_trade_sets).
-        self.forced_left: Final = forced_left
-
-    def armies_in(self, territory: str) -> tuple[int, ...]:
-        return self.armies[self.index[territory]]
-
-    def total(self, territory: str) -> int:
-        total = 0
-        for n in self.armies[self.index[territory]]:  # compiled, sum() calls into Python
-            total += n
-        return total
-
-    def board_armies(self) -> int:
-        return sum(map(sum, self.armies))
+        self.rolls: Final[int] = rolls  # attack rolls this turn (a random player stops at some)
+        self.forced_left: Final[int] = forced_left  # sets still forced (cards.forced_trade_sets)
 
     def evolve(
         self,
@@ -255,7 +243,7 @@ class GameState:
             fields["destroyed"] = destroyed
             fields["invasion"] = invasion
             fields["rolls"] = rolls
-            made: GameState = object.__new__(GameState)  # as `_evolve_dict` makes a state
+            made: GameState = object.__new__(GameState)  # as `_evolve_dict` makes one
             made.__dict__ = fields
             return made
         return GameState(
@@ -296,6 +284,20 @@ class GameState:
             self.forced_left,
         )
 
+    # End of the generated part.
+
+    def armies_in(self, territory: str) -> tuple[int, ...]:
+        return self.armies[self.index[territory]]
+
+    def total(self, territory: str) -> int:
+        total = 0
+        for n in self.armies[self.index[territory]]:  # compiled, sum() calls into Python
+            total += n
+        return total
+
+    def board_armies(self) -> int:
+        return sum(map(sum, self.armies))
+
     def cards_in_play(self) -> int:
         return sum(len(h) for h in self.hands) + len(self.draw_pile) + len(self.discards)
 
@@ -315,7 +317,8 @@ def _evolve_dict(self: GameState, **changes: object) -> GameState:
     the 34 fields not given. Copying a dictionary of 35 entries is one call into C; calling the
     constructor with 35 arguments that set 35 attributes cost four times as much (7 us an
     evolve, not 1.3: 20% of a simulated game). mypy checks the keywords against `evolve`'s at
-    every call. Written out here and in `rolled`, not called: a call is a tenth of it."""
+    every call. Written out here and in `rolled` (generated), not called: a call is a tenth of
+    it."""
     fields = self.__dict__.copy()
     fields |= changes  # an operator, not a method's call (dict.update's takes *args, **kwargs)
     made: GameState = object.__new__(GameState)

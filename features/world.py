@@ -147,6 +147,15 @@ class World:
     def seat(self, player: str) -> int:
         return [*self.players, *self.neutrals].index(player)
 
+    def start(self, players: int, neutrals: int | None = None) -> GameState:
+        """The first position of a game of `players` players (p1, p2, …), seated, and the
+        ruleset's neutral armies, or `neutrals` of them named n1, n2, …"""
+        self.players = [f"p{i + 1}" for i in range(players)]
+        if neutrals is None:
+            return self.g.start(self.players)
+        self.neutrals = [f"n{i + 1}" for i in range(neutrals)]
+        return self.g.start(self.players, self.neutrals)
+
     def build(self, current: str, begin: bool) -> GameState:
         layout: dict[str, dict[str, int]] = {}
         turn = 0

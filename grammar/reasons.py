@@ -4,10 +4,44 @@ the warnings that a value or a case is assumed (RR0501)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from . import model as m
 from .diagnostics import Diagnostic, Span, did_you_mean, error, warning
 from .messages import Message, msg
 from .schema import SHEET_LANGUAGES
+
+
+class Said(NamedTuple):
+    """What a check of a per-language table says of an entry, given its key."""
+
+    twice: Callable[[str], Message]  # a language given twice
+    keep_one: Callable[[str], Message]  # … and how to mend it
+    unknown: Callable[[str], Message]  # not a language of the sheets
+    not_text: Callable[[str], Message]  # not a quoted text
+
+
+def per_language(table: m.Table, code: str, said: Said) -> list[Diagnostic]:
+    """`code` for each entry of a per-language table (a reason, a title, a note) that gives a
+    language twice, names one that is not a sheet's, or is not a quoted text."""
+    out = []
+    seen: set[str] = set()
+    for entry in table.entries:
+        key = str(entry.key)
+        if key in seen:
+            out.append(error(code, said.twice(key), entry.span, said.keep_one(key)))
+            continue
+        seen.add(key)
+        if key not in SHEET_LANGUAGES:
+            hint = did_you_mean(key, SHEET_LANGUAGES) or msg(
+                "use one of {sheet_languages}", sheet_languages=", ".join(SHEET_LANGUAGES)
+            )
+            out.append(error(code, said.unknown(key), entry.span, hint))
+        elif not isinstance(entry.value, m.Text):
+            hint = msg('write it in quotes: {key}: "…"', key=key)
+            out.append(error(code, said.not_text(key), entry.value.span, hint))
+    return out
 
 
 def check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[Diagnostic]:
@@ -27,44 +61,18 @@ def check_reason(reason: str, rule_id: str, at: Span, built_in: bool) -> list[Di
                 )
             ]
         return []
-    out = []
-    seen: set[str] = set()
-    for entry in reason.table.entries:
-        if str(entry.key) in seen:
-            out.append(
-                error(
-                    "RR0505",
-                    msg("the reason gives '{key}' twice", key=entry.key),
-                    entry.span,
-                    msg(
-                        "give the reason in each language once: keep one '{key}: \"…\"'",
-                        key=entry.key,
-                    ),
-                )
-            )
-            continue
-        seen.add(str(entry.key))
-        if str(entry.key) not in SHEET_LANGUAGES:
-            out.append(
-                error(
-                    "RR0505",
-                    msg("'{key}' is not a language of the sheets", key=entry.key),
-                    entry.span,
-                    did_you_mean(str(entry.key), SHEET_LANGUAGES)
-                    or msg(
-                        "use one of {sheet_languages}", sheet_languages=", ".join(SHEET_LANGUAGES)
-                    ),
-                )
-            )
-        elif not isinstance(entry.value, m.Text):
-            out.append(
-                error(
-                    "RR0505",
-                    msg("the reason in '{key}' must be a quoted text", key=entry.key),
-                    entry.value.span,
-                    msg('write it in quotes: {key}: "…"', key=entry.key),
-                )
-            )
+    out = per_language(
+        reason.table,
+        "RR0505",
+        Said(
+            twice=lambda key: msg("the reason gives '{key}' twice", key=key),
+            keep_one=lambda key: msg(
+                "give the reason in each language once: keep one '{key}: \"…\"'", key=key
+            ),
+            unknown=lambda key: msg("'{key}' is not a language of the sheets", key=key),
+            not_text=lambda key: msg("the reason in '{key}' must be a quoted text", key=key),
+        ),
+    )
     missing = [lang for lang in SHEET_LANGUAGES if reason.in_language(lang) is None]
     if built_in and missing:
         out.append(
@@ -89,7 +97,6 @@ def check_words(table: m.Table, what: Message, keyword: str) -> list[Diagnostic]
     """RR0124: a title or a note per language names the sheets' languages (en, da, nl), each
     once, each with a quoted text; an empty table says nothing."""
     out = []
-    seen: set[str] = set()
     if not table.entries:
         out.append(
             error(
@@ -102,40 +109,15 @@ def check_words(table: m.Table, what: Message, keyword: str) -> list[Diagnostic]
                 ),
             )
         )
-    for entry in table.entries:
-        key = str(entry.key)
-        if key in seen:
-            out.append(
-                error(
-                    "RR0124",
-                    msg("{what} gives '{key}' twice", what=what, key=key),
-                    entry.span,
-                    msg("give each language once: keep one '{key}: \"…\"'", key=key),
-                )
-            )
-            continue
-        seen.add(key)
-        if key not in SHEET_LANGUAGES:
-            out.append(
-                error(
-                    "RR0124",
-                    msg("{what}: '{key}' is not a language of the sheets", what=what, key=key),
-                    entry.span,
-                    did_you_mean(key, SHEET_LANGUAGES)
-                    or msg(
-                        "use one of {sheet_languages}", sheet_languages=", ".join(SHEET_LANGUAGES)
-                    ),
-                )
-            )
-        elif not isinstance(entry.value, m.Text):
-            out.append(
-                error(
-                    "RR0124",
-                    msg("{what} in '{key}' must be a quoted text", what=what, key=key),
-                    entry.value.span,
-                    msg('write it in quotes: {key}: "…"', key=key),
-                )
-            )
+    said = Said(
+        twice=lambda key: msg("{what} gives '{key}' twice", what=what, key=key),
+        keep_one=lambda key: msg("give each language once: keep one '{key}: \"…\"'", key=key),
+        unknown=lambda key: msg(
+            "{what}: '{key}' is not a language of the sheets", what=what, key=key
+        ),
+        not_text=lambda key: msg("{what} in '{key}' must be a quoted text", what=what, key=key),
+    )
+    out.extend(per_language(table, "RR0124", said))
     return out
 
 

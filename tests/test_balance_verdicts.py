@@ -465,7 +465,11 @@ def test_every_lab_message_is_translated() -> None:
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2)}
     messages = {
         message
-        for source in ("tools/lab/verdicts.py", "tools/lab/balance_report.py")
+        for source in (
+            "tools/lab/verdicts.py",
+            "tools/lab/balance_report.py",
+            "tools/lab/stages.py",
+        )
         for _, message, _, _ in extract_from_file("python", str(ROOT / source), keywords)
     }
     assert len(messages) > 15

@@ -32,6 +32,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from click import formatting
 from click.testing import CliRunner
 
@@ -570,6 +571,29 @@ def write(files: dict[str, str]) -> None:
         (GOLDEN / name).write_text(text, encoding="utf-8")
 
 
+def crashes(files: dict[str, str]) -> list[str]:
+    """The cases of a record that ended in exit 3, riskrules' exit for a crash (a traceback),
+    as `FILE: #### N riskrules …`: never an expected output, whatever a case types."""
+    return [
+        f"{name}: {title}"
+        for name, text in sorted(files.items())
+        for title, body in split(text).items()
+        if body.startswith("#### exit 3\n")
+    ]
+
+
+def update(files: dict[str, str]) -> None:
+    """`files` as the new golden record, unless a case crashed: then nothing is written, and
+    SystemExit names the cases (a regeneration once recorded a crash as what was expected)."""
+    crashed = crashes(files)
+    if crashed:
+        raise SystemExit(
+            f"not written: {len(crashed)} cases crashed (exit 3); fix them, then update:\n"
+            + "\n".join(crashed)
+        )
+    write(files)
+
+
 def split(text: str) -> dict[str, str]:
     """The golden text by case: `#### N riskrules …` to the next case's header."""
     cases: dict[str, str] = {}
@@ -622,6 +646,27 @@ def test_the_record_is_read_back_whole() -> None:
     assert all("#### exit " in body for found in cases.values() for body in found.values())
 
 
+def test_the_record_holds_no_crash_and_an_update_refuses_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """No recorded case expects a crash, and `--update` refuses to record one: given a record
+    in which one case ended in exit 3, it writes nothing and names that case."""
+    files = recorded()
+    assert crashes(files) == []
+    name = "check.txt"
+    first = next(iter(split(files[name])))
+    assert files[name].startswith(first + "\n#### exit ")
+    crashed = dict(files)
+    crashed[name] = re.sub(r"\A(#### .*\n)#### exit \d+\n", r"\1#### exit 3\n", files[name])
+    monkeypatch.setitem(globals(), "GOLDEN", tmp_path)  # where a write would go
+    with pytest.raises(SystemExit, match="1 cases crashed") as refused:
+        update(crashed)
+    assert f"{name}: {first}" in str(refused.value)
+    assert list(tmp_path.iterdir()) == []
+    update(files)  # the record as it is: written
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
+
+
 def split_single(text: str) -> dict[str, str]:
     """The record as it was kept before 2026-12-03, one file of every case numbered in order
     (tests/golden/commands.txt), as the files of today: each case's block unchanged but for its
@@ -643,7 +688,7 @@ if __name__ == "__main__":
         single = Path(sys.argv[sys.argv.index("--from-single") + 1])
         write(split_single(single.read_text(encoding="utf-8")))
     elif "--update" in sys.argv:
-        write(record("--subprocess" in sys.argv))
+        update(record("--subprocess" in sys.argv))
     elif "--subprocess" in sys.argv:
         same = record(processes=True) == recorded()
         print("as separate processes: " + ("the same" if same else "DIFFERENT"))

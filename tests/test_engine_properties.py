@@ -252,9 +252,9 @@ def test_the_watch_remembers_what_reading_a_row_again_gives() -> None:
 
 
 def test_evolve_changes_the_fields_given_and_keeps_every_other() -> None:
-    """A state's fields are written three times in engine/state.py (the constructor's
-    parameters, its attributes, evolve's keywords): evolve must change exactly the field it is
-    given, for every field, and keep the others (a field evolve forgot would silently reset).
+    """engine/state.py's constructor and evolve are generated from one table of fields
+    (engine/state_fields.py): evolve must change exactly the field it is given, for every
+    field, and keep the others (a field evolve forgot would silently reset).
     Markers no field holds stand for the new values: the Python engine does not check types."""
     import inspect
 
@@ -391,8 +391,8 @@ def test_the_dice_lost_are_those_of_the_sorted_pairs_for_either_tie_rule() -> No
 
 
 def test_a_roll_keeps_every_other_field_as_evolve_does() -> None:
-    """`GameState.rolled` writes the fields out a fourth time (the position after most rolls):
-    it must be `evolve` of its four fields, every other field kept."""
+    """`GameState.rolled`, generated beside evolve (the position after most rolls): it must be
+    `evolve` of its four fields, every other field kept."""
     import inspect
 
     from riskrules.engine.state import GameState
@@ -409,3 +409,16 @@ def test_a_roll_keeps_every_other_field_as_evolve_does() -> None:
     expected = state.evolve(**given)  # type: ignore[arg-type]
     for name in [*names, "index"]:
         assert getattr(rolled, name) is getattr(expected, name), name
+
+
+def test_the_generated_part_of_the_state_is_current() -> None:
+    """GameState's fields have one home, engine/state_fields.py's table: the constructor,
+    evolve and rolled in engine/state.py are generated from it (regenerate:
+    python -m riskrules.engine.state_fields), and a hand's edit of them shows here."""
+    from riskrules.engine import state_fields
+
+    source = Path(state_fields.__file__).with_name("state.py")
+    if not source.exists():
+        pytest.skip(NOT_HERE + "the compiled engine ships no state.py")
+    text = source.read_text(encoding="utf-8")
+    assert state_fields.written(text) == text, "run: python -m riskrules.engine.state_fields"

@@ -105,3 +105,32 @@ def test_check_says_nothing_in_english_to_a_danish_or_dutch_reader(lang: str) ->
     shown = re.sub(r"^\s*\d* \|.*$", "", result.out, flags=re.M)  # the files' own lines
     left = [part for part in _english_sentences() if part in shown]
     assert not left, left[:5]
+
+
+@pytest.mark.parametrize("lang", ["da", "nl"])
+def test_the_command_line_refuses_in_the_readers_language(lang: str, tmp_path: Path) -> None:
+    """What the command line says to a Danish or Dutch reader (LANG) when it refuses: a usage
+    error of `odds` and of `summary`, a write refused by safewrite (a link planted where the
+    sheet goes), the study's agents; each in the reader's words, no fixed English part."""
+    (tmp_path / "elsewhere.txt").write_text("kept\n")
+    (tmp_path / "sheet.html").symlink_to(tmp_path / "elsewhere.txt")
+    env = {"LANG": f"{lang}_{lang.upper()}.UTF-8", "LC_ALL": "", "LANGUAGE": ""}
+    cases = [
+        ("odds", "classic"),  # neither --attackers nor --table nor --roll
+        ("odds", "classic", "--roll", "three"),
+        ("odds", "classic", "-a", "61", "-d", "3", "--exact"),
+        ("summary", "classic", "--format", "html", "-o", str(tmp_path / "sheet.pdf")),
+        ("summary", "classic", "-o", str(tmp_path / "sheet.txt")),
+        ("summary", "classic", "--layout", "card", "--format", "md"),
+        ("summary", "classic", "-o", str(tmp_path / "sheet.html")),  # a link: refused
+        ("balance", "classic", "classic", "--agents", "random,random"),
+    ]
+    english = _english_sentences()
+    for args in cases:
+        result = run_cli(*args, env=env)
+        assert result.code == 2, (args, result.err)
+        said = result.err.strip().splitlines()[-1]
+        assert said.startswith({"da": "fejl:", "nl": "fout:"}[lang]) or "--agents" in said, said
+        left = [part for part in english if part in said]
+        assert not left, (args, left)
+    assert (tmp_path / "elsewhere.txt").read_text() == "kept\n"

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from scipy import special, stats
 
-from riskrules.tools.lab import pure_stats
+from riskrules.tools.lab import balance, pure_stats
+from riskrules.tools.lab.simulate import play_all
 from riskrules.tools.service import lab
 from riskrules.tools.service.snapshot import Snapshot
 
@@ -99,9 +100,9 @@ def test_students_t_quantiles(df: int) -> None:
 
 
 @pytest.fixture(scope="module")
-def study() -> tuple[dict[str, object], dict[str, object]]:
-    """One small study's figures, computed with SciPy and with the pure path (the same games:
-    the same seeds, played in this process)."""
+def study() -> tuple[lab.StudyResult, lab.StudyResult]:
+    """One small study's figures, computed with SciPy and with the pure path from the very
+    same games (played once, in this process: the games do not depend on the statistics)."""
     # two strengths: the contrasts between them are computed both ways too
     request = lab.Study(games=40, seed=3, workers=1, agents=("aggressive", "positional"))
     base, variant = "classic", "examples/house-rules/attacker-wins-ties.rules"
@@ -109,15 +110,18 @@ def study() -> tuple[dict[str, object], dict[str, object]]:
 
     variant = str(ROOT / variant)
     snapshot = Snapshot.of_refs([base, variant])
-    figures = []
+    plan = lab.plan_balance(snapshot, base, [variant], request)
+    played = balance.plan_for(plan.arms, plan.settings)
+    games = balance.collect(played, plan.settings.games, play_all(played, 1)).every
+    results = []
     for pure in (False, True):
         saved = pure_stats.PURE
         pure_stats.PURE = pure  # every figure's switch (balance_stats and game_length read it)
         try:
-            figures.append(lab.run_study(lab.plan_balance(snapshot, base, [variant], request)))
+            results.append(lab.StudyResult(balance.figures(plan.arms, plan.settings, games)))
         finally:
             pure_stats.PURE = saved
-    return figures[0], figures[1]
+    return results[0], results[1]
 
 
 def _close(a: object, b: object, where: str = "") -> None:

@@ -506,3 +506,26 @@ def test_mutated_records_get_a_verdict_never_an_exception(name: str) -> None:
             changed[i][rng.choice(["extra", "neutrals", "players", "hands", "cards"])] = [1]
         verdict = referee(rules, [json.dumps(line) for line in changed[: i + 20]])
         assert verdict.ok or (verdict.line is not None and verdict.message), verdict
+
+
+def test_every_action_of_the_engine_has_its_line_and_a_chance_part_left_out_is_refused() -> None:
+    """The record's lines are made from the engine's actions (engine/record.py): each action
+    of the engine has one, named as records name it, and an action whose chance part was
+    never filled in (an attack's dice, a drawn card) is refused, not written as null."""
+    from typing import get_args
+
+    from riskrules import Action, Attack, Draw, EndTurn, Game
+    from riskrules.engine import record
+
+    assert list(record.LINES) == list(get_args(Action))
+    assert record.ACTIONS[:3] == ("deal", "draw_missions", "claim")
+    assert {"move_in", "ally_reinforce", "start_roll", "take_cards"} <= set(record.ACTIONS)
+    state = Game(riskrules.load("classic")).start(["red", "blue", "green"])
+    for action in (Attack("alaska", "kamchatka", 3, 2), Draw()):
+        with pytest.raises(ValueError, match="chance part"):
+            to_json(state, action)
+    assert json.loads(encode(to_json(state, EndTurn()))) == {
+        "action": "end_turn",
+        "turn": 0,
+        "player": "red",
+    }

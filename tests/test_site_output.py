@@ -146,7 +146,7 @@ def test_site_build_on_an_earlier_site_builds_it_again(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("da_DK.UTF-8", "indeholder ingen bygget side: riskrules site build"),
+        ("da_DK.UTF-8", "indeholder ikke et bygget websted: riskrules site build"),
         ("nl_NL.UTF-8", "bevat geen gebouwde site: riskrules site build"),
         ("en_GB.UTF-8", "holds no built site: riskrules site build"),
     ],

@@ -392,8 +392,9 @@ def test_a_study_runs_one_at_a_time_and_cancel_stops_it_at_once(tmp_path: Path) 
 
     (tmp_path / "a.rules").write_text(HOUSE)
     c = client(tmp_path)
-    started = c.post("/study", data={"file": "a.rules", "games": "1000"})
-    assert "of 4000 games" in started.text and "study-cancel" in started.text  # two strengths
+    started = c.post("/study", data={"file": "a.rules"})  # the default: in stages, to 1,000
+    assert "Playing up to 100 games per ruleset (look 1 of 4)" in started.text
+    assert "of 400 games" in started.text and "study-cancel" in started.text  # two strengths
     again = c.post("/study", data={"file": "a.rules", "games": "10"})
     assert "A study is running already" in again.text
     run = c.app.app.state.studio.studies.run  # type: ignore[attr-defined]

@@ -131,6 +131,7 @@ def test_a_small_study_gives_its_verdict_in_words(browser: Any, tmp_path: Path) 
     with studio(tmp_path) as running:
         page = _page(browser, running)
         page.click("text=family.rules")
+        page.click("section.study details > summary")  # the most games: a larger study's
         page.fill("input[name='games']", "12")
         page.click("#study-start")
         # The verdict, or whatever else ends the study (a problem, a time-out): said in the failure.
@@ -139,6 +140,34 @@ def test_a_small_study_gives_its_verdict_in_words(browser: Any, tmp_path: Path) 
         assert page.locator(".verdict").count() == 1, page.locator("#study").inner_text()
         verdict = page.locator(".verdict").inner_text()
         assert "Our table" in verdict and "12 games" in verdict  # by its title
+        assert "Played to 12 games per ruleset, the most the studio plays" in verdict
+
+
+def test_the_default_study_shows_its_look_its_time_and_its_figures_so_far(
+    browser: Any, tmp_path: Path
+) -> None:
+    """What does it do? with no number of games: the look it plays towards, then the time
+    until then, then the first look's verdict as figures so far, headed by the title, while
+    it plays on to the next look; Cancel ends it."""
+    (tmp_path / "family.rules").write_text(
+        'ruleset family "Our table" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+    )
+    with studio(tmp_path) as running:
+        page = _page(browser, running)
+        page.click("text=family.rules")
+        assert not page.locator("input[name='games']").is_visible()  # no number to choose
+        page.click("#study-start")
+        stage = page.locator("#study-stage")
+        assert "Playing up to 100 games per ruleset (look 1 of 4)" in stage.inner_text()
+        page.locator("#study-time", has_text="Time until then").wait_for(timeout=120_000)
+        page.locator("#study-so-far").wait_for(timeout=240_000)
+        verdict = page.locator(".verdict.so-far").inner_text()
+        assert "So far, at 100 games per ruleset" in verdict and "Our table" in verdict
+        assert "Measured over 100 games" in verdict
+        if page.locator("#study-stage").count():  # still playing: towards the next look
+            assert "(look 2 of 4)" in page.locator("#study-stage").inner_text()
+            page.click("#study-cancel")
+            page.locator("#study", has_text="The study was cancelled.").wait_for()
 
 
 def test_what_was_typed_just_before_the_tab_closed_is_kept(browser: Any, tmp_path: Path) -> None:

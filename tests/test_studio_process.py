@@ -62,7 +62,7 @@ def test_a_study_ends_with_the_studio_whatever_ended_it(tmp_path: Path, sig: int
     with studio(tmp_path) as running:
         form = b"file=a.rules&games=1000"
         with urllib.request.urlopen(running.root + "/study", data=form, timeout=60) as answer:
-            assert "of 4000 games" in answer.read().decode()  # two strengths, two rulesets
+            assert "of 400 games" in answer.read().decode()  # the first look (100 a ruleset)
         began = time.monotonic()
         group = 0
         while time.monotonic() - began < 60:  # the study's process and a worker, playing

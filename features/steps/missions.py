@@ -119,9 +119,7 @@ def _not_revealed(world: World, player: str) -> None:
     nl="{count:d} spelers hun missies trekken",
 )
 def _draw_missions(world: World, count: int) -> None:
-
-    world.players = [f"p{i + 1}" for i in range(count)]
-    state = world.g.start(world.players)
+    state = world.start(count)
     world.state = world.g.apply(state, world.g.chance(state, AssignMissions(), random.Random(0)))
 
 

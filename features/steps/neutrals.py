@@ -153,10 +153,7 @@ def _passive(world: World, neutral: str) -> None:
     nl="{players:d} spelers en {neutrals:d} neutrale legers de kaarten krijgen",
 )
 def _deal(world: World, players: int, neutrals: int) -> None:
-
-    world.players = [f"p{i + 1}" for i in range(players)]
-    world.neutrals = [f"n{i + 1}" for i in range(neutrals)]
-    state = world.g.start(world.players, world.neutrals)
+    state = world.start(players, neutrals)
     world.state = world.g.apply(state, world.g.chance(state, Deal(), random.Random(0)))
 
 

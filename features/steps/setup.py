@@ -50,8 +50,7 @@ def _players_refused(world: World, players: int) -> None:
     nl="{count:d} spelers het bord bezetten en hun legers plaatsen",
 )
 def _setup(world: World, count: int) -> None:
-    world.players = [f"p{i + 1}" for i in range(count)]
-    state = world.g.start(world.players)
+    state = world.start(count)
     while state.phase in ("claim", "place"):
         state = world.g.apply(state, world.g.legal_actions(state)[0])
     world.state = state

@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from ... import engine_kind
+from ...grammar.messages import msg
 from ..service.errors import ServiceError
 from ..shared.render import display_path
 from .commands.check import check
@@ -33,7 +34,7 @@ from .commands.simulate import simulate
 from .commands.site import site
 from .commands.studio import studio
 from .commands.study import balance, sweep
-from .common import exit_with
+from .common import command_language, exit_with
 
 COMMANDS = (
     check,
@@ -131,21 +132,28 @@ def main(argv: Sequence[str] | None = None) -> None:
         exc.show()
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
-        click.echo("aborted", err=True)
+        click.echo(msg("aborted").render(command_language()), err=True)
         sys.exit(130)
     except SystemExit:
         raise
     except BrokenPipeError:
         sys.exit(0)
     except OSError as exc:  # a path the user gave: missing folder, full disk, no permission
-        where = f" {display_path(str(exc.filename))}" if exc.filename else ""
-        click.echo(f"error: cannot use{where}: {exc.strerror or exc}", err=True)
+        why = exc.strerror or str(exc)
+        if exc.filename:
+            said = msg("cannot use {path}: {why}", path=display_path(str(exc.filename)), why=why)
+        else:
+            said = msg("cannot use: {why}", why=why)
+        click.echo(msg("error: {message}", message=said).render(command_language()), err=True)
         sys.exit(2)
     except Exception as exc:
-        click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+        lang = command_language()
+        crash = msg("internal error: {kind}: {error}", kind=type(exc).__name__, error=str(exc))
+        click.echo(crash.render(lang), err=True)
         if os.environ.get("RISKRULES_DEBUG"):
             traceback.print_exc()
         else:
-            click.echo("(set RISKRULES_DEBUG=1 for the traceback; please report this)", err=True)
+            hint = msg("(set RISKRULES_DEBUG=1 for the traceback; please report this)")
+            click.echo(hint.render(lang), err=True)
         sys.exit(3)
     sys.exit(0)

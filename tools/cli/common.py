@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_FILE_BYTES
-from ...grammar.messages import msg
+from ...grammar.messages import Message, msg
 from ..service.errors import (
     BadFeatures,
     Kind,
@@ -122,7 +122,12 @@ def _seat_list(_ctx: click.Context, _param: click.Parameter, value: str | None) 
     names = tuple(v.strip() for v in value.split(","))
     unknown = [n for n in names if n not in LADDER]
     if unknown:
-        raise click.BadParameter(f"no agent '{unknown[0]}': write agents from {', '.join(LADDER)}")
+        said = msg(
+            "no agent '{agent}': write agents from {ladder}",
+            agent=unknown[0],
+            ladder=", ".join(LADDER),
+        )
+        raise click.BadParameter(said.render(command_language()))
     return names
 
 
@@ -191,8 +196,12 @@ def emit_json(data: object) -> None:
     click.echo(json_text(data), nl=False)
 
 
-def usage_error(message: str) -> NoReturn:
-    click.echo(f"error: {terminal(message)}", err=True)
+def usage_error(message: str | Message) -> NoReturn:
+    """`error: …` in the command's language (a Message; a str is another program's words, or
+    the system's), and exit 2."""
+    lang = command_language()
+    said = message.render(lang) if isinstance(message, Message) else message
+    click.echo(msg("error: {message}", message=terminal(said)).render(lang), err=True)
     sys.exit(2)
 
 
@@ -219,15 +228,17 @@ def exit_with(exc: ServiceError) -> NoReturn:
     elif isinstance(exc, NotFound) and exc.in_a_file:
         click.echo(diagnostic_text(exc.diagnostics[0], lang=lang), err=True)
     elif isinstance(exc, BadFeatures):
-        for problem in exc.problems:
-            click.echo(terminal(f"error: {problem}"), err=True)
+        for problem in exc.problems:  # the feature reader's own words
+            said = msg("error: {message}", message=problem).render(lang)
+            click.echo(terminal(said), err=True)
     else:
         if isinstance(exc, NotRun):
             click.echo(exc.output.rstrip(), err=True)
         said = msg("error: {message}", message=terminal(exc.text(lang))).render(lang)
         click.echo(said, err=True)
         if isinstance(exc, UnknownExample):
-            click.echo("examples: " + ", ".join(exc.known), err=True)
+            known = msg("examples: {names}", names=", ".join(exc.known))
+            click.echo(known.render(lang), err=True)
     sys.exit(EXIT[exc.kind])
 
 
@@ -238,17 +249,17 @@ def write_file(path: str | Path, data: str | bytes, new: bool = False) -> None:
     try:
         safewrite.write(path, data, new=new)
     except safewrite.Refused as exc:
-        usage_error(str(exc))
+        usage_error(exc.said)
 
 
 def read_stdin() -> str:
     data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        usage_error(f"standard input is larger than {MAX_FILE_BYTES:,} bytes")
+        usage_error(msg("standard input is larger than {most:,} bytes", most=MAX_FILE_BYTES))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        usage_error("standard input is not UTF-8 text")
+        usage_error(msg("standard input is not UTF-8 text"))
 
 
 TURNS_EVERY = 0.5  # seconds between two redraws of the bar for a game's turns

@@ -16,7 +16,7 @@ import logging
 import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,6 +37,7 @@ from .comparison import LEVEL, Difference, Measure
 from .family import ALPHA, HEADLINE_SHARE
 from .game_length import horizon
 from .simulate import GameResult, Job, Plan, play_all, play_batch
+from .stages import Look, answered, look_at
 from .study_figures import Family, StrengthFigures, StudyFigures
 
 
@@ -381,6 +382,18 @@ def _kept(result: GameResult, shared: dict[object, Any]) -> GameResult:
     return result
 
 
+@dataclass(frozen=True)
+class Played:
+    """A study's games: each strength's arms' games in seed order (the seeds every arm
+    finished), how many were played in all and in how long, and why it stopped early (None:
+    it played every game)."""
+
+    every: list[list[GameResult]]
+    played: int
+    elapsed: float
+    stopped: str | None = None
+
+
 def study(
     arms: Sequence[Arm],
     settings: Settings,
@@ -391,29 +404,63 @@ def study(
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT,
     grid: Figure | None = None,
+    looks: Sequence[int] = (),
+    on_look: Callable[[StudyFigures], None] | None = None,
 ) -> StudyFigures:
     """Play every arm and compare each to the first (the base): the whole study as figures.
 
-    A cluster lost mid-study (ClusterLost) ends it with the seeds that every arm finished,
-    from the first: the figures are those of a study of that many games (and say why it
-    stopped, under "stopped"). Fewer than two such seeds is a ClusterError."""
+    In stages (`looks`: games per ruleset, the last `settings.games`, stages.py): at each look
+    the figures of the seeds every arm finished so far go to `on_look`, and the study ends at
+    the first look whose answer is clear (stages.answered). A cluster lost mid-study
+    (ClusterLost) ends it with the seeds that every arm finished, from the first: the figures
+    are those of a study of that many games (and say why it stopped, under "stopped"). Fewer
+    than two such seeds is a ClusterError."""
     plan = plan_for(arms, settings)
-    games = settings.games
+    if scheduler is not None:
+        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
+    else:
+        source = play_all(plan, workers)
+    staged = _Stages(arms, settings, grid, looks, on_look, len(plan.templates)) if looks else None
+    found = collect(plan, settings.games, source, progress, staged)
+    whole = len(found.every[0]) if found.every else 0
+    figured = staged.last if staged is not None and staged.taken == whole else None  # its look
+    if figured is None:
+        look = staged.look(whole) if staged is not None else None
+        figured = figures(arms, settings, found.every, grid, look)
+    stopped = found.stopped
+    return dataclasses.replace(
+        figured,
+        elapsed_s=round(found.elapsed, 3),
+        games_per_s=round(found.played / found.elapsed, 2) if found.elapsed else None,
+        stopped=None
+        if stopped is None
+        else {"reason": stopped, "games_planned": settings.games, "games_played": found.played},
+    )
+
+
+def collect(
+    plan: Plan,
+    games: int,
+    source: Iterator[GameResult],
+    progress: object = None,
+    staged: _Stages | None = None,
+) -> Played:
+    """The games of `plan` as `source` plays them (here or on a cluster), each arm's in seed
+    order, up to the seeds every arm finished when the study stopped early (see `study`)."""
     kept: list[list[GameResult | None]] = [[None] * games for _ in plan.templates]
     shared: dict[object, Any] = {}
     tick = getattr(progress, "update", None)
     played = 0
     stopped: str | None = None
     start = time.perf_counter()
-    if scheduler is not None:
-        source = run_on_cluster(plan, scheduler, batch, connect_timeout, worker_timeout)
-    else:
-        source = play_all(plan, workers)
     try:
         for result in source:
             arm_at, game = divmod(result.index, games)
             kept[arm_at][game] = _kept(result, shared)
             played += 1
+            if staged is not None and staged.seen(kept, arm_at):
+                getattr(source, "close", lambda: None)()  # the games in hand are not needed
+                break
             if tick:
                 tick(1)
     except (ClusterLost, StopEarly) as exc:
@@ -421,21 +468,49 @@ def study(
         getattr(source, "close", lambda: None)()  # the workers stopped now, not when collected
     elapsed = time.perf_counter() - start
     whole = min(next((i for i, r in enumerate(part) if r is None), games) for part in kept)
+    if staged is not None and staged.taken > whole:  # stopped at a look: of its seeds only
+        whole = staged.taken
     if stopped is not None and whole < 2:
         raise ClusterError(
             f"{stopped}; {played} of {len(plan)} games had been played, and fewer than two "
             "seeds by every ruleset: nothing to report"
         )
     every = [[r for r in part[:whole] if r is not None] for part in kept]
-    found = figures(arms, settings, every, grid)
-    return dataclasses.replace(
-        found,
-        elapsed_s=round(elapsed, 3),
-        games_per_s=round(played / elapsed, 2) if elapsed else None,
-        stopped=None
-        if stopped is None
-        else {"reason": stopped, "games_planned": games, "games_played": played},
-    )
+    return Played(every, played, elapsed, stopped)
+
+
+OnLook = Callable[[StudyFigures], None] | None
+
+
+class _Stages:
+    """A study in stages as its games come (in no set order): the seeds every arm finished
+    from the first, and the figures at each look as it is reached (stages.py)."""
+
+    def __init__(self, arms: Sequence[Arm], settings: Settings, grid: Figure | None,
+                 looks: Sequence[int], on_look: OnLook, templates: int) -> None:  # fmt: skip
+        self.arms, self.settings, self.grid = arms, settings, grid
+        self.looks, self.on_look = tuple(looks), on_look
+        self.ahead = [0] * templates  # each template's seeds finished from the first
+        self.taken = 0  # games per ruleset at the last look
+        self.last: StudyFigures | None = None
+
+    def seen(self, kept: list[list[GameResult | None]], template: int) -> bool:
+        """A game of `template` kept: whether it completes a look whose answer is clear."""
+        row = kept[template]
+        while self.ahead[template] < len(row) and row[self.ahead[template]] is not None:
+            self.ahead[template] += 1
+        due = [n for n in self.looks if self.taken < n <= min(self.ahead)]
+        if not due:
+            return False
+        every = [[r for r in part[: due[-1]] if r is not None] for part in kept]
+        look = self.look(due[-1])
+        self.taken, self.last = due[-1], figures(self.arms, self.settings, every, self.grid, look)
+        if self.on_look is not None:
+            self.on_look(self.last)
+        return answered(self.last.comparisons())
+
+    def look(self, games: int) -> Look:  # the look at `games` per ruleset, after the last
+        return look_at(games, self.settings.games, self.taken, self.looks)
 
 
 def figures(
@@ -443,10 +518,12 @@ def figures(
     settings: Settings,
     every: list[list[GameResult]],
     grid: Figure | None = None,
+    look: Look | None = None,
 ) -> StudyFigures:
     """A study's figures from its games (`every`: each strength's arms' games, in seed order),
     every comparison adjusted together: each variant against the base under each strength,
-    and each strength's effects against the first's."""
+    and each strength's effects against the first's; at a look of a study in stages, at that
+    look's share of α (stages.py)."""
     seatings = settings.seatings()
     n = len(arms)
     whole = len(every[0]) if every else 0
@@ -460,7 +537,7 @@ def figures(
         for by_arm in groups[1:]
         for k in range(1, n)
     ]
-    measures = adjust([*parts, *contrasts])  # one family (family.py)
+    measures = adjust([*parts, *contrasts], look.alpha if look else ALPHA)  # one family
     from ...grammar import __version__
 
     def strength(s: int) -> StrengthFigures:
@@ -476,6 +553,7 @@ def figures(
         sum(1 for part in measures for m in part if m.tested),
         "every measure tested of every variant against the base, under every strength, and "
         "each strength's effects against the first's; game length first",
+        look,
     )
     return StudyFigures(
         __version__,

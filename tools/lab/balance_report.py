@@ -19,6 +19,7 @@ from .balance_stats import TOO_FEW, seat_label
 from .comparison import Difference, Measure
 from .figures import Length, MeanLength, SeatShare, Share
 from .i18n import translations
+from .stages import looked
 from .study_figures import StrengthFigures, StudyFigures
 from .verdicts import Verdict, verdicts
 
@@ -219,7 +220,9 @@ def reading(study: StudyFigures, lang: str) -> str:
         "one game in a hundred. A turn is one player's turn. Lengths are average turns, each "
         "game counted up to turn {horizon} (a game still going then counts {horizon}), in % "
         "of the first ruleset's."
-    ).format(count=study.family.comparisons, cap=study.max_turns, horizon=study.horizon)
+    ).format(count=study.family.comparisons, cap=study.max_turns, horizon=study.horizon) + (
+        looked(study.family.look, lang)
+    )
 
 
 def players_note(study: StudyFigures, lang: str) -> str:
@@ -236,9 +239,16 @@ def strengths_named(study: StudyFigures, _: Say = str, lang: str = "en") -> str:
     return str(format_list([s.agents for s in study.strengths], locale=lang))
 
 
+def _about(study: StudyFigures, _: Say, lang: str) -> dict[str, object]:
+    """What the text and the page say of the study's games: how many players, how many games
+    per ruleset from which seeds, by which agents (a sentence's fields)."""
+    first, last = study.seeds
+    agents = strengths_named(study, _, lang)
+    return dict(players=study.players, games=study.games, first=first, last=last, agents=agents)
+
+
 def text(study: StudyFigures, lang: str = "en", found: list[Verdict] | None = None) -> str:
     _ = translations(lang).gettext
-    first, last = study.seeds
     note = stopped_note(study, _)
     lines = [*_wrapped(players_note(study, lang), 0), "", *([note, ""] if note else [])]
     found = verdicts(study.comparisons(), lang) if found is None else found
@@ -251,14 +261,7 @@ def text(study: StudyFigures, lang: str = "en", found: list[Verdict] | None = No
         _(
             "{players} players, {games} games per ruleset (seeds {first}–{last}, the same for "
             "every ruleset), {agents} agents; {rate} games/s"
-        ).format(
-            players=study.players,
-            games=study.games,
-            first=first,
-            last=last,
-            agents=strengths_named(study, _, lang),
-            rate=study.games_per_s,
-        ),
+        ).format(**_about(study, _, lang), rate=study.games_per_s),
         "",
     ]
     lines += _tables(study, study.first, _)
@@ -507,7 +510,6 @@ def page(study: StudyFigures, lang: str = "en", found: list[Verdict] | None = No
     """A self-contained HTML page (templates/balance.html.j2): the verdicts (`found`, or
     computed here), the plots, then the tables' details."""
     _ = translations(lang).gettext
-    first, last = study.seeds
     try:
         drawn = plots(study, lang)
     except ImportError:  # in the web page (Pyodide) Matplotlib cannot be installed
@@ -517,14 +519,7 @@ def page(study: StudyFigures, lang: str = "en", found: list[Verdict] | None = No
         "every ruleset, so differences come from the rules), {agents} agents. Intervals are "
         "95%; differences are paired by seed; p (adjusted) is adjusted for the study's {count} "
         "comparisons together."
-    ).format(
-        players=study.players,
-        games=study.games,
-        first=first,
-        last=last,
-        agents=strengths_named(study, _, lang),
-        count=study.family.comparisons,
-    )
+    ).format(**_about(study, _, lang), count=study.family.comparisons)
     return (
         _environment(lang)
         .get_template("balance.html.j2")

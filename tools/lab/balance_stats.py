@@ -32,7 +32,7 @@ from typing import Any
 
 from . import pure_stats
 from .comparison import LEVEL, Comparison, Measure
-from .family import weighted_holm, weights
+from .family import ALPHA, weighted_holm, weights
 from .figures import Fairness, Length, MeanLength, RulesetFigures, SeatShare, Share
 from .game_length import length_contrast, paired_length, restricted_mean, share_contrast
 from .simulate import GameResult
@@ -321,15 +321,23 @@ def holm(p_values: Sequence[float]) -> tuple[list[float], list[float]]:
     return weighted_holm(p_values, [1.0 / m] * m)
 
 
-def adjust(comparisons: Sequence[Sequence[Comparison]]) -> list[list[Measure]]:
+def adjust(
+    comparisons: Sequence[Sequence[Comparison]], alpha: float = ALPHA
+) -> list[list[Measure]]:
     """Every part's comparisons as figures, the tested ones adjusted together (the weighted
-    Holm procedure: the headline comparisons first, family.py)."""
+    Holm procedure: the headline comparisons first, family.py). `alpha`: the share of α these
+    comparisons may spend (a look of a study in stages, stages.py; α itself otherwise): the
+    intervals are at the levels that agree with it, and each adjusted p-value is multiplied
+    by α / alpha (Bonferroni over the looks), so that it is below α exactly when the
+    comparison is clear at this look."""
     tested = [(k, j) for k, part in enumerate(comparisons) for j, c in enumerate(part)]
     tested = [(k, j) for k, j in tested if comparisons[k][j].p_value is not None]
     heads = [comparisons[k][j].headline for k, j in tested]
     adjusted, levels = weighted_holm(
-        [float(comparisons[k][j].p_value or 0) for k, j in tested], weights(heads)
+        [float(comparisons[k][j].p_value or 0) for k, j in tested], weights(heads), alpha
     )
+    if alpha != ALPHA:
+        adjusted = [min(1.0, a * ALPHA / alpha) for a in adjusted]
     found = {kj: (a, lv) for kj, a, lv in zip(tested, adjusted, levels, strict=True)}
     return [
         [c.adjusted(*found.get((k, j), (None, None))) for j, c in enumerate(part)]

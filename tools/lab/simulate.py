@@ -96,6 +96,33 @@ def rules_for(job: Job) -> Rules:
     return found
 
 
+@dataclass(slots=True)
+class _Course:
+    """What a game's course shows besides its last position, counted as it is played: the
+    rounds begun, who was knocked out when, the trades and conquests, the continents' holders
+    at the turn observed."""
+
+    order: tuple[int, ...]  # the players' seats in turn order: play begins with the first
+    place: int  # the place in the order of the last turn's player
+    rounds: int = 0
+    began: bool = False  # whether the last turn to begin began a round
+    eliminated: list[tuple[int, int]] = field(default_factory=list)
+    trades: int = 0
+    conquests: int = 0
+    holders: dict[str, int | None] | None = None
+
+    def turn_begins(self, seat: int) -> None:
+        now = self.order.index(seat)
+        self.began = now <= self.place  # back to (or past) the first player: a new round
+        self.rounds += self.began
+        self.place = now
+
+    def knocked_out(self, seen: frozenset[int], turn: int) -> None:
+        if len(seen) > len(self.eliminated):
+            known = {seat for seat, _ in self.eliminated}
+            self.eliminated.extend((s, turn) for s in sorted(seen - known))
+
+
 def play(job: Job, on_turn: Callable[[int], None] | None = None) -> GameResult:
     """One complete game (or one that reaches the turn or action limit), checked as it goes;
     `on_turn(turn)` as each turn begins (a long game's progress, played in this process).
@@ -106,83 +133,87 @@ def play(job: Job, on_turn: Callable[[int], None] | None = None) -> GameResult:
     """
     rules = rules_for(job)
     game = Game(rules)
+    names = job.names or [f"p{i + 1}" for i in range(job.players)]
+    state = game.start(names)
+    order = tuple(game.rel.players(state))
+    course = _Course(order, len(order))
+    path = None
+    with contextlib.ExitStack() as written:  # the record, put in place on every path (safewrite)
+        out = None
+        if job.record_dir is not None:
+            path = str(safewrite.folder(job.record_dir) / f"game-{job.index + 1:04d}.jsonl")
+            out = written.enter_context(safewrite.open_text(path))
+            agents = list(job.seated()) if job.seats else []
+            neutrals = [s.name for s in state.seats if s.neutral]
+            line = header(rules.name, names, neutrals, job.seed, agents, receipt(rules))
+            out.write(encode(line).decode() + "\n")
+        state, count, problem = _moves(job, game, state, course, out, on_turn)
+    if problem is not None and path is None:
+        again = replace(job, record_dir=tempfile.mkdtemp(prefix="riskrules-violation-"))
+        path = play(again).record
+    return _result(job, state, course, count, problem, path)
+
+
+def _moves(
+    job: Job,
+    game: Game,
+    state: GameState,
+    course: _Course,
+    out: TextIO | None,
+    on_turn: Callable[[int], None] | None,
+) -> tuple[GameState, int, str | None]:
+    """The game played from `state` to its end or a limit, each action written to `out` (if
+    any) and checked: (the last position, the actions taken, what went wrong or None)."""
     rng = random.Random(job.seed)
     seated = job.seated()
     by_seat = [AGENTS[name] for name in seated]
     default = AGENTS[job.agent]
-    names = job.names or [f"p{i + 1}" for i in range(job.players)]
-    state = game.start(names)
-    neutrals = [s.name for s in state.seats if s.neutral]
-    out: TextIO | None = None
-    path = None
-    written = contextlib.ExitStack()  # the record, put in place on every path (safewrite)
-    if job.record_dir is not None:
-        folder = safewrite.folder(job.record_dir)
-        path = str(folder / f"game-{job.index + 1:04d}.jsonl")
-        out = written.enter_context(safewrite.open_text(path))
-    problem = None
-    count = 0
     watch = Watch(game)
     watch.check(state)
-    holders: dict[str, int | None] | None = None
-    order = tuple(game.rel.players(state))  # play begins with the first of them
-    rounds, place = 0, len(order)  # the place in the order of the last turn's player
-    began = False  # whether the last turn to begin began a round
-    eliminated: list[tuple[int, int]] = []
-    trades = conquests = 0
-    try:
+    count = 0
+    max_turns, max_actions, observe_turn = job.max_turns, job.max_actions, job.observe_turn
+    seen = state.eliminated  # the set of eliminated seats last looked at
+    order = course.order
+    apply, check = game.apply, watch.check
+    while state.phase != "over" and state.turn <= max_turns and count < max_actions:
+        seat = state.current
+        action = (by_seat[seat] if seat < len(by_seat) else default)(game, state, rng)
         if out is not None:
-            agents = list(seated) if job.seats else []
-            line = header(rules.name, names, neutrals, job.seed, agents, receipt(rules))
-            out.write(encode(line).decode() + "\n")
-        max_turns, max_actions, observe_turn = job.max_turns, job.max_actions, job.observe_turn
-        seen = state.eliminated  # the set of eliminated seats last looked at
-        apply, check = game.apply, watch.check
-        while state.phase != "over" and state.turn <= max_turns and count < max_actions:
-            seat = state.current
-            action = (by_seat[seat] if seat < len(by_seat) else default)(game, state, rng)
-            if out is not None:
-                out.write(encode(to_json(state, action)).decode() + "\n")
-            turn = state.turn
-            state = apply(state, action)
-            count += 1
-            # The agents' actions are these very classes: compared by identity, as an
-            # isinstance test that fails costs the Python engine a lookup of __class__.
-            kind = type(action)
-            if kind is Trade:
-                trades += 1
-            elif kind is Attack and state.pending is not None:
-                conquests += 1  # the territory emptied: a conquest to move into
-            if state.turn != turn and state.current in order:  # a turn begins
-                now = order.index(state.current)
-                began = now <= place  # back to (or past) the first player: a new round
-                rounds += began
-                place = now
-                if on_turn is not None:
-                    on_turn(state.turn)
-            if state.eliminated is not seen:  # a state keeps the very set until someone goes
-                seen = state.eliminated
-                if len(seen) > len(eliminated):
-                    known = {seat for seat, _ in eliminated}
-                    for s in sorted(seen - known):  # a loop: `state` in no closure's cell
-                        eliminated.append((s, state.turn))
-            found = check(state)
-            if found:
-                problem = f"after line {count + 1}: {'; '.join(found)}"
-                break
-            if holders is None and state.turn >= observe_turn:
-                holders = continent_holders(game, state)
-    finally:
-        written.close()
-    if problem is not None and path is None:
-        again = replace(job, record_dir=tempfile.mkdtemp(prefix="riskrules-violation-"))
-        path = play(again).record
+            out.write(encode(to_json(state, action)).decode() + "\n")
+        turn = state.turn
+        state = apply(state, action)
+        count += 1
+        # The agents' actions are these very classes: compared by identity, as an
+        # isinstance test that fails costs the Python engine a lookup of __class__.
+        kind = type(action)
+        if kind is Trade:
+            course.trades += 1
+        elif kind is Attack and state.pending is not None:
+            course.conquests += 1  # the territory emptied: a conquest to move into
+        if state.turn != turn and state.current in order:  # a turn begins
+            course.turn_begins(state.current)
+            if on_turn is not None:
+                on_turn(state.turn)
+        if state.eliminated is not seen:  # a state keeps the very set until someone goes
+            seen = state.eliminated
+            course.knocked_out(seen, state.turn)
+        found = check(state)
+        if found:
+            return state, count, f"after line {count + 1}: {'; '.join(found)}"
+        if course.holders is None and state.turn >= observe_turn:
+            course.holders = continent_holders(game, state)
+    return state, count, None
+
+
+def _result(
+    job: Job, state: GameState, course: _Course, count: int, problem: str | None, path: str | None
+) -> GameResult:
     winner = state.seats[state.winner].name if state.winner is not None else None
     # Stopped at the turn limit, the game has just begun the turn past it and played none of it.
-    played = state.turn
+    played, rounds = state.turn, course.rounds
     if state.phase != "over" and state.turn > job.max_turns:
         played -= 1
-        rounds -= began  # nor of the round that turn began
+        rounds -= course.began  # nor of the round that turn began
     return GameResult(
         job.index,
         state.phase == "over",
@@ -192,15 +223,15 @@ def play(job: Job, on_turn: Callable[[int], None] | None = None) -> GameResult:
         problem,
         path,
         winner_seat=state.winner,
-        order=order,
+        order=course.order,
         eliminations=len(state.eliminated),
-        holders=holders,
+        holders=course.holders,
         seed=job.seed,
         rounds=rounds,
-        eliminated_at=tuple(eliminated),
-        agents=seated,
-        trades=trades,
-        conquests=conquests,
+        eliminated_at=tuple(course.eliminated),
+        agents=job.seated(),
+        trades=course.trades,
+        conquests=course.conquests,
     )
 
 

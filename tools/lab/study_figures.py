@@ -11,6 +11,7 @@ from .balance_stats import position_won
 from .comparison import Comparisons, Difference, StrengthComparisons
 from .figures import RulesetFigures
 from .simulate import GameResult
+from .stages import Look
 
 FORMAT = 2  # balance.json's format (2: restricted mean lengths, contrasts, weighted family)
 
@@ -46,6 +47,7 @@ class Family:
     headline_share: float
     comparisons: int
     of: str
+    look: Look | None = None  # a study in stages: the look these figures are of (stages.py)
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,8 @@ class StudyFigures:
                 "headline_share": self.family.headline_share,
                 "comparisons": self.family.comparisons,
                 "of": self.family.of,
-            },
+            }
+            | ({"stage": self.family.look.to_json()} if self.family.look else {}),
             # The first strength's figures, as a study of one strength gives them:
             "rulesets": first["rulesets"],
             "differences": first["differences"],

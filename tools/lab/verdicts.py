@@ -430,8 +430,9 @@ def verdicts(study: Figure | Comparisons, lang: str = "en") -> list[Verdict]:
         sentences, effects = _reading(w, players, found.max_turns, diff)
         strengths, contrasts, depends = [], [], []
         for other in others:
-            _said, theirs = _reading(w, players, found.max_turns, other.differences[k])
+            said, theirs = _reading(w, players, found.max_turns, other.differences[k])
             strengths.append((other.agents, tuple(theirs)))
+            sentences += _clear_only_there(w, other.agents, said, effects, theirs)
             differ = [effect(m) for m in other.contrasts[k].measures] if other.contrasts else []
             contrasts.append((other.agents, tuple(differ)))
             clear = [e for e in differ if e.verdict == CLEAR]
@@ -455,6 +456,34 @@ def verdicts(study: Figure | Comparisons, lang: str = "en") -> list[Verdict]:
                 tuple(strengths),
                 tuple(dict.fromkeys(depends)),
                 tuple(contrasts),
+            )
+        )
+    return out
+
+
+def _clear_only_there(
+    w: _Words, agents: str, said: list[str], ours: list[Effect], theirs: list[Effect]
+) -> list[str]:
+    """What is clear under another strength of players and not under the first: its length's
+    sentence, and its seats' (a verdict that said only the first strength's would hide it)."""
+    named = strength_name(agents, w._)
+    out = []
+    if ours[0].verdict != CLEAR and theirs[0].verdict == CLEAR:
+        out.append(
+            w._("With {agents} players in every seat: {sentence}").format(
+                agents=named, sentence=said[0]
+            )
+        )
+
+    def seat_clear(effects: list[Effect]) -> bool:
+        return any(
+            e.verdict == CLEAR for e in effects if e.kind == "share" and e.measure != "unfinished"
+        )
+
+    if not seat_clear(ours) and seat_clear(theirs):
+        out.append(
+            w._("With {agents} players in every seat: {sentence}").format(
+                agents=named, sentence=said[1]
             )
         )
     return out

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ...engine.rules import Rules
     from ..lab.balance import Arm, Settings
     from ..lab.simulate import GameResult, Plan, Summary
+    from ..lab.stages import Look
     from ..lab.study_figures import StudyFigures
     from ..lab.verdicts import Verdict
 
@@ -203,6 +204,9 @@ class Study:
     # (other than the default) or `seats` names the one to play.
     agents: tuple[str, ...] | None = None
     seats: tuple[str, ...] = ()  # one strength: the agent of each seat
+    # In stages: `games` is the most it plays; it looks at 100, 200, 400, … and stops at the
+    # first look whose answer is clear (tools/lab/stages.py).
+    until_clear: bool = False
 
     def strength_count(self) -> int:
         if self.seats:
@@ -240,6 +244,12 @@ class StudyPlan:
     worker_timeout: float = DEFAULT_WORKER_TIMEOUT
     grid: dict[str, list[Any]] | None = None  # a sweep's rules and values (its heat maps)
     languages: tuple[str, ...] = ()  # the base's own manuals' languages (the report's default)
+    looks: tuple[int, ...] = ()  # a study in stages: the games per ruleset it looks at
+
+    @property
+    def rulesets_played(self) -> int:
+        """The games played per seed: every ruleset under every strength."""
+        return len(self.arms) * len(self.settings.seatings())
 
     def manual_languages(self) -> tuple[str, ...]:
         return self.languages
@@ -272,6 +282,8 @@ def _plan(arms: list[Arm], rulesets: list[Rules], request: Study) -> StudyPlan:
         strengths=_strengths(request, players),
     )
     workers = _workers(request.workers, len(arms) * settings.games)
+    from ..lab.stages import looks
+
     return StudyPlan(
         tuple(arms),
         settings,
@@ -281,6 +293,7 @@ def _plan(arms: list[Arm], rulesets: list[Rules], request: Study) -> StudyPlan:
         request.connect_timeout,
         request.worker_timeout,
         languages=manual_languages(rulesets[0].effective),
+        looks=looks(request.games) if request.until_clear else (),
     )
 
 
@@ -383,6 +396,11 @@ class StudyResult:
         return self.figures.games
 
     @property
+    def look(self) -> Look | None:
+        """A study in stages: the look these figures are of (None: a study of fixed size)."""
+        return self.figures.family.look
+
+    @property
     def stopped(self) -> dict[str, Any] | None:
         """Why a study on a cluster stopped early (the cluster was lost), with the games it
         planned per ruleset and played in all; None when it played every game."""
@@ -440,12 +458,14 @@ def run_study(
     cancel: Cancel | None = None,
     lang: str = "en",
     enough: Callable[[], str | None] | None = None,
+    on_look: Callable[[StudyResult], None] | None = None,
 ) -> StudyResult:
     """Play the study and compare each ruleset to the base, in processes here or on the
     plan's Dask cluster (progress and a Cancel game by game on either). A cluster lost
     mid-study ends it with the seeds every ruleset finished (`StudyResult.stopped`), and so
     does `enough()` saying why after a game (a time limit: the figures so far, not none).
-    The verdicts are in `lang` (en, da or nl)."""
+    A study in stages (`plan.looks`) gives each look's result to `on_look` as it is reached
+    and ends at the first whose answer is clear. The verdicts are in `lang` (en, da or nl)."""
     from ..lab.balance import ClusterError, StopEarly, study
     from ..lab.simulate import WorkerLost
 
@@ -464,6 +484,8 @@ def run_study(
             connect_timeout=plan.connect_timeout,
             worker_timeout=plan.worker_timeout,
             grid=plan.grid,
+            looks=plan.looks,
+            on_look=None if on_look is None else lambda found: on_look(StudyResult(found, lang)),
         )
     except ClusterError as exc:
         raise UsageError(str(exc)) from None

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES
+from ...grammar.messages import msg
 from .errors import UsageError
 from .snapshot import Snapshot
 
@@ -14,8 +15,12 @@ from .snapshot import Snapshot
 def _exact_within(armies: int, exact: bool) -> None:
     if exact and armies > MAX_EXACT_ODDS:
         raise UsageError(
-            f"--exact works up to {MAX_EXACT_ODDS} armies a side, not {armies:,} "
-            "(exact fractions grow very long); leave out --exact for decimals"
+            msg(
+                "--exact works up to {most} armies a side, not {armies:,} (exact fractions grow "
+                "very long); leave out --exact for decimals",
+                most=MAX_EXACT_ODDS,
+                armies=armies,
+            )
         )
 
 
@@ -63,7 +68,7 @@ def battle(
     _exact_within(max(attackers or 0, defenders or 0), exact)
     rules = snapshot.rules(ref)
     if attackers is None or defenders is None:
-        raise UsageError("give both --attackers and --defenders")
+        raise UsageError(msg("give both --attackers and --defenders"))
     from ...engine.odds import battle_odds
 
     found = battle_odds(rules, attackers, defenders, exact=exact)
@@ -147,17 +152,28 @@ def roll(snapshot: Snapshot, ref: str, dice: str, exact: bool = False) -> Roll:
     rules = snapshot.rules(ref)
     match = re.fullmatch(r"\s*(\d+)\s*[vVxX]\s*(\d+)\s*", dice)
     if not match:
-        raise UsageError(f"--roll takes the dice of each side, such as 3v2, not {dice!r}")
+        raise UsageError(
+            msg("--roll takes the dice of each side, such as 3v2, not {dice}", dice=repr(dice))
+        )
     ad, dd = int(match.group(1)), int(match.group(2))
-    for count, side, rule, most_of in (
-        (ad, "attacker", "combat.attacker.dice", rules.attacker_dice),
-        (dd, "defender", "combat.defender.dice", rules.defender_dice),
+    for count, said, rule, most_of in (
+        (
+            ad,
+            msg("{ruleset} lets the attacker roll 1 to {most} dice, not {count} (rule {rule})"),
+            "combat.attacker.dice",
+            rules.attacker_dice,
+        ),
+        (
+            dd,
+            msg("{ruleset} lets the defender roll 1 to {most} dice, not {count} (rule {rule})"),
+            "combat.defender.dice",
+            rules.defender_dice,
+        ),
     ):
         most = max(most_of(armies)[1] for armies in range(1, MAX_ODDS_ARMIES + 1))
         if not 1 <= count <= most:
-            raise UsageError(
-                f"{rules.name} lets the {side} roll 1 to {most} dice, not {count} (rule {rule})"
-            )
+            found = said.with_args(ruleset=rules.name, most=most, count=count, rule=rule)
+            raise UsageError(found)
     from ...engine.odds import roll_outcomes
 
     outcomes = tuple(

@@ -9,6 +9,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import PurePath
 
+from ...grammar.messages import msg
 from .errors import UsageError
 
 STDOUT = "-"  # `-o -`: standard output
@@ -40,9 +41,15 @@ def output_format(
     if asked is not None:
         if implied is not None and implied != asked:
             raise UsageError(
-                f"--format {asked} and -o {output} disagree: the file's name says {implied}; "
-                f"name it {PurePath(output or '').stem}{SUFFIX[asked]} for {asked}, or leave "
-                "--format out (the format follows the file's suffix)"
+                msg(
+                    "--format {asked} and -o {output} disagree: the file's name says "
+                    "{implied}; name it {name} for {asked}, or leave --format out (the format "
+                    "follows the file's suffix)",
+                    asked=asked,
+                    output=output or "",
+                    implied=implied,
+                    name=PurePath(output or "").stem + SUFFIX[asked],
+                )
             )
         return asked
     if implied is not None:
@@ -50,8 +57,13 @@ def output_format(
     if output is not None and output != STDOUT and PurePath(output).suffix:
         named = ", ".join(SUFFIX[f] for f in formats if f in SUFFIX)
         raise UsageError(
-            f"cannot tell the format from the name {output}: end it in {named}, "
-            f"or give --format ({', '.join(formats)})"
+            msg(
+                "cannot tell the format from the name {output}: end it in {named}, or give "
+                "--format ({formats})",
+                output=output,
+                named=named,
+                formats=", ".join(formats),
+            )
         )
     return default
 
@@ -69,7 +81,7 @@ def file_to_write(path: str, dash: bool = True) -> str:
     no program reads would keep the command waiting for ever; a device or a socket is no file
     to keep). `-` (standard output, where `dash`) is left to the command."""
     if path == "":
-        raise UsageError("the name is empty: give a file's name")
+        raise UsageError(msg("the name is empty: give a file's name"))
     if path == STDOUT and dash:
         return path
     try:
@@ -77,11 +89,18 @@ def file_to_write(path: str, dash: bool = True) -> str:
     except OSError:  # not there yet (or not reachable: the write says why)
         return path
     if stat.S_ISDIR(mode):
-        raise UsageError(f"{path} is a folder: name a file in it")
+        raise UsageError(msg("{path} is a folder: name a file in it", path=path))
     if not stat.S_ISREG(mode):
-        kind = "a pipe" if stat.S_ISFIFO(mode) else "a device or a socket"
-        hint = "; - writes to standard output, to pipe or redirect" if dash else ""
-        raise UsageError(f"cannot write {path}: it is {kind}, not a file: name a file{hint}")
+        if stat.S_ISFIFO(mode):
+            said = msg("cannot write {path}: it is a pipe, not a file: name a file", path=path)
+        else:
+            said = msg(
+                "cannot write {path}: it is a device or a socket, not a file: name a file",
+                path=path,
+            )
+        if dash:
+            said = msg("{message}; - writes to standard output, to pipe or redirect", message=said)
+        raise UsageError(said)
     return path
 
 
@@ -89,5 +108,5 @@ def folder_to_write(path: str) -> str:
     """A folder a command is to write into (`--report`, `--record`): an empty name is refused
     (it would be the current folder without saying so)."""
     if path == "":
-        raise UsageError("the name is empty: give a folder's name")
+        raise UsageError(msg("the name is empty: give a folder's name"))
     return path

@@ -15,9 +15,8 @@ def writable_folder(path: str | Path) -> Path:
     try:
         return safewrite.folder(path)
     except safewrite.Refused as exc:
-        why = exc.detail or _why(exc)
         raise UsageError(
-            msg("cannot write to the folder {path}: {why}", path=str(path), why=why)
+            msg("cannot write to the folder {path}: {why}", path=str(path), why=exc.why)
         ) from None
 
 
@@ -29,7 +28,7 @@ def records_writable(path: str | Path) -> Path:
         try:
             safewrite.check(found)
         except safewrite.Refused as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(exc.said) from None
     return folder
 
 
@@ -39,8 +38,4 @@ def write(path: str | Path, data: str | bytes) -> None:
     try:
         safewrite.write(path, data)
     except safewrite.Refused as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _why(exc: safewrite.Refused) -> str:
-    return safewrite.REASONS.get(exc.reason, exc.reason)
+        raise UsageError(exc.said) from None

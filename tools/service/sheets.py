@@ -6,6 +6,7 @@ import gettext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from ...grammar.messages import msg
 from ...grammar.resolve import EffectiveRuleset
 from .errors import UsageError
 from .snapshot import Snapshot
@@ -54,9 +55,13 @@ def summary(
     from ..sheets.summary import MOST_PAGES, build_for, render_paged, sheet_language
 
     if layout not in LAYOUTS:
-        raise UsageError(f"no layout '{layout}' (one of {', '.join(LAYOUTS)})")
+        raise UsageError(
+            msg(
+                "no layout '{layout}' (one of {layouts})", layout=layout, layouts=", ".join(LAYOUTS)
+            )
+        )
     if layout == "card" and fmt == "md":
-        raise UsageError("the card is HTML or PDF: --format html or pdf (.html, .pdf)")
+        raise UsageError(msg("the card is HTML or PDF: --format html or pdf (.html, .pdf)"))
     rules = snapshot.rules(ref)
     eff = rules.effective
     language = lang or sheet_language(eff)
@@ -129,7 +134,13 @@ def translations(lang: str) -> gettext.NullTranslations:
     from ..sheets.i18n import translations as catalogue
 
     if lang not in LANGUAGES:
-        raise UsageError(f"no language '{lang}' (one of {', '.join(LANGUAGES)})")
+        raise UsageError(
+            msg(
+                "no language '{lang}' (one of {languages})",
+                lang=lang,
+                languages=", ".join(LANGUAGES),
+            )
+        )
     return catalogue(lang)
 
 
@@ -192,9 +203,9 @@ def diff(snapshot: Snapshot, refs: list[str]) -> Diff:
     from ..sheets.diff import differences
 
     if len(refs) < 2:
-        raise UsageError("diff needs at least two rulesets")
+        raise UsageError(msg("diff needs at least two rulesets"))
     effective = [snapshot.checked(ref) for ref in refs]
     names = [eff.name for eff in effective]
     if len(set(names)) != len(names):
-        raise UsageError("name each ruleset once")
+        raise UsageError(msg("name each ruleset once"))
     return Diff(tuple(effective), tuple(differences(effective)))

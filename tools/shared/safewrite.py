@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from ...grammar.messages import Message, msg
+
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 DIRECTORY = getattr(os, "O_DIRECTORY", 0)
@@ -25,14 +27,15 @@ TRIES = 8  # random temporary names tried before giving up
 # Every call below relative to the folder's descriptor, where the system offers it.
 LINK = getattr(os, "link", None)  # hard links (none in some file systems, Pyodide's)
 AT = {os.open, os.stat, os.rename, os.unlink} <= os.supports_dir_fd
-LINK_SAYS = "it is a link; riskrules never writes through a link (remove it, or name another file)"
-REASONS = {
-    "link": LINK_SAYS,
-    "not-a-file": "it is not a plain file (a folder, a pipe or a device)",
-    "exists": "a file of that name exists already",
-    "denied": "the folder may not be written to (read-only, or another user's)",
-    "no-folder": "its folder does not exist",
-    "failed": "the disk refused it",
+REASONS = {  # said in the reader's language where the refusal is shown (Refused.said)
+    "link": msg(
+        "it is a link; riskrules never writes through a link (remove it, or name another file)"
+    ),
+    "not-a-file": msg("it is not a plain file (a folder, a pipe or a device)"),
+    "exists": msg("a file of that name exists already"),
+    "denied": msg("the folder may not be written to (read-only, or another user's)"),
+    "no-folder": msg("its folder does not exist"),
+    "failed": msg("the disk refused it"),
 }
 
 
@@ -40,14 +43,19 @@ DENIED = {errno.EACCES, errno.EPERM, errno.EROFS}
 
 
 class Refused(OSError):
-    """A write refused before anything was written. `reason` is a key of REASONS (a front end
-    says it in the reader's words), `path` the name as given."""
+    """A write refused before anything was written. `reason` is a key of REASONS, `path` the
+    name as given, `detail` what the system said or a closer reason; `said` the whole refusal,
+    to be rendered in the reader's language (its English is the exception's text)."""
 
-    def __init__(self, path: str | os.PathLike[str], reason: str, detail: str = "") -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], reason: str, detail: str | Message = ""
+    ) -> None:
         self.path = os.fspath(path)
         self.reason = reason
-        self.detail = detail
-        super().__init__(f"cannot write {self.path}: {detail or REASONS[reason]}")
+        self.detail = str(detail)
+        self.why: Message | str = detail or REASONS[reason]
+        self.said = msg("cannot write {path}: {why}", path=self.path, why=self.why)
+        super().__init__(self.said.render())
 
 
 def _refused(path: str | os.PathLike[str], exc: OSError) -> Refused:
@@ -103,9 +111,9 @@ def folder(path: str | os.PathLike[str]) -> Path:
     if stat.S_ISLNK(info.st_mode):
         raise Refused(found, "link")
     if stat.S_ISREG(info.st_mode):
-        raise Refused(found, "not-a-file", "it is a file, not a folder")
+        raise Refused(found, "not-a-file", msg("it is a file, not a folder"))
     if not stat.S_ISDIR(info.st_mode):
-        raise Refused(found, "not-a-file", "it is a pipe or a device, not a folder")
+        raise Refused(found, "not-a-file", msg("it is a pipe or a device, not a folder"))
     return found
 
 
@@ -135,7 +143,7 @@ class _Folder:
         given = os.fspath(path)
         parent, name = os.path.split(os.path.abspath(given))
         if not given:
-            raise Refused(path, "not-a-file", "no file name was given (an empty name)")
+            raise Refused(path, "not-a-file", msg("no file name was given (an empty name)"))
         if given.endswith(os.sep) or name in ("", ".", ".."):
             raise Refused(path, "not-a-file")
         self.parent, self.name = parent, name

@@ -62,6 +62,16 @@ def study_job() -> bytes | None:
 def study_progress(done: int, total: int) -> None:
     if STUDY.run is not None and not STUDY.run.finished:
         STUDY.run.done, STUDY.run.total = done, total
+        STUDY.run.pace.seconds(done)  # the pace is measured from the first results
+
+
+def study_look(data: Any) -> None:
+    """A look of the study in stages, reached while it plays on: its figures so far."""
+    import pickle
+
+    run = STUDY.run
+    if run is not None and not run.finished:
+        run.look = pickle.loads(data.to_bytes() if hasattr(data, "to_bytes") else bytes(data))
 
 
 def study_end(data: Any) -> None:
@@ -98,18 +108,24 @@ def study_stop() -> bool:
     if not (run.cancel.cancelled or run.timed_out):
         return False
     run.cancelled = not run.timed_out
+    if run.timed_out and run.look is not None:  # the last look's figures: what it found
+        run.result = run.look
     run.finished = True
     return True
 
 
-def play(plan: Any, report: Callable[[int, int], None]) -> bytes:
-    """In the study's own worker: play the planned study, `report` its progress; the result
-    (or why there is none) pickled for the studio's worker (the same code on both ends)."""
+def play(
+    plan: Any, report: Callable[[int, int], None], look: Callable[[bytes], None] | None = None
+) -> bytes:
+    """In the study's own worker: play the planned study, `report` its progress and `look`
+    each look it reaches (pickled); the result (or why there is none) pickled for the
+    studio's worker (the same code on both ends)."""
     import pickle
 
     found = pickle.loads(plan.to_bytes() if hasattr(plan, "to_bytes") else bytes(plan))
+    on_look = None if look is None else lambda result: look(pickle.dumps(result))
     try:
-        return pickle.dumps(("result", lab.run_study(found, report)))
+        return pickle.dumps(("result", lab.run_study(found, report, on_look=on_look)))
     except ServiceError as exc:
         return pickle.dumps(("error", exc.said or msg("{error}", error=exc.message)))
     except Exception as exc:  # said in the page, not a traceback

@@ -12,7 +12,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ...grammar.limits import MAX_STUDIO_BODY
+from ...grammar.limits import MAX_STUDIO_BODY, MAX_STUDIO_GAMES
 from ...grammar.messages import msg
 from ..service.edits import Edited
 from ..service.errors import UsageError
@@ -110,6 +110,7 @@ async def edit(request: Request) -> Response:
         base=base,
         tab=secrets.token_hex(8),
         limit=MAX_STUDIO_BODY // 1024,
+        study_games=MAX_STUDIO_GAMES,
         **_work(request, doc),
     )
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...grammar.messages import Message, msg
 from .app import guarded
 from .security import Door, new_token
 
@@ -24,7 +25,16 @@ STOP_SECONDS = 2  # Ctrl+C or SIGTERM: requests still waiting then (PDFs in line
 
 
 class CannotStart(Exception):
-    """The folder or the address cannot be used; the message says why."""
+    """The folder or the address cannot be used; `said` says why, in the reader's language
+    where it is shown (its English is the exception's text)."""
+
+    def __init__(self, said: Message) -> None:
+        self.said = said
+        super().__init__(said.render())
+
+
+def cannot_listen(host: str, port: int, why: str) -> Message:
+    return msg("cannot listen on {host}:{port}: {why}", host=host, port=port, why=why)
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -35,7 +45,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise CannotStart(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        why = exc.strerror or str(exc)
+        raise CannotStart(cannot_listen(host, port, why)) from None
     sock.listen(64)
     return sock
 
@@ -51,7 +62,7 @@ def serve(
     import uvicorn
 
     if not folder.is_dir():
-        raise CannotStart(f"{folder} is not a folder")
+        raise CannotStart(msg("{folder} is not a folder", folder=str(folder)))
     if host.startswith("[") and host.endswith("]"):  # [::1], as an address writes it
         host = host[1:-1]
     sock = bind(host, port)

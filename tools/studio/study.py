@@ -33,13 +33,14 @@ from ...grammar.limits import MAX_STUDIO_GAMES, MAX_STUDIO_SECONDS
 from ...grammar.messages import Message, msg
 from ..service import lab
 from ..service.errors import ServiceError
-from ..service.progress import Cancel
+from ..service.progress import Cancel, TimeLeft
 from ..shared.lifetime import end_with_parent
 
 if TYPE_CHECKING:
     from .document import Document
 
-DEFAULT_GAMES = 100  # a first look in about a minute on two cores; the form allows more
+DEFAULT_GAMES = MAX_STUDIO_GAMES  # the most a study plays: it looks at 100, 200, 400 and
+# 1,000 games per ruleset and stops at the first look whose answer is clear (tools/lab/stages.py)
 STOP_WAIT = 1.0  # seconds a stopped study's processes have to end before they are killed
 WRAP_UP = 30.0  # seconds a study at the time limit has to finish its games and compare them
 TIME_UP = "the studio's time limit"  # why a study stopped there, in the lab's report
@@ -71,10 +72,41 @@ class Run:
     timed_out: bool = False
     finished: bool = False
     group: int | None = None  # the process group playing it (its process and the workers)
+    looks: tuple[int, ...] = ()  # the games per ruleset it looks at (the last: `games`)
+    look: lab.StudyResult | None = None  # the figures at the last look, while it plays on
+    pace: TimeLeft = field(default_factory=lambda: TimeLeft(0))
 
     @property
     def fraction(self) -> float:
         return self.done / self.total if self.total else 0.0
+
+    @property
+    def per_seed(self) -> int:
+        """Games played per seed: every ruleset under every strength."""
+        return self.total // max(self.games, 1)
+
+    @property
+    def next_look(self) -> int:
+        """The games per ruleset of the look it plays towards."""
+        taken = self.look.games if self.look is not None else 0
+        return next((n for n in self.looks if n > taken), self.games)
+
+    def seconds_left(self, games: int) -> float | None:
+        """The seconds until `games` per ruleset are played, at the pace so far (None: before a
+        tenth of the way there, or before results have come since the first: until then the
+        pace would count the workers' start as the games' time)."""
+        target = games * self.per_seed
+        start = self.look.games * self.per_seed if self.look is not None else 0
+        if self.done - start < max(1, (target - start) // 10) or not self.pace.measured(self.done):
+            return None
+        return self.time_to(target)
+
+    def time_to(self, games: int) -> float | None:
+        """The seconds until `games` games in all are done, at the pace so far (measured from
+        the first results, progress.TimeLeft; before them, from the study's start)."""
+        if self.pace.first is None:
+            self.pace.start = self.started
+        return self.pace.seconds(self.done, games)
 
 
 Launch = Callable[[Run, "lab.StudyPlan"], None]
@@ -90,7 +122,8 @@ class Studies:
         self.launch: Launch = launch or self._in_a_process
 
     def start(self, doc: Document, games: int, scheduler: str | None) -> Run:
-        """Plan the study (a bad request fails here, before any game) and start it."""
+        """Plan the study in stages of at most `games` per ruleset (a bad request fails here,
+        before any game) and start it."""
         if not 1 <= games <= MAX_STUDIO_GAMES:
             raise ServiceError(
                 msg(
@@ -108,12 +141,13 @@ class Studies:
                     "write `extends` and a base, such as `extends classic`"
                 )
             )
-        request = lab.Study(games=games, scheduler=scheduler or None)
+        request = lab.Study(games=games, scheduler=scheduler or None, until_clear=True)
         plan = lab.plan_balance(doc.snapshot, base, [doc.ref], request)
         with self.lock:
             if self.run is not None and not self.run.finished:
                 raise Busy()
-            run = Run(doc.path.name, base, games, total=plan.total)
+            run = Run(doc.path.name, base, games, total=plan.total, looks=plan.looks)
+            run.pace = TimeLeft(plan.total)
             self.run = run
         self.launch(run, plan)
         return run
@@ -194,6 +228,9 @@ def _read(run: Run, out: IO[bytes]) -> None:
             kind, *values = pickle.load(out)  # the studio's own child process
             if kind == "progress":
                 run.done, run.total = values
+                run.pace.seconds(run.done)  # the pace is measured from the first results
+            elif kind == "look":
+                run.look = values[0]
             elif kind == "result":
                 run.result = values[0]
             else:
@@ -227,6 +264,7 @@ def study_process() -> None:
             plan,
             lambda done, total: send("progress", done, total),
             enough=lambda: stop[0] if stop else None,
+            on_look=lambda found: send("look", found),
         )
         send("result", result)
     except ServiceError as exc:

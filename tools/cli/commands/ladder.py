@@ -20,6 +20,7 @@ from ..common import (
     RULESET,
     SEED,
     WORKERS,
+    command_language,
     emit_json,
     examples,
     progress_bar,
@@ -30,9 +31,11 @@ def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tu
     names = tuple(v.strip() for v in value.split(","))
     unknown = [n for n in names if n not in LADDER]
     if unknown or len(names) < 2 or len(set(names)) < len(names):
-        raise click.BadParameter(
-            f"write two agents or more, each once, weakest first, from {', '.join(LADDER)}"
+        said = msg(
+            "write two agents or more, each once, weakest first, from {ladder}",
+            ladder=", ".join(LADDER),
         )
+        raise click.BadParameter(said.render(command_language()))
     return names
 
 

@@ -75,19 +75,18 @@ def new(
             click.echo(terminal(f"  {example_name.ljust(width)}  {title}"))
         sys.exit(0)
     if name is None:
-        raise click.UsageError(
+        missing = msg(
             "Missing argument 'NAME': the new ruleset's name, e.g. riskrules new house "
             "(--from list lists the examples)"
         )
+        raise click.UsageError(missing.render(said))
     text = new_rules(name, base, title, example, said, snapshot)
     if output == "-":  # standard output, to pipe or redirect
         click.echo(text, nl=False)
         return
     target = Path(output or f"{name}.rules")
     if target.exists() and not force:
-        usage_error(
-            msg("{path} exists (use --force to overwrite it)", path=str(target)).render(said)
-        )
+        usage_error(msg("{path} exists (use --force to overwrite it)", path=str(target)))
     write_file(target, text, new=not force)
     wrote = msg("wrote {path}; check it with: riskrules check {path}", path=str(target))
     click.echo(terminal(wrote.render(said)))

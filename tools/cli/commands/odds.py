@@ -7,10 +7,11 @@ from fractions import Fraction
 import click
 
 from ....grammar.limits import MAX_EXACT_ODDS, MAX_ODDS_ARMIES, MAX_ODDS_TABLE
+from ....grammar.messages import msg
 from ...service import odds as service
 from ...service.odds import percent
 from ...service.snapshot import Snapshot
-from ..common import FORMAT, RULESET, emit_json, examples, usage_error
+from ..common import FORMAT, RULESET, command_language, emit_json, examples, usage_error
 
 
 def _shown(value: float | Fraction, exact: bool) -> str:
@@ -64,7 +65,7 @@ def odds(
         attackers is not None or defenders is not None
     )
     if chosen != 1:
-        usage_error("give --attackers and --defenders, or --table N, or --roll AvD")
+        usage_error(msg("give --attackers and --defenders, or --table N, or --roll AvD"))
     rules = Snapshot.of_refs([ruleset])
     if roll is not None:
         _roll(service.roll(rules, ruleset, roll, exact), fmt)
@@ -78,26 +79,35 @@ def _roll(found: service.Roll, fmt: str) -> None:
     if fmt == "json":
         emit_json(found.to_json())
         return
-    click.echo(
-        f"{found.ruleset}: one roll of {found.attacker_dice} attacking dice against "
-        f"{found.defender_dice} defending dice"
+    lang = command_language()
+    heading = msg(
+        "{ruleset}: one roll of {attacking} attacking dice against {defending} defending dice",
+        ruleset=found.ruleset,
+        attacking=found.attacker_dice,
+        defending=found.defender_dice,
     )
+    click.echo(heading.render(lang))
     for o in found.outcomes:
-        p = o.probability
-        shown = percent(p, found.exact)
-        click.echo(
-            f"  attacker loses {o.attacker_loses}, defender loses {o.defender_loses}: {shown}"
+        shown = percent(o.probability, found.exact)
+        outcome = msg(
+            "attacker loses {attacker}, defender loses {defender}: {chance}",
+            attacker=o.attacker_loses,
+            defender=o.defender_loses,
+            chance=shown,
         )
+        click.echo(f"  {outcome.render(lang)}")
 
 
 def _table(found: service.Table, fmt: str) -> None:
     if fmt == "json":
         emit_json(found.to_json())
         return
-    click.echo(
-        f"{found.ruleset}: the chance that the attacker takes the territory; "
-        "rows A = armies able to fight, columns D = defenders"
+    heading = msg(
+        "{ruleset}: the chance that the attacker takes the territory; rows A = armies able to "
+        "fight, columns D = defenders",
+        ruleset=found.ruleset,
     )
+    click.echo(heading.render(command_language()))
     cells_text = [[percent(p, found.exact) for p in row] for row in found.grid]
     width = max([6, *(len(cell) for row in cells_text for cell in row)])
     size = found.size
@@ -110,15 +120,22 @@ def _battle(found: service.Battle, fmt: str) -> None:
     if fmt == "json":
         emit_json(found.to_json())
         return
+    lang = command_language()
     exact = found.exact
-    click.echo(
-        f"{found.ruleset}: {found.attackers} attacking armies "
-        f"(the territory holds {found.attackers + 1}) against {found.defenders}"
+    heading = msg(
+        "{ruleset}: {attackers} attacking armies (the territory holds {holds}) against {defenders}",
+        ruleset=found.ruleset,
+        attackers=found.attackers,
+        holds=found.attackers + 1,
+        defenders=found.defenders,
     )
-    click.echo(f"  attacker takes the territory: {percent(found.attacker_wins, exact)}")
-    click.echo(
-        f"  expected attackers left:      {_shown(found.expected_attacker_survivors, exact)}"
-    )
-    click.echo(
-        f"  expected defenders left:      {_shown(found.expected_defender_survivors, exact)}"
-    )
+    click.echo(heading.render(lang))
+    rows = [
+        (msg("attacker takes the territory:"), percent(found.attacker_wins, exact)),
+        (msg("expected attackers left:"), _shown(found.expected_attacker_survivors, exact)),
+        (msg("expected defenders left:"), _shown(found.expected_defender_survivors, exact)),
+    ]
+    labels = [label.render(lang) for label, _ in rows]
+    width = max(len(label) for label in labels)
+    for label, (_, figure) in zip(labels, rows, strict=True):
+        click.echo(f"  {label.ljust(width)} {figure}")

@@ -130,7 +130,7 @@ def trace(
     """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
     if fmt == "html":
         if sources is None:
-            usage_error("--format html shows the manuals' text: give --sources FOLDER")
+            usage_error(msg("--format html shows the manuals' text: give --sources FOLDER"))
         found_page = compliance.manuals_page(Snapshot.of_refs(rulesets), rulesets, sources)
         click.echo(found_page.html, nl=False)
         sys.exit(1 if found_page.findings else 0)
@@ -176,7 +176,7 @@ def _uncovered(rulesets: tuple[str, ...], sources: Path | None, fmt: str) -> Non
     """Each manual's rule-bearing passages that no rule cites nor an `ignore` sets aside;
     exit 1 when any is left."""
     if sources is None:
-        usage_error("--uncovered reads the manuals: give --sources FOLDER")
+        usage_error(msg("--uncovered reads the manuals: give --sources FOLDER"))
     reports = compliance.uncovered(Snapshot.of_refs(rulesets), rulesets, sources)
     if fmt == "json":
         emit_json({"manuals": [r.to_json() for r in reports]})

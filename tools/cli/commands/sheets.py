@@ -41,7 +41,7 @@ def _write(output: str, data: str | bytes) -> None:
         return
     if isinstance(data, bytes):
         if sys.stdout.isatty():
-            usage_error("a PDF is not for a terminal: -o FILE.pdf, or -o - with a redirect")
+            usage_error(msg("a PDF is not for a terminal: -o FILE.pdf, or -o - with a redirect"))
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()

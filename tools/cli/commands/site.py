@@ -38,7 +38,7 @@ def build(folder: Path) -> None:
     except (UsageError, FetchError) as exc:  # the folder (a link, a file...); a download
         exit_with(exc)
     except Refused as exc:  # a link where a file goes
-        usage_error(str(exc))
+        usage_error(exc.said)
 
 
 @site.command()
@@ -54,13 +54,14 @@ def serve(folder: Path, port: int) -> None:
         click.echo(said.render(lang))
 
     if not (folder / "site.json").exists():
-        hint = msg("{path} holds no built site: riskrules site build {path}", path=str(folder))
-        exit_with(UsageError(hint))
+        usage_error(
+            msg("{folder} holds no built site: riskrules site build {folder}", folder=str(folder))
+        )
     try:
         run(folder, port, say=say)
     except OSError as exc:
-        error = str(exc.strerror or exc)
-        said = msg("cannot listen on {address}: {error}", address=f"127.0.0.1:{port}", error=error)
-        exit_with(UsageError(said))
+        why = exc.strerror or str(exc)
+        said = msg("cannot listen on {host}:{port}: {why}", host="127.0.0.1", port=port, why=why)
+        usage_error(said)
     except KeyboardInterrupt:
         say(msg("stopped"))

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from ..common import examples, usage_error
+from ....grammar.messages import msg
+from ..common import command_language, examples, usage_error
 
 
 @click.command(
@@ -33,16 +34,18 @@ def studio(folder: Path, port: int, no_browser: bool, host: str) -> None:
     from ...studio.server import LOCAL, LOOPBACK, CannotStart, serve  # a front end starting another
 
     if not folder.is_dir():
-        usage_error(f"{folder} is not a folder")
+        usage_error(msg("{folder} is not a folder", folder=str(folder)))
     if host not in LOOPBACK:
-        click.echo(
-            f"warning: listening on {host}, not {LOCAL}: anyone who can reach this machine "
-            "and learns the token can change the files in the folder",
-            err=True,
+        warned = msg(
+            "warning: listening on {host}, not {local}: anyone who can reach this machine and "
+            "learns the token can change the files in the folder",
+            host=host,
+            local=LOCAL,
         )
+        click.echo(warned.render(command_language()), err=True)
     try:
         serve(folder, host, port, not no_browser, say=lambda line: click.echo(line))
     except CannotStart as exc:
-        usage_error(str(exc))
+        usage_error(exc.said)
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo(msg("stopped").render(command_language()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import click
 
@@ -33,6 +33,7 @@ from ..common import (
     SEED,
     WORKERS,
     WrittenPath,
+    command_language,
     complete_rule_ids,
     complete_rulesets,
     emit_json,
@@ -44,94 +45,6 @@ from ..common import (
 )
 
 
-def _study_options(command: Callable[..., None]) -> Callable[..., None]:
-    """The options `balance` and `sweep` share: how many games of what, where they run, and
-    what is written."""
-    options = [
-        PLAYERS,
-        click.option(
-            "--games",
-            "-g",
-            type=click.IntRange(2, MAX_GAMES),
-            default=200,
-            show_default=True,
-            help=(
-                "Games per ruleset (game i of every ruleset has the same seed); "
-                f"{MAX_STUDY_GAMES:,} in all at most."
-            ),
-        ),
-        SEED,
-        click.option(
-            "--agent",
-            type=click.Choice(LADDER),
-            default=None,
-            help="Play the study with this agent in every seat only (one strength of players).",
-        ),
-        click.option(
-            "--agents",
-            metavar="A,B",
-            callback=_agent_list,
-            help="The strengths of players to report each difference under, each agent in "
-            "every seat (default: aggressive,positional; the ladder: docs/lab.md).",
-        ),
-        SEATS,
-        MAX_TURNS,
-        click.option(
-            "--at-turn",
-            type=click.IntRange(1, 100_000),
-            default=10,
-            show_default=True,
-            help="The turn at which continent holders are noted (each player's turn counts one).",
-        ),
-        WORKERS,
-        click.option(
-            "--scheduler",
-            metavar="ADDRESS",
-            help="Run the games on this Dask distributed scheduler (e.g. tcp://10.0.0.5:8786).",
-        ),
-        click.option(
-            "--batch",
-            type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
-            default=25,
-            show_default=True,
-            help="Games per task on a Dask cluster.",
-        ),
-        click.option(
-            "--connect-timeout",
-            type=click.IntRange(1, 86_400),
-            default=DEFAULT_CONNECT_TIMEOUT,
-            show_default=True,
-            metavar="SECONDS",
-            help="Give up reaching the Dask scheduler after this long.",
-        ),
-        click.option(
-            "--worker-timeout",
-            type=click.IntRange(1, 86_400),
-            default=DEFAULT_WORKER_TIMEOUT,
-            show_default=True,
-            metavar="SECONDS",
-            help="Give up when the Dask scheduler has had no worker for this long.",
-        ),
-        click.option(
-            "--report",
-            type=WrittenPath(folder=True, file_okay=False, path_type=Path),
-            help="Also write a page with plots (balance.html) and every figure (balance.json).",
-        ),
-        click.option(
-            "--lang",
-            type=click.Choice(LANGUAGES),
-            default=None,
-            callback=remember_lang,
-            help="The language of the verdicts, the tables and the report's page (default: "
-            "the base ruleset's own manual's, else LANG's).",
-        ),
-        FORMAT,
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
 def _agent_list(
     _ctx: click.Context, _param: click.Parameter, value: str | None
 ) -> tuple[str, ...] | None:
@@ -140,8 +53,111 @@ def _agent_list(
     names = tuple(v.strip() for v in value.split(","))
     unknown = [n for n in names if n not in LADDER]
     if unknown or len(set(names)) < len(names):
-        raise click.BadParameter(f"write agents from {', '.join(LADDER)}, each once")
+        said = msg("write agents from {ladder}, each once", ladder=", ".join(LADDER))
+        raise click.BadParameter(said.render(command_language()))
     return names
+
+
+# The options `balance` and `sweep` share, by what they say: how many games of what,
+# where they are played, and what is written.
+_GAMES: Final = (
+    PLAYERS,
+    click.option(
+        "--games",
+        "-g",
+        type=click.IntRange(2, MAX_GAMES),
+        default=200,
+        show_default=True,
+        help=(
+            "Games per ruleset (game i of every ruleset has the same seed); "
+            f"{MAX_STUDY_GAMES:,} in all at most."
+        ),
+    ),
+    click.option(
+        "--until-clear",
+        is_flag=True,
+        help="Play in stages (100, 200, 400, … games per ruleset, up to --games) and stop at "
+        "the first look where how long games are is clear under every strength of players; "
+        "each look spends a share of the 5% (docs/lab.md).",
+    ),
+    SEED,
+    click.option(
+        "--agent",
+        type=click.Choice(LADDER),
+        default=None,
+        help="Play the study with this agent in every seat only (one strength of players).",
+    ),
+    click.option(
+        "--agents",
+        metavar="A,B",
+        callback=_agent_list,
+        help="The strengths of players to report each difference under, each agent in "
+        "every seat (default: aggressive,positional; the ladder: docs/lab.md).",
+    ),
+    SEATS,
+    MAX_TURNS,
+    click.option(
+        "--at-turn",
+        type=click.IntRange(1, 100_000),
+        default=10,
+        show_default=True,
+        help="The turn at which continent holders are noted (each player's turn counts one).",
+    ),
+)
+_WHERE: Final = (
+    WORKERS,
+    click.option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Run the games on this Dask distributed scheduler (e.g. tcp://10.0.0.5:8786).",
+    ),
+    click.option(
+        "--batch",
+        type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
+        default=25,
+        show_default=True,
+        help="Games per task on a Dask cluster.",
+    ),
+    click.option(
+        "--connect-timeout",
+        type=click.IntRange(1, 86_400),
+        default=DEFAULT_CONNECT_TIMEOUT,
+        show_default=True,
+        metavar="SECONDS",
+        help="Give up reaching the Dask scheduler after this long.",
+    ),
+    click.option(
+        "--worker-timeout",
+        type=click.IntRange(1, 86_400),
+        default=DEFAULT_WORKER_TIMEOUT,
+        show_default=True,
+        metavar="SECONDS",
+        help="Give up when the Dask scheduler has had no worker for this long.",
+    ),
+)
+_WRITTEN: Final = (
+    click.option(
+        "--report",
+        type=WrittenPath(folder=True, file_okay=False, path_type=Path),
+        help="Also write a page with plots (balance.html) and every figure (balance.json).",
+    ),
+    click.option(
+        "--lang",
+        type=click.Choice(LANGUAGES),
+        default=None,
+        callback=remember_lang,
+        help="The language of the verdicts, the tables and the report's page (default: "
+        "the base ruleset's own manual's, else LANG's).",
+    ),
+    FORMAT,
+)
+
+
+def _study_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`command` with the options `balance` and `sweep` share, in the order --help lists them."""
+    for option in reversed((*_GAMES, *_WHERE, *_WRITTEN)):
+        command = option(command)
+    return command
 
 
 def _request(options: dict[str, Any]) -> Study:
@@ -159,6 +175,7 @@ def _request(options: dict[str, Any]) -> Study:
         worker_timeout=options["worker_timeout"],
         agents=agents,
         seats=options["seats"],
+        until_clear=options["until_clear"],
     )
 
 
@@ -186,18 +203,23 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
             written = display_path(str(report / "balance.html"))
             click.echo("\n" + msg("report: {path}", path=written).render(lang))
     if found.broken:
-        click.echo(
-            f"{found.broken} games broke an invariant: riskrules simulate shows them", err=True
+        broke = msg(
+            "{count} games broke an invariant: riskrules simulate shows them", count=found.broken
         )
+        click.echo(broke.render(lang), err=True)
     stopped = found.stopped
     if stopped:
-        click.echo(
-            f"error: the study stopped early: {terminal(stopped['reason'])}. "
-            f"{stopped['games_played']:,} of {plan.total:,} games were played; the figures are "
-            f"those of the first {found.games:,} seeds, which every ruleset finished (the study "
-            f"of --games {found.games:,}). Run it again for all {plan.settings.games:,}.",
-            err=True,
+        early = msg(
+            "the study stopped early: {reason}. {played:,} of {total:,} games were played; the "
+            "figures are those of the first {games:,} seeds, which every ruleset finished (the "
+            "study of --games {games:,}). Run it again for all {wanted:,}.",
+            reason=terminal(stopped["reason"]),
+            played=stopped["games_played"],
+            total=plan.total,
+            games=found.games,
+            wanted=plan.settings.games,
         )
+        click.echo(msg("error: {message}", message=early).render(lang), err=True)
     sys.exit(1 if found.broken or stopped else 0)
 
 
@@ -205,6 +227,7 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
     epilog=examples(
         "riskrules balance classic house.rules --players 4 --games 400",
         "riskrules balance classic a.rules b.rules --report out/ --format json",
+        "riskrules balance da-2006 house.rules --games 1000 --until-clear",
     )
 )
 @click.argument("base", shell_complete=complete_rulesets)

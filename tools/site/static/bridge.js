@@ -68,6 +68,7 @@ function startStudy(plan) {
     const m = event.data;
     if (studyWorker !== mine) return;
     if (m.kind === "study-progress") ask("study-progress", { done: m.done, total: m.total });
+    else if (m.kind === "study-look") ask("study-look", { data: m.data });
     else if (m.kind === "answer") {
       const data = m.error ? null : m.data;
       studyWorker = null;

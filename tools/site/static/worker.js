@@ -115,6 +115,10 @@ async function answer(msg) {
     page.study_progress(msg.done, msg.total);
     return studyNews();
   }
+  if (msg.kind === "study-look") {
+    page.study_look(py.toPy(msg.data));
+    return studyNews();
+  }
   if (msg.kind === "study-end") {
     page.study_end(py.toPy(msg.data));
     return {};
@@ -125,7 +129,12 @@ async function answer(msg) {
   }
   if (msg.kind === "play") {
     const report = (done, total) => self.postMessage({ kind: "study-progress", done, total });
-    const data = page.play(py.toPy(msg.plan), report);
+    const look = (found) => {
+      const bytes = found.toJs ? found.toJs() : found; // a Python bytes: a proxy
+      if (found.destroy) found.destroy();
+      self.postMessage({ kind: "study-look", data: bytes });
+    };
+    const data = page.play(py.toPy(msg.plan), report, look);
     const bytes = data.toJs();
     data.destroy();
     return { data: bytes };
