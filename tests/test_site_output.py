@@ -122,7 +122,7 @@ def test_a_link_in_the_cache_is_not_followed(tmp_path: Path) -> None:
     cache.mkdir(parents=True)
     os.symlink(outside / "precious.txt", cache / source.name)
     with pytest.raises(safewrite.Refused, match="link"):
-        wheels._trimmed(source, ("da",), cache)
+        wheels._trimmed(source, "babel", ("da",), cache)
     _kept(outside)
 
 
@@ -141,3 +141,27 @@ def test_site_build_on_an_earlier_site_builds_it_again(
     assert manifest["files"] == ["./", *[f for f in files if f != "site.json"]]
     assert not (site / "sheets" / "old-page.html").exists()
     assert not [p for p in site.rglob("*") if p.is_symlink() or p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("da_DK.UTF-8", "indeholder ikke et bygget websted: riskrules site build"),
+        ("nl_NL.UTF-8", "bevat geen gebouwde site: riskrules site build"),
+        ("en_GB.UTF-8", "holds no built site: riskrules site build"),
+    ],
+)
+def test_site_says_its_refusals_in_the_readers_language(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """`site serve` of a folder with no site, and `site build` into a folder of the user's:
+    refused in the locale's language (the catalogues, grammar/locale), exit 2, no traceback."""
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine")
+    env = {"LC_ALL": lang}
+    done = run_cli("site", "serve", "mine", cwd=tmp_path, env=env)
+    assert done.code == 2 and said in done.err, done.err
+    done = run_cli("site", "build", "mine", cwd=tmp_path, env=env)
+    refusal = {"da": "er ikke tom", "nl": "is niet leeg", "en": "is not empty"}[lang[:2]]
+    assert done.code == 2 and refusal in done.err and "Traceback" not in done.err, done.err
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "mine"

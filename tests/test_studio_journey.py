@@ -1,15 +1,17 @@
 """Issue 45 in a real browser (Playwright driving the system's headless Chromium; the studio
 started as a player starts it): the journey of a Danish player in at most 14 clicks, the same
 studio on a phone (390×844) with nothing scrolling sideways, every studio page checked by
-axe-core (vendored from its npm package, tools/studio/static/axe.min.js, 4.14.1, MPL-2.0: see
-axe.LICENSE) with no serious or critical violation, the form worked by keyboard, and a plain
-install without WeasyPrint offering the browser's print of the same sheet on one page. The
-README's pictures (docs/images/studio-*.png) are taken here, from the journey."""
+axe-core (vendored from its npm package for the tests only, tests/vendor/axe.min.js, 4.14.1,
+MPL-2.0: see axe.LICENSE; the studio never serves it) with no serious or critical violation,
+the form worked by keyboard, and a plain install without WeasyPrint offering the browser's
+print of the same sheet on one page. The README's pictures (docs/images/studio-*.png) are
+taken here, from the journey: written there when RISKRULES_SCREENSHOTS=1, in the test's own
+folder otherwise (a test run leaves the checkout as it found it)."""
 
 from __future__ import annotations
 
 import io
-import re
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,11 +23,19 @@ from studiohelpers import Clicks, Running, studio
 from helpers import ROOT
 
 pytestmark = pytest.mark.browser
-IMAGES = ROOT / "docs" / "images"
+README_IMAGES = ROOT / "docs" / "images"
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 WAIT = 30_000  # ms: a sheet or a PDF on a busy machine
 STUDY_WAIT = 240_000  # ms: the default study (100 games a ruleset) on a busy machine
 PHONE = {"width": 390, "height": 844}
 HOUSE = 'ruleset family "Vores bord" extends da-2006 {\n  override combat.ties: attacker\n}\n'
+
+
+def _images(tmp_path: Path) -> Path:
+    """Where the screenshots go: the README's folder when asked for, else the test's folder."""
+    folder = README_IMAGES if os.environ.get("RISKRULES_SCREENSHOTS") == "1" else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def _page(browser: Any, running: Running, lang: str = "da", **options: Any) -> Any:
@@ -38,12 +48,11 @@ def _page(browser: Any, running: Running, lang: str = "da", **options: Any) -> A
 
 
 def _axe(page: Any) -> list[str]:
-    """axe-core's serious and critical violations of the page as it is now (its own script,
-    from the studio's static folder: the page's content security policy allows it)."""
+    """axe-core's serious and critical violations of the page as it is now (evaluated by the
+    browser's driver, which the page's content security policy does not govern: the studio
+    serves no test tool, and a pip install carries none)."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        root = re.match(r"https?://[^/]+/s/[^/?#]+", page.url)  # the token's path, every page's
-        assert root is not None, page.url
-        page.add_script_tag(url=root.group(0) + "/static/axe.min.js")
+        page.evaluate(AXE.read_text(encoding="utf-8"))
     found = page.evaluate(
         """async () => {
             const r = await axe.run(document, {iframes: false, resultTypes: ['violations']});
@@ -75,8 +84,7 @@ def test_the_danish_players_journey_in_at_most_14_clicks(browser: Any, tmp_path:
         page = _page(browser, running)
         user = Clicks(page)
         page.wait_for_selector("text=Start fra et trykt spil")
-        IMAGES.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(IMAGES / "studio-start.png"))
+        page.screenshot(path=str(_images(tmp_path) / "studio-start.png"))
         user.click("button[value='da-2006']")
         sheet = page.frame_locator("#sheet")
         sheet.locator("text=uafgjort vinder forsvareren").first.wait_for()
@@ -101,7 +109,7 @@ def test_the_danish_players_journey_in_at_most_14_clicks(browser: Any, tmp_path:
         odds.locator("table.odds").nth(1).wait_for()  # the base's and the house rule's
         assert odds.locator("table.odds").count() == 2
         page.locator(ties).scroll_into_view_if_needed()
-        page.screenshot(path=str(IMAGES / "studio-editor.png"))
+        page.screenshot(path=str(_images(tmp_path) / "studio-editor.png"))
         user.click("#study-start")
         page.wait_for_selector(".verdict", timeout=STUDY_WAIT)
         verdict = page.locator(".verdict").inner_text()
@@ -109,7 +117,7 @@ def test_the_danish_players_journey_in_at_most_14_clicks(browser: Any, tmp_path:
         assert "da-2006-house" not in verdict and "100" in verdict
         assert "Husregler til RISK" in verdict
         page.locator(".study").scroll_into_view_if_needed()
-        page.screenshot(path=str(IMAGES / "studio-study.png"))
+        page.screenshot(path=str(_images(tmp_path) / "studio-study.png"))
         report = page.context.new_page()  # the study's figures and plots, a page of its own
         report.goto(f"{running.root}/study/report")
         assert not _axe(report), _axe(report)
@@ -163,7 +171,7 @@ def test_a_phone_shows_the_form_first_and_nothing_scrolls_sideways(
             page.evaluate("() => getComputedStyle(document.querySelector('#work')).overflowY")
             != "auto"
         )
-        page.screenshot(path=str(IMAGES / "studio-phone.png"))
+        page.screenshot(path=str(_images(tmp_path) / "studio-phone.png"))
         _open_every_section(page)
         assert _sideways(page) == 0, "an open section is wider than the phone"
         page.click("#text-view > summary")

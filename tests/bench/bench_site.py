@@ -57,6 +57,23 @@ def transfer(site: Path, squeeze: Any = lambda data: gzip.compress(data, 9)) -> 
     return total / 1e6
 
 
+def by_file(site: Path) -> None:
+    """What the gzip figure is made of: the largest files, and the rest by folder."""
+    files = json.loads((site / "site.json").read_text())["files"]
+    sizes = {}
+    for name in files:
+        data = (site / ("index.html" if name == "./" else name)).read_bytes()
+        sizes[name] = len(gzip.compress(data, 9)) / 1e6
+    largest = sorted(sizes, key=sizes.__getitem__, reverse=True)[:6]
+    rest: dict[str, float] = {}
+    for name, size in sizes.items():
+        if name not in largest:
+            folder = name.split("/")[0] + "/" if "/" in name else "the rest"
+            rest[folder] = rest.get(folder, 0.0) + size
+    shown = [f"{n} {sizes[n]:.2f}" for n in largest] + [f"{k} {v:.2f}" for k, v in rest.items()]
+    print("   MB gzip: " + "; ".join(shown))
+
+
 def first_sheet(browser: Any, address: str) -> float:
     context = browser.new_context(locale="da-DK")
     local_only(context)
@@ -87,6 +104,8 @@ def first_edit(page: Any, address: str) -> float:
     took = time.perf_counter() - begun
     steps = page.evaluate("window.__site.timings")
     print("   the start, ms after navigation: " + ", ".join(f"{k} {v}" for k, v in steps.items()))
+    kept = page.evaluate("async () => (await caches.keys()).map((k) => k.split('-')[1])")
+    print("   the site's caches: " + ", ".join(sorted(kept)))  # its files; compiled bytecode
     return took
 
 
@@ -133,6 +152,7 @@ def main() -> None:
     site = Path(sys.argv[1]) if len(sys.argv) > 1 else build(Path(tempfile.mkdtemp()) / "site")
     megabytes, calibration = beside(lambda: transfer(site))
     say("cold transfer, compressed (gzip -9)", megabytes, "MB", BUDGETS["transfer"], calibration)
+    by_file(site)
     try:
         import brotli  # WeasyPrint's fonttools brings it; only this figure needs it
     except ImportError:

@@ -5,7 +5,6 @@ parent's own cleanup (its process group stopped at exit) is all there is."""
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import sys
@@ -20,6 +19,8 @@ def end_with_parent(parent: int) -> bool:
     long as the process it starts (the main thread, or one that waits for it)."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # here: the studio in the page, which starts no process, never needs it
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) != 0:

@@ -6,8 +6,6 @@ import functools
 import os
 from typing import TextIO
 
-import click
-
 from ...grammar.diagnostics import Diagnostic, Severity, docs_page
 from ...grammar.limits import MAX_FILE_BYTES
 from ...grammar.messages import msg, msg_n
@@ -36,6 +34,8 @@ def use_color(stream: TextIO, choice: str = "auto") -> bool:
     """`--color always|never|auto`; under auto, NO_COLOR turns colour off and FORCE_COLOR on
     (https://no-color.org, https://force-color.org), else colour on a terminal only."""
     if choice == "auto":  # a command's own --color says nothing: `riskrules --color …` may
+        import click  # here: the studio in the page never imports the command line
+
         ctx = click.get_current_context(silent=True)
         choice = str(ctx.meta.get("riskrules.color", "auto")) if ctx is not None else "auto"
     if choice in ("always", "never"):
@@ -59,7 +59,11 @@ _SEVERITY_SAID = {
 
 def severity_label(severity: Severity, color: bool, lang: str = "en") -> str:
     label = _SEVERITY_SAID[severity].render(lang)
-    return click.style(label, fg=_TINT[severity], bold=True) if color else label
+    if not color:
+        return label
+    import click
+
+    return click.style(label, fg=_TINT[severity], bold=True)
 
 
 @functools.lru_cache(maxsize=64)

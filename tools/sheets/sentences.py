@@ -22,6 +22,7 @@ from ...engine.rules import Rules
 from ...grammar import model as m
 from ...grammar.expr import at_least
 from ..shared.escape import html_value
+from ..shared.templates import compiled_templates
 from .describe import Words
 from .i18n import translations
 
@@ -59,6 +60,7 @@ def environment(lang: str) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
+        bytecode_cache=compiled_templates(),
     )
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env

@@ -21,6 +21,7 @@ from ...engine.rules import Rules
 from ...grammar import model as m
 from ...grammar.resolve import EffectiveRuleset
 from ..shared.escape import html_value, markdown, markdown_of_html
+from ..shared.templates import compiled_templates
 from .assembly import Gathering, placed
 from .battle import battle_box
 from .beside import beside
@@ -248,6 +249,7 @@ def _environment(for_markdown: bool = False) -> jinja2.Environment:
         finalize=_markdown_value if for_markdown else html_value,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=compiled_templates(),
     )
     env.globals["base_type"] = BASE_TYPE
     return env

@@ -15,13 +15,16 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...grammar.messages import Message, msg
+from ..service.errors import UsageError
 from ..shared import safewrite
 
 LOCK = Path(__file__).with_name("site.lock")
 
 
-class FetchError(Exception):
-    """A download failed or did not match the lock; the message says which and why."""
+class FetchError(UsageError):
+    """A download failed or did not match the lock; the message says which and why (in the
+    reader's language: `text(lang)`)."""
 
 
 @dataclass(frozen=True)
@@ -83,17 +86,22 @@ def checked(path: Path, expected: str) -> Path:
     got = sha256(path)
     if got != expected:
         raise FetchError(
-            f"{path.name} does not match site.lock (sha256 {got}, expected {expected}): "
-            "delete it from the cache folder and build again, or update the lock"
+            msg(
+                "{file} does not match site.lock (sha256 {got}, expected {expected}): delete "
+                "it from the cache folder and build again, or update the lock",
+                file=path.name,
+                got=got,
+                expected=expected,
+            )
         )
     return path
 
 
-def _run(argv: list[str], what: str) -> None:
+def _run(argv: list[str], what: Message) -> None:
     done = subprocess.run(argv, capture_output=True, text=True, timeout=900)
     if done.returncode != 0:
         tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
-        raise FetchError(f"could not fetch {what}: {' / '.join(tail)}")
+        raise FetchError(msg("could not fetch {what}: {error}", what=what, error=" / ".join(tail)))
 
 
 def wheel(pin: Pinned, python: str) -> Path:
@@ -116,10 +124,17 @@ def wheel(pin: Pinned, python: str) -> Path:
                 argv += ["--python-version", python, "--implementation", implementation]
                 if pin.platform:
                     argv += ["--abi", "cp" + python.replace(".", "")]
-            _run(argv, f"{pin.name} {pin.version} from PyPI")
+            _run(argv, msg("{name} {version} from PyPI", name=pin.name, version=pin.version))
             got = Path(tmp) / pin.file
             if not got.exists():
-                raise FetchError(f"PyPI gave no {pin.file} for {pin.name} {pin.version}")
+                raise FetchError(
+                    msg(
+                        "PyPI gave no {file} for {name} {version}",
+                        file=pin.file,
+                        name=pin.name,
+                        version=pin.version,
+                    )
+                )
             _store(checked(got, pin.sha256), target)
     return checked(target, pin.sha256)
 
@@ -137,7 +152,7 @@ def pyodide_runtime() -> Path:
             for name in files:  # the runtime only, by name: nothing else leaves the archive
                 member = archive.extractfile(f"package/{name}")
                 if member is None:
-                    raise FetchError(f"the pyodide package has no {name}")
+                    raise FetchError(msg("the pyodide package has no {file}", file=name))
                 safewrite.write(folder / name, member.read())
     for name, expected in files.items():
         checked(folder / name, expected)
@@ -149,11 +164,11 @@ def _npm_pack(package: str, version: str, expected: str) -> Path:
     target = folder / f"{package}-{version}.tgz"
     if not target.exists():
         if shutil.which("npm") is None:
-            raise FetchError("npm is needed once, to fetch Pyodide's runtime from its package")
+            raise FetchError(msg("npm is needed once, to fetch Pyodide's runtime from its package"))
         safewrite.folder(folder)
         with tempfile.TemporaryDirectory(dir=folder) as tmp:
             argv = ["npm", "pack", "--silent", f"{package}@{version}", "--pack-destination", tmp]
-            _run(argv, f"{package} {version} from npm")
+            _run(argv, msg("{name} {version} from npm", name=package, version=version))
             got = Path(tmp) / f"{package}-{version}.tgz"
             _store(checked(got, expected), target)
     return checked(target, expected)

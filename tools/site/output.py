@@ -11,6 +11,7 @@ import shutil
 import stat
 from pathlib import Path
 
+from ...grammar.messages import msg
 from ..service.errors import UsageError
 from ..service.paths import writable_folder
 from ..shared import safewrite
@@ -30,7 +31,9 @@ def prepared(site: Path) -> Path:
     except FileNotFoundError:
         manifest = 0
     if not stat.S_ISREG(manifest) and not stat.S_ISLNK(manifest):
-        raise UsageError(f"{site} is not empty and holds no earlier site: pick a new folder")
+        raise UsageError(
+            msg("{path} is not empty and holds no earlier site: pick a new folder", path=str(site))
+        )
     _refuse_odd_entries(site, folder)
     fd = os.open(folder, os.O_RDONLY | safewrite.DIRECTORY | safewrite.NOFOLLOW)
     try:  # relative to the folder's descriptor: a folder swapped for a link is not followed
@@ -57,13 +60,22 @@ def _refuse_odd_entries(site: Path, folder: Path) -> None:
             shown = site / path.relative_to(folder)
             if stat.S_ISLNK(mode):
                 raise UsageError(
-                    f"cannot empty {site} for the new site: {shown} is a link; riskrules never "
-                    "follows a link out of the folder it writes (remove it, or pick a new folder)"
+                    msg(
+                        "cannot empty {path} for the new site: {entry} is a link; riskrules "
+                        "never follows a link out of the folder it writes (remove it, or pick "
+                        "a new folder)",
+                        path=str(site),
+                        entry=str(shown),
+                    )
                 )
             if not stat.S_ISDIR(mode) and not stat.S_ISREG(mode):
                 raise UsageError(
-                    f"cannot empty {site} for the new site: {shown} is not a plain file "
-                    "(a pipe or a device): remove it, or pick a new folder"
+                    msg(
+                        "cannot empty {path} for the new site: {entry} is not a plain file (a "
+                        "pipe or a device): remove it, or pick a new folder",
+                        path=str(site),
+                        entry=str(shown),
+                    )
                 )
 
 

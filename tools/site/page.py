@@ -7,7 +7,6 @@ worker mounts."""
 from __future__ import annotations
 
 import asyncio
-import pickle
 import time
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +24,7 @@ from ..studio.study import Run, Studies
 Headers = list[tuple[str, str]]
 _APPS: dict[str, Any] = {}
 HOST = "riskrules.page"  # the scope's host: the page has no address of its own to the app
+TEMPLATES = "riskrules-templates"  # in site-packages: kept with the bytecode (worker.js)
 
 
 class PageStudy:
@@ -39,6 +39,8 @@ class PageStudy:
         self.pending: bytes | None = None
 
     def launch(self, run: Run, plan: lab.StudyPlan) -> None:
+        import pickle  # a study's only (as in the functions below): not before the first page
+
         self.run, self.pending = run, pickle.dumps(plan)
 
 
@@ -65,6 +67,8 @@ def study_progress(done: int, total: int) -> None:
 
 def study_look(data: Any) -> None:
     """A look of the study in stages, reached while it plays on: its figures so far."""
+    import pickle
+
     run = STUDY.run
     if run is not None and not run.finished:
         run.look = pickle.loads(data.to_bytes() if hasattr(data, "to_bytes") else bytes(data))
@@ -72,6 +76,8 @@ def study_look(data: Any) -> None:
 
 def study_end(data: Any) -> None:
     """The study's worker ended: its result, or why there is none."""
+    import pickle
+
     run = STUDY.run
     if run is None or run.finished:
         return
@@ -114,6 +120,8 @@ def play(
     """In the study's own worker: play the planned study, `report` its progress and `look`
     each look it reaches (pickled); the result (or why there is none) pickled for the
     studio's worker (the same code on both ends)."""
+    import pickle
+
     found = pickle.loads(plan.to_bytes() if hasattr(plan, "to_bytes") else bytes(plan))
     on_look = None if look is None else lambda result: look(pickle.dumps(result))
     try:
@@ -183,3 +191,53 @@ def keep(folder: str, name: str, text: str) -> str:
         chosen = place.free_name("house-rules")
     place.keep(chosen, text)
     return chosen
+
+
+def compiled(root: str, known: int) -> tuple[int, bytes] | None:
+    """The bytecode Python wrote for the site's packages as it imported them (their
+    __pycache__ folders under `root`), as a zip the page keeps for its next visit, which then
+    compiles none of them again: each .pyc made unchecked hash-based (the cache it is kept in
+    is named by the site's version, so the sources cannot change under it). None when no
+    more than the `known` files the page kept already were written."""
+    import importlib.util
+    import io
+    import os
+    import zipfile
+
+    found = []
+    templates = os.path.join(root, TEMPLATES)  # the templates Jinja compiled (shared/templates)
+    for top, _folders, files in os.walk(root):
+        if os.path.basename(top) == "__pycache__":
+            found += [os.path.join(top, name) for name in files if name.endswith(".pyc")]
+    if len(found) + len(_listed(templates)) <= known:
+        return None
+    made = io.BytesIO()
+    with zipfile.ZipFile(made, "w", zipfile.ZIP_STORED) as kept:
+        for path in _listed(templates):
+            with open(path, "rb") as handle:
+                kept.writestr(os.path.relpath(path, root), handle.read())
+        for path in sorted(found):
+            source = os.path.join(os.path.dirname(os.path.dirname(path)), _source_name(path))
+            if not os.path.exists(source):
+                continue
+            with open(path, "rb") as handle:
+                data = handle.read()
+            if int.from_bytes(data[4:8], "little") == 0:  # timestamp-based, as Python writes
+                with open(source, "rb") as handle:
+                    digest = importlib.util.source_hash(handle.read())
+                data = data[:4] + (1).to_bytes(4, "little") + digest + data[16:]
+            kept.writestr(os.path.relpath(path, root), data)
+    return len(found) + len(_listed(templates)), made.getvalue()
+
+
+def _listed(folder: str) -> list[str]:
+    import os
+
+    if not os.path.isdir(folder):
+        return []
+    return sorted(os.path.join(folder, name) for name in os.listdir(folder))
+
+
+def _source_name(pyc: str) -> str:
+    """`name.cpython-314.pyc` -> `name.py`."""
+    return pyc.rsplit("/", 1)[-1].split(".", 1)[0] + ".py"

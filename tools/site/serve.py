@@ -10,6 +10,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from ...grammar.messages import Message, msg
 from .build import CSP
 
 LOCAL = "127.0.0.1"
@@ -42,10 +43,11 @@ def server(site: Path, port: int) -> http.server.ThreadingHTTPServer:
     return http.server.ThreadingHTTPServer((LOCAL, port), handler)
 
 
-def serve(site: Path, port: int, say: Callable[[str], None] = print) -> None:
+def serve(site: Path, port: int, say: Callable[[Message], None] = print) -> None:
     """Serve until interrupted."""
     running = server(site, port)
-    say(f"Open http://{LOCAL}:{running.server_address[1]}/ (press Ctrl+C to stop)")
+    address = f"http://{LOCAL}:{running.server_address[1]}/"
+    say(msg("Open {address} (press Ctrl+C to stop)", address=address))
     try:
         running.serve_forever()
     finally:

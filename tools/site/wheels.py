@@ -1,10 +1,12 @@
 """The wheels the page installs, as files in the site's wheels/ folder: the pinned ones from
-PyPI (fetch.py), Babel trimmed to the languages riskrules prints (11 MB -> 0.5 MB), MarkupSafe
-built pure from its sdist (PyPI has no wheel for Pyodide), and riskrules' own pure wheel built
-from this checkout (the same wheel a pip install gets, without the compiled engine)."""
+PyPI (fetch.py), each less what the page never reads (trim.py: Babel's other languages, 11 MB
+-> 0.5 MB, test helpers, command lines, type stubs), MarkupSafe built pure from its sdist (PyPI
+has no wheel for Pyodide), and riskrules' own pure wheel built from this checkout (the same
+wheel a pip install gets, without the compiled engine, untrimmed)."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import subprocess
@@ -15,11 +17,10 @@ from pathlib import Path
 
 import riskrules
 
-from . import output
+from ...grammar.messages import msg
+from . import output, trim
 from .fetch import FetchError, Pinned, cache_folder, pinned_wheels, wheel
 
-# English's own regional data Babel reads for "en" (the other languages keep every region).
-ENGLISH_KEPT = {"en", "en_001", "en_150", "en_GB", "en_US_POSIX"}
 STAMP = (2020, 1, 1, 0, 0, 0)  # every member's time: a trimmed wheel is the same bytes each build
 # The wheels built here dated as the trimmed ones: the same checkout builds the same site (and
 # the service worker's version changes only when a file does).
@@ -31,24 +32,25 @@ def checkout() -> Path:
     root = Path(riskrules.__file__).resolve().parents[2]
     if not (root / "pyproject.toml").exists() or not (root / "setup.py").exists():
         raise FetchError(
-            "riskrules site build makes riskrules' own wheel from its source: run it from a "
-            "checkout's install (pip install -e .)"
+            msg(
+                "riskrules site build makes riskrules' own wheel from its source: run it from "
+                "a checkout's install (pip install -e .)"
+            )
         )
     return root
 
 
-def all_wheels(python: str, into: Path, say: object = print) -> list[str]:
+def all_wheels(python: str, into: Path) -> list[str]:
     """Every wheel the page installs, written into `into`; their file names, in order."""
     output.folder(into)
     names = []
     for pin in pinned_wheels():
+        if pin.name in trim.LEFT_OUT:
+            continue
         source = wheel(pin, python)
         if pin.build == "pure":
-            built = _pure_from_sdist(pin, source)
-        elif pin.locales:
-            built = _trimmed(source, pin.locales, cache_folder() / "trimmed")
-        else:
-            built = source
+            source = _pure_from_sdist(pin, source)
+        built = _trimmed(source, pin.name, pin.locales, cache_folder() / "trimmed" / RULES)
         output.copy(built, into / built.name)
         names.append(built.name)
     own = _own_wheel(into)
@@ -56,27 +58,27 @@ def all_wheels(python: str, into: Path, say: object = print) -> list[str]:
     return names
 
 
-def _keep_locale(member: str, locales: tuple[str, ...]) -> bool:
-    if "/locale-data/" not in member or not member.endswith(".dat"):
-        return True
-    stem = member.rsplit("/", 1)[1][: -len(".dat")]
-    language = stem.split("_")[0]
-    if stem == "root" or stem in ENGLISH_KEPT:
-        return True
-    return language in locales and language != "en"
+def _rules() -> str:
+    """The trimming rules' digest: a trimmed wheel in the cache is made again when they change."""
+    said = repr((sorted(trim.DROPPED.items()), trim.STUBS, sorted(trim.ENGLISH_KEPT)))
+    return hashlib.sha256(said.encode()).hexdigest()[:12]
 
 
-def _trimmed(source: Path, locales: tuple[str, ...], folder: Path) -> Path:
-    """Babel less the locales riskrules never prints, kept in the cache (made in memory, about
-    0.5 MB, and written as every file riskrules writes is)."""
+RULES = _rules()
+
+
+def _trimmed(source: Path, package: str, locales: tuple[str, ...], folder: Path) -> Path:
+    """The wheel less what trim.py drops, kept in the cache (made in memory, and written as
+    every file riskrules writes is)."""
     output.folder(folder)
     target = folder / source.name
     output.check(target)  # a link planted in the cache is neither read into the site nor followed
     if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
         return target
     made = io.BytesIO()
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED) as new:
-        kept = [i for i in old.infolist() if _keep_locale(i.filename, locales)]
+    new = zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED, compresslevel=9)
+    with zipfile.ZipFile(source) as old, new:
+        kept = [i for i in old.infolist() if trim.kept(package, i.filename, locales)]
         gone = {i.filename for i in old.infolist()} - {i.filename for i in kept}
         for info in kept:
             data = old.read(info)
@@ -99,7 +101,14 @@ def _pure_from_sdist(pin: Pinned, sdist: Path) -> Path:
     env = {**os.environ, "CC": "false", "CXX": "false", **REPRODUCIBLE}
     built = _pip_wheel(sdist, env, f"{pin.name}-{pin.version}-py3-none-any.whl")
     if isinstance(built, str):
-        raise FetchError(f"could not build {pin.name} {pin.version} as pure Python: {built}")
+        raise FetchError(
+            msg(
+                "could not build {name} {version} as pure Python: {error}",
+                name=pin.name,
+                version=pin.version,
+                error=built,
+            )
+        )
     return built.moved(folder)
 
 
@@ -107,7 +116,7 @@ def _own_wheel(into: Path) -> Path:
     env = {**os.environ, "RISKRULES_PURE_PYTHON": "1", **REPRODUCIBLE}
     built = _pip_wheel(checkout(), env, "riskrules-*-py3-none-any.whl")
     if isinstance(built, str):
-        raise FetchError(f"could not build riskrules' pure wheel: {built}")
+        raise FetchError(msg("could not build riskrules' pure wheel: {error}", error=built))
     return built.moved(into)
 
 
@@ -126,9 +135,16 @@ class _Built:
 def _pip_wheel(source: Path, env: dict[str, str], pattern: str) -> _Built | str:
     """`pip wheel` of `source`: the one wheel named by `pattern`, or what pip said."""
     with tempfile.TemporaryDirectory(prefix="riskrules-wheel-") as tmp:
-        argv = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp, str(source)]
+        # setuptools builds in the checkout's build/ folder and never empties it: a file the
+        # package no longer ships would stay in the wheel. A fresh build folder each time.
+        extra = Path(tmp) / "fresh-build.cfg"
+        extra.write_text(f"[build]\nbuild_base = {Path(tmp) / 'build'}\n", encoding="utf-8")
+        env = {**env, "DIST_EXTRA_CONFIG": str(extra)}
+        out = Path(tmp) / "out"
+        argv = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out)]
+        argv.append(str(source))
         done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=900)
-        found = sorted(Path(tmp).glob(pattern))
+        found = sorted(out.glob(pattern))
         if done.returncode != 0 or len(found) != 1:
             return done.stderr[-300:]
         return _Built(found[0].name, found[0].read_bytes())

@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse
 from ..service import sheets
 from ..service.odds import percent
 from ..shared.escape import html_value
+from ..shared.templates import compiled_templates
 
 LANG_COOKIE = "riskrules_studio_lang"
 LANGUAGE_NAMES = {"en": "English", "da": "Dansk", "nl": "Nederlands"}
@@ -28,6 +29,7 @@ def environment(lang: str) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         finalize=html_value,  # what an author wrote: control characters shown, then escaped
+        bytecode_cache=compiled_templates(),
     )
     env.filters["exact"] = Exact
     env.filters["percent"] = percent  # a chance as every front end writes it (77%, 0.7%)

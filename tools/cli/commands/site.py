@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ....grammar.messages import msg
+from ....grammar.messages import Message, msg
 from ...service.errors import UsageError
 from ...shared.safewrite import Refused
 from ..common import WrittenPath, command_language, examples, exit_with, usage_error
@@ -34,13 +34,11 @@ def build(folder: Path) -> None:
     from ...site.fetch import FetchError
 
     try:
-        write(folder, say=lambda line: click.echo(line, err=True))
-    except UsageError as exc:  # the folder: a link, a file, something else in it
+        write(folder, say=lambda said: click.echo(said.render(command_language()), err=True))
+    except (UsageError, FetchError) as exc:  # the folder (a link, a file...); a download
         exit_with(exc)
     except Refused as exc:  # a link where a file goes
         usage_error(exc.said)
-    except FetchError as exc:  # a download (its words: the deployer's, in English)
-        usage_error(str(exc))
 
 
 @site.command()
@@ -50,15 +48,20 @@ def serve(folder: Path, port: int) -> None:
     """Serve a built site in FOLDER on this computer (127.0.0.1) only."""
     from ...site.serve import serve as run
 
+    lang = command_language()
+
+    def say(said: Message) -> None:
+        click.echo(said.render(lang))
+
     if not (folder / "site.json").exists():
         usage_error(
             msg("{folder} holds no built site: riskrules site build {folder}", folder=str(folder))
         )
     try:
-        run(folder, port, say=lambda line: click.echo(line))
+        run(folder, port, say=say)
     except OSError as exc:
         why = exc.strerror or str(exc)
         said = msg("cannot listen on {host}:{port}: {why}", host="127.0.0.1", port=port, why=why)
         usage_error(said)
     except KeyboardInterrupt:
-        click.echo(msg("stopped").render(command_language()))
+        say(msg("stopped"))

@@ -12,7 +12,7 @@ const LANG = (navigator.languages || ["en"]).map((c) => String(c).slice(0, 2).to
 const WORDS = ALL_WORDS[LANG];
 document.documentElement.lang = LANG;
 const LIMITS = JSON.parse(document.getElementById("site-limits").textContent);
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const worker = { postMessage: (...args) => started.then((w) => w.postMessage(...args)) };
 const waiting = new Map();
 let nextId = 1;
 let current = "/";
@@ -23,7 +23,7 @@ const status = (text) => {
 // timings: each step of the start, in ms since this page's navigation (the benchmark's)
 window.__site = { ready: false, navigations: 0, lastPath: null, errors: [], timings: {} };
 
-worker.onmessage = (event) => {
+function onAnswer(event) {
   const msg = event.data;
   if (msg.kind === "progress") {
     window.__site.timings[msg.step] = Math.round(msg.at - performance.timeOrigin);
@@ -39,7 +39,7 @@ worker.onmessage = (event) => {
     if (msg.error) done.reject(new Error(msg.error));
     else done.resolve(msg);
   }
-};
+}
 
 function ask(kind, payload, transfer) {
   const id = nextId++;
@@ -375,12 +375,36 @@ async function openShared(encoded) {
 }
 
 // --- start -------------------------------------------------------------------------
-if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-  navigator.serviceWorker.register(new URL("./sw.js", import.meta.url)).then(
-    () => navigator.serviceWorker.ready.then(() => { window.__site.offlineReady = true; }),
-    (e) => window.__site.errors.push("service worker: " + e),
-  );
+// The app's worker starts once the service worker answers this page, so that Pyodide's
+// WebAssembly comes from the site's cache: the browser keeps the code it compiles beside that
+// entry, and the next visit starts from it (fetched past the cache, as a first visit's worker
+// did while the service worker installed, it was compiled again on the next visit: about 3 s
+// of a repeat visit). On a first visit the runtime is then downloaded once, not twice. With
+// no service worker (none in this browser, or it could not install) the worker starts at once.
+function controlled() {
+  if (!("serviceWorker" in navigator) || !location.protocol.startsWith("http")) return Promise.resolve();
+  const sw = navigator.serviceWorker;
+  const script = new URL("./sw.js", import.meta.url);
+  if (sw.controller) {
+    sw.register(script).catch((e) => window.__site.errors.push("service worker: " + e));
+    window.__site.offlineReady = true;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    sw.addEventListener("controllerchange", () => { window.__site.offlineReady = true; resolve(); });
+    sw.register(script).then((registration) => {
+      const installing = registration.installing || registration.waiting;
+      if (!installing) return resolve();
+      installing.addEventListener("statechange", () => { if (installing.state === "redundant") resolve(); });
+    }, (e) => { window.__site.errors.push("service worker: " + e); resolve(); });
+  });
 }
+const started = controlled().then(() => {
+  window.__site.timings.worker = Math.round(performance.now());
+  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  w.onmessage = onAnswer;
+  return w;
+});
 
 const hash = location.hash.slice(1);
 ask("python", { code: "1" }).then(async () => {

@@ -18,7 +18,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const manifest = await (await caches.match(MANIFEST)).json();
     for (const name of await caches.keys()) {
-      if (name.startsWith("riskrules-site-") && name !== "riskrules-site-" + manifest.version) await caches.delete(name);
+      // the site's files, and the bytecode the studio's worker keeps (worker.js), of old builds
+      const ours = name.startsWith("riskrules-site-") || name.startsWith("riskrules-compiled-");
+      if (ours && !name.endsWith("-" + manifest.version)) await caches.delete(name);
     }
     await self.clients.claim();
   })());

@@ -18,26 +18,71 @@ function progress(step) {
 
 async function start() {
   const base = new URL("./", self.location.href).href;
-  const manifest = await (await fetch(base + "site.json")).json();
   progress("python");
-  // The wheels are fetched while Python starts (on a cold visit, the downloads overlap).
-  const fetching = Promise.all(
-    manifest.wheels.map(async (w) => new Uint8Array(await (await fetch(base + "wheels/" + w)).arrayBuffer())),
-  );
-  py = await loadPyodide({ indexURL: base + "pyodide/", env: { HOME: "/home/pyodide" } });
+  // Python starts at once; the manifest and the wheels are fetched while it does.
+  const starting = loadPyodide({ indexURL: base + "pyodide/", env: { HOME: "/home/pyodide" } });
+  const manifest = fetch(base + "site.json").then((r) => r.json());
+  const fetching = manifest.then((m) => Promise.all([
+    ...m.wheels.map(async (w) => new Uint8Array(await (await fetch(base + "wheels/" + w)).arrayBuffer())),
+    keptCompiled(base, m.version),
+  ]));
+  py = await starting;
   progress("wheels");
   const into = py.runPython("import site; site.getsitepackages()[0]");
-  const wheels = await fetching;
-  for (const data of wheels) py.unpackArchive(data, "wheel", { extractDir: into });
-  py.runPython("import importlib; importlib.invalidate_caches()");
+  const archives = await fetching;
+  const compiled = archives.pop();
+  for (const data of archives) py.unpackArchive(data, "wheel", { extractDir: into });
+  if (compiled) py.unpackArchive(compiled.data, "zip", { extractDir: into });
+  // Python writes the bytecode of what it imports; the app's worker keeps it for next time.
+  py.runPython("import importlib, sys; sys.dont_write_bytecode = False; importlib.invalidate_caches()");
+  // and Jinja keeps the templates it compiles there too (tools/shared/templates.py)
+  py.runPython(`import os; os.environ["RISKRULES_TEMPLATE_CACHE"] = ${JSON.stringify(into + "/riskrules-templates")}`);
+  keeping = { base, into, version: (await manifest).version, known: compiled ? compiled.count : 0 };
+  let synced = Promise.resolve();
   if (ROLE === "app") {
     py.FS.mkdirTree(FOLDER);
     py.FS.mount(py.FS.filesystems.IDBFS, {}, FOLDER);
-    await sync(true);
+    synced = sync(true); // the drafts read from IndexedDB while the studio is imported
   }
   progress("studio");
   page = py.pyimport("riskrules.tools.site.page");
+  await synced;
   progress("ready");
+}
+
+// The bytecode of the site's packages, kept in a cache named by the site's version (a new
+// build has new sources, and its own cache): a repeat visit imports the studio without
+// compiling it (page.compiled says how it is made).
+const COMPILED = "compiled-python.zip"; // the cache's key, not a file of the site
+let keeping = null;
+let keepTimer = null;
+
+async function keptCompiled(base, version) {
+  try {
+    const hit = await (await caches.open("riskrules-compiled-" + version)).match(base + COMPILED);
+    if (!hit) return null;
+    return { data: new Uint8Array(await hit.arrayBuffer()), count: Number(hit.headers.get("x-count")) };
+  } catch (e) {
+    return null; // no cache here (a private window, storage full): the sources are compiled
+  }
+}
+
+function keepCompiledSoon() {
+  if (ROLE !== "app" || !self.caches || keeping === null) return;
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(async () => { // when the page has been quiet a moment (300 ms)
+    try {
+      const found = page.compiled(keeping.into, keeping.known);
+      if (!found) return;
+      const [count, data] = found.toJs();
+      found.destroy();
+      const cache = await caches.open("riskrules-compiled-" + keeping.version);
+      await cache.put(keeping.base + COMPILED, new Response(data, { headers: { "x-count": String(count) } }));
+      keeping.known = count;
+    } catch (e) {
+      // not kept: the next visit compiles the sources, as the first did
+    }
+  }, 300);
 }
 
 function sync(populate) {
@@ -112,6 +157,7 @@ self.onmessage = async (event) => {
     await ready;
     const out = await answer(msg);
     self.postMessage({ kind: "answer", id: msg.id, ...out });
+    keepCompiledSoon();
   } catch (e) {
     self.postMessage({ kind: "answer", id: msg.id, error: String((e && e.message) || e) });
   }
