@@ -270,7 +270,7 @@ def test_a_study_reports_two_strengths_by_default() -> None:
     assert {s["agent"] for g in other["outcomes"][0]["games"] for s in g["seats"]} == {"positional"}
     assert len(other["differences"][0]["measures"]) == len(found["differences"][0]["measures"])
     sentence = found["verdicts"][0]["sentences"][-1]
-    assert "with positional players in every seat" in sentence.lower()
+    assert "positional players" in sentence.lower(), sentence
     tested = [
         m
         for block in (found["differences"], other["differences"], other["contrasts"])
