@@ -31,6 +31,7 @@ from ..service.progress import Progress
 from ..shared import safewrite
 from ..shared.escape import terminal
 from ..shared.render import diagnostic_text, use_color
+from .frame import help_text
 
 EXIT = {Kind.FINDINGS: 1, Kind.USAGE: 2, Kind.CANCELLED: 130}
 
@@ -40,14 +41,16 @@ FORMAT = click.option(
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="Output for people (text) or scripts (json).",
+    help=help_text("Output for people (text) or scripts (json)."),
 )
 COLOR = click.option(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
-    help="Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it).",
+    help=help_text(
+        "Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)."
+    ),
 )
 
 
@@ -65,7 +68,10 @@ LANG = click.option(
     type=click.Choice(["en", "da", "nl"]),
     default=None,
     callback=remember_lang,
-    help="The language of the messages (default: the ruleset's own manual's, else LANG's).",
+    is_eager=True,  # before --help, so that `--lang da --help` is in Danish
+    help=help_text(
+        "The language of the messages (default: the ruleset's own manual's, else LANG's)."
+    ),
 )
 STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages
 

@@ -1,0 +1,127 @@
+"""The command line's frame in the reader's language: a Danish or Dutch player's `--help` (click's
+Usage:, Options:, Show this message and exit., and every command's and option's help) and a
+bad option's error (Error:, Try … for help.) hold no English sentence of the English run, and
+the exit codes stay (0 for help, 2 for usage)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from helpers import run_cli
+
+# The commands whose help is translated (tools/cli/frame.py's help_text); [] is `riskrules`.
+TRANSLATED = [[], ["check"]]
+READERS = {"da": "da_DK.UTF-8", "nl": "nl_NL.UTF-8"}
+
+
+def _sentences(text: str) -> list[str]:
+    """English phrases of a help or an error: a column's text of three words or more."""
+    found = []
+    for line in text.splitlines():
+        for chunk in re.split(r"\s{2,}", line.strip()):
+            words = [w for w in chunk.split() if w.strip(".,:;()'\"").isalpha()]
+            command_line = re.match(r"(riskrules|cat|eval) ", chunk)  # an example's
+            if sum(len(w) > 2 for w in words) >= 3 and not command_line:
+                found.append(chunk)
+    return found
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _run(args: list[str], lang: str) -> tuple[int, str, str]:
+    env = {"LANG": READERS.get(lang, "en_GB.UTF-8"), "LC_ALL": "", "LANGUAGE": ""}
+    result = run_cli(*args, env=env)
+    return result.code, result.out, result.err
+
+
+@pytest.mark.parametrize("lang", ["da", "nl"])
+@pytest.mark.parametrize("command", TRANSLATED, ids=lambda c: " ".join(c) or "riskrules")
+def test_help_is_in_the_readers_language(command: list[str], lang: str) -> None:
+    code, english, _ = _run([*command, "--help"], "en")
+    assert code == 0 and english.startswith("Usage: ")
+    runs = [_run([*command, "--help"], lang)]  # the locale's language
+    if command:  # and --lang (the group has none)
+        runs.append(_run([*command, "--lang", lang, "--help"], "en"))
+    for code, shown, _ in runs:
+        assert code == 0, shown
+        assert shown.startswith({"da": "Brug: ", "nl": "Gebruik: "}[lang]), shown[:40]
+        left = [s for s in _sentences(english) if _flat(s) in _flat(shown)]
+        assert not left, left[:5]
+
+
+@pytest.mark.parametrize("lang", ["da", "nl"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "--bogus"],
+        ["check", "--format", "xml"],
+        ["chek"],
+        ["odds", "classic", "--attackers", "three"],
+        ["simulate", "classic", "--players", "0"],
+    ],
+    ids=" ".join,
+)
+def test_a_usage_error_is_in_the_readers_language(args: list[str], lang: str) -> None:
+    code, _, english = _run(args, "en")
+    assert code == 2 and "Error: " in english and "Try 'riskrules" in english
+    code, _, shown = _run(args, lang)
+    assert code == 2, shown
+    assert {"da": "Prøv 'riskrules", "nl": "Probeer 'riskrules"}[lang] in shown
+    assert {"da": "Fejl: ", "nl": "Fout: "}[lang] in shown
+    left = [s for s in _sentences(english) if _flat(s) in _flat(shown)]
+    assert not left, left
+
+
+def test_the_lang_option_chooses_the_language_of_a_usage_error() -> None:
+    code, _, shown = _run(["check", "--lang", "nl", "--format", "xml"], "en")
+    assert code == 2
+    assert "Fout: Ongeldige waarde voor '--format'" in shown, shown
+
+
+def test_the_words_of_click_translated_are_clicks_own(tmp_path: Path) -> None:
+    """frame.py's list of click's words is click's (a click that rewords one would leave it
+    English), and frame.py reaches every module of click that binds gettext."""
+    from riskrules.tools.cli import frame
+
+    folder = Path(click.__file__).parent
+    pot = tmp_path / "click.pot"
+    keywords = ["-k", "_", "-k", "ngettext:1,2", "--no-default-keywords"]
+    extract = [sys.executable, "-m", "babel.messages.frontend", "-q", "extract", *keywords]
+    subprocess.run([*extract, "-o", str(pot), str(folder)], check=True, capture_output=True)
+    from babel.messages.pofile import read_po
+
+    with pot.open("rb") as handle:
+        clicks = {m.id for m in read_po(handle) if m.id}
+    ours = ast.parse(Path(frame.__file__).read_text())
+    marked = [
+        tuple(a.value for a in node.args if isinstance(a, ast.Constant))
+        for node in ast.walk(ours)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "").startswith("help_text")
+    ]
+    listed = [m[0] if len(m) == 1 else m for m in marked if m]
+    listed.remove("required")  # (passed through gettext as a variable: _(extra["required"]))
+    assert len(listed) > 30
+    assert not [m for m in listed if m not in clicks], [m for m in listed if m not in clicks]
+    binding = {
+        p.stem
+        for p in folder.glob("*.py")
+        if re.search(r"^from gettext import", p.read_text(), flags=re.M)
+    }
+    assert binding - {"_winconsole"} <= set(frame.CLICK_MODULES)
+
+
+def test_english_help_is_left_as_it_was() -> None:
+    """The swap of help texts puts the English back: a Danish help, then the English one."""
+    _run(["check", "--help"], "da")
+    code, shown, _ = _run(["check", "--help"], "en")
+    assert code == 0 and "Show this message and exit." in shown
+    assert "Check rules files, folders of them, or built-in rulesets" in _flat(shown)

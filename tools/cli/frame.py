@@ -1,0 +1,147 @@
+"""click's own words (Usage:, Options:, Error: …, Try … for help) and every command's and
+option's help in the reader's language, from the catalogues (grammar/locale).
+
+click marks its strings with `gettext.gettext`, bound in each of its modules at import; that
+reads only compiled .mo files found by the locale's variables, while ours are .po files compiled
+in memory and the reader's language may be a `--lang`. So each of click's modules gets a
+gettext that asks our catalogue in the command's language (`speak`). Help texts are written
+with `help_text` (extracted by pybabel: -k help_text) and translated when the help is shown,
+not at import: the command's context (`Helped`) swaps them for the reader's while it
+formats, and puts the English back.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from ...grammar.messages import translations
+
+# click's modules that bind gettext's functions (a click that adds one fails
+# tests/test_cli_help.py, which compares this list with click's own).
+CLICK_MODULES = (
+    "core",
+    "decorators",
+    "exceptions",
+    "formatting",
+    "parser",
+    "shell_completion",
+    "termui",
+    "types",
+    "utils",
+    "_termui_impl",
+)
+
+
+def help_text(text: str) -> str:
+    """A help text or one of click's strings, marked for the catalogue; translated when shown."""
+    return text
+
+
+def help_text_n(singular: str, plural: str) -> tuple[str, str]:
+    """One of click's strings with a plural, marked for the catalogue."""
+    return singular, plural
+
+
+# What click says that a player meets (its --help and its usage errors); the catalogues
+# translate these, click's other strings (a programmer's mistakes) stay English.
+CLICK_WORDS = (
+    help_text("Usage:"),
+    help_text("Options"),
+    help_text("Commands"),
+    help_text("Show this message and exit."),
+    help_text("Show the version and exit."),
+    help_text("default: {default}"),
+    help_text("required"),
+    help_text("Error: {message}"),
+    help_text("Try '{command} {option}' for help."),
+    help_text("No such option {name!r}."),
+    help_text("No such command {name!r}."),
+    help_text("Missing command."),
+    help_text("Missing argument"),
+    help_text("Missing option"),
+    help_text("Missing parameter"),
+    help_text("Missing parameter: {param_name}"),
+    help_text("Invalid value: {message}"),
+    help_text("Invalid value for {param_hint}: {message}"),
+    help_text("Option {name!r} does not take a value."),
+    help_text("{value!r} is not a valid {number_type}."),
+    help_text("{value} is not in the range {range}."),
+    help_text("{name} {filename!r} does not exist."),
+    help_text("{name} {filename!r} is a file."),
+    help_text("{name} {filename!r} is a directory."),
+    help_text("{name} {filename!r} is not readable."),
+    help_text("{name} {filename!r} is not writable."),
+    help_text("file"),
+    help_text("directory"),
+    help_text("path"),
+    help_text("Aborted!"),
+    help_text_n("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    help_text_n(
+        "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"
+    ),
+    help_text_n(
+        "Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."
+    ),
+    help_text_n("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+)
+
+
+def _language() -> str:
+    from .common import command_language
+
+    return command_language()
+
+
+def _gettext(message: str) -> str:
+    return translations(_language()).gettext(message)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    return translations(_language()).ngettext(singular, plural, n)
+
+
+def speak() -> None:
+    """Give click's modules our gettext (once; the English ids are click's own)."""
+    for name in CLICK_MODULES:
+        module = importlib.import_module(f"click.{name}")
+        if hasattr(module, "_"):
+            module._ = _gettext  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = _ngettext  # type: ignore[attr-defined]
+
+
+def translated(text: str | None, lang: str) -> str | None:
+    """A help text in `lang` (English where the catalogue has none)."""
+    if not text:
+        return text
+    return translations(lang).gettext(text)
+
+
+@contextmanager
+def helped(command: click.Command, lang: str, ctx: click.Context | None = None) -> Iterator[None]:
+    """`command`'s help, epilog and its options' help (--help's too, made once, in the
+    language of its first use) in `lang` while inside; the English after."""
+    kept: list[tuple[Any, str, str | None]] = [(command, "help", command.help)]
+    kept.append((command, "epilog", command.epilog))
+    params = command.get_params(ctx) if ctx is not None else command.params
+    kept += [(p, "help", p.help) for p in params if isinstance(p, click.Option)]
+    try:
+        for owner, field, text in kept:
+            setattr(owner, field, translated(text, lang))
+        yield
+    finally:
+        for owner, field, text in kept:
+            setattr(owner, field, text)
+
+
+class Helped(click.Context):
+    """A context whose help is in the reader's language."""
+
+    def get_help(self) -> str:
+        with helped(self.command, _language(), self):
+            return super().get_help()
