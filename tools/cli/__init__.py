@@ -35,7 +35,7 @@ from .commands.site import site
 from .commands.studio import studio
 from .commands.study import balance, sweep
 from .common import command_language, exit_with
-from .frame import Helped, help_text, helped, speak, translated
+from .frame import Helped, help_in_readers_language, help_text, speak, translated
 
 speak()  # click's own words (Usage:, Error: …) in the reader's language
 
@@ -75,8 +75,7 @@ class _Commands(click.Group):
         for name in self.list_commands(ctx):
             command = self.get_command(ctx, name)
             if command is not None and not command.hidden:
-                with helped(command, lang):
-                    rows.append((name, command.get_short_help_str(limit=1_000)))
+                rows.append((name, command.get_short_help_str(limit=1_000)))
         if rows:
             with formatter.section(translated("Commands", lang) or ""):
                 formatter.write_dl(rows)
@@ -128,8 +127,7 @@ def cli(ctx: click.Context, color: str) -> None:
     ctx.meta["riskrules.color"] = color
 
 
-for _command in COMMANDS:
-    _command.context_class = Helped
+help_in_readers_language(cli)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from ...grammar.messages import translations
+from ...grammar.messages import Arg, Message, msg, translations
 
 # click's modules that bind gettext's functions (a click that adds one fails
 # tests/test_cli_help.py, which compares this list with click's own).
@@ -37,9 +37,17 @@ CLICK_MODULES = (
 )
 
 
-def help_text(text: str) -> str:
-    """A help text or one of click's strings, marked for the catalogue; translated when shown."""
-    return text
+_FILLED: dict[str, Message] = {}  # a help text with arguments, by its English, filled
+
+
+def help_text(text: str, **args: Arg) -> str:
+    """A help text or one of click's strings, marked for the catalogue; translated when shown
+    (`args` fill its places, as a message's)."""
+    if not args:
+        return text
+    message = msg(text, **args)
+    _FILLED[message.render("en")] = message  # (click keeps a plain copy of a help text)
+    return message.render("en")
 
 
 def help_text_n(singular: str, plural: str) -> tuple[str, str]:
@@ -91,10 +99,19 @@ CLICK_WORDS = (
 )
 
 
-def _language() -> str:
-    from .common import command_language
+LANG_KEY = "riskrules.lang"  # where a command's --lang is kept (common.remember_lang)
 
-    return command_language()
+
+def command_language() -> str:
+    """The language the running command writes in: its --lang, else the locale's."""
+    from ..shared.language import reader_language
+
+    context = click.get_current_context(silent=True)
+    asked = context.meta.get(LANG_KEY) if context is not None else None
+    return reader_language(asked if isinstance(asked, str) else None)
+
+
+_language = command_language
 
 
 def _gettext(message: str) -> str:
@@ -116,10 +133,21 @@ def speak() -> None:
 
 
 def translated(text: str | None, lang: str) -> str | None:
-    """A help text in `lang` (English where the catalogue has none)."""
+    """A help text in `lang` (English where the catalogue has none); an epilog not in the
+    catalogue whole, line by line (the examples: the command kept, its comment translated)."""
     if not text:
         return text
-    return translations(lang).gettext(text)
+    if text in _FILLED:
+        return _FILLED[text].render(lang)
+    book = translations(lang)
+    whole = book.gettext(text)
+    if whole != text or "\n" not in text:
+        return whole
+    lines = text.split("\n")
+    return "\n".join(
+        line.replace(line.strip(), book.gettext(line.strip())) if line.strip() else line
+        for line in lines
+    )
 
 
 @contextmanager
@@ -130,6 +158,8 @@ def helped(command: click.Command, lang: str, ctx: click.Context | None = None) 
     kept.append((command, "epilog", command.epilog))
     params = command.get_params(ctx) if ctx is not None else command.params
     kept += [(p, "help", p.help) for p in params if isinstance(p, click.Option)]
+    if isinstance(command, click.Group):  # the commands it lists
+        kept += [(c, "help", c.help) for c in command.commands.values()]
     try:
         for owner, field, text in kept:
             setattr(owner, field, translated(text, lang))
@@ -137,6 +167,14 @@ def helped(command: click.Command, lang: str, ctx: click.Context | None = None) 
     finally:
         for owner, field, text in kept:
             setattr(owner, field, text)
+
+
+def help_in_readers_language(command: click.Command) -> None:
+    """`command` and, for a group, its commands give their help in the reader's language."""
+    command.context_class = Helped
+    if isinstance(command, click.Group):
+        for each in command.commands.values():
+            help_in_readers_language(each)
 
 
 class Helped(click.Context):
