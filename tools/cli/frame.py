@@ -57,6 +57,7 @@ def help_text_n(singular: str, plural: str) -> tuple[str, str]:
 
 # What click says that a player meets (its --help and its usage errors); the catalogues
 # translate these, click's other strings (a programmer's mistakes) stay English.
+HELP = "Show this message and exit."  # (click's; in CLICK_WORDS)
 CLICK_WORDS = (
     help_text("Usage:"),
     help_text("Options"),
@@ -156,6 +157,9 @@ def helped(command: click.Command, lang: str, ctx: click.Context | None = None) 
     language of its first use) in `lang` while inside; the English after."""
     kept: list[tuple[Any, str, str | None]] = [(command, "help", command.help)]
     kept.append((command, "epilog", command.epilog))
+    helping = command.get_help_option(ctx) if ctx is not None else None
+    if helping is not None:  # made once, in the language of its first use: from the English
+        helping.help = HELP
     params = command.get_params(ctx) if ctx is not None else command.params
     kept += [(p, "help", p.help) for p in params if isinstance(p, click.Option)]
     if isinstance(command, click.Group):  # the commands it lists
