@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 
 import riskrules
 from riskrules import Game, GameState
+from riskrules.engine import ladder
 
 
 def layout(
@@ -41,3 +43,14 @@ def position(
 def place_all(game: Game, state: GameState, territory: str) -> GameState:
     """Place every reserve army of the current player on one territory."""
     return game.apply(state, riskrules.Place(territory, state.reserves[state.current]))
+
+
+def four_seats(seat_armies: Callable[[str], tuple[int, int, int, int]]) -> tuple[Game, GameState]:
+    """A classic 4-player game after a positional setup, each territory's armies by seat set
+    by `seat_armies(territory)` (one seat holds each), for a test to give its phase and turn."""
+    game = Game(riskrules.load("classic"))
+    rng = random.Random(1)
+    state = game.start(["p1", "p2", "p3", "p4"])
+    while state.phase != "attack":
+        state = game.apply(state, ladder.positional_agent(game, state, rng))
+    return game, state.evolve(armies=tuple(seat_armies(t) for t in state.territories))

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import riskrules
+from gamehelpers import four_seats
 from helpers import ROOT, run_cli
 from riskrules import Game
 from riskrules.engine.actions import Fortify
@@ -104,24 +105,16 @@ def test_the_search_player_keeps_to_its_budget() -> None:
 def _fortify_position(own: dict[str, int], enemy: dict[str, int]) -> tuple[Game, Any]:
     """A classic 4-player position at p1's fortifying move: p1 holds `own`, p2 every other
     territory (one army each but `enemy`'s), p3 and p4 one far-off territory each."""
-    from riskrules.engine import ladder
 
-    game = Game(riskrules.load("classic"))
-    rng = random.Random(1)
-    state = game.start(["p1", "p2", "p3", "p4"])
-    while state.phase != "attack":
-        state = game.apply(state, ladder.positional_agent(game, state, rng))
-    rows = []
-    for t in state.territories:
-        row = [0, 0, 0, 0]
+    def seat_armies(t: str) -> tuple[int, int, int, int]:
         if t in own:
-            row[0] = own[t]
-        elif t in ("japan", "eastern_australia"):
-            row[2 if t == "japan" else 3] = 2
-        else:
-            row[1] = enemy.get(t, 1)
-        rows.append(tuple(row))
-    return game, state.evolve(armies=tuple(rows), phase="fortify", current=0, fortifies_left=1)
+            return (own[t], 0, 0, 0)
+        if t in ("japan", "eastern_australia"):
+            return (0, 0, 2, 0) if t == "japan" else (0, 0, 0, 2)
+        return (0, enemy.get(t, 1), 0, 0)
+
+    game, state = four_seats(seat_armies)
+    return game, state.evolve(phase="fortify", current=0, fortifies_left=1)
 
 
 def test_the_search_player_fortifies_the_border_the_odds_can_save() -> None:

@@ -8,9 +8,9 @@ import dataclasses
 import random
 from typing import Any
 
-import riskrules
+from gamehelpers import four_seats
 from riskrules import Game
-from riskrules.engine import ladder, planner
+from riskrules.engine import planner
 from riskrules.engine.actions import Attack, Place
 from riskrules.tools.lab.simulate import Job, Plan, play, play_all
 
@@ -19,27 +19,20 @@ def _reinforce_position(own: dict[str, int], weak: int, cards: int) -> tuple[Gam
     """A classic 4-player position at p1's reinforcements (3 armies to place): p1 holds `own`,
     p3 holds Japan with `weak` armies and `cards` cards, p4 holds Eastern Australia with as many
     armies and no card, p2 every other territory with 5 armies each."""
-    game = Game(riskrules.load("classic"))
-    rng = random.Random(1)
-    state = game.start(["p1", "p2", "p3", "p4"])
-    while state.phase != "attack":
-        state = game.apply(state, ladder.positional_agent(game, state, rng))
-    rows = []
-    for t in state.territories:
-        row = [0, 0, 0, 0]
+
+    def seat_armies(t: str) -> tuple[int, int, int, int]:
         if t in own:
-            row[0] = own[t]
-        elif t == "japan":
-            row[2] = weak
-        elif t == "eastern_australia":
-            row[3] = weak
-        else:
-            row[1] = 5
-        rows.append(tuple(row))
+            return (own[t], 0, 0, 0)
+        if t == "japan":
+            return (0, 0, weak, 0)
+        if t == "eastern_australia":
+            return (0, 0, 0, weak)
+        return (0, 5, 0, 0)
+
+    game, state = four_seats(seat_armies)
     pile = sorted(state.draw_pile)
     hands = ((), (), tuple(pile[:cards]), ())
     state = state.evolve(
-        armies=tuple(rows),
         hands=hands,
         draw_pile=frozenset(pile[cards:]),
         phase="reinforce",
