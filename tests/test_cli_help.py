@@ -73,15 +73,18 @@ def test_help_is_in_the_readers_language(command: list[str], lang: str) -> None:
         ["chek"],
         ["odds", "classic", "--attackers", "three"],
         ["simulate", "classic", "--players", "0"],
+        ["fmt", "no-such-file.rules"],
+        ["check", "--report"],
     ],
     ids=" ".join,
 )
 def test_a_usage_error_is_in_the_readers_language(args: list[str], lang: str) -> None:
     code, _, english = _run(args, "en")
-    assert code == 2 and "Error: " in english and "Try 'riskrules" in english
+    assert code == 2 and "Error: " in english
     code, _, shown = _run(args, lang)
     assert code == 2, shown
-    assert {"da": "Prøv 'riskrules", "nl": "Probeer 'riskrules"}[lang] in shown
+    if "Try 'riskrules" in english:  # (click offers it where it knows the command)
+        assert {"da": "Prøv 'riskrules", "nl": "Probeer 'riskrules"}[lang] in shown
     assert {"da": "Fejl: ", "nl": "Fout: "}[lang] in shown
     left = [s for s in _sentences(english) if _flat(s) in _flat(shown)]
     assert not left, left

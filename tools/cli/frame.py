@@ -124,13 +124,25 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def speak() -> None:
-    """Give click's modules our gettext (once; the English ids are click's own)."""
+    """Give click's modules our gettext (once; the English ids are click's own). A path's
+    kind ("file", "directory": its metavar, "File 'x' does not exist.") is named when the
+    option is made, at import: it is kept in English and said when shown."""
     for name in CLICK_MODULES:
         module = importlib.import_module(f"click.{name}")
         if hasattr(module, "_"):
             module._ = _gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = _ngettext  # type: ignore[attr-defined]
+    click.Path.name = property(_path_kind, _name_path_kind)  # type: ignore[assignment]
+
+
+def _path_kind(path: click.Path) -> str:
+    said = path.__dict__  # (a path made before speak() holds its kind as "name")
+    return _gettext(str(said.get("kind") or said.get("name") or "path"))
+
+
+def _name_path_kind(path: click.Path, kind: str) -> None:
+    path.__dict__["kind"] = kind
 
 
 def translated(text: str | None, lang: str) -> str | None:
