@@ -58,6 +58,8 @@ def help_text_n(singular: str, plural: str) -> tuple[str, str]:
 # What click says that a player meets (its --help and its usage errors); the catalogues
 # translate these, click's other strings (a programmer's mistakes) stay English.
 HELP = "Show this message and exit."  # (click's; in CLICK_WORDS)
+# How the usage line names the options and a group's command (click's, not marked by it).
+METAVARS = (help_text("[OPTIONS]"), help_text("COMMAND [ARGS]..."))
 CLICK_WORDS = (
     help_text("Usage:"),
     help_text("Options"),
@@ -169,6 +171,9 @@ def helped(command: click.Command, lang: str, ctx: click.Context | None = None) 
     language of its first use) in `lang` while inside; the English after."""
     kept: list[tuple[Any, str, str | None]] = [(command, "help", command.help)]
     kept.append((command, "epilog", command.epilog))
+    kept.append((command, "options_metavar", command.options_metavar))
+    if isinstance(command, click.Group):
+        kept.append((command, "subcommand_metavar", command.subcommand_metavar))
     helping = command.get_help_option(ctx) if ctx is not None else None
     if helping is not None:  # made once, in the language of its first use: from the English
         helping.help = HELP
@@ -199,3 +204,7 @@ class Helped(click.Context):
     def get_help(self) -> str:
         with helped(self.command, _language(), self):
             return super().get_help()
+
+    def get_usage(self) -> str:  # (a usage error's first line)
+        with helped(self.command, _language(), self):
+            return super().get_usage()
