@@ -146,3 +146,18 @@ def test_english_help_is_left_as_it_was(command: list[str]) -> None:
     assert code == 0 and "Show this message and exit." in shown
     if command == ["check"]:
         assert "Check rules files, folders of them, or built-in rulesets" in _flat(shown)
+
+
+@pytest.mark.parametrize("lang", ["da", "nl"])
+def test_the_usage_line_and_the_values_are_named_in_the_readers_language(lang: str) -> None:
+    """[OPTIONS], COMMAND [ARGS]..., INTEGER RANGE, TEXT, DIRECTORY: click's names of what is
+    typed, in the reader's words; the arguments (RULESET) stay as the help's text names them."""
+    code, shown, _ = _run(["odds", "--help"], lang)
+    assert code == 0
+    words = {"da": ("[TILVALG]", "HELTAL", "TEKST"), "nl": ("[OPTIES]", "GETAL", "TEKST")}[lang]
+    assert all(w in shown for w in words), shown
+    assert "RULESET" in shown and not re.search(r"OPTIONS|INTEGER|\bTEXT\b", shown)
+    code, shown, _ = _run(["check", "--help"], lang)
+    assert {"da": "--report MAPPE", "nl": "--report MAP"}[lang] in shown
+    _, top, _ = _run(["--help"], lang)
+    assert {"da": "KOMMANDO [ARGUMENTER]", "nl": "OPDRACHT [ARGUMENTEN]"}[lang] in top

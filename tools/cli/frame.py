@@ -60,6 +60,16 @@ def help_text_n(singular: str, plural: str) -> tuple[str, str]:
 HELP = "Show this message and exit."  # (click's; in CLICK_WORDS)
 # How the usage line names the options and a group's command (click's, not marked by it).
 METAVARS = (help_text("[OPTIONS]"), help_text("COMMAND [ARGS]..."))
+# What an option's value is, as its metavar names it (click's types' names, upper case).
+TYPE_NAMES = frozenset(
+    (
+        help_text("text"),
+        help_text("integer"),
+        help_text("integer range"),
+        help_text("float"),
+        help_text("float range"),
+    )
+)
 CLICK_WORDS = (
     help_text("Usage:"),
     help_text("Options"),
@@ -179,11 +189,16 @@ def helped(command: click.Command, lang: str, ctx: click.Context | None = None) 
         helping.help = HELP
     params = command.get_params(ctx) if ctx is not None else command.params
     kept += [(p, "help", p.help) for p in params if isinstance(p, click.Option)]
+    named = [p for p in params if isinstance(p, click.Option) and not p.metavar and p.nargs == 1]
+    kept += [(p, "metavar", None) for p in named if p.type.name in TYPE_NAMES]
     if isinstance(command, click.Group):  # the commands it lists
         kept += [(c, "help", c.help) for c in command.commands.values()]
     try:
         for owner, field, text in kept:
-            setattr(owner, field, translated(text, lang))
+            if field == "metavar":  # (None: click's own, the type's name in upper case)
+                setattr(owner, field, (translated(owner.type.name, lang) or "").upper())
+            else:
+                setattr(owner, field, translated(text, lang))
         yield
     finally:
         for owner, field, text in kept:
