@@ -35,6 +35,9 @@ from .commands.site import site
 from .commands.studio import studio
 from .commands.study import balance, sweep
 from .common import command_language, exit_with
+from .frame import Helped, help_in_readers_language, help_text, speak, translated
+
+speak()  # click's own words (Usage:, Error: …) in the reader's language
 
 COMMANDS = (
     check,
@@ -64,14 +67,17 @@ class _Commands(click.Group):
     45 characters with "..." by default); what a service refuses is shown while the command's
     context (its --color) still holds."""
 
+    context_class = Helped
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
+        lang = command_language()
         for name in self.list_commands(ctx):
             command = self.get_command(ctx, name)
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(limit=1_000)))
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(translated("Commands", lang) or ""):
                 formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -83,9 +89,10 @@ class _Commands(click.Group):
 
 @click.group(
     cls=_Commands,
+    help=help_text("riskrules: Risk's printed manuals as precise, checkable rulesets."),
     commands=COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
-    epilog="""\b
+    epilog=help_text("""\b
 A RULESET is a built-in name (riskrules list shows them), a path to a
 .rules file holding one ruleset, or PATH:NAME.
 
@@ -98,7 +105,7 @@ record, a ruleset that does not check); 2 usage (a bad option or path);
 Shell completion (commands, options, ruleset names and rule ids), e.g.
 for bash in ~/.bashrc:
   eval "$(_RISKRULES_COMPLETE=bash_source riskrules)"
-(zsh: zsh_source, fish: fish_source).""",
+(zsh: zsh_source, fish: fish_source)."""),
 )
 @click.version_option(
     package_name="riskrules",
@@ -110,12 +117,17 @@ for bash in ~/.bashrc:
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
-    help="Colour for every command (auto: on a terminal, unless NO_COLOR; FORCE_COLOR forces it).",
+    help=help_text(
+        "Colour for every command (auto: on a terminal, unless NO_COLOR; FORCE_COLOR forces it)."
+    ),
 )
 @click.pass_context
 def cli(ctx: click.Context, color: str) -> None:
     """riskrules: Risk's printed manuals as precise, checkable rulesets."""
     ctx.meta["riskrules.color"] = color
+
+
+help_in_readers_language(cli)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -129,7 +141,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        exc.show()
+        context = getattr(exc, "ctx", None)  # (its --lang, for click's words: frame.py)
+        if isinstance(context, click.Context):
+            with context.scope(cleanup=False):
+                exc.show()
+        else:
+            exc.show()
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
         click.echo(msg("aborted").render(command_language()), err=True)

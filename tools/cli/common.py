@@ -31,6 +31,8 @@ from ..service.progress import Progress
 from ..shared import safewrite
 from ..shared.escape import terminal
 from ..shared.render import diagnostic_text, use_color
+from .frame import LANG_KEY, help_text
+from .frame import command_language as command_language  # (the commands' own)
 
 EXIT = {Kind.FINDINGS: 1, Kind.USAGE: 2, Kind.CANCELLED: 130}
 
@@ -40,14 +42,16 @@ FORMAT = click.option(
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="Output for people (text) or scripts (json).",
+    help=help_text("Output for people (text) or scripts (json)."),
 )
 COLOR = click.option(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
-    help="Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it).",
+    help=help_text(
+        "Colour the output (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)."
+    ),
 )
 
 
@@ -59,13 +63,15 @@ def remember_lang(ctx: click.Context, _param: click.Parameter, value: str | None
     return value
 
 
-LANG_KEY = "riskrules.lang"
 LANG = click.option(
     "--lang",
     type=click.Choice(["en", "da", "nl"]),
     default=None,
     callback=remember_lang,
-    help="The language of the messages (default: the ruleset's own manual's, else LANG's).",
+    is_eager=True,  # before --help, so that `--lang da --help` is in Danish
+    help=help_text(
+        "The language of the messages (default: the ruleset's own manual's, else LANG's)."
+    ),
 )
 STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages
 
@@ -97,7 +103,7 @@ RULESET = click.argument("ruleset", shell_complete=complete_rulesets)
 
 # Options that simulate, balance and sweep share.
 PLAYERS = click.option(
-    "--players", "-p", type=click.IntRange(1, 12), help="Players (default: the fewest)."
+    "--players", "-p", type=click.IntRange(1, 12), help=help_text("Players (default: the fewest).")
 )
 SEED = click.option(
     "--seed",
@@ -105,14 +111,16 @@ SEED = click.option(
     type=int,
     default=1,
     show_default=True,
-    help="The first game's seed (game i plays with seed + i): the same seed, the same game.",
+    help=help_text(
+        "The first game's seed (game i plays with seed + i): the same seed, the same game."
+    ),
 )
 AGENT = click.option(
     "--agent",
     type=click.Choice(LADDER),
     default="aggressive",
     show_default=True,
-    help="How the built-in players play (the ladder, weakest first: docs/lab.md).",
+    help=help_text("How the built-in players play (the ladder, weakest first: docs/lab.md)."),
 )
 
 
@@ -135,18 +143,23 @@ SEATS = click.option(
     "--seats",
     metavar="A,B,…",
     callback=_seat_list,
-    help="The agent in each seat, in seat order, one per player (e.g. "
-    "search,aggressive,aggressive,aggressive); --agent fills every seat otherwise.",
+    help=help_text(
+        "The agent in each seat, in seat order, one per player (e.g. "
+        "search,aggressive,aggressive,aggressive); --agent fills every seat otherwise."
+    ),
 )
 MAX_TURNS = click.option(
     "--max-turns",
     type=click.IntRange(1, 100_000),
     default=DEFAULT_MAX_TURNS,
     show_default=True,
-    help="Stop a game after this many turns (it counts as unfinished).",
+    help=help_text("Stop a game after this many turns (it counts as unfinished)."),
 )
 WORKERS = click.option(
-    "--workers", "-w", type=click.IntRange(1, 64), help="Processes (default: one per core)."
+    "--workers",
+    "-w",
+    type=click.IntRange(1, 64),
+    help=help_text("Processes (default: one per core)."),
 )
 
 
@@ -172,8 +185,10 @@ class WrittenPath(click.Path):
 
 
 def examples(*lines: str) -> str:
-    """A command's --help epilog: its examples."""
-    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+    """A command's --help epilog: its examples (a line with a comment marked help_text, each
+    translated on its own: frame.helped)."""
+    said = help_text("Examples:")
+    return "\b\n" + said + "\n" + "\n".join(f"  {line}" for line in lines)
 
 
 def json_text(data: object) -> str:
@@ -203,15 +218,6 @@ def usage_error(message: str | Message) -> NoReturn:
     said = message.render(lang) if isinstance(message, Message) else message
     click.echo(msg("error: {message}", message=terminal(said)).render(lang), err=True)
     sys.exit(2)
-
-
-def command_language() -> str:
-    """The language the running command writes in: its --lang, else the locale's."""
-    from ..shared.language import reader_language
-
-    context = click.get_current_context(silent=True)
-    asked = context.meta.get(LANG_KEY) if context is not None else None
-    return reader_language(asked if isinstance(asked, str) else None)
 
 
 def exit_with(exc: ServiceError) -> NoReturn:

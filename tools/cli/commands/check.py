@@ -35,6 +35,7 @@ from ..common import (
     emit_json,
     read_stdin,
 )
+from ..frame import help_text
 
 
 def _warnings_like(n: int, **args: Arg) -> Message:
@@ -92,7 +93,7 @@ def shown_diagnostics(
 
 
 @click.command(
-    epilog="""\b
+    epilog=help_text("""\b
 Examples:
   riskrules check                      every built-in ruleset
   riskrules check house.rules rules/   a file and a folder of them
@@ -102,24 +103,33 @@ Examples:
 \b
 Warnings can be ignored per project ([tool.riskrules] ignore = ["RR0501"] in the nearest
 pyproject.toml) or per line (# riskrules: ignore[RR0501] at the end of the line); errors
-never are."""
+never are."""),
+    help=help_text(
+        "Check rules files, folders of them, or built-in rulesets (no target: every built-in)."
+    ),
 )
 @click.argument("targets", nargs=-1, shell_complete=complete_rulesets)
 @FORMAT
-@click.option("--strict", is_flag=True, help="Treat warnings (assumed values …) as failures.")
+@click.option(
+    "--strict", is_flag=True, help=help_text("Treat warnings (assumed values …) as failures.")
+)
 @click.option(
     "--report",
     type=WrittenPath(folder=True, file_okay=False, path_type=Path),
-    help="Also write a readable report of every checked ruleset to this folder.",
+    help=help_text("Also write a readable report of every checked ruleset to this folder."),
 )
 @click.option(
     "--sources",
     type=click.Path(file_okay=False, path_type=Path),
     envvar="RISKRULES_SOURCES",
-    help="With --report: the manuals' texts, for each manual's coverage (or RISKRULES_SOURCES).",
+    help=help_text(
+        "With --report: the manuals' texts, for each manual's coverage (or RISKRULES_SOURCES)."
+    ),
 )
-@click.option("-v", "--verbose", is_flag=True, help="List every warning, not a count per code.")
-@click.option("-q", "--quiet", is_flag=True, help="Only errors and the summary line.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help=help_text("List every warning, not a count per code.")
+)
+@click.option("-q", "--quiet", is_flag=True, help=help_text("Only errors and the summary line."))
 @LANG
 @COLOR
 def check(

@@ -13,23 +13,31 @@ from ...shared.escape import terminal
 from ...shared.language import reader_language
 from ...shared.render import diagnostic_text, display_path
 from ..common import LANG, STDIN_NAME, examples, read_stdin, write_file
+from ..frame import help_text
 
 
-@click.command(epilog=examples("riskrules fmt house.rules", "riskrules fmt --check rules/*.rules"))
+@click.command(
+    epilog=examples("riskrules fmt house.rules", "riskrules fmt --check rules/*.rules"),
+    help=help_text(
+        "Rewrite rules files in the one canonical layout; `-` formats standard "
+        "input.\n\nComments stay where they are; only whitespace moves. With `-` the "
+        "formatted text goes to standard output."
+    ),
+)
 @click.argument(
     "files",
     nargs=-1,
     required=True,
     type=click.Path(exists=True, dir_okay=False, allow_dash=True),  # a missing file: exit 2
 )
-@click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not formatted.")
-@click.option("--diff", "show_diff", is_flag=True, help="Print what would change; change nothing.")
+@click.option(
+    "--check", is_flag=True, help=help_text("Change nothing; exit 1 if a file is not formatted.")
+)
+@click.option(
+    "--diff", "show_diff", is_flag=True, help=help_text("Print what would change; change nothing.")
+)
 @LANG
 def fmt(files: tuple[str, ...], check: bool, show_diff: bool, lang: str | None) -> None:
-    """Rewrite rules files in the one canonical layout; `-` formats standard input.
-
-    Comments stay where they are; only whitespace moves. With `-` the formatted text goes to
-    standard output."""
     said = reader_language(lang)
     changed = unchanged = broken = 0
     for name in files:

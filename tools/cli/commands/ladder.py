@@ -25,6 +25,7 @@ from ..common import (
     examples,
     progress_bar,
 )
+from ..frame import help_text
 
 
 def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
@@ -44,7 +45,13 @@ def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tu
         "riskrules ladder classic --players 4 --games 200",
         "riskrules ladder classic --rungs aggressive,positional --format json",
         "riskrules ladder classic --players 6 --games 60 --matrix",
-    )
+    ),
+    help=help_text(
+        "How strong each built-in agent is: each rung in one seat (rotated game by game) "
+        "against the rung below in the others, its share of the games won with its 95% "
+        "interval against the fair share; the weakest plays itself. `--matrix`: every "
+        "rung against every other."
+    ),
 )
 @RULESET
 @PLAYERS
@@ -54,7 +61,7 @@ def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tu
     type=click.IntRange(1, MAX_GAMES),
     default=200,
     show_default=True,
-    help="Games per rung (rounded up to a multiple of the players: each seat as often).",
+    help=help_text("Games per rung (rounded up to a multiple of the players: each seat as often)."),
 )
 @click.option(
     "--rungs",
@@ -62,12 +69,14 @@ def _ladder_list(_ctx: click.Context, _param: click.Parameter, value: str) -> tu
     show_default=True,
     callback=_ladder_list,
     metavar="A,B,…",
-    help="The agents, weakest first.",
+    help=help_text("The agents, weakest first."),
 )
 @click.option(
     "--matrix",
     is_flag=True,
-    help="Every rung against every other (one in a seat, the other in the rest), as a matrix.",
+    help=help_text(
+        "Every rung against every other (one in a seat, the other in the rest), as a matrix."
+    ),
 )
 @SEED
 @MAX_TURNS
@@ -86,9 +95,6 @@ def ladder(
     fmt: str,
     lang: str | None,
 ) -> None:
-    """How strong each built-in agent is: each rung in one seat (rotated game by game) against
-    the rung below in the others, its share of the games won with its 95% interval against the
-    fair share; the weakest plays itself. `--matrix`: every rung against every other."""
     snapshot = Snapshot.of_refs([ruleset])
     request = Ladder(ruleset, players, games, seed, max_turns, workers, rungs, matrix)
     plan = plan_ladder(snapshot, request)

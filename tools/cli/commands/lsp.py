@@ -5,11 +5,14 @@ from __future__ import annotations
 import click
 
 from ..common import examples
+from ..frame import help_text
 
 
-@click.command(epilog=examples("riskrules lsp   (started by an editor; see editors/vscode/)"))
+@click.command(
+    epilog=examples(help_text("riskrules lsp   (started by an editor; see editors/vscode/)")),
+    help=help_text("Run the language server on standard input and output (for editors)."),
+)
 def lsp() -> None:
-    """Run the language server on standard input and output (for editors)."""
     from ...editor.lsp import main as serve  # the one front end that starts another
 
     serve()

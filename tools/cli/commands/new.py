@@ -14,6 +14,7 @@ from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
 from ...shared.language import reader_language
 from ..common import LANG, WrittenPath, examples, usage_error, write_file
+from ..frame import help_text
 
 
 @click.command(
@@ -22,7 +23,13 @@ from ..common import LANG, WrittenPath, examples, usage_error, write_file
         "riskrules new capitals --from capital-risk",
         "riskrules new house --title 'Friday rules' -o -",
         "riskrules new --from list",
-    )
+    ),
+    help=help_text(
+        "Start a house-rules file NAME.rules that extends a ruleset, with common changes "
+        "as comments.\n\nWith --from, start from one of the example house rules instead "
+        "(Capital Risk, the card modes, unlimited fortifying …; `--from list` lists "
+        "them)."
+    ),
 )
 @click.argument("name", required=False)
 @click.option(
@@ -31,21 +38,23 @@ from ..common import LANG, WrittenPath, examples, usage_error, write_file
     metavar="RULESET",
     default="classic",
     show_default=True,
-    help="The ruleset yours starts from (riskrules list shows them).",
+    help=help_text("The ruleset yours starts from (riskrules list shows them)."),
 )
-@click.option("--title", help="The ruleset's title.")
+@click.option("--title", help=help_text("The ruleset's title."))
 @click.option(
     "-o",
     "--output",
     type=WrittenPath(dir_okay=False, allow_dash=True),
-    help="File (default NAME.rules; - for standard output).",
+    help=help_text("File (default NAME.rules; - for standard output)."),
 )
-@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@click.option("--force", is_flag=True, help=help_text("Overwrite an existing file."))
 @click.option(
     "--from",
     "example",
     metavar="EXAMPLE",
-    help="Start from an example house rule (capital-risk, fixed-ten …; 'list' lists them).",
+    help=help_text(
+        "Start from an example house rule (capital-risk, fixed-ten …; 'list' lists them)."
+    ),
 )
 @LANG
 def new(
@@ -57,11 +66,6 @@ def new(
     example: str | None,
     lang: str | None,
 ) -> None:
-    """Start a house-rules file NAME.rules that extends a ruleset, with common changes as
-    comments.
-
-    With --from, start from one of the example house rules instead (Capital Risk, the card
-    modes, unlimited fortifying …; `--from list` lists them)."""
     snapshot = Snapshot.of_refs([base]) if example is None else None
     said = reader_language(lang, languages_of(snapshot, base) if snapshot else ())
     if example == "list":

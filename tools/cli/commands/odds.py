@@ -12,6 +12,7 @@ from ...service import odds as service
 from ...service.odds import percent
 from ...service.snapshot import Snapshot
 from ..common import FORMAT, RULESET, command_language, emit_json, examples, usage_error
+from ..frame import help_text
 
 
 def _shown(value: float | Fraction, exact: bool) -> str:
@@ -21,31 +22,40 @@ def _shown(value: float | Fraction, exact: bool) -> str:
 
 
 @click.command(
-    epilog=examples("riskrules odds classic -a 10 -d 5", "riskrules odds classic --roll 3v2")
+    epilog=examples(
+        "riskrules odds classic -a 10 -d 5",
+        "riskrules odds classic --roll 3v2",
+    ),
+    help=help_text(
+        "Exact battle odds computed from the ruleset's combat rules.\n\n--attackers counts "
+        "the armies that may fight: the attacking territory holds one more."
+    ),
 )
 @RULESET
 @click.option(
     "--attackers",
     "-a",
     type=click.IntRange(1, MAX_ODDS_ARMIES),
-    help=f"Armies able to fight (at most {MAX_ODDS_ARMIES:,}).",
+    help=help_text("Armies able to fight (at most {most:,}).", most=MAX_ODDS_ARMIES),
 )
 @click.option(
     "--defenders",
     "-d",
     type=click.IntRange(1, MAX_ODDS_ARMIES),
-    help=f"Defending armies (at most {MAX_ODDS_ARMIES:,}).",
+    help=help_text("Defending armies (at most {most:,}).", most=MAX_ODDS_ARMIES),
 )
 @click.option(
     "--table",
     type=click.IntRange(1, MAX_ODDS_TABLE),
-    help=f"A table for 1..N on both sides (N at most {MAX_ODDS_TABLE}).",
+    help=help_text("A table for 1..N on both sides (N at most {most}).", most=MAX_ODDS_TABLE),
 )
-@click.option("--roll", help="One roll's outcomes, e.g. 3v2.")
+@click.option("--roll", help=help_text("One roll's outcomes, e.g. 3v2."))
 @click.option(
     "--exact",
     is_flag=True,
-    help=f"Exact fractions instead of decimals (up to {MAX_EXACT_ODDS} armies a side).",
+    help=help_text(
+        "Exact fractions instead of decimals (up to {most} armies a side).", most=MAX_EXACT_ODDS
+    ),
 )
 @FORMAT
 def odds(
@@ -57,10 +67,6 @@ def odds(
     exact: bool,
     fmt: str,
 ) -> None:
-    """Exact battle odds computed from the ruleset's combat rules.
-
-    --attackers counts the armies that may fight: the attacking territory holds one more.
-    """
     chosen = sum(x is not None for x in (table, roll)) + (
         attackers is not None or defenders is not None
     )

@@ -13,6 +13,7 @@ from ...service.snapshot import Snapshot
 from ...shared.escape import terminal
 from ...shared.language import reader_language
 from ..common import FORMAT, LANG, RULESET, emit_json, examples
+from ..frame import help_text
 
 
 @click.command(
@@ -21,19 +22,21 @@ from ..common import FORMAT, LANG, RULESET, emit_json, examples
         "riskrules referee classic game.jsonl",
         "cat game.jsonl | riskrules referee classic -",
     ),
+    help=help_text("Check a game RECORD (JSON Lines) action by action against RULESET."),
 )
 @RULESET
 @click.argument("record", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option(
     "--strict",
     is_flag=True,
-    help="refuse a record whose header does not carry this ruleset's hash (a record played "
-    "under another text of the rules, or written before records carried one)",
+    help=help_text(
+        "refuse a record whose header does not carry this ruleset's hash (a record played "
+        "under another text of the rules, or written before records carried one)"
+    ),
 )
 @FORMAT
 @LANG
 def referee_cmd(ruleset: str, record: str, strict: bool, fmt: str, lang: str | None) -> None:
-    """Check a game RECORD (JSON Lines) action by action against RULESET."""
     source = sys.stdin.buffer if record == "-" else record
     snapshot = Snapshot.of_refs([ruleset])
     verdict = referee(snapshot, ruleset, source, strict)

@@ -21,13 +21,17 @@ from ...shared.escape import terminal
 from ...shared.language import reader_language
 from ...shared.render import display_path
 from ..common import FORMAT, LANG, RULESET, complete_rule_ids, emit_json, examples
+from ..frame import help_text
 
 
-@click.command("list", epilog=examples("riskrules list", "riskrules list --format json"))
+@click.command(
+    "list",
+    epilog=examples("riskrules list", "riskrules list --format json"),
+    help=help_text("List the built-in rulesets (each title in --lang, by default the locale's)."),
+)
 @FORMAT
 @LANG
 def list_cmd(fmt: str, lang: str | None) -> None:
-    """List the built-in rulesets (each title in --lang, by default the locale's)."""
     snapshot = Snapshot.of()
     rows = rulesets.builtins(snapshot)
     if fmt == "json":
@@ -52,13 +56,13 @@ def _cite_text(cite: m.Citation) -> str:
 
 
 @click.command(
-    epilog=examples("riskrules show da-2006", "riskrules show house.rules --format json")
+    epilog=examples("riskrules show da-2006", "riskrules show house.rules --format json"),
+    help=help_text("Print the effective ruleset: every rule, inherited ones included."),
 )
 @RULESET
 @FORMAT
 @LANG
 def show(ruleset: str, fmt: str, lang: str | None) -> None:
-    """Print the effective ruleset: every rule, inherited ones included."""
     shown = rulesets.show(Snapshot.of_refs([ruleset]), ruleset)
     if fmt == "json":
         emit_json(shown.to_json())
@@ -91,13 +95,15 @@ def show(ruleset: str, fmt: str, lang: str | None) -> None:
     click.echo("}")
 
 
-@click.command(epilog=examples("riskrules explain da-2006 cards.trade_values"))
+@click.command(
+    epilog=examples("riskrules explain da-2006 cards.trade_values"),
+    help=help_text("Show a rule's effective value and the chain of definitions behind it."),
+)
 @RULESET
 @click.argument("rule_id", shell_complete=complete_rule_ids)
 @FORMAT
 @LANG
 def explain(ruleset: str, rule_id: str, fmt: str, lang: str | None) -> None:
-    """Show a rule's effective value and the chain of definitions behind it."""
     found = rulesets.explain(Snapshot.of_refs([ruleset]), ruleset, rule_id)
     if fmt == "json":
         emit_json(found.to_json())

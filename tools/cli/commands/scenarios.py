@@ -25,17 +25,31 @@ from ..common import (
     usage_error,
     write_file,
 )
+from ..frame import help_text
 
 
-@click.command("test", epilog=examples("riskrules test house.rules house.feature"))
+@click.command(
+    "test",
+    epilog=examples("riskrules test house.rules house.feature"),
+    help=help_text(
+        "Run your own Gherkin FEATURES against RULESET (house rules included).\n\nSteps "
+        "may be written in English, Danish or Dutch (steps.md, installed with riskrules, "
+        "lists them; a step that matches none names its path and the closest steps); the "
+        "ruleset given here replaces the one a feature's Background names. A failure "
+        "shows the feature's file and line, the scenario, the step that failed, and what "
+        "was expected against what happened."
+    ),
+)
 @RULESET
 @click.argument("features", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("-v", "--verbose", is_flag=True, help="List every scenario, passed ones too.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help=help_text("List every scenario, passed ones too.")
+)
 @FORMAT
 @click.option(
     "--junitxml",
     type=WrittenPath(dir_okay=False, path_type=Path),
-    help="Also write the results as JUnit XML (for CI services).",
+    help=help_text("Also write the results as JUnit XML (for CI services)."),
 )
 @LANG
 def test_cmd(
@@ -46,14 +60,6 @@ def test_cmd(
     junitxml: Path | None,
     lang: str | None,
 ) -> None:
-    """Run your own Gherkin FEATURES against RULESET (house rules included).
-
-    Steps may be written in English, Danish or Dutch (steps.md, installed with riskrules,
-    lists them; a step that matches none names its path and the closest steps); the ruleset
-    given here replaces the one a feature's Background names. A failure shows the feature's
-    file and line, the scenario, the step that failed, and what was expected against what
-    happened.
-    """
     snapshot = Snapshot.of_refs([ruleset])
     run = compliance.run_scenarios(snapshot, ruleset, features)
     said = reader_language(lang, languages_of(snapshot, ruleset))
@@ -89,27 +95,35 @@ def test_cmd(
 
 
 @click.command(
-    epilog=examples("riskrules trace --sources ../shared/seeds", "riskrules trace house.rules")
+    epilog=examples(
+        "riskrules trace --sources ../shared/seeds",
+        "riskrules trace house.rules",
+    ),
+    help=help_text("Per ruleset: each clause, its citations, and the scenarios that exercise it."),
 )
 @click.argument("rulesets", nargs=-1)
 @click.option(
     "--sources",
     type=click.Path(file_okay=False, path_type=Path),
     envvar="RISKRULES_SOURCES",
-    help="Folder with the manuals' texts, to look every anchor up (or RISKRULES_SOURCES).",
+    help=help_text(
+        "Folder with the manuals' texts, to look every anchor up (or RISKRULES_SOURCES)."
+    ),
 )
 @click.option(
     "--features",
     "feature_files",
     multiple=True,
     type=click.Path(exists=True, dir_okay=False),
-    help="Feature files to run (default: the built-in ones).",
+    help=help_text("Feature files to run (default: the built-in ones)."),
 )
 @click.option(
     "--uncovered",
     is_flag=True,
-    help="Instead: the passages of each ruleset's own manual that no rule cites and no "
-    "`ignore` sets aside (needs --sources).",
+    help=help_text(
+        "Instead: the passages of each ruleset's own manual that no rule cites and no "
+        "`ignore` sets aside (needs --sources)."
+    ),
 )
 @click.option(
     "--format",
@@ -117,8 +131,10 @@ def test_cmd(
     type=click.Choice(["text", "json", "html"]),
     default="text",
     show_default=True,
-    help="Output for people (text), scripts (json), or a page of each manual's text with "
-    "every sentence marked by its status (html, needs --sources).",
+    help=help_text(
+        "Output for people (text), scripts (json), or a page of each manual's text with "
+        "every sentence marked by its status (html, needs --sources)."
+    ),
 )
 def trace(
     rulesets: tuple[str, ...],
@@ -127,7 +143,6 @@ def trace(
     uncovered: bool,
     fmt: str,
 ) -> None:
-    """Per ruleset: each clause, its citations, and the scenarios that exercise it."""
     if fmt == "html":
         if sources is None:
             usage_error(msg("--format html shows the manuals' text: give --sources FOLDER"))

@@ -24,13 +24,16 @@ from ..common import (
     usage_error,
     write_file,
 )
+from ..frame import help_text
 
 OUTPUT = click.option(
     "-o",
     "--output",
     type=WrittenPath(dir_okay=False, allow_dash=True),
-    help="File to write; its suffix (.html, .md, .pdf) gives the format unless --format does "
-    "(- for standard output).",
+    help=help_text(
+        "File to write; its suffix (.html, .md, .pdf) gives the format unless --format does "
+        "(- for standard output)."
+    ),
 )
 
 
@@ -52,48 +55,60 @@ def _write(output: str, data: str | bytes) -> None:
 @click.command(
     epilog=examples(
         "riskrules summary da-2006 --lang da -o regler.pdf",
-        "riskrules summary house.rules              (writes house.en.html here)",
+        help_text("riskrules summary house.rules              (writes house.en.html here)"),
         "riskrules summary house.rules -o house.md",
-        "riskrules summary classic --format md -o -  (to standard output)",
-        "riskrules summary da-2006 --layout card --format pdf   (da-2006.da.card.pdf)",
-    )
+        help_text("riskrules summary classic --format md -o -  (to standard output)"),
+        help_text("riskrules summary da-2006 --layout card --format pdf   (da-2006.da.card.pdf)"),
+    ),
+    help=help_text(
+        "A printable rule sheet (one page) in English, Danish or Dutch, or with --layout "
+        "card a reference card for the table.\n\nWritten to the file -o names; without -o, "
+        "to RULESET.LANG.html (or .md, .pdf; a card's RULESET.LANG.card.html or .pdf) in "
+        "the current folder."
+    ),
 )
 @RULESET
 @click.option(
     "--lang",
     type=click.Choice(SHEET_LANGUAGES),
     default=None,
-    help="Language of the sheet  [default: that of the ruleset's own manual, else en]",
+    callback=remember_lang,
+    is_eager=True,  # before --help (frame.py)
+    help=help_text("Language of the sheet  [default: that of the ruleset's own manual, else en]"),
 )
 @click.option(
     "--format",
     "fmt",
     type=click.Choice(["html", "md", "pdf"]),
     default=None,
-    help="html, md or pdf  [default: from the suffix of -o, else html]",
+    help=help_text("html, md or pdf  [default: from the suffix of -o, else html]"),
 )
 @click.option(
     "--citations",
     type=click.Choice(["none", "sections", "rules"]),
     default=None,
-    help="Sources: a line under each section, a note on each rule, or none  "
-    "[default: sections for a built-in ruleset, none for house rules]",
+    help=help_text(
+        "Sources: a line under each section, a note on each rule, or none  "
+        "[default: sections for a built-in ruleset, none for house rules]"
+    ),
 )
 @click.option(
     "--paper",
     type=click.Choice(["a4", "letter"]),
     default="a4",
     show_default=True,
-    help="The sheet's paper; a card's is half of it (A5 or half-letter, landscape).",
+    help=help_text("The sheet's paper; a card's is half of it (A5 or half-letter, landscape)."),
 )
 @click.option(
     "--layout",
     type=click.Choice(sheets.LAYOUTS),
     default="sheet",
     show_default=True,
-    help="sheet: every rule, for the wall; card: the turn, the bonuses, the trade values and "
-    "the dice on one side of a card two players share at the table, in large type, without "
-    "citations (HTML or PDF).",
+    help=help_text(
+        "sheet: every rule, for the wall; card: the turn, the bonuses, the trade values and "
+        "the dice on one side of a card two players share at the table, in large type, without "
+        "citations (HTML or PDF)."
+    ),
 )
 @OUTPUT
 def summary(
@@ -105,11 +120,6 @@ def summary(
     layout: str,
     output: str | None,
 ) -> None:
-    """A printable rule sheet (one page) in English, Danish or Dutch, or with --layout card
-    a reference card for the table.
-
-    Written to the file -o names; without -o, to RULESET.LANG.html (or .md, .pdf; a card's
-    RULESET.LANG.card.html or .pdf) in the current folder."""
     chosen = output_format(output, fmt, ("html", "md", "pdf"), "html")
     rules = Snapshot.of_refs([ruleset])
     sheet = sheets.summary(rules, ruleset, lang, chosen, citations, paper, layout=layout)
@@ -146,7 +156,8 @@ def summary(
         "riskrules diff classic da-2006",
         "riskrules diff nl-classic da-classic da-web -o diff.html",
         "riskrules diff classic house.rules --format md",
-    )
+    ),
+    help=help_text("Every rule whose effective value differs between RULESETS (two or more)."),
 )
 @click.argument("rulesets", nargs=-1, required=True, shell_complete=complete_rulesets)
 @click.option(
@@ -154,25 +165,31 @@ def summary(
     "fmt",
     type=click.Choice(["text", "md", "html", "json"]),
     default=None,
-    help="Plain text, a Markdown table, a printable HTML page, or JSON  "
-    "[default: from the suffix of -o, else text]",
+    help=help_text(
+        "Plain text, a Markdown table, a printable HTML page, or JSON  "
+        "[default: from the suffix of -o, else text]"
+    ),
 )
 @click.option(
     "--lang",
     type=click.Choice(SHEET_LANGUAGES),
     default=None,
     callback=remember_lang,
-    help="The language of the rules and the page  [default: the locale's (LANG), else en]",
+    is_eager=True,  # before --help (frame.py)
+    help=help_text(
+        "The language of the rules and the page  [default: the locale's (LANG), else en]"
+    ),
 )
 @click.option(
     "-o",
     "--output",
     type=WrittenPath(dir_okay=False, allow_dash=True),
-    help="File to write; its suffix (.txt, .md, .html, .json) gives the format unless "
-    "--format does  [default: standard output]",
+    help=help_text(
+        "File to write; its suffix (.txt, .md, .html, .json) gives the format unless "
+        "--format does  [default: standard output]"
+    ),
 )
 def diff(rulesets: tuple[str, ...], fmt: str | None, lang: str | None, output: str | None) -> None:
-    """Every rule whose effective value differs between RULESETS (two or more)."""
     said = reader_language(lang)
     chosen = output_format(output, fmt, ("text", "md", "html", "json"), "text")
     found = sheets.diff(Snapshot.of_refs(rulesets), list(rulesets))

@@ -27,13 +27,17 @@ from ..common import (
     examples,
     progress_bar,
 )
+from ..frame import help_text
 
 
 @click.command(
     epilog=examples(
         "riskrules simulate classic --players 4 --games 100",
         "riskrules simulate house.rules --games 10 --record records/",
-    )
+    ),
+    help=help_text(
+        "Play complete games with built-in agents, checking every invariant after every action."
+    ),
 )
 @RULESET
 @PLAYERS
@@ -43,7 +47,7 @@ from ..common import (
     type=click.IntRange(1, MAX_GAMES),
     default=10,
     show_default=True,
-    help="Games to play.",
+    help=help_text("Games to play."),
 )
 @SEED
 @AGENT
@@ -54,12 +58,12 @@ from ..common import (
     type=click.IntRange(1, MAX_RECORD_ACTIONS),
     default=DEFAULT_MAX_ACTIONS,
     show_default=True,
-    help="Stop a game after this many actions (it counts as unfinished).",
+    help=help_text("Stop a game after this many actions (it counts as unfinished)."),
 )
 @click.option(
     "--record",
     type=WrittenPath(folder=True, file_okay=False),
-    help="Write each game's record here.",
+    help=help_text("Write each game's record here."),
 )
 @WORKERS
 @FORMAT
@@ -78,7 +82,6 @@ def simulate(
     fmt: str,
     lang: str | None,
 ) -> None:
-    """Play complete games with built-in agents, checking every invariant after every action."""
     request = Simulate(
         ruleset, players, games, seed, agent, max_turns, max_actions, record, workers, seats
     )

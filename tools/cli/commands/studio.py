@@ -8,29 +8,37 @@ import click
 
 from ....grammar.messages import msg
 from ..common import command_language, examples, usage_error
+from ..frame import help_text
 
 
 @click.command(
     epilog=examples(
         "riskrules studio",
         "riskrules studio my-rules --port 8800",
-        "riskrules studio --no-browser   (then open the address it prints)",
-    )
+        help_text("riskrules studio --no-browser   (then open the address it prints)"),
+    ),
+    help=help_text(
+        "Change house rules in the browser: a form, the text, the sheet, the diff, the "
+        "odds.\n\nServes the house-rules files in FOLDER (default: this folder) on this "
+        "computer only; the address it prints carries a token that lets only you in."
+    ),
 )
 @click.argument("folder", default=".", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port (0: any free one).")
-@click.option("--no-browser", is_flag=True, help="Do not open the browser; print the address.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=0, help=help_text("Port (0: any free one).")
+)
+@click.option(
+    "--no-browser", is_flag=True, help=help_text("Do not open the browser; print the address.")
+)
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on: this computer only, unless another is given (with a warning).",
+    help=help_text(
+        "Address to listen on: this computer only, unless another is given (with a warning)."
+    ),
 )
 def studio(folder: Path, port: int, no_browser: bool, host: str) -> None:
-    """Change house rules in the browser: a form, the text, the sheet, the diff, the odds.
-
-    Serves the house-rules files in FOLDER (default: this folder) on this computer only; the
-    address it prints carries a token that lets only you in."""
     from ...studio.server import LOCAL, LOOPBACK, CannotStart, serve  # a front end starting another
 
     if not folder.is_dir():

@@ -43,6 +43,7 @@ from ..common import (
     remember_lang,
     write_file,
 )
+from ..frame import help_text
 
 
 def _agent_list(
@@ -68,31 +69,38 @@ _GAMES: Final = (
         type=click.IntRange(2, MAX_GAMES),
         default=200,
         show_default=True,
-        help=(
+        help=help_text(
             "Games per ruleset (game i of every ruleset has the same seed); "
-            f"{MAX_STUDY_GAMES:,} in all at most."
+            "{most:,} in all at most.",
+            most=MAX_STUDY_GAMES,
         ),
     ),
     click.option(
         "--until-clear",
         is_flag=True,
-        help="Play in stages (100, 200, 400, … games per ruleset, up to --games) and stop at "
-        "the first look where how long games are is clear under every strength of players; "
-        "each look spends a share of the 5% (docs/lab.md).",
+        help=help_text(
+            "Play in stages (100, 200, 400, … games per ruleset, up to --games) and stop at "
+            "the first look where how long games are is clear under every strength of players; "
+            "each look spends a share of the 5% (docs/lab.md)."
+        ),
     ),
     SEED,
     click.option(
         "--agent",
         type=click.Choice(LADDER),
         default=None,
-        help="Play the study with this agent in every seat only (one strength of players).",
+        help=help_text(
+            "Play the study with this agent in every seat only (one strength of players)."
+        ),
     ),
     click.option(
         "--agents",
         metavar="A,B",
         callback=_agent_list,
-        help="The strengths of players to report each difference under, each agent in "
-        "every seat (default: aggressive,positional; the ladder: docs/lab.md).",
+        help=help_text(
+            "The strengths of players to report each difference under, each agent in "
+            "every seat (default: aggressive,positional; the ladder: docs/lab.md)."
+        ),
     ),
     SEATS,
     MAX_TURNS,
@@ -101,7 +109,9 @@ _GAMES: Final = (
         type=click.IntRange(1, 100_000),
         default=10,
         show_default=True,
-        help="The turn at which continent holders are noted (each player's turn counts one).",
+        help=help_text(
+            "The turn at which continent holders are noted (each player's turn counts one)."
+        ),
     ),
 )
 _WHERE: Final = (
@@ -109,14 +119,16 @@ _WHERE: Final = (
     click.option(
         "--scheduler",
         metavar="ADDRESS",
-        help="Run the games on this Dask distributed scheduler (e.g. tcp://10.0.0.5:8786).",
+        help=help_text(
+            "Run the games on this Dask distributed scheduler (e.g. tcp://10.0.0.5:8786)."
+        ),
     ),
     click.option(
         "--batch",
         type=click.IntRange(1, MAX_GAMES_IN_FLIGHT),
         default=25,
         show_default=True,
-        help="Games per task on a Dask cluster.",
+        help=help_text("Games per task on a Dask cluster."),
     ),
     click.option(
         "--connect-timeout",
@@ -124,7 +136,7 @@ _WHERE: Final = (
         default=DEFAULT_CONNECT_TIMEOUT,
         show_default=True,
         metavar="SECONDS",
-        help="Give up reaching the Dask scheduler after this long.",
+        help=help_text("Give up reaching the Dask scheduler after this long."),
     ),
     click.option(
         "--worker-timeout",
@@ -132,22 +144,27 @@ _WHERE: Final = (
         default=DEFAULT_WORKER_TIMEOUT,
         show_default=True,
         metavar="SECONDS",
-        help="Give up when the Dask scheduler has had no worker for this long.",
+        help=help_text("Give up when the Dask scheduler has had no worker for this long."),
     ),
 )
 _WRITTEN: Final = (
     click.option(
         "--report",
         type=WrittenPath(folder=True, file_okay=False, path_type=Path),
-        help="Also write a page with plots (balance.html) and every figure (balance.json).",
+        help=help_text(
+            "Also write a page with plots (balance.html) and every figure (balance.json)."
+        ),
     ),
     click.option(
         "--lang",
         type=click.Choice(LANGUAGES),
         default=None,
         callback=remember_lang,
-        help="The language of the verdicts, the tables and the report's page (default: "
-        "the base ruleset's own manual's, else LANG's).",
+        is_eager=True,  # before --help (frame.py)
+        help=help_text(
+            "The language of the verdicts, the tables and the report's page (default: "
+            "the base ruleset's own manual's, else LANG's)."
+        ),
     ),
     FORMAT,
 )
@@ -228,18 +245,20 @@ def _run(plan: StudyPlan, options: dict[str, Any]) -> None:
         "riskrules balance classic house.rules --players 4 --games 400",
         "riskrules balance classic a.rules b.rules --report out/ --format json",
         "riskrules balance da-2006 house.rules --games 1000 --until-clear",
-    )
+    ),
+    help=help_text(
+        "What house rules do to the game: VARIANTS against BASE, over the same "
+        "seeds.\n\nSays in words what each variant does (game length, each place's chance "
+        "of winning, unfinished games: clear, no meaningful difference, or not clear "
+        "yet), then the shares of all games each place wins, the median length in rounds "
+        "and each difference against BASE with its interval and p-value (Holm-adjusted "
+        "across the study)."
+    ),
 )
 @click.argument("base", shell_complete=complete_rulesets)
 @click.argument("variants", nargs=-1, required=True, shell_complete=complete_rulesets)
 @_study_options
 def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
-    """What house rules do to the game: VARIANTS against BASE, over the same seeds.
-
-    Says in words what each variant does (game length, each place's chance of winning,
-    unfinished games: clear, no meaningful difference, or not clear yet), then the shares of
-    all games each place wins, the median length in rounds and each difference against BASE
-    with its interval and p-value (Holm-adjusted across the study)."""
     rules = Snapshot.of_refs([base, *variants])
     _run(plan_balance(rules, base, variants, _request(options)), options)
 
@@ -250,7 +269,12 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
         "riskrules sweep classic --vary 'cards.trade_values=fixed 8|fixed 10' --games 500",
         "riskrules sweep classic --vary 'setup.start_armies[4]=25,30,35' --players 4",
         "riskrules sweep classic --vary 'continents.bonus[asia]=5,7,9'",
-    )
+    ),
+    help=help_text(
+        "The balance study over a grid of one or two rule values.\n\nEach point of the "
+        "grid is a house rule extending RULESET, made in memory and checked like any "
+        "other."
+    ),
 )
 @RULESET
 @click.option(
@@ -260,14 +284,12 @@ def balance(base: str, variants: tuple[str, ...], **options: Any) -> None:
     required=True,
     metavar="RULE=VALUE,VALUE",
     shell_complete=complete_rule_ids,
-    help="A rule and its values (one or two --vary; separate values holding commas with |). "
-    "A table's entry: RULE[ENTRY]=VALUE,VALUE, the entry a player count or a continent "
-    "(setup.start_armies[4]=30,35); the rest of the table stays the base's.",
+    help=help_text(
+        "A rule and its values (one or two --vary; separate values holding commas with |). "
+        "A table's entry: RULE[ENTRY]=VALUE,VALUE, the entry a player count or a continent "
+        "(setup.start_armies[4]=30,35); the rest of the table stays the base's."
+    ),
 )
 @_study_options
 def sweep(ruleset: str, varies: tuple[str, ...], **options: Any) -> None:
-    """The balance study over a grid of one or two rule values.
-
-    Each point of the grid is a house rule extending RULESET, made in memory and checked like
-    any other."""
     _run(plan_sweep(Snapshot.of_refs([ruleset]), ruleset, varies, _request(options)), options)
