@@ -176,7 +176,9 @@ def studio(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
             assert answer.status_code < 500, (request, answer.text[-500:])
             assert "Traceback" not in answer.text
             if answer.status_code >= 400:
-                assert "<p" in answer.text, (request, answer.text[-500:])  # words in a page
+                # words in a page: a paragraph, or an alert (a save that finds the file changed)
+                worded = "<p" in answer.text or 'role="alert"' in answer.text
+                assert worded, (request, answer.text[-500:])
 
         yield send
 
