@@ -140,7 +140,10 @@ def speak() -> None:
     kind ("file", "directory": its metavar, "File 'x' does not exist.") is named when the
     option is made, at import: it is kept in English and said when shown."""
     for name in CLICK_MODULES:
-        module = importlib.import_module(f"click.{name}")
+        try:
+            module = importlib.import_module(f"click.{name}")
+        except ImportError:  # a module this platform cannot load (the page has no tty): its
+            continue  # words are never shown there
         if hasattr(module, "_"):
             module._ = _gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
