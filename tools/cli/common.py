@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -63,15 +63,25 @@ def remember_lang(ctx: click.Context, _param: click.Parameter, value: str | None
     return value
 
 
-LANG = click.option(
-    "--lang",
-    type=click.Choice(["en", "da", "nl"]),
-    default=None,
-    callback=remember_lang,
-    is_eager=True,  # before --help, so that `--lang da --help` is in Danish
-    help=help_text(
-        "The language of the messages (default: the ruleset's own manual's, else LANG's)."
-    ),
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def lang_option(languages: Sequence[str], help: str) -> Callable[[F], F]:
+    """A command's --lang: one of `languages`, kept for its errors (remember_lang), and read
+    before --help, so that `--lang da --help` is in Danish (frame.py)."""
+    return click.option(
+        "--lang",
+        type=click.Choice(list(languages)),
+        default=None,
+        callback=remember_lang,
+        is_eager=True,
+        help=help,
+    )
+
+
+LANG = lang_option(
+    ["en", "da", "nl"],
+    help_text("The language of the messages (default: the ruleset's own manual's, else LANG's)."),
 )
 STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages
 

@@ -20,7 +20,7 @@ from ..common import (
     complete_rulesets,
     examples,
     json_text,
-    remember_lang,
+    lang_option,
     usage_error,
     write_file,
 )
@@ -68,13 +68,9 @@ def _write(output: str, data: str | bytes) -> None:
     ),
 )
 @RULESET
-@click.option(
-    "--lang",
-    type=click.Choice(SHEET_LANGUAGES),
-    default=None,
-    callback=remember_lang,
-    is_eager=True,  # before --help (frame.py)
-    help=help_text("Language of the sheet  [default: that of the ruleset's own manual, else en]"),
+@lang_option(
+    SHEET_LANGUAGES,
+    help_text("Language of the sheet  [default: that of the ruleset's own manual, else en]"),
 )
 @click.option(
     "--format",
@@ -170,15 +166,9 @@ def summary(
         "[default: from the suffix of -o, else text]"
     ),
 )
-@click.option(
-    "--lang",
-    type=click.Choice(SHEET_LANGUAGES),
-    default=None,
-    callback=remember_lang,
-    is_eager=True,  # before --help (frame.py)
-    help=help_text(
-        "The language of the rules and the page  [default: the locale's (LANG), else en]"
-    ),
+@lang_option(
+    SHEET_LANGUAGES,
+    help_text("The language of the rules and the page  [default: the locale's (LANG), else en]"),
 )
 @click.option(
     "-o",

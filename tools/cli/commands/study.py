@@ -39,8 +39,8 @@ from ..common import (
     emit_json,
     examples,
     json_text,
+    lang_option,
     progress_bar,
-    remember_lang,
     write_file,
 )
 from ..frame import help_text
@@ -155,13 +155,9 @@ _WRITTEN: Final = (
             "Also write a page with plots (balance.html) and every figure (balance.json)."
         ),
     ),
-    click.option(
-        "--lang",
-        type=click.Choice(LANGUAGES),
-        default=None,
-        callback=remember_lang,
-        is_eager=True,  # before --help (frame.py)
-        help=help_text(
+    lang_option(
+        LANGUAGES,
+        help_text(
             "The language of the verdicts, the tables and the report's page (default: "
             "the base ruleset's own manual's, else LANG's)."
         ),
