@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import click
 
@@ -114,6 +114,21 @@ _GAMES: Final = (
         ),
     ),
 )
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _seconds(name: str, default: int, help: str) -> Callable[[F], F]:
+    """A time limit of the cluster's, in whole seconds (a day at most)."""
+    return click.option(
+        name,
+        type=click.IntRange(1, 86_400),
+        default=default,
+        show_default=True,
+        metavar="SECONDS",
+        help=help,
+    )
+
+
 _WHERE: Final = (
     WORKERS,
     click.option(
@@ -130,21 +145,15 @@ _WHERE: Final = (
         show_default=True,
         help=help_text("Games per task on a Dask cluster."),
     ),
-    click.option(
+    _seconds(
         "--connect-timeout",
-        type=click.IntRange(1, 86_400),
-        default=DEFAULT_CONNECT_TIMEOUT,
-        show_default=True,
-        metavar="SECONDS",
-        help=help_text("Give up reaching the Dask scheduler after this long."),
+        DEFAULT_CONNECT_TIMEOUT,
+        help_text("Give up reaching the Dask scheduler after this long."),
     ),
-    click.option(
+    _seconds(
         "--worker-timeout",
-        type=click.IntRange(1, 86_400),
-        default=DEFAULT_WORKER_TIMEOUT,
-        show_default=True,
-        metavar="SECONDS",
-        help=help_text("Give up when the Dask scheduler has had no worker for this long."),
+        DEFAULT_WORKER_TIMEOUT,
+        help_text("Give up when the Dask scheduler has had no worker for this long."),
     ),
 )
 _WRITTEN: Final = (
