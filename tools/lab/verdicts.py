@@ -106,62 +106,41 @@ def effect(found: Measure | Figure) -> Effect:
     """One measure's verdict, from its figure (a Measure, or as balance.json holds it)."""
     m = found if isinstance(found, Measure) else Measure.from_json(found)
     margin = MARGIN_LENGTH if m.kind == "length" else MARGIN_SHARE
-    if m.p_value is None or m.ci_adjusted is None or m.difference is None or m.p_adjusted is None:
+
+    def said(
+        verdict: str,
+        interval: tuple[float, float] | None,
+        more: int | None = None,
+        most: int | None = None,
+        note: str | None = None,
+    ) -> Effect:
         return Effect(
             m.measure,
             m.kind,
-            UNMEASURED,
+            verdict,
             m.difference,
-            None,
+            interval,
             margin,
-            None,
-            m.note,
+            more,
+            note,
             base=m.base,
             variant=m.variant,
+            more_games_at_most=most,
         )
+
+    if m.p_value is None or m.ci_adjusted is None or m.difference is None or m.p_adjusted is None:
+        return said(UNMEASURED, None, note=m.note)
     # A bound the test could not give is None: unbounded.
     low = -math.inf if m.ci_adjusted[0] is None else float(m.ci_adjusted[0])
     high = math.inf if m.ci_adjusted[1] is None else float(m.ci_adjusted[1])
     if m.p_adjusted < ALPHA:
-        return Effect(
-            m.measure,
-            m.kind,
-            CLEAR,
-            m.difference,
-            (low, high),
-            margin,
-            None,
-            base=m.base,
-            variant=m.variant,
-        )
+        return said(CLEAR, (low, high))
     if -margin <= low and high <= margin:
-        return Effect(
-            m.measure,
-            m.kind,
-            SAME,
-            m.difference,
-            (low, high),
-            margin,
-            None,
-            base=m.base,
-            variant=m.variant,
-        )
+        return said(SAME, (low, high))
     level = float(m.level_adjusted or LEVEL)
     bounds = (-margin, margin)
     more, most = predicted(m.difference, (low, high), level, m.n, bounds, m.kind == "length")
-    return Effect(
-        m.measure,
-        m.kind,
-        OPEN,
-        m.difference,
-        (low, high),
-        margin,
-        more,
-        None,
-        base=m.base,
-        variant=m.variant,
-        more_games_at_most=most,
-    )
+    return said(OPEN, (low, high), more, most)
 
 
 class _Words:
