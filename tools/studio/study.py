@@ -74,7 +74,10 @@ class Run:
     group: int | None = None  # the process group playing it (its process and the workers)
     looks: tuple[int, ...] = ()  # the games per ruleset it looks at (the last: `games`)
     look: lab.StudyResult | None = None  # the figures at the last look, while it plays on
-    pace: TimeLeft = field(default_factory=lambda: TimeLeft(0))
+    pace: TimeLeft = field(init=False)  # the games' pace (from the first results)
+
+    def __post_init__(self) -> None:
+        self.pace = TimeLeft(self.total)
 
     @property
     def fraction(self) -> float:
@@ -104,7 +107,7 @@ class Run:
     def time_to(self, games: int) -> float | None:
         """The seconds until `games` games in all are done, at the pace so far (measured from
         the first results, progress.TimeLeft; before them, from the study's start)."""
-        if self.pace.first is None:
+        if self.pace.first is None:  # (read now: `started` is the study's, however set)
             self.pace.start = self.started
         return self.pace.seconds(self.done, games)
 
@@ -147,7 +150,6 @@ class Studies:
             if self.run is not None and not self.run.finished:
                 raise Busy()
             run = Run(doc.path.name, base, games, total=plan.total, looks=plan.looks)
-            run.pace = TimeLeft(plan.total)
             self.run = run
         self.launch(run, plan)
         return run
