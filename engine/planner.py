@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Final
 
 from ..grammar.limits import PLANNER_ROLLOUTS
@@ -232,16 +233,12 @@ def _largest_beside(game: Game, state: GameState, seat: int, prey: int) -> str:
     lowest draw; "": none)."""
     view = game.rel.view(state)
     adjacent = game.rel.adjacent
-    index = state.index
-    mixed, code = salt(state.turn, seat), codes(game.rules)
-    best, best_key = "", (0, 0)
-    for t in game.placeable(state, seat):
-        i = index[t]
-        if game.rel.room(state, t) > 0 and any(view.holders[j] == prey for j in adjacent[i]):
-            key = (view.totals[i], -draw(code[i], mixed))
-            if key > best_key:
-                best, best_key = t, key
-    return best
+
+    def armies(i: int, t: str) -> float | None:
+        beside = any(view.holders[j] == prey for j in adjacent[i])
+        return view.totals[i] if beside and game.rel.room(state, t) > 0 else None
+
+    return _best_placeable(game, state, seat, armies, 0.0)
 
 
 def _most_outnumbered(game: Game, state: GameState, seat: int) -> str:
@@ -250,14 +247,33 @@ def _most_outnumbered(game: Game, state: GameState, seat: int) -> str:
     view = game.rel.view(state)
     friends = game.rel.friends(state, seat)
     adjacent = game.rel.adjacent
+
+    def outnumbered(i: int, _t: str) -> float | None:
+        return _threat(view, friends, i, adjacent[i]) / view.totals[i]
+
+    return _best_placeable(game, state, seat, outnumbered, -1.0)
+
+
+def _best_placeable(
+    game: Game,
+    state: GameState,
+    seat: int,
+    score: Callable[[int, str], float | None],
+    floor: float,
+) -> str:
+    """The territory `seat` may place on whose score (by its number and id; None: not one to
+    choose) is highest and above `floor`; of equals, the lowest draw (engine/ties.py); "":
+    none."""
     index = state.index
     mixed, code = salt(state.turn, seat), codes(game.rules)
-    best, best_key = "", (-1.0, 0)
+    best, best_key = "", (floor, 0)
     for t in game.placeable(state, seat):
         i = index[t]
-        key = (_threat(view, friends, i, adjacent[i]) / view.totals[i], -draw(code[i], mixed))
-        if key > best_key:
-            best, best_key = t, key
+        found = score(i, t)
+        if found is not None:
+            key = (found, -draw(code[i], mixed))
+            if key > best_key:
+                best, best_key = t, key
     return best
 
 
