@@ -4,8 +4,9 @@ under its English, Danish and Dutch phrasings, the catalogue docs/steps.md is ma
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -45,11 +46,22 @@ def world(_loaded: dict[str, Rules]) -> World:
     return World(ruleset_override=os.environ.get("RISKRULES_TEST_RULESET") or None, loaded=_loaded)
 
 
-@pytest.fixture(autouse=True)
-def _consulted(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Record the rule clauses the engine consults while a scenario runs (for `trace`)."""
-    with recording() as seen:
-        yield
+# The recording open while a scenario's steps run, and what it holds, kept on the test's item.
+_RECORDING = pytest.StashKey[tuple[contextlib.ExitStack, set[tuple[str, str]]]]()
+
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest) -> None:
+    """Record the rule clauses the engine consults while a scenario's steps run (for `trace`).
+    A scenario's alone: a session that loads these steps beside tests of its own (the
+    project's suite does) plays those tests' games unrecorded, as `simulate` does (a recording
+    turns off the engine's memos and notes every rule each move reads: engine/trace.py)."""
+    opened = contextlib.ExitStack()
+    request.node.stash[_RECORDING] = (opened, opened.enter_context(recording()))
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest) -> None:
+    opened, seen = request.node.stash[_RECORDING]
+    opened.close()
     request.node.user_properties.append(("consulted", sorted(seen)))
 
 
