@@ -3,9 +3,12 @@
 pytest-bdd (9.0) looks for a step's definitions by asking pytest, for every fixture name
 registered, which of its definitions the scenario can see, and only then keeps those that are
 step definitions: a few hundred questions a step, each building the scenario's list of parents.
-`riskrules trace classic` spent two thirds of its time there. This asks once a scenario, and only
-of the names pytest-bdd gives step definitions (`pytestbdd_stepdef_…`); what it yields, and in
-which order, is what pytest-bdd's own search yields.
+`riskrules trace classic` spent two thirds of its time there. This asks only of the names
+pytest-bdd gives step definitions (`pytestbdd_stepdef_…`), once for all the scenarios of a module
+(a step definition is a fixture of a plugin, a module or a class, never of one test, so every
+scenario of a module sees the ones its module sees), and matches each step's words once for all
+the scenarios that share the step; what it yields, and in which order, is what pytest-bdd's own
+search yields.
 
 It replaces pytest-bdd's function only when that module has the names it relies on; otherwise
 pytest-bdd's own search runs, slower and the same.
@@ -44,14 +47,16 @@ def install() -> None:
     ):
         return
     registry = steps.step_function_context_registry
-    # A scenario's node -> (the names seen, the step definitions it can see, with their context)
-    seen: WeakKeyDictionary[Any, tuple[int, list[tuple[Any, Any]]]] = WeakKeyDictionary()
+    # The node of a scenario's module (or class) -> (the names seen, the step definitions it
+    # can see, with their context, and those found so far for a step, by its kind and words)
+    Seen = tuple[int, list[tuple[Any, Any]], dict[tuple[Any, str], list[Any]]]
+    seen: WeakKeyDictionary[Any, Seen] = WeakKeyDictionary()
 
-    def visible(fixturemanager: Any, node: Any) -> list[tuple[Any, Any]]:
+    def visible(fixturemanager: Any, node: Any) -> Seen:
         names = get_fixture_names(fixturemanager=fixturemanager)
         known = seen.get(node)
         if known is not None and known[0] == len(names):
-            return known[1]
+            return known
         found = []
         for name in names:
             if not name.startswith(PREFIX):
@@ -60,15 +65,22 @@ def install() -> None:
                 context = registry.get(fixturedef.func)
                 if context is not None:
                     found.append((fixturedef, context))
-        seen[node] = (len(names), found)
-        return found
+        known = seen[node] = (len(names), found, {})
+        return known
 
     def find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterator[Any]:
-        for fixturedef, context in visible(fixturemanager, node):
-            if context.type is not None and context.type != step.type:
-                continue
-            if context.parser.is_matching(step.name):
-                yield fixturedef
+        where = node.parent if node.parent is not None else node
+        _names, found, matched = visible(fixturemanager, where)
+        key = (step.type, step.name)
+        definitions = matched.get(key)
+        if definitions is None:
+            definitions = matched[key] = [
+                fixturedef
+                for fixturedef, context in found
+                if (context.type is None or context.type == step.type)
+                and context.parser.is_matching(step.name)
+            ]
+        yield from definitions
 
     ORIGINAL = getattr(scenario, NAME)
     setattr(scenario, NAME, find_fixturedefs_for_step)
