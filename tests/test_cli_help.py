@@ -72,6 +72,7 @@ def test_help_is_in_the_readers_language(command: list[str], lang: str) -> None:
         ["check", "--format", "xml"],
         ["chek"],
         ["odds", "classic", "--attackers", "three"],
+        ["simulate", "classic", "--games", "0.5"],
         ["simulate", "classic", "--players", "0"],
         ["fmt", "no-such-file.rules"],
         ["check", "--report"],
@@ -88,6 +89,7 @@ def test_a_usage_error_is_in_the_readers_language(args: list[str], lang: str) ->
     assert {"da": "Fejl: ", "nl": "Fout: "}[lang] in shown
     left = [s for s in _sentences(english) if _flat(s) in _flat(shown)]
     assert not left, left
+    assert not re.search(r"\b(integer|float)\b", shown), shown  # (a value's type, named)
 
 
 def test_the_lang_option_chooses_the_language_of_a_usage_error() -> None:

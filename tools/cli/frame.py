@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import click
@@ -60,16 +61,15 @@ def help_text_n(singular: str, plural: str) -> tuple[str, str]:
 HELP = "Show this message and exit."  # (click's; in CLICK_WORDS)
 # How the usage line names the options and a group's command (click's, not marked by it).
 METAVARS = (help_text("[OPTIONS]"), help_text("COMMAND [ARGS]..."))
-# What an option's value is, as its metavar names it (click's types' names, upper case).
-TYPE_NAMES = frozenset(
-    (
-        help_text("text"),
-        help_text("integer"),
-        help_text("integer range"),
-        help_text("float"),
-        help_text("float range"),
-    )
-)
+# What an option's value is, as its metavar and a bad value's error name it: click's types by
+# their names (in upper case in a metavar), which speak() makes the reader's.
+VALUE_TYPES: dict[str, type[click.ParamType[Any]]] = {
+    help_text("text"): click.types.StringParamType,
+    help_text("integer"): click.types.IntParamType,
+    help_text("integer range"): click.IntRange,
+    help_text("float"): click.types.FloatParamType,
+    help_text("float range"): click.FloatRange,
+}
 CLICK_WORDS = (
     help_text("Usage:"),
     help_text("Options"),
@@ -149,6 +149,14 @@ def speak() -> None:
         if hasattr(module, "ngettext"):
             module.ngettext = _ngettext  # type: ignore[attr-defined]
     click.Path.name = property(_path_kind, _name_path_kind)  # type: ignore[assignment]
+    for english, kind in VALUE_TYPES.items():
+        kind.name = property(partial(_type_name, english))  # type: ignore[assignment]
+
+
+def _type_name(english: str, _kind: click.ParamType[Any]) -> str:
+    """A value type's name (a metavar's INTEGER RANGE, "'x' is not a valid integer range."),
+    in the words of the running command."""
+    return _gettext(english)
 
 
 def _path_kind(path: click.Path) -> str:
@@ -192,16 +200,11 @@ def helped(command: click.Command, lang: str, ctx: click.Context | None = None) 
         helping.help = HELP
     params = command.get_params(ctx) if ctx is not None else command.params
     kept += [(p, "help", p.help) for p in params if isinstance(p, click.Option)]
-    named = [p for p in params if isinstance(p, click.Option) and not p.metavar and p.nargs == 1]
-    kept += [(p, "metavar", None) for p in named if p.type.name in TYPE_NAMES]
     if isinstance(command, click.Group):  # the commands it lists
         kept += [(c, "help", c.help) for c in command.commands.values()]
     try:
         for owner, field, text in kept:
-            if field == "metavar":  # (None: click's own, the type's name in upper case)
-                setattr(owner, field, (translated(owner.type.name, lang) or "").upper())
-            else:
-                setattr(owner, field, translated(text, lang))
+            setattr(owner, field, translated(text, lang))
         yield
     finally:
         for owner, field, text in kept:
