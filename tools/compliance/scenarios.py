@@ -143,7 +143,7 @@ class _Collector:
                 result.step, result.step_line, result.said = step, step_line, said
             self.results.append(result)
         elif report.when == "teardown" and self.results and self.results[-1].name == name:
-            # What the scenario consulted, noted when its steps have run (steps/library.py).
+            # What the scenario consulted is known once its recording fixture has closed.
             consulted: list[list[str]] = next(
                 (v for k, v in report.user_properties if k == "consulted"), []
             )
