@@ -3,12 +3,10 @@
 pytest-bdd (9.0) looks for a step's definitions by asking pytest, for every fixture name
 registered, which of its definitions the scenario can see, and only then keeps those that are
 step definitions: a few hundred questions a step, each building the scenario's list of parents.
-`riskrules trace classic` spent two thirds of its time there. This asks only of the names
-pytest-bdd gives step definitions (`pytestbdd_stepdef_…`), once for all the scenarios of a module
-(a step definition is a fixture of a plugin, a module or a class, never of one test, so every
-scenario of a module sees the ones its module sees), and matches each step's words once for all
-the scenarios that share the step; what it yields, and in which order, is what pytest-bdd's own
-search yields.
+`riskrules trace classic` spent two thirds of its time there. This asks once a feature (the
+scenarios' parent), and only of the names pytest-bdd gives step definitions
+(`pytestbdd_stepdef_…`), and matches a step's words once for all the scenarios that say that
+step; what it yields, and in which order, is what pytest-bdd's own search yields.
 
 It replaces pytest-bdd's function only when that module has the names it relies on; otherwise
 pytest-bdd's own search runs, slower and the same.
@@ -47,30 +45,35 @@ def install() -> None:
     ):
         return
     registry = steps.step_function_context_registry
-    # The node of a scenario's module (or class) -> (the names seen, the step definitions it
-    # can see, with their context, and those found so far for a step, by its kind and words)
+    # A scenario's parent -> (the names seen, the step definitions it can see, with their
+    # context, and those found so far for a step, by its kind and words)
     Seen = tuple[int, list[tuple[Any, Any]], dict[tuple[Any, str], list[Any]]]
     seen: WeakKeyDictionary[Any, Seen] = WeakKeyDictionary()
 
     def visible(fixturemanager: Any, node: Any) -> Seen:
+        # Step definitions are registered where they are defined (a module, a conftest, a
+        # plugin), never on a scenario's own test item: what the item sees is what its parent
+        # sees, asked once for all the scenarios of a feature.
+        where = node.parent if node.parent is not None else node
         names = get_fixture_names(fixturemanager=fixturemanager)
-        known = seen.get(node)
+        known = seen.get(where)
         if known is not None and known[0] == len(names):
             return known
         found = []
         for name in names:
             if not name.startswith(PREFIX):
                 continue  # not a step definition's name: pytest-bdd's search skips it too
-            for fixturedef in getfixturedefs(fixturemanager, name, node) or []:
+            for fixturedef in getfixturedefs(fixturemanager, name, where) or []:
                 context = registry.get(fixturedef.func)
                 if context is not None:
                     found.append((fixturedef, context))
-        known = seen[node] = (len(names), found, {})
+        known = seen[where] = (len(names), found, {})
         return known
 
     def find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterator[Any]:
-        where = node.parent if node.parent is not None else node
-        _names, found, matched = visible(fixturemanager, where)
+        # A step said again (each scenario's background, a step several scenarios share) is
+        # matched once: what matches depends only on its kind and words.
+        _names, found, matched = visible(fixturemanager, node)
         key = (step.type, step.name)
         definitions = matched.get(key)
         if definitions is None:
