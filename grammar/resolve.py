@@ -3,6 +3,7 @@ complete effective ruleset per name, reporting every inheritance mistake."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -74,12 +75,25 @@ class EffectiveRuleset:
         return next((i for i in self.inherited_on_purpose() if i.id == rule_id), None)
 
     def source(self, doc: str) -> m.Source | None:
-        return next((s for s in self.sources if s.id == doc), None)
+        return self._sources.get(doc)
+
+    @functools.cached_property
+    def _sources(self) -> dict[str, m.Source]:
+        """The sources by id, the first of an id kept (a form asks thousands of times)."""
+        found: dict[str, m.Source] = {}
+        for s in self.sources:
+            found.setdefault(s.id, s)
+        return found
 
     def own_documents(self) -> frozenset[str]:
         """The manuals this ruleset encodes: those it names (`from da000`), else those its own
         rules cite (whoever reads it holds one of them); for a ruleset that does neither, its
         nearest base's."""
+        return self._own_documents
+
+    @functools.cached_property
+    def _own_documents(self) -> frozenset[str]:
+        # Made once: the ruleset is immutable, and a form orders every rule's citations by it.
         declared = dict(self.declared)
         for name in self.chain:
             if declared.get(name):

@@ -157,30 +157,36 @@ def studio(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
     monkeypatch.setattr(study.Studies, "_watch", lambda self, run: None)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        client = TestClient(guarded(folder, Door("t", port=8123)), base_url=ORIGIN + "/s/t")
+        app = guarded(folder, Door("t", port=8123))
+        with TestClient(app, base_url=ORIGIN + "/s/t") as client:  # one event loop for all
+            yield _sender(folder, client)
 
-        def send(request: Request, files: dict[str, bytes] | None = None) -> None:
-            for old in folder.iterdir():
-                old.unlink()
-            (folder / "a.rules").write_text(HOUSE)
-            (folder / "broken.rules").write_text("ruleset {")
-            for name, data in (files or {}).items():
-                (folder / name).write_bytes(data)
-            method, path, fields, raw = request
-            if method == "GET":
-                answer = client.get(path + "?" + urlencode(fields))
-            else:
-                form = "application/x-www-form-urlencoded"
-                body, kind = raw or (urlencode(fields).encode(), form)
-                answer = client.post(path, content=body, headers={"content-type": kind})
-            assert answer.status_code < 500, (request, answer.text[-500:])
-            assert "Traceback" not in answer.text
-            if answer.status_code >= 400:
-                # words in a page: a paragraph, or an alert (a save that finds the file changed)
-                worded = "<p" in answer.text or 'role="alert"' in answer.text
-                assert worded, (request, answer.text[-500:])
 
-        yield send
+def _sender(folder: Path, client: TestClient) -> Callable[..., None]:
+    """What the `studio` fixture yields: a request sent on the folder as at the start."""
+
+    def send(request: Request, files: dict[str, bytes] | None = None) -> None:
+        for old in folder.iterdir():
+            old.unlink()
+        (folder / "a.rules").write_text(HOUSE)
+        (folder / "broken.rules").write_text("ruleset {")
+        for name, data in (files or {}).items():
+            (folder / name).write_bytes(data)
+        method, path, fields, raw = request
+        if method == "GET":
+            answer = client.get(path + "?" + urlencode(fields))
+        else:
+            form = "application/x-www-form-urlencoded"
+            body, kind = raw or (urlencode(fields).encode(), form)
+            answer = client.post(path, content=body, headers={"content-type": kind})
+        assert answer.status_code < 500, (request, answer.text[-500:])
+        assert "Traceback" not in answer.text
+        if answer.status_code >= 400:
+            # words in a page: a paragraph, or an alert (a save that finds the file changed)
+            worded = "<p" in answer.text or 'role="alert"' in answer.text
+            assert worded, (request, answer.text[-500:])
+
+    return send
 
 
 @pytest.mark.parametrize(("method", "path"), sorted(ROUTES))

@@ -41,15 +41,16 @@ def _loaded() -> dict[str, Rules]:
 
 
 @pytest.fixture
-def world(_loaded: dict[str, Rules]) -> World:
-    return World(ruleset_override=os.environ.get("RISKRULES_TEST_RULESET") or None, loaded=_loaded)
-
-
-@pytest.fixture(autouse=True)
-def _consulted(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Record the rule clauses the engine consults while a scenario runs (for `trace`)."""
+def world(request: pytest.FixtureRequest, _loaded: dict[str, Rules]) -> Iterator[World]:
+    """The world a scenario's steps share (every step takes it), and the record of the rule
+    clauses the engine consults while they run (for `trace`). The record is the world's, not
+    every test's: another test of the same run (this plugin is loaded for the project's whole
+    suite) plays the engine as a user's command does, without the record's cost (its memos
+    off, a note per rule read: a sixth of a game's time)."""
     with recording() as seen:
-        yield
+        yield World(
+            ruleset_override=os.environ.get("RISKRULES_TEST_RULESET") or None, loaded=_loaded
+        )
     request.node.user_properties.append(("consulted", sorted(seen)))
 
 

@@ -70,7 +70,11 @@ def xml_text(text: str) -> str:
 def html_value(value: object) -> object:
     """What an HTML template (with autoescape) shows of a value (its `finalize`): the control
     characters made visible as `html` does, before autoescape escapes the rest. HTML built
-    already (a sentence, a macro's output: Markup) stays HTML."""
+    already (a sentence, a macro's output: Markup) stays HTML. A printable text has none of
+    those characters (each is a control or a format character): it is returned as it is,
+    since a page shows thousands of values (the studio's rule form)."""
+    if isinstance(value, str) and value.isprintable():
+        return value
     if isinstance(value, Markup):
         return Markup(_controls_shown(value))
     return _controls_shown(value) if isinstance(value, str) else value
