@@ -55,8 +55,9 @@ def test_help_is_in_the_readers_language(command: list[str], lang: str) -> None:
     code, english, _ = _run([*command, "--help"], "en")
     assert code == 0 and english.startswith("Usage: ")
     runs = [_run([*command, "--help"], lang)]  # the locale's language
-    if "--lang [" in english:  # and --lang, where the command has it
+    if "--lang [" in english:  # and --lang, where the command has it, before or after --help
         runs.append(_run([*command, "--lang", lang, "--help"], "en"))
+        runs.append(_run([*command, "--help", f"--lang={lang}"], "en"))
     for code, shown, _ in runs:
         assert code == 0, shown
         assert shown.startswith({"da": "Brug: ", "nl": "Gebruik: "}[lang]), shown[:40]

@@ -160,6 +160,8 @@ def test_sweep_varies_one_entry_of_a_table() -> None:
         "2",
         "-w",
         "1",
+        "--agent",  # (one strength of players: the rulesets are named the same under each)
+        "aggressive",
         "--format",
         "json",
     )

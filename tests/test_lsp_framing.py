@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import io
 import json
+import random
+import re
 import time
 from typing import Any
 
 import pytest
 
-from riskrules.tools.editor.transport import Messages, Output
+from riskrules.grammar.limits import MAX_LSP_HEADER
+from riskrules.tools.editor.transport import Messages, Output, _passed_over
 
 
 class Pieces(io.RawIOBase):
@@ -130,3 +133,35 @@ def test_header_lines_are_passed_over_in_one_step(lines: bytes) -> None:
     assert served == [2]
     assert [r["error"]["code"] for r in replies] == [-32600]
     assert took < 1.0, f"{len(lines):,} bytes of header lines took {took:.2f} CPU-s"
+
+
+# What stops a run of header lines (a blank line, a Content-Length, a line past MAX_LSP_HEADER),
+# as the one pattern it once was; transport looks for each on its own, a window at a time.
+STOPS = re.compile(
+    rb"(?:^|\n)[ \t\r\x0b\x0c]*\n|content-length|[^\n]{%d}" % (MAX_LSP_HEADER + 1), re.IGNORECASE
+)
+
+
+def _passed_over_by_the_pattern(data: bytes) -> int:
+    found = STOPS.search(data)
+    if found is None:
+        return data.rfind(b"\n") + 1
+    return data.rfind(b"\n", 0, found.end() - 1) + 1  # (a blank line's match starts before it)
+
+
+def test_the_lines_passed_over_are_those_the_pattern_passes_over() -> None:
+    """Lines of every kind, around the window's and the limit's sizes, some unfinished, after
+    short lines that end around the first window's end: the bytes passed over in one step are
+    what the pattern says."""
+    rng = random.Random(5)
+    lines = [b"y", b"X-A: 1\r", b" \t\r", b"", b"\x0b\x0c", b"a" * 300]
+    lines += [b"Content-LENGTH: 3\r", b"content-lengt", b"ab CoNtEnT-lEnGtH z"]
+    lines += [b"x" * n for n in (4_095, 4_096, 4_097, 8_191, 8_192, 8_193, 20_000)]
+    for _ in range(400):
+        data = b"".join(
+            rng.choice(lines) + (b"\n" if rng.random() < 0.9 else b"")
+            for _ in range(rng.randint(0, 12))
+        )
+        data = b"q\n" * rng.choice([0, 1, 2_047, 4_095, 4_096]) + data
+        data = data[: rng.randint(0, len(data))] if rng.random() < 0.3 else data
+        assert _passed_over(bytearray(data)) == _passed_over_by_the_pattern(data), data[-300:]

@@ -28,7 +28,9 @@ class Records(Mapping[str, Path]):
     """Four simulated games of every built-in ruleset, recorded (enough to hold the rarer
     moments the tests below look for, such as a forced trade): each ruleset's folder, its games
     played when a test first asks for it (most tests read only classic's), once a session: the
-    pytest-xdist workers (each makes the module's fixture) share the folder, a lock each."""
+    pytest-xdist workers (each makes the module's fixture) share the folder, a lock each. Played
+    in the test's process (`--workers 1`): the same games from the same seeds as a pool plays
+    (tests/test_balance.py shows it), without forking this process for four games."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -53,6 +55,8 @@ class Records(Mapping[str, Path]):
             "4",
             "--seed",
             "3",
+            "--workers",
+            "1",
             "--record",
             str(self.root / name),
             "--format",

@@ -34,7 +34,7 @@ from .commands.simulate import simulate
 from .commands.site import site
 from .commands.studio import studio
 from .commands.study import balance, sweep
-from .common import command_language, exit_with
+from .common import command_language, exit_with, remember_lang_typed
 from .frame import Helped, help_in_readers_language, help_text, speak, translated
 
 speak()  # click's own words (Usage:, Error: …) in the reader's language
@@ -79,6 +79,13 @@ class _Commands(click.Group):
         if rows:
             with formatter.section(translated("Commands", lang) or ""):
                 formatter.write_dl(rows)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        found = super().resolve_command(ctx, args)
+        remember_lang_typed(ctx, found[2])  # (its meta is the command's too)
+        return found
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

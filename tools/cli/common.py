@@ -63,6 +63,19 @@ def remember_lang(ctx: click.Context, _param: click.Parameter, value: str | None
     return value
 
 
+def remember_lang_typed(ctx: click.Context, args: Sequence[str]) -> None:
+    """Keep a command's `--lang X` before click reads its options: click shows --help as soon
+    as it meets it, so `riskrules check --help --lang da` would be in the locale's language."""
+    for before, arg in zip(["", *args], args, strict=False):
+        if arg == "--":
+            return
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if before == "--lang":
+            value = arg
+        if value in LANGUAGES:
+            ctx.meta[LANG_KEY] = value
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -79,8 +92,9 @@ def lang_option(languages: Sequence[str], help: str) -> Callable[[F], F]:
     )
 
 
+LANGUAGES = ("en", "da", "nl")
 LANG = lang_option(
-    ["en", "da", "nl"],
+    list(LANGUAGES),
     help_text("The language of the messages (default: the ruleset's own manual's, else LANG's)."),
 )
 STDIN_NAME = "<stdin>.rules"  # how a rules file read from standard input is named in messages

@@ -48,19 +48,23 @@ def install() -> None:
     seen: WeakKeyDictionary[Any, tuple[int, list[tuple[Any, Any]]]] = WeakKeyDictionary()
 
     def visible(fixturemanager: Any, node: Any) -> list[tuple[Any, Any]]:
+        # Step definitions are registered where they are defined (a module, a conftest, a
+        # plugin), never on a scenario's own test item: what the item sees is what its parent
+        # sees, asked once for all the scenarios of a feature.
+        where = node.parent if node.parent is not None else node
         names = get_fixture_names(fixturemanager=fixturemanager)
-        known = seen.get(node)
+        known = seen.get(where)
         if known is not None and known[0] == len(names):
             return known[1]
         found = []
         for name in names:
             if not name.startswith(PREFIX):
                 continue  # not a step definition's name: pytest-bdd's search skips it too
-            for fixturedef in getfixturedefs(fixturemanager, name, node) or []:
+            for fixturedef in getfixturedefs(fixturemanager, name, where) or []:
                 context = registry.get(fixturedef.func)
                 if context is not None:
                     found.append((fixturedef, context))
-        seen[node] = (len(names), found)
+        seen[where] = (len(names), found)
         return found
 
     def find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterator[Any]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from statistics import NormalDist
 
 # Where SciPy cannot be installed (the static site's page: Pyodide has no SciPy or NumPy),
@@ -33,18 +33,17 @@ def normal_ppf(q: float) -> float:
     return NormalDist().inv_cdf(q)
 
 
-def _log_pmf(i: int, n: int, p: float) -> float:
-    if p == 0.0:
-        return 0.0 if i == 0 else -math.inf
-    if p == 1.0:
-        return 0.0 if i == n else -math.inf
-    return (
-        math.lgamma(n + 1)
-        - math.lgamma(i + 1)
-        - math.lgamma(n - i + 1)
-        + i * math.log(p)
-        + (n - i) * math.log1p(-p)
-    )
+def _log_pmfs(lo: int, hi: int, n: int, p: float) -> Iterator[float]:
+    """log P(X = i) for i from lo to hi: what depends on n and p alone reckoned once, each term
+    then by the same operations in the same order (the very floats of term by term)."""
+    if p == 0.0 or p == 1.0:
+        certain = 0 if p == 0.0 else n
+        yield from (0.0 if i == certain else -math.inf for i in range(lo, hi + 1))
+        return
+    lgamma = math.lgamma
+    whole, log_p, log_q = lgamma(n + 1), math.log(p), math.log1p(-p)
+    for i in range(lo, hi + 1):
+        yield whole - lgamma(i + 1) - lgamma(n - i + 1) + i * log_p + (n - i) * log_q
 
 
 def _tail(lo: int, hi: int, n: int, p: float) -> float:
@@ -52,7 +51,7 @@ def _tail(lo: int, hi: int, n: int, p: float) -> float:
     lo, hi = max(lo, 0), min(hi, n)
     if lo > hi:
         return 0.0
-    terms = sorted(math.exp(_log_pmf(i, n, p)) for i in range(lo, hi + 1))
+    terms = sorted(map(math.exp, _log_pmfs(lo, hi, n, p)))
     return min(1.0, math.fsum(terms))
 
 
