@@ -78,8 +78,28 @@ COMMANDS = [
     (("simulate", "RULESET", "-g", "2", "--workers", "2"), 0, "2/2 games completed"),
     (("ladder", "RULESET", "-g", "1", "--rungs", "random,aggressive", "-w", "1"), 0, "random"),
     (("ladder", "RULESET", "-g", "2", "--rungs", "random,aggressive", "-w", "2"), 0, "random"),
-    (("balance", "classic", "RULESET", "-g", "2", "-w", "2"), 0, "fixed-ten-ties"),
-    (("sweep", "RULESET", "--vary", "fortify.moves=1,2", "-g", "2", "-w", "1"), 0, "fortify"),
+    # (one strength of players: the form is read, in the workers too, whichever plays)
+    (
+        ("balance", "classic", "RULESET", "-g", "2", "-w", "2", "--agent", "aggressive"),
+        0,
+        "fixed-ten-ties",
+    ),
+    (
+        (
+            "sweep",
+            "RULESET",
+            "--vary",
+            "fortify.moves=1,2",
+            "-g",
+            "2",
+            "-w",
+            "1",
+            "--agent",
+            "aggressive",
+        ),
+        0,
+        "fortify",
+    ),
     (("trace", "RULESET", "--features", str(FEATURE)), 1, "fixed-ten-ties:"),
 ]
 

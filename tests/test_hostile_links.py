@@ -222,8 +222,11 @@ def _command_outputs(here: Path) -> list[tuple[list[str], str]]:
         (["check", TIES, "--report", "report"], "report"),
         (["check", TIES, "--report", "report2"], "report2/index.md"),
         (["simulate", TIES, "-p", "3", "-g", "1", "--record", "games"], "games/game-0001.jsonl"),
-        (  # (its games played in this process: a pool's workers write no file)
-            ["balance", "classic", TIES, "--games", "2", "--workers", "1", "--report", "study"],
+        (  # (its games played in this process by one strength: neither writes a file)
+            [
+                *("balance", "classic", TIES, "--games", "2", "--workers", "1"),
+                *("--agent", "aggressive", "--report", "study"),
+            ],
             "study/balance.json",
         ),
     ]

@@ -236,6 +236,8 @@ MALFORMED: list[tuple[bytes, int | None]] = [
     # Lines passed over by the thousand (read past in one read), then a message's header.
     (b"y\n" * 50_000 + b"content-length: 2\r\n\r\n42", -32600),
     (b"X-A: 1\r\n" * 3_000 + b" \t\r\n", -32600),  # a blank line ends it: no length
+    # A message past the limit, whole (16 MB of spaces): refused unread, the session goes on.
+    (_framed(b" " * (MAX_LSP_MESSAGE + 1)), -32600),
 ]  # fmt: skip
 
 
@@ -264,9 +266,11 @@ def test_malformed_messages_are_refused_without_a_traceback(tmp_path: Path) -> N
         client.send({"jsonrpc": "2.0", "id": client.next_id, "method": "workspace/executeCommand",
                      "params": command})  # fmt: skip
         assert client.wait(lambda m: m.get("id") == client.next_id)["error"]["code"] == -32602
-        client.close()
+        client.close()  # (its shutdown request answered, then exit)
+        assert client.proc.returncode == 0  # the session ended as the editor asked
         err = client.proc.stderr.read().decode()  # type: ignore[union-attr]
         assert "Traceback" not in err and err.count("riskrules lsp: refused") >= len(MALFORMED), err
+        assert f"past the limit of {MAX_LSP_MESSAGE:,} bytes" in err, err
     finally:
         client.proc.kill()
 

@@ -87,7 +87,13 @@ def rulesets_in(snapshot: Snapshot, path: str) -> tuple[str, ...]:
 def rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None = None) -> RuleForm:
     """The form of ruleset `ruleset` (default: the first) that the file at `path` in `snapshot`
     (a rules file, saved or not) declares, in `lang` (en, da or nl); `RuleForm.rulesets` names
-    every one it declares, each with a form of its own."""
+    every one it declares, each with a form of its own. Made once per snapshot (a page opened
+    again, in another tab or language and back, asks for the same form of the same text)."""
+    key = ("rule form", os.path.abspath(path), lang, ruleset)
+    return snapshot.once(key, lambda: _rule_form(snapshot, path, lang, ruleset))
+
+
+def _rule_form(snapshot: Snapshot, path: str, lang: str, ruleset: str | None) -> RuleForm:
     from ...engine.rules import RulesError
     from ..sheets.describe import Words
     from ..sheets.i18n import translations
