@@ -25,8 +25,9 @@ from .facts import (
     word_of,
     words_of,
 )
+from .grants import check_grants
 from .intervals import Interval, bounds
-from .limits import MAX_ARMIES_IN_TERRITORY, MAX_DICE, MAX_GRANT, MAX_PLAYERS, MAX_TRADE_STEP
+from .limits import MAX_ARMIES_IN_TERRITORY, MAX_DICE, MAX_GRANT, MAX_PLAYERS
 from .messages import Arg, Message, msg
 from .printer import expr_text
 from .resolve import EffectiveRuleset
@@ -103,7 +104,7 @@ def check_ranges(eff: EffectiveRuleset) -> list[Diagnostic]:
                     )
                 )
     out.extend(_conditions(eff, own))
-    out.extend(_grants(eff, own))
+    out.extend(check_grants(eff, own))
     return out
 
 
@@ -524,68 +525,3 @@ def _dice(clause: m.Clause, armies: Interval) -> list[Diagnostic]:
             msg("cap it, e.g. min({max_dice}, …)", max_dice=MAX_DICE),
         )
     ]
-
-
-def _grants(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Diagnostic]:
-    """Numbers of armies given at once stay within MAX_GRANT (start armies, bonuses, sets)."""
-    out: list[Diagnostic] = []
-
-    def past(value: int, span: Span, what: Message) -> None:
-        if value > MAX_GRANT:
-            out.append(
-                error(
-                    "RR0222",
-                    msg(
-                        "{what}: {value:,} armies, past the limit of {max_grant:,} armies given "
-                        "at once",
-                        what=what,
-                        value=value,
-                        max_grant=MAX_GRANT,
-                    ),
-                    span,
-                )
-            )
-
-    for rule_id, what in (
-        ("setup.start_armies", msg("start armies")),
-        ("continents.bonus", msg("a continent bonus")),
-        ("neutrals.start_armies", msg("neutral start armies")),
-    ):
-        clause = own.get(rule_id)
-        value = m.strip_assumed(clause.value) if clause else None
-        if isinstance(value, m.Table):
-            for entry in value.entries:
-                inner = m.strip_assumed(entry.value)
-                if isinstance(inner, m.Int):
-                    past(inner.value, entry.span, what)
-        elif clause is not None and isinstance(value, m.Int):
-            past(value.value, clause.value.span, what)
-    clause = own.get("reinforcements.minimum")
-    least = m.strip_assumed(clause.value) if clause else None
-    if clause is not None and isinstance(least, m.Int):
-        past(least.value, clause.value.span, msg("a minimum income"))
-    clause = own.get("cards.trade_values")
-    schedule = m.strip_assumed(clause.value) if clause else None
-    if clause is not None and isinstance(schedule, m.Schedule):
-        for v in schedule.values:
-            if v > MAX_GRANT:
-                past(v, schedule.span, msg("a set"))
-                break
-        if schedule.table is not None:
-            for entry in schedule.table.entries:
-                inner = m.strip_assumed(entry.value)
-                if isinstance(inner, m.Int):
-                    past(inner.value, entry.span, msg("a set"))
-        if schedule.step is not None and abs(schedule.step) > MAX_TRADE_STEP:
-            out.append(
-                error(
-                    "RR0222",
-                    msg(
-                        "each further set adds {step:,} armies, past the limit of {max_trade_step}",
-                        step=schedule.step,
-                        max_trade_step=MAX_TRADE_STEP,
-                    ),
-                    schedule.span,
-                )
-            )
-    return out

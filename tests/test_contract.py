@@ -36,6 +36,7 @@ from riskrules.grammar import model as m
 from riskrules.grammar.diagnostics import Severity
 from riskrules.grammar.facts import player_counts
 from riskrules.grammar.library import Workspace
+from riskrules.grammar.limits import MAX_GRANT
 from riskrules.grammar.resolve import EffectiveRuleset
 from riskrules.grammar.schema import CATALOGUE, SET_KINDS, SYMBOLS, Kind, RuleSpec
 from riskrules.tools.lab import simulate
@@ -364,6 +365,12 @@ FOUND = {
     ("classic", "setup.first_turn: highest_roll"): "RR0202",
     ("da-2006-teams", "override teams.reinforce.into_team: 2"): "RR0201",
     ("da-2006-2p-active", "override neutrals.elimination.cards: some"): "RR0202",
+    # Found by the property above: a traded card's territory worth 1,000,000 armies made one
+    # 12-turn game (3 random players) take 17 s and 1.4 GB, every later example over the limit.
+    ("classic", "override cards.territory_bonus: 1000000"): "RR0222",
+    ("classic", "override cards.territory_bonus: 1000000\n  cards.territory_bonus_cap: 2000"): (
+        "RR0222"
+    ),
 }
 
 # issue 33: the new rules' values that check accepts, each played in every command.
@@ -411,6 +418,20 @@ def test_a_set_worth_nothing_traded_in_the_attacks_lets_play_go_on() -> None:
         "  override cards.trade_values: fixed 0\n}\n"
     )
     assert keeps_the_contract("house", text, ())
+
+
+def test_a_traded_cards_extra_armies_at_the_limit_are_played_within_bounds() -> None:
+    """The most extra armies `check` lets a traded card's territory give (the limit on armies
+    given at once), with no cap a turn: played, given odds and summarised within the time and
+    memory limits (1,000,000 took 17 s and 1.4 GB before `check` refused it)."""
+    text = (
+        'ruleset house "Rich cards" extends classic {\n'
+        f"  override cards.territory_bonus: {MAX_GRANT}\n"
+        "  cards.territory_bonus_cap: none\n}\n"
+    )
+    assert keeps_the_contract("house", text, ())
+    over = text.replace(str(MAX_GRANT), str(MAX_GRANT + 1))
+    assert not keeps_the_contract("house", over, ())
 
 
 def test_the_examples_keep_the_contract() -> None:
