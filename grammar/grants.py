@@ -26,23 +26,22 @@ def check_grants(eff: EffectiveRuleset, own: Mapping[str, m.Clause]) -> list[Dia
         ("setup.start_armies", msg("start armies")),
         ("continents.bonus", msg("a continent bonus")),
         ("neutrals.start_armies", msg("neutral start armies")),
+        ("reinforcements.minimum", msg("a minimum income")),
     ):
         clause = own.get(rule_id)
-        value = m.strip_assumed(clause.value) if clause else None
-        if isinstance(value, m.Table):
-            for entry in value.entries:
-                inner = m.strip_assumed(entry.value)
-                if isinstance(inner, m.Int):
-                    out.extend(_past(inner.value, entry.span, what))
-        elif clause is not None and isinstance(value, m.Int):
-            out.extend(_past(value.value, clause.value.span, what))
-    clause = own.get("reinforcements.minimum")
-    least = m.strip_assumed(clause.value) if clause else None
-    if clause is not None and isinstance(least, m.Int):
-        out.extend(_past(least.value, clause.value.span, msg("a minimum income")))
+        if clause is not None:
+            out.extend(_numbers_past(m.strip_assumed(clause.value), clause.value.span, what))
     out.extend(_sets(own))
     out.extend(_territory_bonus(eff, own))
     return out
+
+
+def _numbers_past(value: m.Value, span: Span, what: Message) -> list[Diagnostic]:
+    """A number past MAX_GRANT, or each number of a table past it (at its entry)."""
+    if isinstance(value, m.Table):
+        entries = [(m.strip_assumed(e.value), e.span) for e in value.entries]
+        return [d for v, at in entries if isinstance(v, m.Int) for d in _past(v.value, at, what)]
+    return _past(value.value, span, what) if isinstance(value, m.Int) else []
 
 
 def _past(value: int, span: Span, what: Message) -> list[Diagnostic]:
@@ -74,10 +73,7 @@ def _sets(own: Mapping[str, m.Clause]) -> list[Diagnostic]:
             out.extend(_past(v, schedule.span, msg("a set")))
             break
     if schedule.table is not None:
-        for entry in schedule.table.entries:
-            inner = m.strip_assumed(entry.value)
-            if isinstance(inner, m.Int):
-                out.extend(_past(inner.value, entry.span, msg("a set")))
+        out.extend(_numbers_past(schedule.table, schedule.span, msg("a set")))
     if schedule.step is not None and abs(schedule.step) > MAX_TRADE_STEP:
         out.append(
             error(
