@@ -15,7 +15,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from ...grammar.limits import DEFAULT_MAX_TURNS, LADDER, MAX_FILE_BYTES
-from ...grammar.messages import Message, msg
+from ...grammar.messages import LANGUAGES, Message, msg
 from ..service.errors import (
     BadFeatures,
     Kind,
@@ -92,7 +92,6 @@ def lang_option(languages: Sequence[str], help: str) -> Callable[[F], F]:
     )
 
 
-LANGUAGES = ("en", "da", "nl")
 LANG = lang_option(
     list(LANGUAGES),
     help_text("The language of the messages (default: the ruleset's own manual's, else LANG's)."),

@@ -138,7 +138,8 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
 def speak() -> None:
     """Give click's modules our gettext (once; the English ids are click's own). A path's
     kind ("file", "directory": its metavar, "File 'x' does not exist.") is named when the
-    option is made, at import: it is kept in English and said when shown."""
+    option is made, at import: it is kept in English and said when shown; so is a value
+    type's name (VALUE_TYPES)."""
     for name in CLICK_MODULES:
         try:
             module = importlib.import_module(f"click.{name}")
